@@ -1,0 +1,239 @@
+//! API keys: `sk_` (every scope), `rk_` (chosen scopes), `pk_`
+//! (`payment_intents:write` only), each in a test and a live variant.
+//!
+//! A secret is shown once, at creation. The store keeps its SHA-256 digest (the
+//! table key) and a short visible prefix. Secrets carry 190 bits of entropy, so
+//! a fast digest is enough (no password KDF), and a lookup by digest leaks
+//! nothing useful about the secret through timing; the digest read back is
+//! still compared in constant time.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use crate::error::ApiError;
+use crate::ledger::Mode;
+use crate::store::{Snapshot, StoreError, Table, Tx};
+
+/// Random characters after `sk_test_` (62^32 ≈ 2^190).
+const SECRET_RANDOM_CHARS: usize = 32;
+/// Characters of the secret kept visible in listings (`sk_test_AbC4`).
+const VISIBLE_CHARS: usize = 12;
+/// Scopes a key may list at most.
+pub const KEY_SCOPES_MAX: usize = 64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyKind {
+    Sk,
+    Rk,
+    Pk,
+}
+
+impl KeyKind {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            KeyKind::Sk => "sk",
+            KeyKind::Rk => "rk",
+            KeyKind::Pk => "pk",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct KeyRecord {
+    pub id: String,
+    pub kind: KeyKind,
+    pub mode: Mode,
+    pub org: String,
+    /// `["*"]` for `sk_`; the chosen ones for `rk_`; `payment_intents:write` for `pk_`.
+    pub scopes: Vec<String>,
+    pub label: String,
+    /// The first characters of the secret, for people to recognise it.
+    pub visible: String,
+    pub digest: String,
+    pub created_at_ms: i64,
+    pub revoked_at_ms: Option<i64>,
+}
+
+impl KeyRecord {
+    pub fn has_scope(&self, scope: &str) -> bool {
+        self.scopes.iter().any(|s| s == "*" || s == scope)
+    }
+}
+
+pub fn digest(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+/// The mode a secret claims by its prefix (`sk_live_...` → live), if well formed.
+pub fn parse_secret(secret: &str) -> Option<(KeyKind, Mode)> {
+    let (kind, rest) = match secret.get(..3)? {
+        "sk_" => (KeyKind::Sk, &secret[3..]),
+        "rk_" => (KeyKind::Rk, &secret[3..]),
+        "pk_" => (KeyKind::Pk, &secret[3..]),
+        _ => return None,
+    };
+    let (mode, random) = if let Some(r) = rest.strip_prefix("test_") {
+        (Mode::Test, r)
+    } else if let Some(r) = rest.strip_prefix("live_") {
+        (Mode::Live, r)
+    } else {
+        return None;
+    };
+    let well_formed =
+        random.len() == SECRET_RANDOM_CHARS && random.bytes().all(|b| b.is_ascii_alphanumeric());
+    well_formed.then_some((kind, mode))
+}
+
+/// Finds the live (not revoked) key for `secret`.
+pub fn lookup(snapshot: &Snapshot, secret: &str) -> Result<Option<KeyRecord>, StoreError> {
+    if parse_secret(secret).is_none() {
+        return Ok(None);
+    }
+    let wanted = digest(secret);
+    let record: Option<KeyRecord> = snapshot.get_json(Table::ApiKeys, &wanted)?;
+    Ok(record.filter(|r| {
+        bool::from(r.digest.as_bytes().ct_eq(wanted.as_bytes())) && r.revoked_at_ms.is_none()
+    }))
+}
+
+/// Creates a key and returns its record and its secret (to show once).
+pub fn create(
+    tx: &mut Tx<'_>,
+    org: &str,
+    kind: KeyKind,
+    mode: Mode,
+    scopes: Vec<String>,
+    label: &str,
+) -> Result<(KeyRecord, String), ApiError> {
+    let scopes = match kind {
+        KeyKind::Sk => vec!["*".to_string()],
+        KeyKind::Pk => vec!["payment_intents:write".to_string()],
+        KeyKind::Rk => {
+            if scopes.is_empty() || scopes.len() > KEY_SCOPES_MAX {
+                return Err(ApiError::field(
+                    "scopes",
+                    format!("a restricted key needs 1 to {KEY_SCOPES_MAX} scopes"),
+                ));
+            }
+            for scope in &scopes {
+                if !is_known_scope(scope) {
+                    return Err(ApiError::field(
+                        "scopes",
+                        format!("unknown scope {scope:?}; see the scope table of spec section 5"),
+                    ));
+                }
+            }
+            scopes
+        }
+    };
+    let secret = format!(
+        "{}_{}_{}",
+        kind.prefix(),
+        mode.as_str(),
+        crate::ids::random_token(SECRET_RANDOM_CHARS)
+    );
+    let record = KeyRecord {
+        id: crate::ids::new_id("key"),
+        kind,
+        mode,
+        org: org.to_string(),
+        scopes,
+        label: label.to_string(),
+        visible: secret.chars().take(VISIBLE_CHARS).collect(),
+        digest: digest(&secret),
+        created_at_ms: tx.now_ms(),
+        revoked_at_ms: None,
+    };
+    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
+    tx.put(
+        Table::Index,
+        format!("api_keys|{org}|{}", record.id),
+        record.digest.clone().into_bytes(),
+    );
+    Ok((record, secret))
+}
+
+/// The scopes of spec section 5, `*` aside.
+pub const SCOPES: &[&str] = &[
+    "wallets:read",
+    "transfers:read",
+    "transfers:write",
+    "remittances:read",
+    "remittances:write",
+    "payouts:approve",
+    "payouts:read",
+    "payouts:write",
+    "ai:run",
+    "subscriptions:read",
+    "subscriptions:write",
+    "credit:read",
+    "routes:read",
+    "routes:write",
+    "payment_intents:read",
+    "payment_intents:write",
+    "checkout_sessions:write",
+    "payment_links:write",
+    "qr_codes:read",
+    "qr_codes:write",
+    "refunds:read",
+    "refunds:write",
+    "verifications:write",
+    "balance:read",
+    "webhooks:manage",
+    "events:read",
+    "payments:create",
+    "payments:read",
+    "payments:cancel",
+    "refunds:create",
+    "participants:read",
+    "qr:create",
+    "reconciliation:read",
+    "bindings:manage",
+    "settlements:read",
+    "settlements:write",
+    "disputes:read",
+    "disputes:write",
+    "accounts:read",
+    "accounts:write",
+];
+
+pub fn is_known_scope(scope: &str) -> bool {
+    SCOPES.contains(&scope)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_parse_by_kind_and_mode() {
+        let random = "a".repeat(SECRET_RANDOM_CHARS);
+        assert_eq!(
+            parse_secret(&format!("sk_test_{random}")),
+            Some((KeyKind::Sk, Mode::Test))
+        );
+        assert_eq!(
+            parse_secret(&format!("rk_live_{random}")),
+            Some((KeyKind::Rk, Mode::Live))
+        );
+        assert_eq!(
+            parse_secret(&format!("pk_test_{random}")),
+            Some((KeyKind::Pk, Mode::Test))
+        );
+        assert_eq!(parse_secret(&format!("xk_test_{random}")), None);
+        assert_eq!(parse_secret(&format!("sk_prod_{random}")), None);
+        assert_eq!(parse_secret("sk_test_short"), None);
+        assert_eq!(parse_secret("ü"), None);
+    }
+
+    #[test]
+    fn every_scope_of_the_route_table_is_known() {
+        for op in super::super::routes::all() {
+            if let super::super::routes::Access::Scope(scope) = op.access {
+                assert!(is_known_scope(scope), "{scope}");
+            }
+        }
+    }
+}

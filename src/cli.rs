@@ -1,0 +1,267 @@
+//! The command line: `paygate serve | init | verify | openapi | keys | guardian`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::auth::keys::{self, KeyKind};
+use crate::clock::{Clock, SystemClock};
+use crate::ledger::{self, Mode};
+use crate::server::{self, ServeOptions};
+use crate::store::Store;
+
+#[derive(Parser)]
+#[command(
+    name = "paygate",
+    version,
+    about = "A payment gateway and money-movement API in one binary.",
+    long_about = "A payment gateway and money-movement API in one binary: ledger, idempotency, \
+                  events and state machines in an embedded redb file.\n\n\
+                  Start here: `paygate serve` runs a sandbox on http://127.0.0.1:8080/v1 with its data in \
+                  ./paygate-data and prints the test keys the first time."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Log format on stderr.
+    #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, env = "PAYGATE_LOG_FORMAT")]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the gateway. Prints one JSON line on stdout when ready (with the keys on a first start).
+    Serve {
+        /// Where the store file lives; created on first start.
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// Address to listen on; port 0 picks a free port.
+        #[arg(long, default_value = "127.0.0.1:8080", env = "PAYGATE_LISTEN")]
+        listen: SocketAddr,
+        /// Base URL for the links the gateway hands out (checkout pages); defaults to http://<listen>.
+        #[arg(long, env = "PAYGATE_PUBLIC_URL")]
+        public_url: Option<String>,
+        /// Keep everything in memory: nothing survives the process (for CI pipelines).
+        #[arg(long, env = "PAYGATE_EPHEMERAL")]
+        ephemeral: bool,
+        /// Seconds between full ledger audits (the guardian halts money movement on a mismatch).
+        #[arg(long, default_value_t = 300, env = "PAYGATE_AUDIT_INTERVAL_SECS")]
+        audit_interval_secs: u64,
+    },
+    /// Create the store, the organisation and its test keys, and print the keys as JSON.
+    Init {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
+    /// Recompute every balance from the journal; exit 1 on any mismatch. Stop the server first.
+    Verify {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
+    /// Print the OpenAPI 3.1 document.
+    Openapi,
+    /// Manage API keys offline (server stopped), e.g. to create live or restricted keys.
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+    /// Guardian mode (ledger halt) operations, offline.
+    Guardian {
+        #[command(subcommand)]
+        command: GuardianCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Create a key and print its secret once, as JSON.
+    Create {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// sk (every scope), rk (the --scopes given), pk (payment_intents:write only).
+        #[arg(long, value_enum)]
+        kind: CliKeyKind,
+        #[arg(long, value_enum, default_value_t = CliMode::Test)]
+        mode: CliMode,
+        /// Comma-separated scopes, for rk keys.
+        #[arg(long, value_delimiter = ',')]
+        scopes: Vec<String>,
+        #[arg(long, default_value = "")]
+        label: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum GuardianCommand {
+    /// Verify the ledger and, if it balances, clear a halt.
+    Clear {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CliKeyKind {
+    Sk,
+    Rk,
+    Pk,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CliMode {
+    Test,
+    Live,
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(cli.log_format);
+    let result = match cli.command {
+        Command::Serve {
+            data_dir,
+            listen,
+            public_url,
+            ephemeral,
+            audit_interval_secs,
+        } => serve(ServeOptions {
+            data_dir,
+            listen,
+            public_url,
+            ephemeral,
+            audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
+        }),
+        Command::Init { data_dir } => server::init(&data_dir)
+            .map(|keys| println!("{}", serde_json::json!({ "keys": keys })))
+            .map_err(|e| e.message.into()),
+        Command::Verify { data_dir } => verify(&data_dir),
+        Command::Openapi => {
+            print!("{}", crate::openapi::json());
+            Ok(())
+        }
+        Command::Keys {
+            command:
+                KeysCommand::Create {
+                    data_dir,
+                    kind,
+                    mode,
+                    scopes,
+                    label,
+                },
+        } => create_key(&data_dir, kind, mode, scopes, &label),
+        Command::Guardian {
+            command: GuardianCommand::Clear { data_dir },
+        } => clear_guardian(&data_dir),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("paygate: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+fn serve(options: ServeOptions) -> CliResult {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(server::serve(options))
+}
+
+fn open_existing(data_dir: &std::path::Path) -> Result<Store, Box<dyn std::error::Error>> {
+    if !Store::exists(data_dir) {
+        return Err(format!(
+            "{} holds no store; run `paygate init --data-dir {0}` first",
+            data_dir.display()
+        )
+        .into());
+    }
+    Ok(Store::open(data_dir)?)
+}
+
+fn verify(data_dir: &std::path::Path) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let report = ledger::verify(&store.snapshot()?)?;
+    println!("{}", serde_json::to_string_pretty(&report)?);
+    if report.ok() {
+        eprintln!(
+            "ledger ok: {} postings, {} lines, {} accounts, every posting balances and every balance matches the journal",
+            report.postings, report.lines, report.accounts
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "ledger MISMATCH: {} unbalanced postings, {} balance mismatches",
+            report.unbalanced_postings, report.balance_mismatches
+        )
+        .into())
+    }
+}
+
+fn create_key(
+    data_dir: &std::path::Path,
+    kind: CliKeyKind,
+    mode: CliMode,
+    scopes: Vec<String>,
+    label: &str,
+) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let kind = match kind {
+        CliKeyKind::Sk => KeyKind::Sk,
+        CliKeyKind::Rk => KeyKind::Rk,
+        CliKeyKind::Pk => KeyKind::Pk,
+    };
+    let mode = match mode {
+        CliMode::Test => Mode::Test,
+        CliMode::Live => Mode::Live,
+    };
+    let (record, secret) = store
+        .write_now(SystemClock.now_ms(), |tx| {
+            let org = crate::domain::org::require(tx)?;
+            keys::create(tx, &org.id, kind, mode, scopes, label)
+        })
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::json!({ "id": record.id, "secret": secret, "scopes": record.scopes, "mode": record.mode })
+    );
+    Ok(())
+}
+
+fn clear_guardian(data_dir: &std::path::Path) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let report = crate::guardian::clear_offline(&store).map_err(|e| e.message)?;
+    if report.ok() {
+        eprintln!("ledger verifies; guardian cleared");
+        Ok(())
+    } else {
+        Err(format!(
+            "ledger still broken ({:?}); guardian stays engaged",
+            report.problems
+        )
+        .into())
+    }
+}
+
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("PAYGATE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}

@@ -1,0 +1,64 @@
+//! Time. Everything that reads the time takes a [`Clock`], so tests and the
+//! sandbox can control it. Times are unix milliseconds inside, RFC 3339 UTC outside.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+pub trait Clock: Send + Sync {
+    fn now_ms(&self) -> i64;
+}
+
+pub type SharedClock = Arc<dyn Clock>;
+
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        i64::try_from(now.as_millis()).unwrap_or(i64::MAX)
+    }
+}
+
+/// A clock that only moves when told to, for tests.
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    pub fn new(now_ms: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(now_ms))
+    }
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// `2026-09-01T12:00:00.123Z`.
+pub fn rfc3339(ms: i64) -> String {
+    let nanos = i128::from(ms) * 1_000_000;
+    let format = time::macros::format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    );
+    time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
+        .ok()
+        .and_then(|t| t.format(&format).ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rfc3339_is_utc_with_millis() {
+        assert_eq!(super::rfc3339(0), "1970-01-01T00:00:00.000Z");
+        assert_eq!(
+            super::rfc3339(1_788_264_000_123),
+            "2026-09-01T12:00:00.123Z"
+        );
+    }
+}

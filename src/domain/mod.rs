@@ -1,0 +1,5 @@
+//! Domain rules, one module per resource family. Plain Rust over a store
+//! transaction: no HTTP, no async.
+
+pub mod accounts;
+pub mod org;

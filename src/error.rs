@@ -1,0 +1,232 @@
+//! The one catalogue of API errors: every error the gateway answers with is a
+//! [`Code`] here, carrying its HTTP status and its stable `bp` number.
+//!
+//! The wire shape is the flat object of spec section 7:
+//! `{"code": "...", "bp": "BP-2001", "message": "...", "param": "amount_minor"}`
+//! (`param` only when one request field is at fault). `docs/errors.md` lists the
+//! catalogue; a unit test keeps the two in step.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+macro_rules! catalogue {
+    ($( $variant:ident => ($name:literal, $status:literal, $bp:literal, $doc:literal), )*) => {
+        /// Stable error codes. The string form is what clients match on.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Code { $( $variant, )* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $( Code::$variant => $name, )* }
+            }
+            pub fn status(self) -> u16 {
+                match self { $( Code::$variant => $status, )* }
+            }
+            pub fn bp(self) -> &'static str {
+                match self { $( Code::$variant => $bp, )* }
+            }
+            /// When the code is answered, for `docs/errors.md`.
+            pub fn when(self) -> &'static str {
+                match self { $( Code::$variant => $doc, )* }
+            }
+        }
+    };
+}
+
+catalogue! {
+    // BP-1xxx authentication and authorisation.
+    Unauthorized => ("unauthorized", 401, "BP-1001", "No API key, a malformed Authorization header, or a key that does not exist or was revoked."),
+    ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
+    Forbidden => ("forbidden", 403, "BP-1007", "The caller may not act on this object (for example a client secret for another intent)."),
+    StepUpRequired => ("step_up_required", 403, "BP-1010", "A sensitive operation needs PIN or passkey step-up."),
+    SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
+    AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
+    // BP-2xxx validation and request conflicts.
+    PayloadTooLarge => ("payload_too_large", 413, "BP-2000", "The request body exceeds the size limit."),
+    ValidationError => ("validation_error", 400, "BP-2001", "A field is missing, of the wrong type, unknown, or out of range; `param` names it."),
+    InvalidAmount => ("invalid_amount", 400, "BP-2003", "An amount is not a positive integer in minor units, or exceeds its bound."),
+    InvalidJson => ("invalid_json", 400, "BP-2004", "The body is not valid JSON, or not a JSON object."),
+    IdempotencyKeyReused => ("idempotency_key_reused", 409, "BP-2005", "The Idempotency-Key was used before with a different body or on a different endpoint."),
+    NotFound => ("not_found", 404, "BP-2006", "No such object is visible to this key (other mode or other owner objects are not visible)."),
+    RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
+    MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
+    IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
+    InvalidIdempotencyKey => ("invalid_idempotency_key", 400, "BP-2011", "The Idempotency-Key is empty, longer than 200 characters, or not printable ASCII."),
+    InvalidCurrency => ("invalid_currency", 400, "BP-2012", "The currency is not an ISO 4217 code this gateway knows."),
+    InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
+    UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
+    InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
+    IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
+    CaptureExceedsAuthorisation => ("capture_exceeds_authorisation", 409, "BP-2103", "The capture amount is larger than the authorised amount."),
+    AttemptInFlight => ("attempt_in_flight", 409, "BP-2104", "A payment attempt is already running on this intent."),
+    IntentExpired => ("intent_expired", 409, "BP-2105", "The payment intent expired."),
+    IntentClosed => ("intent_closed", 409, "BP-2106", "The payment intent is in a final state."),
+    // BP-3xxx ledger.
+    InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
+    GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),
+    // BP-4xxx rails.
+    RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt on a rail with no configured connector."),
+    // BP-9xxx the gateway itself.
+    InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
+    Overloaded => ("overloaded", 503, "BP-9001", "The ledger writer queue stayed full past its deadline; nothing was written. Retry with the same Idempotency-Key."),
+}
+
+/// An error answered to a client. Built by domain code and HTTP extractors alike.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub code: Code,
+    pub message: String,
+    pub param: Option<String>,
+}
+
+impl ApiError {
+    pub fn new(code: Code, message: impl Into<String>) -> ApiError {
+        ApiError {
+            code,
+            message: message.into(),
+            param: None,
+        }
+    }
+
+    /// A validation error about one request field.
+    pub fn field(param: impl Into<String>, message: impl Into<String>) -> ApiError {
+        ApiError::new(Code::ValidationError, message).with_param(param)
+    }
+
+    pub fn with_param(mut self, param: impl Into<String>) -> ApiError {
+        self.param = Some(param.into());
+        self
+    }
+
+    pub fn not_found(what: &str, id: &str) -> ApiError {
+        ApiError::new(
+            Code::NotFound,
+            format!("no {what} {id} is visible to this key"),
+        )
+    }
+
+    pub fn internal(what: impl std::fmt::Display) -> ApiError {
+        tracing::error!(error = %what, "internal error");
+        ApiError::new(
+            Code::InternalError,
+            "an internal error occurred; nothing was written",
+        )
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code.as_str(), self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+#[derive(Serialize, utoipa::ToSchema)]
+/// The error object of spec section 7.
+pub struct ErrorBody<'a> {
+    /// Stable machine-readable code, e.g. `scope_denied`.
+    pub code: &'a str,
+    /// Stable family code: BP-1xxx auth, 2xxx validation, 3xxx ledger, 4xxx rail, 5xxx compliance, 6xxx intelligence.
+    pub bp: &'a str,
+    /// What happened and what to do, for a person.
+    pub message: &'a str,
+    /// The request field at fault, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub param: Option<&'a str>,
+}
+
+impl ApiError {
+    pub fn body_bytes(&self) -> Vec<u8> {
+        let body = ErrorBody {
+            code: self.code.as_str(),
+            bp: self.code.bp(),
+            message: &self.message,
+            param: self.param.as_deref(),
+        };
+        serde_json::to_vec(&body).unwrap_or_default()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status =
+            StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (
+            status,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            self.body_bytes(),
+        )
+            .into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_and_bp_numbers_are_unique_and_in_their_family() {
+        let mut names = std::collections::HashSet::new();
+        let mut bps = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(names.insert(code.as_str()), "duplicate {}", code.as_str());
+            assert!(bps.insert(code.bp()), "duplicate {}", code.bp());
+            let family = code.bp().as_bytes()[3];
+            let status = code.status();
+            assert!(code.bp().starts_with("BP-") && code.bp().len() == 7);
+            assert!((400..600).contains(&status));
+            if family == b'1' {
+                assert!(status == 401 || status == 403, "{}", code.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn errors_doc_lists_every_code() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/errors.md");
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(path, render_errors_doc()).expect("write docs/errors.md");
+        }
+        let doc = std::fs::read_to_string(path).unwrap_or_default();
+        for code in Code::ALL {
+            let row = format!(
+                "| `{}` | {} | {} |",
+                code.as_str(),
+                code.status(),
+                code.bp()
+            );
+            assert!(
+                doc.contains(&row),
+                "docs/errors.md lacks the row {row}; run UPDATE_DOCS=1 cargo test errors_doc"
+            );
+        }
+    }
+
+    fn render_errors_doc() -> String {
+        let mut doc = String::from(
+            "# Error catalogue\n\n\
+             Generated from `src/error.rs` (`UPDATE_DOCS=1 cargo test errors_doc`).\n\n\
+             Every error is answered as the flat object of spec section 7:\n\n\
+             ```json\n{\"code\": \"validation_error\", \"bp\": \"BP-2001\", \
+             \"message\": \"amount_minor must be greater than 0 (got -5)\", \"param\": \"amount_minor\"}\n```\n\n\
+             `param` appears when one request field is at fault. Families: BP-1xxx authentication, \
+             BP-2xxx validation, BP-3xxx ledger, BP-4xxx rail, BP-5xxx compliance, BP-6xxx intelligence, \
+             BP-9xxx the gateway itself.\n\n\
+             | code | HTTP | bp | when |\n|---|---|---|---|\n",
+        );
+        for code in Code::ALL {
+            doc.push_str(&format!(
+                "| `{}` | {} | {} | {} |\n",
+                code.as_str(),
+                code.status(),
+                code.bp(),
+                code.when()
+            ));
+        }
+        doc
+    }
+}

@@ -1,0 +1,250 @@
+//! Extractors and renderers shared by every handler: the JSON body that names
+//! the field at fault, query strings that reject unknown parameters, the caller,
+//! and the rendering of writer replies.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::auth::Principal;
+use crate::error::{ApiError, Code};
+use crate::store::Reply;
+use crate::store::writer::IdempotencyClaim;
+
+/// Request bodies are at most this large (the CSV of a payout batch included).
+pub const BODY_BYTES_MAX: usize = 1024 * 1024;
+
+/// A JSON request body. An empty body reads as `{}`, so a missing required
+/// field is reported by name rather than as "empty body".
+pub struct Body<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let content_type = req.headers().get(header::CONTENT_TYPE).cloned();
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    Code::PayloadTooLarge,
+                    format!("the request body is larger than {BODY_BYTES_MAX} bytes"),
+                )
+            } else {
+                ApiError::new(
+                    Code::InvalidJson,
+                    format!("could not read the body: {}", rejection.body_text()),
+                )
+            }
+        })?;
+        let is_empty = bytes.iter().all(u8::is_ascii_whitespace);
+        if !is_empty {
+            check_content_type(content_type.as_ref())?;
+        }
+        let bytes: &[u8] = if is_empty { b"{}" } else { &bytes };
+        parse_json(bytes).map(Body)
+    }
+}
+
+fn check_content_type(value: Option<&HeaderValue>) -> Result<(), ApiError> {
+    let Some(value) = value else { return Ok(()) };
+    let essence = value
+        .to_str()
+        .unwrap_or_default()
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    if essence == "application/json" || essence.ends_with("+json") {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            Code::UnsupportedMediaType,
+            format!("send the body as JSON with Content-Type: application/json (got {essence})"),
+        ))
+    }
+}
+
+/// Parses JSON into `T`, naming the field at fault in `param`.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let parsed: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
+    let value = parsed.map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        if inner.is_syntax() || inner.is_eof() || inner.is_io() {
+            return ApiError::new(
+                Code::InvalidJson,
+                format!("the body is not valid JSON: {inner}"),
+            );
+        }
+        field_error(&path, &inner.to_string())
+    })?;
+    deserializer.end().map_err(|e| {
+        ApiError::new(
+            Code::InvalidJson,
+            format!("the body is not valid JSON: {e}"),
+        )
+    })?;
+    Ok(value)
+}
+
+/// A validation error from a serde message, with the field named.
+fn field_error(path: &str, message: &str) -> ApiError {
+    // serde reports a missing field at its parent; name the field itself.
+    let quoted = message.split('`').nth(1).map(str::to_string);
+    let path = path.trim_start_matches('.');
+    // serde_path_to_error already ends the path with an unknown field's name.
+    let param = if message.starts_with("missing field")
+        || (message.starts_with("unknown field") && path.is_empty())
+    {
+        match (path.is_empty(), quoted) {
+            (true, Some(field)) => field,
+            (false, Some(field)) => format!("{path}.{field}"),
+            (_, None) => path.to_string(),
+        }
+    } else {
+        path.to_string()
+    };
+    // Drop the position suffix serde_json appends (" at line 1 column 17").
+    let message = message.split(" at line ").next().unwrap_or(message);
+    let text = if param.is_empty() {
+        message.to_string()
+    } else {
+        format!("{param}: {message}")
+    };
+    let error = ApiError::new(Code::ValidationError, text);
+    if param.is_empty() {
+        error
+    } else {
+        error.with_param(param)
+    }
+}
+
+/// Query parameters; unknown ones are rejected by the `deny_unknown_fields` of `T`.
+pub struct Params<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        match Query::<T>::try_from_uri(&parts.uri) {
+            Ok(Query(value)) => Ok(Params(value)),
+            Err(rejection) => {
+                let text = rejection.body_text();
+                let message = text
+                    .strip_prefix("Failed to deserialize query string: ")
+                    .unwrap_or(&text)
+                    .to_string();
+                let field = message.split('`').nth(1).map(str::to_string);
+                let error =
+                    ApiError::new(Code::ValidationError, format!("query string: {message}"));
+                Err(match field {
+                    Some(f) => error.with_param(f),
+                    None => error,
+                })
+            }
+        }
+    }
+}
+
+/// The authenticated caller (set by the gate on every keyed route).
+pub struct Caller(pub Principal);
+
+impl<S: Send + Sync> FromRequestParts<S> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<Principal>()
+            .cloned()
+            .map(Caller)
+            .ok_or_else(|| ApiError::internal("keyed handler reached without a principal"))
+    }
+}
+
+/// The idempotency claim of the request, when it carried a key.
+pub struct Idempotency(pub Option<IdempotencyClaim>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Idempotency(
+            parts.extensions.get::<IdempotencyClaim>().cloned(),
+        ))
+    }
+}
+
+pub fn json_bytes_response(status: u16, body: Vec<u8>) -> Response {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::OK);
+    if body.is_empty() {
+        return status.into_response();
+    }
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// Renders a writer reply; replays carry `Idempotent-Replayed: true`.
+pub fn reply(reply: Reply) -> Response {
+    let mut response = json_bytes_response(reply.output.status, reply.output.body);
+    if reply.replayed {
+        response
+            .headers_mut()
+            .insert("idempotent-replayed", HeaderValue::from_static("true"));
+    }
+    response
+}
+
+pub fn json<T: Serialize>(status: u16, value: &T) -> Result<Response, ApiError> {
+    let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
+    Ok(json_bytes_response(status, body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Input {
+        amount_minor: i64,
+        inner: Option<Inner>,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Inner {
+        label: String,
+    }
+
+    fn err(body: &str) -> ApiError {
+        parse_json::<Input>(body.as_bytes()).expect_err("error")
+    }
+
+    #[test]
+    fn json_errors_name_the_field() {
+        let e = err(r#"{"amount_minor":"12"}"#);
+        assert_eq!(
+            (e.code, e.param.as_deref()),
+            (Code::ValidationError, Some("amount_minor"))
+        );
+        let e = err(r#"{"amount_minor":1,"colour":"red"}"#);
+        assert_eq!(e.param.as_deref(), Some("colour"));
+        let e = err(r#"{}"#);
+        assert_eq!(e.param.as_deref(), Some("amount_minor"));
+        let e = err(r#"{"amount_minor":1,"inner":{"label":1}}"#);
+        assert_eq!(e.param.as_deref(), Some("inner.label"));
+        let e = err(r#"{"amount_minor":1,"inner":{"label":"x","y":2}}"#);
+        assert_eq!(e.param.as_deref(), Some("inner.y"), "{e:?}");
+        assert_eq!(err(r#"{"amount_minor":1"#).code, Code::InvalidJson);
+        assert_eq!(err(r#"{"amount_minor":1} x"#).code, Code::InvalidJson);
+        assert!(!err(r#"{"amount_minor":"12"}"#).message.contains("line 1"));
+    }
+}

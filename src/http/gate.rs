@@ -1,0 +1,256 @@
+//! The request gate, run before every handler: finds the operation in the route
+//! table, authenticates the key, checks the scope, resolves `Service-Account`,
+//! stops money movement while the guardian is engaged, and handles the
+//! Idempotency-Key (replay from the store, or a claim for the writer).
+
+use axum::body::Body as AxumBody;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderMap, Method};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+
+use super::AppState;
+use super::extract::{BODY_BYTES_MAX, reply};
+use crate::auth::routes::{self, Access, Ik, Operation};
+use crate::auth::{KeyKind, Principal, keys};
+use crate::error::{ApiError, Code};
+use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
+use crate::store::{Snapshot, Table};
+
+/// Idempotency keys are at most this long (origin behaviour section 5).
+pub const IDEMPOTENCY_KEY_CHARS_MAX: usize = 200;
+
+pub async fn gate(
+    State(state): State<AppState>,
+    matched: Option<MatchedPath>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match admit(&state, matched, request).await {
+        Ok(Admitted::Proceed(request)) => next.run(request).await,
+        Ok(Admitted::Replay(response)) => response,
+        Err(error) => error.into_response(),
+    }
+}
+
+enum Admitted {
+    Proceed(Request),
+    Replay(Response),
+}
+
+/// Strips the `/v1` or `/api/v1` mount prefix.
+pub fn unversioned(path: &str) -> &str {
+    path.strip_prefix("/api/v1")
+        .or_else(|| path.strip_prefix("/v1"))
+        .unwrap_or(path)
+}
+
+async fn admit(
+    state: &AppState,
+    matched: Option<MatchedPath>,
+    mut request: Request,
+) -> Result<Admitted, ApiError> {
+    let template = matched
+        .as_ref()
+        .map(|m| unversioned(m.as_str()).to_string())
+        .unwrap_or_default();
+    let method = request.method().clone();
+    let operation = routes::find(method.as_str(), &template).ok_or_else(|| {
+        ApiError::internal(format!(
+            "route {method} {template} is not in the route table"
+        ))
+    })?;
+    let snapshot = state.store.snapshot()?;
+    let principal = authenticate(
+        &snapshot,
+        operation,
+        request.headers(),
+        request.uri().query(),
+    )?;
+    if operation.moves_money {
+        state.guardian.check_money_may_move()?;
+    }
+    let Some(principal) = principal else {
+        return Ok(Admitted::Proceed(request));
+    };
+    if is_write(&method) {
+        let path = unversioned(request.uri().path()).to_string();
+        let key = idempotency_key(request.headers(), operation)?;
+        if let Some(key) = key {
+            let (parts, body) = request.into_parts();
+            let bytes = axum::body::to_bytes(body, BODY_BYTES_MAX)
+                .await
+                .map_err(|_| {
+                    ApiError::new(
+                        Code::PayloadTooLarge,
+                        format!("the request body is larger than {BODY_BYTES_MAX} bytes"),
+                    )
+                })?;
+            let claim = IdempotencyClaim {
+                storage_key: format!("{}|{}|{key}", principal.mode.as_str(), principal.owner()),
+                endpoint: format!("{method} {path}"),
+                fingerprint: hex::encode(Sha256::digest(&bytes)),
+            };
+            let record: Option<IdempotencyRecord> =
+                snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
+            if let Some(record) = record.filter(|r| r.is_live(state.clock.now_ms())) {
+                return Ok(Admitted::Replay(reply(record.answer(&claim)?)));
+            }
+            request = Request::from_parts(parts, AxumBody::from(bytes));
+            request.extensions_mut().insert(claim);
+        }
+    }
+    request.extensions_mut().insert(principal);
+    Ok(Admitted::Proceed(request))
+}
+
+fn is_write(method: &Method) -> bool {
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
+}
+
+/// The principal for a keyed operation, `None` for a public one.
+fn authenticate(
+    snapshot: &Snapshot,
+    operation: &Operation,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<Option<Principal>, ApiError> {
+    if operation.access == Access::Public {
+        return Ok(None);
+    }
+    let secret = bearer(headers)?;
+    let key = keys::lookup(snapshot, secret)?.ok_or_else(|| {
+        ApiError::new(
+            Code::Unauthorized,
+            "the API key is not valid: it does not exist or was revoked",
+        )
+    })?;
+    let mut principal = Principal {
+        key_id: key.id.clone(),
+        kind: key.kind,
+        mode: key.mode,
+        org: key.org.clone(),
+        account: None,
+        client_secret: None,
+    };
+    match operation.access {
+        Access::Public | Access::AnyKey => {}
+        Access::Session => {
+            return Err(ApiError::new(
+                Code::SessionRequired,
+                format!(
+                    "{} {} is for a team member's session, not an API key: keys cannot manage keys",
+                    operation.method, operation.path
+                ),
+            ));
+        }
+        Access::Scope(scope) if key.has_scope(scope) => {}
+        Access::Scope(scope) => {
+            let client_secret = client_secret(headers, query);
+            if operation.client_secret && key.kind == KeyKind::Pk && client_secret.is_some() {
+                principal.client_secret = client_secret;
+            } else {
+                return Err(ApiError::new(
+                    Code::ScopeDenied,
+                    format!(
+                        "this {} key lacks the scope {scope} that {} {} needs",
+                        key.kind.prefix(),
+                        operation.method,
+                        operation.path
+                    ),
+                ));
+            }
+        }
+    }
+    principal.account = service_account(snapshot, headers, &key.org)?;
+    Ok(Some(principal))
+}
+
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let missing = || {
+        ApiError::new(
+            Code::Unauthorized,
+            "send your API key as Authorization: Bearer sk_test_...",
+        )
+    };
+    let value = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .ok_or_else(missing)?;
+    let value = value.to_str().map_err(|_| missing())?;
+    let (scheme, secret) = value.split_once(' ').ok_or_else(missing)?;
+    if !scheme.eq_ignore_ascii_case("bearer") || secret.trim().is_empty() {
+        return Err(missing());
+    }
+    Ok(secret.trim())
+}
+
+/// The client secret from `X-Client-Secret` or the `client_secret` query parameter.
+fn client_secret(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+    if let Some(value) = headers.get("x-client-secret").and_then(|v| v.to_str().ok()) {
+        return Some(value.to_string());
+    }
+    query?
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == "client_secret")
+        .map(|(_, v)| v.to_string())
+}
+
+/// Resolves `Service-Account: acct_...` to an account connected to `org`.
+fn service_account(
+    snapshot: &Snapshot,
+    headers: &HeaderMap,
+    org: &str,
+) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("service-account") else {
+        return Ok(None);
+    };
+    let account = value.to_str().unwrap_or_default().trim();
+    if !crate::ids::is_id(account, "acct") {
+        return Err(ApiError::new(
+            Code::InvalidServiceAccount,
+            "Service-Account must be a connected account id such as acct_01j...",
+        )
+        .with_param("Service-Account"));
+    }
+    let connected = crate::domain::accounts::is_connected(snapshot, org, account)?;
+    if !connected {
+        return Err(ApiError::new(
+            Code::AccountNotConnected,
+            format!("{account} is not an account connected to this platform"),
+        ));
+    }
+    Ok(Some(account.to_string()))
+}
+
+fn idempotency_key(headers: &HeaderMap, operation: &Operation) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return match operation.idempotency {
+            Ik::Required => Err(ApiError::new(
+                Code::IdempotencyKeyRequired,
+                format!(
+                    "{} {} moves money and needs an Idempotency-Key header (a UUID per logical request)",
+                    operation.method, operation.path
+                ),
+            )),
+            Ik::Optional => Ok(None),
+        };
+    };
+    let key = value.to_str().unwrap_or_default();
+    let valid = !key.is_empty()
+        && key.len() <= IDEMPOTENCY_KEY_CHARS_MAX
+        && key.bytes().all(|b| b.is_ascii_graphic());
+    if !valid {
+        return Err(ApiError::new(
+            Code::InvalidIdempotencyKey,
+            format!(
+                "Idempotency-Key must be 1 to {IDEMPOTENCY_KEY_CHARS_MAX} printable ASCII characters"
+            ),
+        ));
+    }
+    Ok(Some(key.to_string()))
+}

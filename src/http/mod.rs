@@ -1,0 +1,89 @@
+//! The HTTP API: axum on hyper. Every operation is served under `/v1` and
+//! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
+//! handler; handlers parse, call the domain, and render.
+
+pub mod extract;
+pub mod gate;
+pub mod system;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::Request;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::clock::SharedClock;
+use crate::error::{ApiError, Code};
+use crate::guardian::SharedGuardian;
+use crate::store::{Store, Writer};
+
+/// Everything a handler may need. Cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub writer: Writer,
+    pub clock: SharedClock,
+    pub guardian: SharedGuardian,
+    pub config: Arc<Config>,
+}
+
+pub struct Config {
+    /// Base of the URLs the gateway hands out (hosted pages), e.g. `http://127.0.0.1:8080`.
+    pub public_url: String,
+    pub started_at_ms: i64,
+}
+
+/// The API surface, without its version prefix.
+fn api(state: AppState) -> Router {
+    Router::new()
+        .route("/status", get(system::status))
+        .route("/sandbox", get(system::sandbox))
+        .route("/openapi.json", get(system::openapi))
+        .route("/balance", get(system::balance))
+        .route("/transactions/{id}", get(system::transaction))
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            gate::gate,
+        ))
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+}
+
+pub fn router(state: AppState) -> Router {
+    let api = api(state);
+    Router::new()
+        .nest("/v1", api.clone())
+        .nest("/api/v1", api)
+        .fallback(route_not_found)
+        .layer(DefaultBodyLimit::max(extract::BODY_BYTES_MAX))
+        .layer(CatchPanicLayer::custom(panicked))
+}
+
+async fn route_not_found(request: Request<axum::body::Body>) -> ApiError {
+    ApiError::new(
+        Code::RouteNotFound,
+        format!(
+            "no operation at {} {}; operations live under /v1 and /api/v1 (see GET /v1/openapi.json)",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+}
+
+async fn method_not_allowed(request: Request<axum::body::Body>) -> ApiError {
+    ApiError::new(
+        Code::MethodNotAllowed,
+        format!(
+            "{} is not allowed on {}",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+}
+
+fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("a handler panicked").into_response()
+}

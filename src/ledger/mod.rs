@@ -1,0 +1,305 @@
+//! The double-entry ledger.
+//!
+//! A [`Posting`] is a list of lines (account, signed amount, currency) that sums
+//! to zero per currency. Postings are immutable and append-only; a correction is
+//! a new posting. Balances are kept incrementally in the same transaction as the
+//! posting, and [`verify`] recomputes every one of them from the journal.
+//!
+//! Sign convention: a line's amount is the change of that account's balance.
+//! Merchant balances (organisations and connected accounts) are what the
+//! gateway owes them and never go negative. System accounts stand for the
+//! outside world (rail clearing, provider fees, ...) and may go negative: money
+//! that came in from a rail leaves `rail_clearing` negative by that amount.
+
+pub mod verify;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, Code};
+use crate::store::{StoreError, Table, Tx};
+
+pub use verify::{VerifyReport, verify};
+
+/// Lines one posting may have at most.
+pub const POSTING_LINES_MAX: usize = 64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    Test,
+    Live,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Test => "test",
+            Mode::Live => "live",
+        }
+    }
+    pub fn livemode(self) -> bool {
+        self == Mode::Live
+    }
+}
+
+/// The balance classes of a merchant (spec section 2 and the scope table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Available,
+    Pending,
+    Reserved,
+    SettlementPending,
+    Held,
+    Disputed,
+    Frozen,
+    Escrow,
+    Suspense,
+}
+
+impl Class {
+    pub const ALL: [Class; 9] = [
+        Class::Available,
+        Class::Pending,
+        Class::Reserved,
+        Class::SettlementPending,
+        Class::Held,
+        Class::Disputed,
+        Class::Frozen,
+        Class::Escrow,
+        Class::Suspense,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Available => "available",
+            Class::Pending => "pending",
+            Class::Reserved => "reserved",
+            Class::SettlementPending => "settlement_pending",
+            Class::Held => "held",
+            Class::Disputed => "disputed",
+            Class::Frozen => "frozen",
+            Class::Escrow => "escrow",
+            Class::Suspense => "suspense",
+        }
+    }
+}
+
+/// Accounts of the outside world, per mode and currency.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum System {
+    /// Money in flight with a rail (`mobile_money`, `card`, ...).
+    RailClearing(&'static str),
+    /// What the rails' providers charge.
+    ProviderFees,
+    /// The gateway operator's own fee income.
+    FeeRevenue,
+    /// Tax collected on fees, owed to the tax authority.
+    TaxPayable,
+}
+
+impl System {
+    fn name(&self) -> String {
+        match self {
+            System::RailClearing(rail) => format!("rail_clearing.{rail}"),
+            System::ProviderFees => "provider_fees".into(),
+            System::FeeRevenue => "fee_revenue".into(),
+            System::TaxPayable => "tax_payable".into(),
+        }
+    }
+}
+
+/// Owner ids of system accounts start with this; merchant owners never do.
+const SYSTEM_OWNER: &str = "sys.";
+
+/// `<mode>:<owner>:<currency>:<class>`, e.g. `test:org_01j..:CDF:pending`.
+pub fn merchant_account(mode: Mode, owner: &str, currency: &str, class: Class) -> String {
+    format!("{}:{owner}:{currency}:{}", mode.as_str(), class.as_str())
+}
+
+pub fn system_account(mode: Mode, system: System, currency: &str) -> String {
+    format!(
+        "{}:{SYSTEM_OWNER}{}:{currency}:system",
+        mode.as_str(),
+        system.name()
+    )
+}
+
+fn is_system(account: &str) -> bool {
+    account
+        .split(':')
+        .nth(1)
+        .is_some_and(|owner| owner.starts_with(SYSTEM_OWNER))
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Line {
+    /// Account key `<mode>:<owner>:<currency>:<class>`.
+    pub account: String,
+    /// Signed change of the account's balance, in minor units.
+    pub amount_minor: i64,
+    pub currency: String,
+}
+
+/// What caused a posting: `payment_intent`, `capture`, `refund`, `settlement`, ...
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Cause {
+    pub kind: String,
+    pub id: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Posting {
+    pub id: String,
+    pub mode: Mode,
+    /// The merchant the posting belongs to (who may read it).
+    pub owner: String,
+    pub cause: Cause,
+    /// The payment intent this posting settled or collected, when there is one.
+    pub payment_intent: Option<String>,
+    pub description: String,
+    pub lines: Vec<Line>,
+    pub created_at_ms: i64,
+}
+
+/// Builds a posting line by line; [`PostingBuilder::post`] checks and applies it.
+pub struct PostingBuilder {
+    posting: Posting,
+}
+
+impl Posting {
+    pub fn build(mode: Mode, owner: &str, cause: Cause, description: &str) -> PostingBuilder {
+        PostingBuilder {
+            posting: Posting {
+                id: crate::ids::new_id("txn"),
+                mode,
+                owner: owner.to_string(),
+                cause,
+                payment_intent: None,
+                description: description.to_string(),
+                lines: Vec::new(),
+                created_at_ms: 0,
+            },
+        }
+    }
+
+    /// Sums per currency; all zero when the posting balances.
+    pub fn imbalance(&self) -> Vec<(String, i128)> {
+        let mut sums: std::collections::BTreeMap<&str, i128> = Default::default();
+        for line in &self.lines {
+            *sums.entry(&line.currency).or_default() += i128::from(line.amount_minor);
+        }
+        sums.into_iter()
+            .filter(|(_, sum)| *sum != 0)
+            .map(|(c, s)| (c.to_string(), s))
+            .collect()
+    }
+}
+
+impl PostingBuilder {
+    pub fn payment_intent(mut self, id: &str) -> PostingBuilder {
+        self.posting.payment_intent = Some(id.to_string());
+        self
+    }
+
+    /// Moves `amount_minor` from `debit` to `credit` (both in `currency`).
+    /// Zero amounts are skipped so that optional fees add no empty lines.
+    pub fn transfer(
+        mut self,
+        debit: String,
+        credit: String,
+        amount_minor: i64,
+        currency: &str,
+    ) -> PostingBuilder {
+        if amount_minor != 0 {
+            self.posting.lines.push(Line {
+                account: debit,
+                amount_minor: -amount_minor,
+                currency: currency.to_string(),
+            });
+            self.posting.lines.push(Line {
+                account: credit,
+                amount_minor,
+                currency: currency.to_string(),
+            });
+        }
+        self
+    }
+
+    /// Checks the posting and applies it: journal entry and balances, in `tx`.
+    /// Returns the posting id.
+    pub fn post(mut self, tx: &mut Tx<'_>) -> Result<String, ApiError> {
+        self.posting.created_at_ms = tx.now_ms();
+        apply(tx, &self.posting)?;
+        Ok(self.posting.id)
+    }
+}
+
+/// Applies a posting. An unbalanced posting is a programmer error: it is
+/// refused (the command fails, nothing is written) and logged loudly.
+fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
+    let imbalance = posting.imbalance();
+    if !imbalance.is_empty() || posting.lines.len() > POSTING_LINES_MAX {
+        return Err(ApiError::internal(format!(
+            "refused posting {} ({:?}): imbalance {imbalance:?}, {} lines",
+            posting.id,
+            posting.cause,
+            posting.lines.len()
+        )));
+    }
+    for line in &posting.lines {
+        let before = balance(tx, &line.account)?;
+        let after = before
+            .checked_add(line.amount_minor)
+            .ok_or_else(|| ApiError::internal(format!("balance overflow on {}", line.account)))?;
+        if after < 0 && !is_system(&line.account) {
+            return Err(ApiError::new(
+                Code::InsufficientFunds,
+                format!(
+                    "balance {} would go negative ({before} + {} minor {})",
+                    account_label(&line.account),
+                    line.amount_minor,
+                    line.currency
+                ),
+            ));
+        }
+        tx.put(
+            Table::Balances,
+            line.account.clone(),
+            after.to_be_bytes().to_vec(),
+        );
+    }
+    tx.put_json(Table::Journal, posting.id.clone(), posting)?;
+    Ok(())
+}
+
+/// `org_x available CDF` for messages (mode omitted).
+fn account_label(account: &str) -> String {
+    let parts: Vec<&str> = account.split(':').collect();
+    match parts.as_slice() {
+        [_, owner, currency, class] => format!("{owner} {class} {currency}"),
+        _ => account.to_string(),
+    }
+}
+
+pub fn balance(tx: &Tx<'_>, account: &str) -> Result<i64, StoreError> {
+    Ok(tx
+        .get(Table::Balances, account)?
+        .map(|b| decode_balance(&b))
+        .unwrap_or(0))
+}
+
+pub fn decode_balance(bytes: &[u8]) -> i64 {
+    <[u8; 8]>::try_from(bytes)
+        .map(i64::from_be_bytes)
+        .unwrap_or(i64::MIN)
+}
+
+/// Splits an account key into `(mode, owner, currency, class)`.
+pub fn parse_account(account: &str) -> Option<(&str, &str, &str, &str)> {
+    let mut parts = account.splitn(4, ':');
+    Some((parts.next()?, parts.next()?, parts.next()?, parts.next()?))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+//! The OpenAPI 3.1 description, generated from the handlers' own types
+//! (utoipa) and completed from the route table: every operation gets the
+//! security it needs and its Idempotency-Key header. `schema/openapi.json` is
+//! this document; a test fails when the checked-in copy is stale.
+
+use utoipa::OpenApi;
+use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{Required, ServerBuilder};
+
+use crate::auth::routes::{self, Access, Ik};
+use crate::http;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "paygate",
+        version = "2026-09-01",
+        description = "Payment gateway and money-movement API. Amounts are integers in minor units. \
+                       Errors are `{code, bp, message, param?}`; see docs/errors.md."
+    ),
+    paths(
+        http::system::status,
+        http::system::sandbox,
+        http::system::openapi,
+        http::system::balance,
+        http::system::transaction,
+    ),
+    components(schemas(crate::error::ErrorBody))
+)]
+struct ApiDoc;
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = ApiDoc::openapi();
+    doc.servers = Some(vec![
+        ServerBuilder::new().url("/v1").build(),
+        ServerBuilder::new().url("/api/v1").build(),
+    ]);
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.add_security_scheme(
+        "api_key",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"))
+                .build(),
+        ),
+    );
+    components.add_security_scheme(
+        "session",
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some("A team member's session token"))
+                .build(),
+        ),
+    );
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let methods: [(&str, &mut Option<Operation>); 5] = [
+            ("GET", &mut item.get),
+            ("POST", &mut item.post),
+            ("PUT", &mut item.put),
+            ("PATCH", &mut item.patch),
+            ("DELETE", &mut item.delete),
+        ];
+        for (method, slot) in methods {
+            let (Some(operation), Some(route)) = (slot.as_mut(), routes::find(method, path)) else {
+                continue;
+            };
+            operation.security = Some(match route.access {
+                Access::Public => Vec::new(),
+                Access::AnyKey => vec![SecurityRequirement::new("api_key", Vec::<String>::new())],
+                Access::Session => vec![SecurityRequirement::new("session", Vec::<String>::new())],
+                Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
+            });
+            if method != "GET" && route.access != Access::Public {
+                let required = route.idempotency == Ik::Required;
+                let parameter = ParameterBuilder::new()
+                    .name("Idempotency-Key")
+                    .parameter_in(ParameterIn::Header)
+                    .required(if required {
+                        Required::True
+                    } else {
+                        Required::False
+                    })
+                    .description(Some(
+                        "Replays the stored response for 24 h; required on money-moving operations",
+                    ))
+                    .build();
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(parameter.into());
+            }
+        }
+    }
+    doc
+}
+
+pub fn json() -> String {
+    let mut text = document().to_pretty_json().unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn checked_in_schema_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/openapi.json");
+        let fresh = super::json();
+        if std::env::var_os("UPDATE_SCHEMA").is_some() {
+            std::fs::write(path, &fresh).expect("write schema");
+        }
+        let stored = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            stored == fresh,
+            "schema/openapi.json is stale: run `UPDATE_SCHEMA=1 cargo test checked_in_schema` (or `paygate openapi > schema/openapi.json`)"
+        );
+    }
+
+    #[test]
+    fn every_documented_operation_is_in_the_route_table() {
+        let doc = super::document();
+        assert_eq!(doc.info.version, "2026-09-01");
+        for (path, item) in &doc.paths.paths {
+            for (method, op) in [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PATCH", &item.patch),
+            ] {
+                if op.is_some() {
+                    assert!(
+                        crate::auth::routes::find(method, path).is_some(),
+                        "{method} {path}"
+                    );
+                }
+            }
+        }
+    }
+}

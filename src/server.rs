@@ -1,0 +1,157 @@
+//! Starting the gateway: store, writer thread, background tasks, HTTP listener.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::clock::{Clock, SharedClock, SystemClock};
+use crate::domain::org::{self, NewKeys};
+use crate::error::ApiError;
+use crate::guardian::{self, Guardian};
+use crate::http::{self, AppState, Config};
+use crate::store::{Store, Writer, writer};
+
+/// Idempotency records purged per writer command at most.
+const PURGE_BATCH_MAX: usize = 10_000;
+const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
+
+pub struct ServeOptions {
+    pub data_dir: PathBuf,
+    pub listen: SocketAddr,
+    pub public_url: Option<String>,
+    pub ephemeral: bool,
+    pub audit_interval: Duration,
+}
+
+/// The line printed on stdout once the gateway accepts requests.
+#[derive(Serialize)]
+struct Ready {
+    ready: bool,
+    listen: String,
+    base_url: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    keys: Option<NewKeys>,
+}
+
+pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Error>> {
+    let store = if options.ephemeral {
+        Store::ephemeral()?
+    } else {
+        Store::open(&options.data_dir)?
+    };
+    let clock: SharedClock = Arc::new(SystemClock);
+    let committed = Arc::new(Notify::new());
+    let (writer, writer_thread) =
+        Writer::start(store.clone(), clock.clone(), vec![committed.clone()])?;
+    let keys = writer
+        .run(|tx| org::bootstrap(tx, "Sandbox organisation"))
+        .await?;
+    let guardian = Arc::new(Guardian::load(&store.snapshot()?)?);
+    guardian::spawn_auditor(
+        store.clone(),
+        writer.clone(),
+        guardian.clone(),
+        clock.clone(),
+        options.audit_interval,
+    );
+    spawn_idempotency_purger(writer.clone());
+
+    let listener = tokio::net::TcpListener::bind(options.listen)
+        .await
+        .map_err(|e| {
+            format!(
+                "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
+                options.listen
+            )
+        })?;
+    let local = listener.local_addr()?;
+    let public_url = options
+        .public_url
+        .unwrap_or_else(|| format!("http://{local}"))
+        .trim_end_matches('/')
+        .to_string();
+    let state = AppState {
+        store,
+        writer,
+        clock: clock.clone(),
+        guardian,
+        config: Arc::new(Config {
+            public_url,
+            started_at_ms: clock.now_ms(),
+        }),
+    };
+    let ready = Ready {
+        ready: true,
+        listen: local.to_string(),
+        base_url: format!("http://{local}/v1"),
+        keys,
+    };
+    println!("{}", serde_json::to_string(&ready)?);
+    tracing::info!(listen = %local, "paygate ready");
+    axum::serve(listener, http::router(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("shutting down: finishing the writer's queue");
+    // The router and its state are gone; the background tasks end with the
+    // runtime. The writer thread finishes its queue once the last handle drops.
+    drop(writer_thread);
+    Ok(())
+}
+
+fn spawn_idempotency_purger(writer: Writer) {
+    tokio::spawn(async move {
+        loop {
+            match writer
+                .run(|tx| Ok(writer::purge_idempotency(tx, PURGE_BATCH_MAX)?))
+                .await
+            {
+                Ok(n) if n == PURGE_BATCH_MAX => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "idempotency purge failed"),
+            }
+            tokio::time::sleep(PURGE_INTERVAL).await;
+        }
+    });
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+/// `paygate init`: creates the store, organisation and test keys.
+pub fn init(data_dir: &std::path::Path) -> Result<NewKeys, ApiError> {
+    let store = Store::open(data_dir)?;
+    let keys = store.write_now(SystemClock.now_ms(), |tx| {
+        org::bootstrap(tx, "Sandbox organisation")
+    })?;
+    keys.ok_or_else(|| {
+        ApiError::new(
+            crate::error::Code::ValidationError,
+            format!(
+                "{} is already initialised; nothing was changed (its keys were printed when it was created)",
+                data_dir.display()
+            ),
+        )
+    })
+}

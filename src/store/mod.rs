@@ -1,0 +1,304 @@
+//! The embedded store: redb tables, read snapshots, and (in [`writer`]) the one
+//! thread that writes. Nothing outside this module names redb.
+//!
+//! Every table maps a `&str` key to a byte value (JSON for records, big-endian
+//! integers for balances). Keys are built so that the scans the gateway needs
+//! are prefix ranges, and ids grow with time so inserts append.
+
+mod tx;
+pub mod writer;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+pub use tx::Tx;
+pub use writer::{Output, Reply, Writer};
+
+/// The tables of the store. Each has one job; see `docs/architecture.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Table {
+    /// Singletons: organisation, signing keys, guardian state.
+    Meta,
+    /// API keys by SHA-256 digest of the secret.
+    ApiKeys,
+    /// Every domain object by id (`pi_...`, `acct_...`), as JSON.
+    Objects,
+    /// Secondary indexes: `<index>|<mode>|<owner>|<id>` → empty or a pointer.
+    Index,
+    /// Idempotency records by `<mode>|<owner>|<key>`.
+    Idempotency,
+    /// `<created_at_ms:020>|<idempotency storage key>`, for purging after 24 h.
+    IdempotencyExpiry,
+    /// Ledger balances by account key, i64 big-endian.
+    Balances,
+    /// Ledger postings by id (`txn_...`), as JSON. Append-only.
+    Journal,
+    /// The event outbox by id (`evt_...`).
+    Events,
+    /// Durable timers: `<due_ms:020>|<timer id>` → JSON.
+    Timers,
+}
+
+impl Table {
+    pub const ALL: [Table; 10] = [
+        Table::Meta,
+        Table::ApiKeys,
+        Table::Objects,
+        Table::Index,
+        Table::Idempotency,
+        Table::IdempotencyExpiry,
+        Table::Balances,
+        Table::Journal,
+        Table::Events,
+        Table::Timers,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Table::Meta => "meta",
+            Table::ApiKeys => "api_keys",
+            Table::Objects => "objects",
+            Table::Index => "index",
+            Table::Idempotency => "idempotency",
+            Table::IdempotencyExpiry => "idempotency_expiry",
+            Table::Balances => "balances",
+            Table::Journal => "journal",
+            Table::Events => "events",
+            Table::Timers => "timers",
+        }
+    }
+
+    fn def(self) -> TableDefinition<'static, &'static str, &'static [u8]> {
+        TableDefinition::new(self.name())
+    }
+}
+
+/// A failure of the storage engine itself (disk, corruption), never of input.
+#[derive(Debug, thiserror::Error)]
+#[error("store: {0}")]
+pub struct StoreError(String);
+
+impl StoreError {
+    fn from_redb(error: impl std::fmt::Display) -> StoreError {
+        StoreError(error.to_string())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        ApiError::internal(error)
+    }
+}
+
+/// Where the data lives.
+#[derive(Debug, Clone)]
+pub enum Location {
+    Dir(PathBuf),
+    Memory,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    db: Arc<Database>,
+    pub location: Arc<Location>,
+}
+
+pub const DB_FILE_NAME: &str = "paygate.redb";
+
+impl Store {
+    /// Opens (or creates) the store in `dir`.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+        let path = dir.join(DB_FILE_NAME);
+        let db = Database::create(&path).map_err(|e| {
+            StoreError(format!(
+                "cannot open {}: {e} (is another paygate running on this data dir?)",
+                path.display()
+            ))
+        })?;
+        Store::with_tables(db, Location::Dir(dir.to_path_buf()))
+    }
+
+    /// A store that lives in memory only (`--ephemeral`).
+    pub fn ephemeral() -> Result<Store, StoreError> {
+        let db = Database::builder()
+            .create_with_backend(redb::backends::InMemoryBackend::new())
+            .map_err(StoreError::from_redb)?;
+        Store::with_tables(db, Location::Memory)
+    }
+
+    /// True when `dir` already holds a store file.
+    pub fn exists(dir: &Path) -> bool {
+        dir.join(DB_FILE_NAME).exists()
+    }
+
+    fn with_tables(db: Database, location: Location) -> Result<Store, StoreError> {
+        let txn = db.begin_write().map_err(StoreError::from_redb)?;
+        for table in Table::ALL {
+            txn.open_table(table.def()).map_err(StoreError::from_redb)?;
+        }
+        txn.commit().map_err(StoreError::from_redb)?;
+        Ok(Store {
+            db: Arc::new(db),
+            location: Arc::new(location),
+        })
+    }
+
+    /// A consistent read view of the last commit. Cheap; take one per request.
+    pub fn snapshot(&self) -> Result<Snapshot, StoreError> {
+        let txn = self.db.begin_read().map_err(StoreError::from_redb)?;
+        Ok(Snapshot { txn })
+    }
+
+    /// Size of the store file in bytes (0 in memory).
+    pub fn file_bytes(&self) -> u64 {
+        match &*self.location {
+            Location::Dir(dir) => std::fs::metadata(dir.join(DB_FILE_NAME))
+                .map(|m| m.len())
+                .unwrap_or(0),
+            Location::Memory => 0,
+        }
+    }
+
+    /// Runs `work` in one durable write transaction, outside the writer thread.
+    /// Only for offline CLI commands (`init`, `keys create`) while no server runs.
+    pub fn write_now<T>(
+        &self,
+        now_ms: i64,
+        work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
+    ) -> Result<T, ApiError> {
+        let txn = self.db.begin_write().map_err(StoreError::from_redb)?;
+        let mut tx = Tx::new(&txn, now_ms);
+        let value = work(&mut tx)?;
+        tx.flush()?;
+        txn.commit().map_err(StoreError::from_redb)?;
+        Ok(value)
+    }
+}
+
+/// Reads records from one committed state of the store.
+pub struct Snapshot {
+    txn: redb::ReadTransaction,
+}
+
+/// One `(key, value)` pair read from a table.
+pub type Row = (String, Vec<u8>);
+
+impl Snapshot {
+    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let value = t.get(key).map_err(StoreError::from_redb)?;
+        Ok(value.map(|v| v.value().to_vec()))
+    }
+
+    pub fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        match self.get(table, key)? {
+            Some(bytes) => decode(&bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
+    /// before `before` when given, keeping those `keep` accepts, at most `limit`.
+    /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large
+    /// table costs a bounded amount; the caller learns whether the scan was cut.
+    pub fn scan_rev(
+        &self,
+        table: Table,
+        prefix: &str,
+        before: Option<&str>,
+        limit: usize,
+        mut keep: impl FnMut(&str, &[u8]) -> bool,
+    ) -> Result<Vec<Row>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let end = prefix_end(prefix);
+        let upper: &str = match before {
+            Some(b) if b > prefix && b < end.as_str() => b,
+            _ => end.as_str(),
+        };
+        let range = t.range(prefix..upper).map_err(StoreError::from_redb)?;
+        let mut rows = Vec::new();
+        for (examined, item) in range.rev().enumerate() {
+            if rows.len() >= limit || examined >= SCAN_ROWS_MAX {
+                break;
+            }
+            let (k, v) = item.map_err(StoreError::from_redb)?;
+            if keep(k.value(), v.value()) {
+                rows.push((k.value().to_string(), v.value().to_vec()));
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Every row of `table`, in key order, for whole-store checks (`verify`).
+    pub fn for_each(
+        &self,
+        table: Table,
+        mut visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        for item in t.iter().map_err(StoreError::from_redb)? {
+            let (k, v) = item.map_err(StoreError::from_redb)?;
+            visit(k.value(), v.value())?;
+        }
+        Ok(())
+    }
+
+    /// The first row of `table` in key order.
+    pub fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let first = t.first().map_err(StoreError::from_redb)?;
+        Ok(first.map(|(k, v)| (k.value().to_string(), v.value().to_vec())))
+    }
+
+    pub fn len(&self, table: Table) -> Result<u64, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        t.len().map_err(StoreError::from_redb)
+    }
+}
+
+/// Bound on rows one list scan examines.
+pub const SCAN_ROWS_MAX: usize = 20_000;
+
+/// The smallest string greater than every string starting with `prefix`.
+/// Keys are ASCII, so appending the highest code point is enough.
+fn prefix_end(prefix: &str) -> String {
+    let mut end = String::with_capacity(prefix.len() + 4);
+    end.push_str(prefix);
+    end.push(char::MAX);
+    end
+}
+
+pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
+    serde_json::to_vec(value).map_err(|e| StoreError(format!("encode: {e}")))
+}
+
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError(format!("decode: {e}")))
+}

@@ -1,0 +1,153 @@
+//! [`Tx`]: one command's view of the write transaction.
+//!
+//! A command reads through and writes into an overlay; the writer flushes the
+//! overlay into the redb transaction only when the command succeeds. A failed
+//! command therefore leaves no trace, and commands before and after it in the
+//! same group commit are unaffected (issue 2 point 4), without savepoints.
+
+use std::collections::BTreeMap;
+
+use redb::{ReadableTable, WriteTransaction};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::{Row, StoreError, Table, decode, encode, prefix_end};
+
+pub struct Tx<'a> {
+    txn: &'a WriteTransaction,
+    /// Pending writes: `None` is a delete.
+    overlay: BTreeMap<(Table, String), Option<Vec<u8>>>,
+    now_ms: i64,
+}
+
+impl<'a> Tx<'a> {
+    pub(super) fn new(txn: &'a WriteTransaction, now_ms: i64) -> Tx<'a> {
+        Tx {
+            txn,
+            overlay: BTreeMap::new(),
+            now_ms,
+        }
+    }
+
+    /// The time of the batch: every write of one command sees one instant.
+    pub fn now_ms(&self) -> i64 {
+        self.now_ms
+    }
+
+    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
+            return Ok(pending.clone());
+        }
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let value = t.get(key).map_err(StoreError::from_redb)?;
+        Ok(value.map(|v| v.value().to_vec()))
+    }
+
+    pub fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        match self.get(table, key)? {
+            Some(bytes) => decode(&bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub fn put(&mut self, table: Table, key: impl Into<String>, value: Vec<u8>) {
+        self.overlay.insert((table, key.into()), Some(value));
+    }
+
+    pub fn put_json<T: Serialize>(
+        &mut self,
+        table: Table,
+        key: impl Into<String>,
+        value: &T,
+    ) -> Result<(), StoreError> {
+        let bytes = encode(value)?;
+        self.put(table, key, bytes);
+        Ok(())
+    }
+
+    pub fn delete(&mut self, table: Table, key: impl Into<String>) {
+        self.overlay.insert((table, key.into()), None);
+    }
+
+    /// Rows whose key starts with `prefix` and is below `upper` (when given), in
+    /// key order, at most `limit`, pending writes included.
+    pub fn scan(
+        &self,
+        table: Table,
+        prefix: &str,
+        upper: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        let end = prefix_end(prefix);
+        let hi: &str = match upper {
+            Some(u) if u < end.as_str() => u,
+            _ => end.as_str(),
+        };
+        if hi <= prefix {
+            return Ok(Vec::new());
+        }
+        let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        // Read `limit` committed rows plus as many as the overlay may delete.
+        let pending = self
+            .overlay
+            .range((table, prefix.to_string())..(table, hi.to_string()))
+            .count();
+        for item in t
+            .range(prefix..hi)
+            .map_err(StoreError::from_redb)?
+            .take(limit + pending)
+        {
+            let (k, v) = item.map_err(StoreError::from_redb)?;
+            merged.insert(k.value().to_string(), v.value().to_vec());
+        }
+        for ((_, key), value) in self
+            .overlay
+            .range((table, prefix.to_string())..(table, hi.to_string()))
+        {
+            match value {
+                Some(v) => merged.insert(key.clone(), v.clone()),
+                None => merged.remove(key),
+            };
+        }
+        Ok(merged.into_iter().take(limit).collect())
+    }
+
+    /// Writes the overlay into the transaction. Called by the writer (and the
+    /// offline CLI) after the command succeeded.
+    pub(super) fn flush(self) -> Result<(), StoreError> {
+        let mut current: Option<(Table, redb::Table<'_, &'static str, &'static [u8]>)> = None;
+        for ((table, key), value) in self.overlay {
+            if current.as_ref().map(|(t, _)| *t) != Some(table) {
+                let opened = self
+                    .txn
+                    .open_table(table.def())
+                    .map_err(StoreError::from_redb)?;
+                current = Some((table, opened));
+            }
+            let Some((_, t)) = current.as_mut() else {
+                continue;
+            };
+            match value {
+                Some(bytes) => {
+                    t.insert(key.as_str(), bytes.as_slice())
+                        .map_err(StoreError::from_redb)?;
+                }
+                None => {
+                    t.remove(key.as_str()).map_err(StoreError::from_redb)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,504 @@
+//! The ledger writer: the one thread that changes the store.
+//!
+//! Handlers send a [`Command`] (a closure over a [`Tx`]) through a bounded
+//! channel and await the reply. The writer drains whatever is queued (up to
+//! [`BATCH_COMMANDS_MAX`]), applies each command in turn inside ONE redb write
+//! transaction, commits once (durable: one fsync for the whole batch), and only
+//! then replies. This is group commit; serializability comes from the single
+//! thread. A command that fails leaves nothing (see [`Tx`]); if the commit
+//! itself fails, every command of the batch is answered with an error and
+//! nothing of the batch is visible.
+//!
+//! The idempotency record of a request is written by the writer in the same
+//! transaction as the command's effects, and looked up there first: two
+//! requests with one key can never both execute, even in one batch.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, TrySendError};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Notify, oneshot};
+
+use super::{Store, StoreError, Table, Tx};
+use crate::clock::SharedClock;
+use crate::error::{ApiError, Code};
+
+/// Commands applied in one write transaction at most.
+pub const BATCH_COMMANDS_MAX: usize = 1024;
+/// Commands waiting for the writer at most; beyond it senders wait.
+pub const QUEUE_COMMANDS_MAX: usize = 8192;
+/// How long a request waits for room in the queue before it gets `overloaded`.
+pub const QUEUE_WAIT_MAX: Duration = Duration::from_secs(5);
+/// Idempotency records live this long (spec section 8).
+pub const IDEMPOTENCY_TTL_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// What a command produced: the HTTP status and the rendered JSON body, kept
+/// byte for byte in the idempotency record.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Output {
+    pub status: u16,
+    pub body: Vec<u8>,
+}
+
+impl Output {
+    pub fn json<T: Serialize>(status: u16, value: &T) -> Result<Output, ApiError> {
+        let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
+        Ok(Output { status, body })
+    }
+
+    pub fn empty() -> Output {
+        Output {
+            status: 204,
+            body: Vec::new(),
+        }
+    }
+}
+
+/// The writer's answer to one command.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub output: Output,
+    /// True when the output is the stored answer of an earlier request.
+    pub replayed: bool,
+}
+
+/// The idempotency side of a command: where its record lives and what must match.
+#[derive(Debug, Clone)]
+pub struct IdempotencyClaim {
+    /// `<mode>|<owner>|<key>`: keys are scoped per account and mode.
+    pub storage_key: String,
+    /// `POST /payment_intents/pi_x/capture`, without the version prefix.
+    pub endpoint: String,
+    /// Hex SHA-256 of the raw body.
+    pub fingerprint: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct IdempotencyRecord {
+    pub endpoint: String,
+    pub fingerprint: String,
+    pub created_at_ms: i64,
+    pub output: Output,
+}
+
+impl IdempotencyRecord {
+    pub fn is_live(&self, now_ms: i64) -> bool {
+        now_ms - self.created_at_ms < IDEMPOTENCY_TTL_MS
+    }
+
+    /// The answer to a request that presents this record's key.
+    pub fn answer(&self, claim: &IdempotencyClaim) -> Result<Reply, ApiError> {
+        if self.endpoint != claim.endpoint {
+            return Err(ApiError::new(
+                Code::IdempotencyKeyReused,
+                format!(
+                    "this Idempotency-Key was used on {} within 24 hours; use a new key for {}",
+                    self.endpoint, claim.endpoint
+                ),
+            ));
+        }
+        if self.fingerprint != claim.fingerprint {
+            return Err(ApiError::new(
+                Code::IdempotencyKeyReused,
+                "this Idempotency-Key was used with a different request body within 24 hours; \
+                 use a new key for a new request",
+            ));
+        }
+        Ok(Reply {
+            output: self.output.clone(),
+            replayed: true,
+        })
+    }
+}
+
+pub type Work = Box<dyn FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Send>;
+
+pub struct Command {
+    work: Work,
+    claim: Option<IdempotencyClaim>,
+    reply: oneshot::Sender<Result<Reply, ApiError>>,
+}
+
+/// Counters for benchmarks and `/status`.
+#[derive(Default)]
+pub struct WriterStats {
+    pub batches: AtomicU64,
+    pub commands: AtomicU64,
+    pub failed_commands: AtomicU64,
+    pub batch_commands_max: AtomicU64,
+}
+
+/// The handle requests use to reach the writer thread. Cheap to clone.
+#[derive(Clone)]
+pub struct Writer {
+    sender: Sender<Command>,
+    pub stats: Arc<WriterStats>,
+}
+
+/// Woken after every commit: the webhook dispatcher and the scheduler wait on it.
+pub type CommitSignal = Arc<Notify>;
+
+impl Writer {
+    /// Starts the writer thread. It runs until every [`Writer`] handle is dropped,
+    /// finishing the commands already queued.
+    pub fn start(
+        store: Store,
+        clock: SharedClock,
+        committed: Vec<CommitSignal>,
+    ) -> Result<(Writer, std::thread::JoinHandle<()>), StoreError> {
+        let (sender, receiver) = crossbeam_channel::bounded(QUEUE_COMMANDS_MAX);
+        let stats = Arc::new(WriterStats::default());
+        let thread_stats = stats.clone();
+        let handle = std::thread::Builder::new()
+            .name("ledger-writer".into())
+            .spawn(move || run(store, clock, receiver, committed, thread_stats))
+            .map_err(|e| StoreError(format!("cannot start the writer thread: {e}")))?;
+        Ok((Writer { sender, stats }, handle))
+    }
+
+    /// Applies `work` (with its idempotency claim) durably and returns its output.
+    pub async fn execute(
+        &self,
+        claim: Option<IdempotencyClaim>,
+        work: Work,
+    ) -> Result<Reply, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        let mut command = Command { work, claim, reply };
+        let deadline = Instant::now() + QUEUE_WAIT_MAX;
+        loop {
+            match self.sender.try_send(command) {
+                Ok(()) => break,
+                Err(TrySendError::Full(back)) if Instant::now() < deadline => {
+                    command = back;
+                    tokio::time::sleep(Duration::from_millis(2)).await;
+                }
+                Err(TrySendError::Full(_)) => {
+                    return Err(ApiError::new(
+                        Code::Overloaded,
+                        "the ledger writer is saturated; nothing was written, retry with the same Idempotency-Key",
+                    ));
+                }
+                Err(TrySendError::Disconnected(_)) => {
+                    return Err(ApiError::internal("the ledger writer has stopped"));
+                }
+            }
+        }
+        answer
+            .await
+            .unwrap_or_else(|_| Err(ApiError::internal("the ledger writer dropped a command")))
+    }
+
+    /// Convenience for commands with no idempotency and a value result.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let slot = Arc::new(std::sync::Mutex::new(None));
+        let out = slot.clone();
+        self.execute(
+            None,
+            Box::new(move |tx| {
+                let value = work(tx)?;
+                *out.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
+                Ok(Output::empty())
+            }),
+        )
+        .await?;
+        let value = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+        value.ok_or_else(|| ApiError::internal("command produced no value"))
+    }
+}
+
+fn run(
+    store: Store,
+    clock: SharedClock,
+    receiver: Receiver<Command>,
+    committed: Vec<CommitSignal>,
+    stats: Arc<WriterStats>,
+) {
+    while let Ok(first) = receiver.recv() {
+        let mut batch = Vec::with_capacity(64);
+        batch.push(first);
+        while batch.len() < BATCH_COMMANDS_MAX {
+            match receiver.try_recv() {
+                Ok(command) => batch.push(command),
+                Err(_) => break,
+            }
+        }
+        stats.batches.fetch_add(1, Ordering::Relaxed);
+        stats
+            .commands
+            .fetch_add(batch.len() as u64, Ordering::Relaxed);
+        stats
+            .batch_commands_max
+            .fetch_max(batch.len() as u64, Ordering::Relaxed);
+        let now_ms = clock.now_ms();
+        let replies = apply_batch(&store, now_ms, &mut batch, &stats);
+        for (command, result) in batch.into_iter().zip(replies) {
+            // The requester may have gone away; its write stands all the same.
+            let _ = command.reply.send(result);
+        }
+        for signal in &committed {
+            signal.notify_one();
+        }
+    }
+}
+
+/// Applies every command of `batch` in one transaction and commits. Returns one
+/// result per command, in order.
+fn apply_batch(
+    store: &Store,
+    now_ms: i64,
+    batch: &mut [Command],
+    stats: &WriterStats,
+) -> Vec<Result<Reply, ApiError>> {
+    let fail_all = |error: ApiError, n: usize| (0..n).map(|_| Err(error.clone())).collect();
+    let txn = match store.db.begin_write() {
+        Ok(txn) => txn,
+        Err(e) => return fail_all(ApiError::internal(format!("begin_write: {e}")), batch.len()),
+    };
+    let mut results = Vec::with_capacity(batch.len());
+    for command in batch.iter_mut() {
+        let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
+        let mut tx = Tx::new(&txn, now_ms);
+        let result = apply_one(&mut tx, command.claim.as_ref(), work);
+        if result.is_ok() {
+            if let Err(e) = tx.flush() {
+                drop(txn);
+                return fail_all(ApiError::internal(e), batch.len());
+            }
+        } else {
+            stats.failed_commands.fetch_add(1, Ordering::Relaxed);
+        }
+        results.push(result);
+    }
+    match txn.commit() {
+        Ok(()) => results,
+        Err(e) => fail_all(ApiError::internal(format!("commit: {e}")), batch.len()),
+    }
+}
+
+fn apply_one(
+    tx: &mut Tx<'_>,
+    claim: Option<&IdempotencyClaim>,
+    work: Work,
+) -> Result<Reply, ApiError> {
+    if let Some(claim) = claim {
+        let record: Option<IdempotencyRecord> =
+            tx.get_json(Table::Idempotency, &claim.storage_key)?;
+        if let Some(record) = record.filter(|r| r.is_live(tx.now_ms())) {
+            return record.answer(claim);
+        }
+    }
+    let output = work(tx)?;
+    if let Some(claim) = claim {
+        let record = IdempotencyRecord {
+            endpoint: claim.endpoint.clone(),
+            fingerprint: claim.fingerprint.clone(),
+            created_at_ms: tx.now_ms(),
+            output: output.clone(),
+        };
+        tx.put_json(Table::Idempotency, claim.storage_key.clone(), &record)?;
+        tx.put(
+            Table::IdempotencyExpiry,
+            format!("{:020}|{}", record.created_at_ms, claim.storage_key),
+            Vec::new(),
+        );
+    }
+    Ok(Reply {
+        output,
+        replayed: false,
+    })
+}
+
+/// Deletes idempotency records older than 24 h, at most `limit` per call.
+/// Returns how many were purged.
+pub fn purge_idempotency(tx: &mut Tx<'_>, limit: usize) -> Result<usize, StoreError> {
+    let cutoff = format!("{:020}", tx.now_ms() - IDEMPOTENCY_TTL_MS);
+    let expired = tx.scan(Table::IdempotencyExpiry, "", Some(&cutoff), limit)?;
+    for (key, _) in &expired {
+        if let Some((_, storage_key)) = key.split_once('|') {
+            tx.delete(Table::Idempotency, storage_key.to_string());
+        }
+        tx.delete(Table::IdempotencyExpiry, key.clone());
+    }
+    Ok(expired.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::{ManualClock, SystemClock};
+
+    fn start(store: &Store) -> Writer {
+        Writer::start(store.clone(), Arc::new(SystemClock), Vec::new())
+            .expect("writer")
+            .0
+    }
+
+    fn rt() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime")
+    }
+
+    #[test]
+    fn a_failed_command_leaves_no_trace_and_spares_its_batch() {
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        rt().block_on(async {
+            let mut tasks = Vec::new();
+            for i in 0..200u32 {
+                let writer = writer.clone();
+                tasks.push(tokio::spawn(async move {
+                    writer
+                        .run(move |tx| {
+                            tx.put(Table::Meta, format!("k{i:03}"), b"v".to_vec());
+                            if i % 3 == 0 {
+                                return Err(ApiError::field("i", "divisible by three"));
+                            }
+                            tx.put(Table::Meta, format!("k{i:03}-after"), b"v".to_vec());
+                            Ok(i)
+                        })
+                        .await
+                }));
+            }
+            for (i, task) in tasks.into_iter().enumerate() {
+                let result = task.await.expect("join");
+                assert_eq!(result.is_ok(), i % 3 != 0);
+            }
+        });
+        let snap = store.snapshot().expect("snapshot");
+        for i in 0..200u32 {
+            let written = snap.get(Table::Meta, &format!("k{i:03}")).expect("get");
+            let after = snap
+                .get(Table::Meta, &format!("k{i:03}-after"))
+                .expect("get");
+            assert_eq!(written.is_some(), i % 3 != 0, "command {i}");
+            assert_eq!(after.is_some(), i % 3 != 0, "command {i}");
+        }
+        // Concurrent senders were grouped into fewer commits than commands.
+        let batches = writer.stats.batches.load(Ordering::Relaxed);
+        let commands = writer.stats.commands.load(Ordering::Relaxed);
+        assert_eq!(commands, 200);
+        assert!(batches <= commands);
+    }
+
+    #[test]
+    fn later_commands_in_a_batch_read_earlier_ones() {
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        let total = rt().block_on(async {
+            let mut tasks = Vec::new();
+            for _ in 0..100 {
+                let writer = writer.clone();
+                tasks.push(tokio::spawn(async move {
+                    writer
+                        .run(|tx| {
+                            let n = tx
+                                .get(Table::Meta, "counter")?
+                                .map(|b| u64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
+                                .unwrap_or(0);
+                            tx.put(Table::Meta, "counter", (n + 1).to_be_bytes().to_vec());
+                            Ok(n + 1)
+                        })
+                        .await
+                }));
+            }
+            let mut seen = Vec::new();
+            for task in tasks {
+                seen.push(task.await.expect("join").expect("ok"));
+            }
+            seen.sort();
+            seen
+        });
+        assert_eq!(total, (1..=100).collect::<Vec<u64>>());
+    }
+
+    #[test]
+    fn one_idempotency_key_executes_once_even_in_one_batch() {
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        let claim = IdempotencyClaim {
+            storage_key: "test|org_a|key-1".into(),
+            endpoint: "POST /things".into(),
+            fingerprint: "f1".into(),
+        };
+        let replies = rt().block_on(async {
+            let mut tasks = Vec::new();
+            for _ in 0..20 {
+                let writer = writer.clone();
+                let claim = claim.clone();
+                tasks.push(tokio::spawn(async move {
+                    writer
+                        .execute(
+                            Some(claim),
+                            Box::new(|tx| {
+                                let id = crate::ids::new_id("thing");
+                                tx.put(Table::Objects, id.clone(), Vec::new());
+                                Output::json(201, &id)
+                            }),
+                        )
+                        .await
+                }));
+            }
+            let mut replies = Vec::new();
+            for task in tasks {
+                replies.push(task.await.expect("join").expect("ok"));
+            }
+            replies
+        });
+        assert_eq!(replies.iter().filter(|r| !r.replayed).count(), 1);
+        assert!(replies.iter().all(|r| r.output == replies[0].output));
+        assert_eq!(
+            store
+                .snapshot()
+                .expect("snap")
+                .len(Table::Objects)
+                .expect("len"),
+            1
+        );
+        let other_body = IdempotencyClaim {
+            fingerprint: "f2".into(),
+            ..claim
+        };
+        let err = rt()
+            .block_on(writer.execute(Some(other_body), Box::new(|_| Ok(Output::empty()))))
+            .expect_err("reused");
+        assert_eq!(err.code, Code::IdempotencyKeyReused);
+    }
+
+    #[test]
+    fn expired_idempotency_records_are_purged() {
+        let store = Store::ephemeral().expect("store");
+        let clock = Arc::new(ManualClock::new(1_000_000));
+        let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
+        let claim = IdempotencyClaim {
+            storage_key: "test|org_a|k".into(),
+            endpoint: "POST /things".into(),
+            fingerprint: "f".into(),
+        };
+        let rt = rt();
+        rt.block_on(writer.execute(Some(claim.clone()), Box::new(|_| Ok(Output::empty()))))
+            .expect("first");
+        clock.advance_ms(IDEMPOTENCY_TTL_MS - 1);
+        assert_eq!(
+            rt.block_on(writer.run(|tx| Ok(purge_idempotency(tx, 100)?)))
+                .expect("purge"),
+            0
+        );
+        clock.advance_ms(2);
+        assert_eq!(
+            rt.block_on(writer.run(|tx| Ok(purge_idempotency(tx, 100)?)))
+                .expect("purge"),
+            1
+        );
+        let snap = store.snapshot().expect("snap");
+        assert_eq!(snap.len(Table::Idempotency).expect("len"), 0);
+        assert_eq!(snap.len(Table::IdempotencyExpiry).expect("len"), 0);
+    }
+}
