@@ -56,6 +56,9 @@ enum Command {
         /// Seconds between full ledger audits (the guardian halts money movement on a mismatch).
         #[arg(long, default_value_t = 300, env = "PAYGATE_AUDIT_INTERVAL_SECS")]
         audit_interval_secs: u64,
+        /// Milliseconds after capture at which the sandbox settles a test payment (pending → available).
+        #[arg(long, default_value_t = 5_000, env = "PAYGATE_SANDBOX_SETTLEMENT_MS")]
+        sandbox_settlement_ms: u64,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -132,16 +135,17 @@ pub fn run() -> ExitCode {
             public_url,
             ephemeral,
             audit_interval_secs,
+            sandbox_settlement_ms,
         } => serve(ServeOptions {
             data_dir,
             listen,
             public_url,
             ephemeral,
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
+            sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
         }),
         Command::Init { data_dir } => server::init(&data_dir)
-            .map(|keys| println!("{}", serde_json::json!({ "keys": keys })))
-            .map_err(|e| e.message.into()),
+            .map(|keys| println!("{}", serde_json::json!({ "keys": keys }))),
         Command::Verify { data_dir } => verify(&data_dir),
         Command::Openapi => {
             print!("{}", crate::openapi::json());

@@ -6,12 +6,15 @@ mod cli;
 mod clock;
 mod domain;
 mod error;
+mod events;
 mod guardian;
 mod http;
 mod ids;
 mod ledger;
 mod openapi;
+mod qr;
 mod rails;
+mod scheduler;
 mod server;
 mod store;
 

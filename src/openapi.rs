@@ -25,6 +25,16 @@ use crate::http;
         http::system::openapi,
         http::system::balance,
         http::system::transaction,
+        http::intents::create,
+        http::intents::list,
+        http::intents::retrieve,
+        http::intents::timeline,
+        http::intents::methods,
+        http::intents::refundable,
+        http::intents::confirm,
+        http::intents::capture,
+        http::intents::cancel,
+        http::intents::review,
     ),
     components(schemas(crate::error::ErrorBody))
 )]

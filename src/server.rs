@@ -10,9 +10,9 @@ use tokio::sync::Notify;
 
 use crate::clock::{Clock, SharedClock, SystemClock};
 use crate::domain::org::{self, NewKeys};
-use crate::error::ApiError;
 use crate::guardian::{self, Guardian};
-use crate::http::{self, AppState, Config};
+use crate::domain::Settings;
+use crate::http::{self, AppState};
 use crate::store::{Store, Writer, writer};
 
 /// Idempotency records purged per writer command at most.
@@ -25,6 +25,8 @@ pub struct ServeOptions {
     pub public_url: Option<String>,
     pub ephemeral: bool,
     pub audit_interval: Duration,
+    /// How long after capture the sandbox settles a test payment.
+    pub sandbox_settlement_delay: Duration,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -74,15 +76,17 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         .unwrap_or_else(|| format!("http://{local}"))
         .trim_end_matches('/')
         .to_string();
+    let settings = Arc::new(Settings {
+        public_url,
+        sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis()).unwrap_or(i64::MAX),
+    });
+    crate::scheduler::spawn(store.clone(), writer.clone(), clock.clone(), committed, settings.clone());
     let state = AppState {
         store,
         writer,
         clock: clock.clone(),
         guardian,
-        config: Arc::new(Config {
-            public_url,
-            started_at_ms: clock.now_ms(),
-        }),
+        settings,
     };
     let ready = Ready {
         ready: true,
@@ -140,18 +144,16 @@ async fn shutdown_signal() {
 }
 
 /// `paygate init`: creates the store, organisation and test keys.
-pub fn init(data_dir: &std::path::Path) -> Result<NewKeys, ApiError> {
+pub fn init(data_dir: &std::path::Path) -> Result<NewKeys, Box<dyn std::error::Error>> {
     let store = Store::open(data_dir)?;
-    let keys = store.write_now(SystemClock.now_ms(), |tx| {
-        org::bootstrap(tx, "Sandbox organisation")
-    })?;
+    let keys = store
+        .write_now(SystemClock.now_ms(), |tx| org::bootstrap(tx, "Sandbox organisation"))
+        .map_err(|e| e.message)?;
     keys.ok_or_else(|| {
-        ApiError::new(
-            crate::error::Code::ValidationError,
-            format!(
-                "{} is already initialised; nothing was changed (its keys were printed when it was created)",
-                data_dir.display()
-            ),
+        format!(
+            "{} is already initialised; nothing was changed (its keys were printed when it was created)",
+            data_dir.display()
         )
+        .into()
     })
 }

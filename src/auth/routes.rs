@@ -39,6 +39,8 @@ pub struct Operation {
     pub client_secret: bool,
     /// Halted while the guardian is engaged.
     pub moves_money: bool,
+    /// A `pk_` key may call it (spec section 5: publishable keys start payments, never read data).
+    pub publishable: bool,
 }
 
 const fn op(
@@ -54,7 +56,13 @@ const fn op(
         idempotency,
         client_secret: false,
         moves_money: matches!(idempotency, Ik::Required),
+        publishable: false,
     }
+}
+
+const fn publishable(mut operation: Operation) -> Operation {
+    operation.publishable = true;
+    operation
 }
 
 const fn with_client_secret(mut operation: Operation) -> Operation {
@@ -683,17 +691,36 @@ pub const SPEC_OPERATIONS: &[Operation] = &[
 ];
 
 /// Operations this gateway adds to the spec, documented in `docs/decisions.md`.
-pub const ADDED_OPERATIONS: &[Operation] =
-    &[op("GET", "/openapi.json", Access::Public, Ik::Optional)];
+pub const ADDED_OPERATIONS: &[Operation] = &[
+    op("GET", "/openapi.json", Access::Public, Ik::Optional),
+    publishable(with_client_secret(moving_money(op(
+        "POST",
+        "/payment_intents/{id}/confirm",
+        Access::Scope("payment_intents:write"),
+        Ik::Optional,
+    )))),
+    moving_money(op(
+        "POST",
+        "/payment_intents/{id}/review",
+        Access::Scope("payment_intents:write"),
+        Ik::Optional,
+    )),
+];
 
 /// Operations whose flags differ from what [`op`] derives: looked up before the spec table.
 const OVERRIDES: &[Operation] = &[
-    with_client_secret(op(
+    publishable(op(
+        "POST",
+        "/payment_intents",
+        Access::Scope("payment_intents:write"),
+        Ik::Required,
+    )),
+    publishable(with_client_secret(op(
         "GET",
         "/payment_intents/{id}",
         Access::Scope("payment_intents:read"),
         Ik::Optional,
-    )),
+    ))),
     moving_money(op(
         "POST",
         "/payment_intents/{id}/cancel",
@@ -706,30 +733,15 @@ const OVERRIDES: &[Operation] = &[
         Access::Scope("payment_intents:write"),
         Ik::Optional,
     )),
-    moving_money(op(
-        "POST",
-        "/refunds/{id}/reject",
-        Access::Scope("refunds:write"),
-        Ik::Optional,
-    )),
-    moving_money(op(
-        "POST",
-        "/routes/{id}/cancel",
-        Access::Scope("routes:write"),
-        Ik::Optional,
-    )),
+    moving_money(op("POST", "/refunds/{id}/reject", Access::Scope("refunds:write"), Ik::Optional)),
+    moving_money(op("POST", "/routes/{id}/cancel", Access::Scope("routes:write"), Ik::Optional)),
     moving_money(op(
         "POST",
         "/payouts/batches/{id}/approve",
         Access::Scope("payouts:approve"),
         Ik::Optional,
     )),
-    moving_money(op(
-        "POST",
-        "/settlement_cycles",
-        Access::Scope("settlements:write"),
-        Ik::Optional,
-    )),
+    moving_money(op("POST", "/settlement_cycles", Access::Scope("settlements:write"), Ik::Optional)),
     moving_money(op(
         "POST",
         "/settlement_cycles/{id}/pay",
@@ -737,18 +749,8 @@ const OVERRIDES: &[Operation] = &[
         Ik::Optional,
     )),
     moving_money(op("POST", "/offline/sync", Access::AnyKey, Ik::Optional)),
-    moving_money(op(
-        "POST",
-        "/diaspora/quotes/{id}/pay",
-        Access::AnyKey,
-        Ik::Optional,
-    )),
-    moving_money(op(
-        "POST",
-        "/payments/{id}/cancel",
-        Access::Scope("payments:cancel"),
-        Ik::Optional,
-    )),
+    moving_money(op("POST", "/diaspora/quotes/{id}/pay", Access::AnyKey, Ik::Optional)),
+    moving_money(op("POST", "/payments/{id}/cancel", Access::Scope("payments:cancel"), Ik::Optional)),
 ];
 
 /// The operation at `method` + `path` (a template such as `/refunds/{id}`).

@@ -2,4 +2,30 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod currency;
+pub mod fees;
+pub mod intents;
+pub mod methods;
 pub mod org;
+
+use crate::error::ApiError;
+use crate::scheduler::TimerKind;
+use crate::store::Tx;
+
+/// Deployment settings domain rules need.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Base of the URLs handed out (hosted checkout), without a trailing slash.
+    pub public_url: String,
+    /// How long after capture the sandbox settles a test payment.
+    pub sandbox_settlement_delay_ms: i64,
+}
+
+/// Routes a fired timer to the domain that scheduled it.
+pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Result<(), ApiError> {
+    match kind {
+        TimerKind::IntentExpire { .. } | TimerKind::IntentPoll { .. } | TimerKind::IntentSettle { .. } => {
+            intents::on_timer(tx, settings, kind)
+        }
+    }
+}

@@ -56,7 +56,9 @@ async fn admit(
         .map(|m| unversioned(m.as_str()).to_string())
         .unwrap_or_default();
     let method = request.method().clone();
-    let operation = routes::find(method.as_str(), &template).ok_or_else(|| {
+    // axum answers HEAD with the GET handler; it is the GET operation.
+    let lookup = if method == Method::HEAD { "GET" } else { method.as_str() };
+    let operation = routes::find(lookup, &template).ok_or_else(|| {
         ApiError::internal(format!(
             "route {method} {template} is not in the route table"
         ))
@@ -137,6 +139,18 @@ fn authenticate(
         account: None,
         client_secret: None,
     };
+    if key.kind == KeyKind::Pk {
+        if !operation.publishable {
+            return Err(ApiError::new(
+                Code::ScopeDenied,
+                format!(
+                    "publishable keys only create and confirm payment intents; {} {} needs a secret or restricted key",
+                    operation.method, operation.path
+                ),
+            ));
+        }
+        principal.client_secret = client_secret(headers, query);
+    }
     match operation.access {
         Access::Public | Access::AnyKey => {}
         Access::Session => {
@@ -150,10 +164,10 @@ fn authenticate(
         }
         Access::Scope(scope) if key.has_scope(scope) => {}
         Access::Scope(scope) => {
-            let client_secret = client_secret(headers, query);
-            if operation.client_secret && key.kind == KeyKind::Pk && client_secret.is_some() {
-                principal.client_secret = client_secret;
-            } else {
+            // A pk_ key may read the one intent its client secret names; the
+            // handler checks the secret against that intent.
+            let by_client_secret = operation.client_secret && principal.client_secret.is_some();
+            if !by_client_secret {
                 return Err(ApiError::new(
                     Code::ScopeDenied,
                     format!(

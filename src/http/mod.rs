@@ -4,6 +4,7 @@
 
 pub mod extract;
 pub mod gate;
+pub mod intents;
 pub mod system;
 
 use std::sync::Arc;
@@ -12,10 +13,11 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Request;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::SharedClock;
+use crate::domain::Settings;
 use crate::error::{ApiError, Code};
 use crate::guardian::SharedGuardian;
 use crate::store::{Store, Writer};
@@ -27,14 +29,9 @@ pub struct AppState {
     pub writer: Writer,
     pub clock: SharedClock,
     pub guardian: SharedGuardian,
-    pub config: Arc<Config>,
+    pub settings: Arc<Settings>,
 }
 
-pub struct Config {
-    /// Base of the URLs the gateway hands out (hosted pages), e.g. `http://127.0.0.1:8080`.
-    pub public_url: String,
-    pub started_at_ms: i64,
-}
 
 /// The API surface, without its version prefix.
 fn api(state: AppState) -> Router {
@@ -44,6 +41,15 @@ fn api(state: AppState) -> Router {
         .route("/openapi.json", get(system::openapi))
         .route("/balance", get(system::balance))
         .route("/transactions/{id}", get(system::transaction))
+        .route("/payment_intents", post(intents::create).get(intents::list))
+        .route("/payment_intents/{id}", get(intents::retrieve))
+        .route("/payment_intents/{id}/timeline", get(intents::timeline))
+        .route("/payment_intents/{id}/methods", get(intents::methods))
+        .route("/payment_intents/{id}/refundable", get(intents::refundable))
+        .route("/payment_intents/{id}/confirm", post(intents::confirm))
+        .route("/payment_intents/{id}/capture", post(intents::capture))
+        .route("/payment_intents/{id}/cancel", post(intents::cancel))
+        .route("/payment_intents/{id}/review", post(intents::review))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,

@@ -1,4 +1,79 @@
-//! Payment rails. The sandbox rail is deterministic and answers by magic payer
-//! numbers (spec section 8); live connectors are configured per deployment.
+//! Payment rails. Domain code asks a [`Rail`] to collect, capture, void and
+//! refund; the sandbox rail answers deterministically by magic payer numbers
+//! (spec section 8) and is the only rail of test mode. Live mode uses the
+//! connectors configured for a deployment; with none configured, a live
+//! attempt fails with `rail_not_configured`.
+//!
+//! Calls are synchronous and made on the writer thread: the sandbox answers
+//! from memory. A network connector will answer "pending" at once and report
+//! its outcome later through the same `status` path the sandbox's timers use.
 
 pub mod sandbox;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, Code};
+use crate::ledger::Mode;
+
+/// Why an attempt failed (spec section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureReason {
+    InvalidMsisdn,
+    ProviderUnavailable,
+    Declined,
+}
+
+impl FailureReason {
+    /// Retryable failures send the intent back to REQUIRES_PAYMENT_METHOD
+    /// (origin behaviour section 1: all three are retryable).
+    pub fn retryable(self) -> bool {
+        true
+    }
+}
+
+/// What a rail says about a collection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collection {
+    Succeeded,
+    Failed(FailureReason),
+    /// The provider cannot say what happened.
+    Unknown,
+    /// Ask again (`status`) after this many milliseconds.
+    Pending { poll_after_ms: i64 },
+}
+
+pub struct CollectRequest<'a> {
+    pub rail: &'a str,
+    pub msisdn: Option<&'a str>,
+    pub amount_minor: i64,
+    pub currency: &'a str,
+    pub reference: &'a str,
+}
+
+pub trait Rail {
+    /// Starts collecting from the payer.
+    fn collect(&self, request: &CollectRequest<'_>) -> Collection;
+    /// The current outcome of a collection that was pending.
+    fn status(&self, request: &CollectRequest<'_>) -> Collection;
+    /// Captures `amount_minor` of an authorisation; the rest is released.
+    fn capture(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
+    /// Voids an authorisation: the payer's funds are released.
+    fn void(&self, request: &CollectRequest<'_>) -> Result<(), ApiError>;
+    /// Refunds `amount_minor` of a captured collection.
+    fn refund(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
+}
+
+/// The rail that serves `mode`.
+pub fn for_mode(mode: Mode, rail: &str) -> Result<&'static dyn Rail, ApiError> {
+    match mode {
+        Mode::Test => Ok(&sandbox::Sandbox),
+        Mode::Live => Err(ApiError::new(
+            Code::RailNotConfigured,
+            format!("no live connector is configured for the {rail} rail on this gateway; use a test key for the sandbox"),
+        )),
+    }
+}
+
+/// The rails an intent may use (spec section 4.1 `rails`).
+pub const RAILS: &[&str] = &["mobile_money", "card", "bank", "wallet", "qr"];

@@ -92,3 +92,43 @@ mod tests {
         assert_eq!(outcome_for("+243811234567"), Outcome::Succeed);
     }
 }
+
+/// How long the sandbox keeps a `timeout_then_succeed` payment pending (spec section 8).
+pub const PENDING_MS: i64 = 6_000;
+
+/// The sandbox rail: deterministic, in memory, for test keys.
+pub struct Sandbox;
+
+impl super::Rail for Sandbox {
+    fn collect(&self, request: &super::CollectRequest<'_>) -> super::Collection {
+        use super::{Collection, FailureReason};
+        match outcome_for(request.msisdn.unwrap_or_default()) {
+            Outcome::Succeed => Collection::Succeeded,
+            Outcome::Fail => Collection::Failed(FailureReason::InvalidMsisdn),
+            Outcome::Ambiguous => Collection::Unknown,
+            Outcome::TimeoutThenSucceed => Collection::Pending { poll_after_ms: PENDING_MS },
+            Outcome::ProviderUnavailable => Collection::Failed(FailureReason::ProviderUnavailable),
+            Outcome::Declined => Collection::Failed(FailureReason::Declined),
+        }
+    }
+
+    fn status(&self, request: &super::CollectRequest<'_>) -> super::Collection {
+        match self.collect(request) {
+            // Once the pending time has passed, the payment goes through.
+            super::Collection::Pending { .. } => super::Collection::Succeeded,
+            other => other,
+        }
+    }
+
+    fn capture(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
+        Ok(())
+    }
+
+    fn void(&self, _: &super::CollectRequest<'_>) -> Result<(), crate::error::ApiError> {
+        Ok(())
+    }
+
+    fn refund(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
+        Ok(())
+    }
+}

@@ -1,0 +1,209 @@
+//! How a payment intent is rendered to clients and in events, and its QR payload.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::input::{CancellationReason, CaptureMethod, PurposeCode, SplitInput};
+use super::state::Status;
+use super::{Attempt, Intent};
+use crate::clock::rfc3339;
+use crate::domain::Settings;
+use crate::domain::currency::{self, Currency};
+use crate::domain::fees::Fees;
+use crate::domain::methods::Policy;
+use crate::qr::emv::{self, Field};
+
+/// The reverse-domain GUID of this gateway in EMVCo merchant account templates.
+pub const QR_GUID: &str = "com.paygate";
+/// Merchant country (tag 58) until organisations carry their own.
+pub const MERCHANT_COUNTRY: &str = "CD";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewView {
+    /// `MANUAL_REVIEW` while open, `RESOLVED` after an operator's decision.
+    pub status: String,
+    pub opened_at: String,
+    pub resolved_at: Option<String>,
+    /// `paid` or `not_paid`.
+    pub outcome: Option<String>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaymentIntentView {
+    pub id: String,
+    /// Always `payment_intent`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub status: Status,
+    pub amount_minor: i64,
+    /// Authorised and not yet captured (manual capture).
+    pub amount_capturable_minor: i64,
+    /// Captured.
+    pub amount_received_minor: i64,
+    pub amount_refunded_minor: i64,
+    pub currency: String,
+    pub rails: Vec<String>,
+    pub capture_method: CaptureMethod,
+    pub payment_method_policy: Policy,
+    pub reference: Option<String>,
+    pub description: Option<String>,
+    pub purpose_code: Option<PurposeCode>,
+    pub metadata: BTreeMap<String, String>,
+    pub customer_msisdn: Option<String>,
+    pub customer_country: Option<String>,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+    /// The hosted page where the payer pays.
+    pub checkout_url: String,
+    /// EMVCo merchant-presented QR payload with amount and reference (when `qr` was not false).
+    pub qr_payload: Option<String>,
+    /// Lets a `pk_` key or the hosted page read and confirm this one intent.
+    /// Returned by the create call only (and its idempotent replay).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_secret: Option<String>,
+    pub splits: Vec<SplitInput>,
+    pub application_fee_minor: Option<i64>,
+    pub allowed_operators: Vec<String>,
+    /// Fees taken at capture: provider fee, service fee and tax.
+    pub fees: Option<Fees>,
+    /// The connected account this intent belongs to, when created for one.
+    pub account: Option<String>,
+    pub last_attempt: Option<Attempt>,
+    pub attempts_count: usize,
+    /// Set while (and after) an AMBIGUOUS payment is in manual review.
+    pub review: Option<ReviewView>,
+    pub cancellation_reason: Option<CancellationReason>,
+    /// Ledger transaction that credited the merchant's pending balance.
+    pub collection_transaction: Option<String>,
+    /// Ledger transaction that moved the net amount to available.
+    pub settlement_transaction: Option<String>,
+    pub expires_at: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+pub fn checkout_url(intent: &Intent, settings: &Settings) -> String {
+    format!("{}/pay/{}", settings.public_url, intent.id)
+}
+
+pub fn render(intent: &Intent, settings: &Settings, client_secret: Option<String>) -> PaymentIntentView {
+    PaymentIntentView {
+        id: intent.id.clone(),
+        object: "payment_intent",
+        livemode: intent.mode.livemode(),
+        status: intent.status,
+        amount_minor: intent.amount_minor,
+        amount_capturable_minor: intent.amount_capturable_minor,
+        amount_received_minor: intent.amount_received_minor,
+        amount_refunded_minor: intent.amount_refunded_minor,
+        currency: intent.currency.clone(),
+        rails: intent.rails.clone(),
+        capture_method: intent.capture_method,
+        payment_method_policy: intent.payment_method_policy,
+        reference: intent.reference.clone(),
+        description: intent.description.clone(),
+        purpose_code: intent.purpose_code,
+        metadata: intent.metadata.clone(),
+        customer_msisdn: intent.customer_msisdn.clone(),
+        customer_country: intent.customer_country.clone(),
+        success_url: intent.success_url.clone(),
+        cancel_url: intent.cancel_url.clone(),
+        checkout_url: checkout_url(intent, settings),
+        qr_payload: intent.qr_payload.clone(),
+        client_secret,
+        splits: intent.splits.clone(),
+        application_fee_minor: intent.application_fee_minor,
+        allowed_operators: intent.allowed_operators.clone(),
+        fees: intent.fees,
+        account: intent.account.clone(),
+        last_attempt: intent.attempts.last().cloned(),
+        attempts_count: intent.attempts.len(),
+        review: intent.review.as_ref().map(|r| ReviewView {
+            status: r.status.clone(),
+            opened_at: rfc3339(r.opened_at_ms),
+            resolved_at: r.resolved_at_ms.map(rfc3339),
+            outcome: r.outcome.map(|o| match o {
+                super::input::ReviewOutcome::Paid => "paid".to_string(),
+                super::input::ReviewOutcome::NotPaid => "not_paid".to_string(),
+            }),
+            note: r.note.clone(),
+        }),
+        cancellation_reason: intent.cancellation_reason,
+        collection_transaction: intent.collection_transaction.clone(),
+        settlement_transaction: intent.settlement_transaction.clone(),
+        expires_at: rfc3339(intent.expires_at_ms),
+        created_at: rfc3339(intent.created_at_ms),
+        updated_at: rfc3339(intent.updated_at_ms),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TimelineEntryView {
+    pub at: String,
+    /// `intent.created`, `intent.<status>`, `attempt.started`, `attempt.<outcome>`, `ledger.*`, `review.*`.
+    pub event: String,
+    /// `api`, `rail`, `timer`, `operator` or `ledger`.
+    pub actor: String,
+    pub details: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TimelineView {
+    /// Always `timeline`.
+    pub object: &'static str,
+    pub payment_intent: String,
+    pub status: Status,
+    /// Every state change and attempt, oldest first.
+    pub entries: Vec<TimelineEntryView>,
+    pub attempts: Vec<Attempt>,
+}
+
+pub fn timeline(intent: &Intent) -> TimelineView {
+    TimelineView {
+        object: "timeline",
+        payment_intent: intent.id.clone(),
+        status: intent.status,
+        entries: intent
+            .timeline
+            .iter()
+            .map(|e| TimelineEntryView {
+                at: rfc3339(e.at_ms),
+                event: e.event.clone(),
+                actor: e.actor.clone(),
+                details: e.details.clone(),
+            })
+            .collect(),
+        attempts: intent.attempts.clone(),
+    }
+}
+
+/// A dynamic EMVCo merchant-presented payload for the intent: the merchant
+/// account template (26) carries our GUID, the merchant and the intent id;
+/// 54 the amount in major units; 62/05 the merchant's reference.
+pub fn qr_payload(intent: &Intent, merchant_name: &str, currency: Currency) -> String {
+    let mut fields = vec![
+        Field::Value("00", "01".into()),
+        Field::Value("01", "12".into()),
+        Field::Template(
+            "26",
+            vec![
+                Field::Value("00", QR_GUID.into()),
+                Field::Value("01", emv::clean(&intent.owner, 40)),
+                Field::Value("03", intent.id.clone()),
+            ],
+        ),
+        Field::Value("52", "5999".into()),
+        Field::Value("53", currency.numeric.into()),
+        Field::Value("54", currency::major_units(intent.amount_minor, currency)),
+        Field::Value("58", MERCHANT_COUNTRY.into()),
+        Field::Value("59", emv::clean(merchant_name, 25)),
+        Field::Value("60", "Kinshasa".into()),
+    ];
+    if let Some(reference) = &intent.reference {
+        fields.push(Field::Template("62", vec![Field::Value("05", emv::clean(reference, 25))]));
+    }
+    emv::encode(&fields)
+}

@@ -1,0 +1,123 @@
+//! Events: the catalogue of every type the gateway emits, and the outbox they
+//! are written to in the same transaction as the change they describe.
+//!
+//! Code can only emit an [`EventType`], and every variant is in [`CATALOGUE`]
+//! with its receiver notes (a test checks), so an undocumented event cannot
+//! be emitted.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ApiError;
+use crate::ledger::Mode;
+use crate::store::{Table, Tx};
+
+macro_rules! event_types {
+    ($( $variant:ident => ($name:literal, $when:literal, $notes:literal), )*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum EventType { $( #[serde(rename = $name)] $variant, )* }
+
+        /// One row of `GET /webhook_events/types`.
+        #[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
+        pub struct CatalogueEntry {
+            #[serde(rename = "type")]
+            pub name: &'static str,
+            /// When the event is emitted.
+            pub emitted_when: &'static str,
+            /// Rules for receivers.
+            pub notes: &'static str,
+        }
+
+        pub const CATALOGUE: &[CatalogueEntry] = &[
+            $( CatalogueEntry { name: $name, emitted_when: $when, notes: $notes }, )*
+        ];
+
+        impl EventType {
+            pub const ALL: &'static [EventType] = &[ $( EventType::$variant, )* ];
+            pub fn as_str(self) -> &'static str {
+                match self { $( EventType::$variant => $name, )* }
+            }
+        }
+    };
+}
+
+/// Notes every receiver should follow, prefixed to each type's own.
+const DEDUP: &str = "Deliveries are at least once: deduplicate by event id. Verify the signature before acting.";
+
+event_types! {
+    PaymentIntentCreated => ("payment_intent.created", "A payment intent was created.", "Informational; do not ship goods on it."),
+    PaymentIntentProcessing => ("payment_intent.processing", "A payment attempt started (the payer was prompted or the provider is working).", "Informational: the payment is not done yet."),
+    PaymentIntentAttemptFailed => ("payment_intent.attempt_failed", "An attempt failed (invalid_msisdn, provider_unavailable, declined); the intent is back to REQUIRES_PAYMENT_METHOD and the payer may retry.", "data.object.last_attempt.failure_reason says why. The intent may still succeed with a new attempt."),
+    PaymentIntentFailed => ("payment_intent.failed", "The intent failed for good (a non-retryable failure).", "Final: no further attempt will be made."),
+    PaymentIntentAuthorised => ("payment_intent.authorised", "Manual capture: the payer approved; the funds are held until captured or cancelled.", "Capture with POST /payment_intents/{id}/capture, or cancel to release the hold."),
+    PaymentIntentCaptured => ("payment_intent.captured", "Funds were captured (automatically on success, or by POST /capture).", "amount_received_minor is what was captured."),
+    PaymentIntentSucceeded => ("payment_intent.succeeded", "The intent was captured and paid; the net amount is in the pending balance.", "The money has not settled yet: ship goods on payment_intent.settled."),
+    PaymentIntentAmbiguousHold => ("payment_intent.ambiguous_hold", "The provider's outcome is unknown; the payment is parked in MANUAL_REVIEW.", "Do not ship and do not ask the payer to pay again until review resolves it."),
+    PaymentIntentCancelled => ("payment_intent.cancelled", "The intent was cancelled before capture (an authorisation is voided).", "Final."),
+    PaymentIntentExpired => ("payment_intent.expired", "The intent expired before it was paid.", "Final."),
+    PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
+}
+
+/// Receiver notes for a type: the shared rules, then the type's own.
+pub fn notes(entry: &CatalogueEntry) -> String {
+    format!("{DEDUP} {}", entry.notes)
+}
+
+/// An event as stored in the outbox and as `GET /events` renders it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Event {
+    pub id: String,
+    #[serde(rename = "type")]
+    pub event_type: EventType,
+    pub mode: Mode,
+    /// The merchant whose object changed (organisation or connected account).
+    pub owner: String,
+    /// The connected account, when the event belongs to one (spec section 6 rule 3).
+    pub account: Option<String>,
+    pub created_at_ms: i64,
+    /// The object as the API renders it.
+    pub object: serde_json::Value,
+}
+
+/// Writes an event into the outbox, in the caller's transaction.
+pub fn emit(
+    tx: &mut Tx<'_>,
+    event_type: EventType,
+    mode: Mode,
+    owner: &str,
+    account: Option<&str>,
+    object: serde_json::Value,
+) -> Result<String, ApiError> {
+    let event = Event {
+        id: crate::ids::new_id("evt"),
+        event_type,
+        mode,
+        owner: owner.to_string(),
+        account: account.map(str::to_string),
+        created_at_ms: tx.now_ms(),
+        object,
+    };
+    tx.put_json(Table::Events, event.id.clone(), &event)?;
+    tx.put(
+        Table::Index,
+        format!("evt|{}|{owner}|{}", mode.as_str(), event.id),
+        Vec::new(),
+    );
+    Ok(event.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_type_is_catalogued_once_with_notes() {
+        assert_eq!(EventType::ALL.len(), CATALOGUE.len());
+        for event_type in EventType::ALL {
+            let entries: Vec<_> = CATALOGUE.iter().filter(|e| e.name == event_type.as_str()).collect();
+            assert_eq!(entries.len(), 1, "{}", event_type.as_str());
+            assert!(!entries[0].notes.is_empty() && !entries[0].emitted_when.is_empty());
+            let serialized = serde_json::to_value(event_type).unwrap_or_default();
+            assert_eq!(serialized, event_type.as_str());
+        }
+    }
+}

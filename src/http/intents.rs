@@ -1,0 +1,307 @@
+//! Payment intent handlers (spec section 4.1): parse, call the domain, render.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, json, reply};
+use crate::domain::intents::input::{CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent};
+use crate::domain::intents::state::Status;
+use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
+use crate::domain::intents::{self, Intent};
+use crate::domain::methods::{self, Policy, RankedMethod};
+use crate::error::{ApiError, ErrorBody};
+use crate::store::{Output, Table};
+
+/// Page sizes of lists (design section 5).
+pub const LIST_LIMIT_DEFAULT: usize = 20;
+pub const LIST_LIMIT_MAX: usize = 100;
+
+#[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
+    request_body = CreateIntent,
+    responses((status = 201, description = "The intent, with its client secret (shown once)", body = PaymentIntentView),
+              (status = 400, description = "Invalid field (`param` names it)", body = ErrorBody),
+              (status = 409, description = "Idempotency-Key reused", body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateIntent>,
+) -> Result<Response, ApiError> {
+    let input = input.validate(caller.account.is_some())?;
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let (intent, secret) = intents::create(tx, &settings, &caller, input)?;
+                Output::json(201, &view::render(&intent, &settings, Some(secret)))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// Only intents in this status (e.g. `SETTLED`).
+    status: Option<String>,
+    /// 1 to 100; default 20.
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct IntentList {
+    /// Always `list`.
+    object: &'static str,
+    /// Newest first.
+    data: Vec<PaymentIntentView>,
+    has_more: bool,
+    /// Pass as `cursor` for the next page.
+    next_cursor: Option<String>,
+}
+
+pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
+    match value.unwrap_or(LIST_LIMIT_DEFAULT) {
+        n @ 1..=LIST_LIMIT_MAX => Ok(n),
+        n => Err(ApiError::field("limit", format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"))),
+    }
+}
+
+#[utoipa::path(get, path = "/payment_intents", tag = "payment_intents", params(ListQuery),
+    responses((status = 200, description = "Intents, newest first", body = IntentList)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<ListQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    let status = match query.status.as_deref() {
+        Some(s) => Some(Status::parse(s).ok_or_else(|| {
+            ApiError::field("status", format!("unknown status {s:?}; statuses are upper case, e.g. SETTLED"))
+        })?),
+        None => None,
+    };
+    let prefix = intents::index_prefix(caller.mode, caller.owner());
+    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let mut found: Vec<Intent> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(Table::Index, &prefix, before.as_deref(), limit + 1, |key, _| {
+        let id = &key[prefix.len()..];
+        match snapshot.get_json::<Intent>(Table::Objects, id) {
+            Ok(Some(intent)) if status.is_none_or(|s| intent.status == s) => {
+                found.push(intent);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        }
+    })?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let next_cursor = if has_more { found.last().map(|i| i.id.clone()) } else { None };
+    json(
+        200,
+        &IntentList {
+            object: "list",
+            data: found.iter().map(|i| view::render(i, &state.settings, None)).collect(),
+            has_more,
+            next_cursor,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."),
+           ("client_secret" = Option<String>, Query, description = "With a pk_ key: the intent's client secret (or header X-Client-Secret)")),
+    responses((status = 200, description = "The intent", body = PaymentIntentView),
+              (status = 404, description = "Not visible to this key", body = ErrorBody)))]
+pub async fn retrieve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    json(200, &view::render(&intent, &state.settings, None))
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}/timeline", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    responses((status = 200, description = "Every state change and attempt, in order", body = TimelineView)))]
+pub async fn timeline(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    json(200, &view::timeline(&intent))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MethodList {
+    /// Always `list`.
+    object: &'static str,
+    payment_intent: String,
+    policy: Policy,
+    /// Best first under `policy`.
+    data: Vec<RankedMethod>,
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}/methods", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    responses((status = 200, description = "Methods open to this payer, ranked by the intent's policy", body = MethodList)))]
+pub async fn methods(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    let ranked = methods::rank(
+        &intent.rails,
+        &intent.allowed_operators,
+        intent.customer_country.as_deref(),
+        intent.amount_minor,
+        intent.payment_method_policy,
+    );
+    json(
+        200,
+        &MethodList {
+            object: "list",
+            payment_intent: intent.id,
+            policy: intent.payment_method_policy,
+            data: ranked,
+        },
+    )
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RefundableView {
+    /// Always `refundable`.
+    object: &'static str,
+    payment_intent: String,
+    currency: String,
+    amount_received_minor: i64,
+    amount_refunded_minor: i64,
+    /// Reserved by refunds in progress.
+    amount_reserved_minor: i64,
+    /// What a new refund may take: received − refunded − reserved.
+    refundable_minor: i64,
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}/refundable", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    responses((status = 200, description = "Amount still refundable", body = RefundableView)))]
+pub async fn refundable(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    let reserved = 0;
+    json(
+        200,
+        &RefundableView {
+            object: "refundable",
+            payment_intent: intent.id.clone(),
+            currency: intent.currency.clone(),
+            amount_received_minor: intent.amount_received_minor,
+            amount_refunded_minor: intent.amount_refunded_minor,
+            amount_reserved_minor: reserved,
+            refundable_minor: (intent.amount_received_minor - intent.amount_refunded_minor - reserved).max(0),
+        },
+    )
+}
+
+/// Runs a command on one intent and renders the intent it returns.
+async fn command_on_intent(
+    state: AppState,
+    claim: Option<crate::store::writer::IdempotencyClaim>,
+    command: impl FnOnce(&mut crate::store::Tx<'_>, &crate::domain::Settings) -> Result<Intent, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let intent = command(tx, &settings)?;
+                Output::json(200, &view::render(&intent, &settings, None))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/confirm", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."),
+           ("client_secret" = Option<String>, Query, description = "With a pk_ key: the intent's client secret (or header X-Client-Secret)")),
+    request_body = ConfirmIntent,
+    responses((status = 200, description = "The intent after the attempt started (and, in the sandbox, often ended)", body = PaymentIntentView),
+              (status = 409, description = "Attempt in flight, or final status", body = ErrorBody)))]
+pub async fn confirm(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<ConfirmIntent>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, settings| intents::confirm(tx, settings, &caller, &id, input)).await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/capture", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    request_body = CaptureIntent,
+    responses((status = 200, description = "The captured intent", body = PaymentIntentView),
+              (status = 409, description = "Not AUTHORISED, or more than authorised", body = ErrorBody)))]
+pub async fn capture(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<CaptureIntent>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, settings| intents::capture(tx, settings, &caller, &id, input.amount_minor)).await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/cancel", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    request_body = CancelIntent,
+    responses((status = 200, description = "The cancelled intent", body = PaymentIntentView),
+              (status = 409, description = "Already captured or final", body = ErrorBody)))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<CancelIntent>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, settings| intents::cancel(tx, settings, &caller, &id, input)).await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/review", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    request_body = ReviewIntent,
+    responses((status = 200, description = "The intent after the operator's decision", body = PaymentIntentView),
+              (status = 409, description = "The intent is not AMBIGUOUS", body = ErrorBody)))]
+pub async fn review(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<ReviewIntent>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, settings| intents::review(tx, settings, &caller, &id, input)).await
+}

@@ -1,0 +1,3 @@
+//! QR payloads (EMVCo merchant-presented mode).
+
+pub mod emv;
