@@ -1,0 +1,9 @@
+//! Black-box integration tests of the `paygate` binary: one test binary, one
+//! module per area. Every test starts its own server on a temporary data dir
+//! through [`support::TestServer`]; dropping it kills the server with SIGKILL
+//! and checks the ledger with `paygate verify`.
+//!
+//! Add an area as `mod <area>;` below and `use crate::support::*` in it.
+
+mod foundation;
+mod support;

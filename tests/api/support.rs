@@ -1,0 +1,674 @@
+//! The black-box harness shared by every module of the `api` test binary.
+//!
+//! Each test starts its own `paygate` process on a fresh temporary data dir and
+//! a free port, talks to it over HTTP, and on drop kills it with SIGKILL and
+//! runs `paygate verify` on its store: every scenario ends with a ledger check,
+//! and the kill proves that acknowledged writes survive `kill -9`.
+//!
+//! ```ignore
+//! let srv = TestServer::start();
+//! let resp = srv.get("/balance", srv.sk());
+//! assert_eq!(resp.status, 200, "{resp:?}");
+//!
+//! // Prepare the store offline (extra keys) before serving it:
+//! let (srv, live) = TestServer::start_with(|dir| create_key(dir, "sk", "live", &[]));
+//!
+//! // Errors are checked with the flat error body:
+//! assert_error(&srv.get("/balance", None), 401, "unauthorized");
+//! ```
+//!
+//! Paths given to [`TestServer::get`], [`TestServer::post`] and
+//! [`TestServer::request`] are relative to the `/v1` base URL of the ready line
+//! (`"/balance"`); [`TestServer::api_v1`] gives the same helpers on `/api/v1`,
+//! [`TestServer::root`] on the bare origin (for paths outside both mounts).
+
+#![allow(dead_code)] // Helpers are shared by modules that do not all use each one.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use reqwest::blocking::Client;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// The binary under test.
+pub const PAYGATE: &str = env!("CARGO_BIN_EXE_paygate");
+/// How long a server may take to print its ready line.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long an offline CLI command (`init`, `verify`, `keys create`, ...) may take.
+pub const CLI_TIMEOUT: Duration = Duration::from_secs(30);
+/// Per-request HTTP timeout, so a hung handler fails the test.
+pub const HTTP_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// Environment variables the binary reads; removed from every child so the
+/// flags the harness passes are the whole configuration.
+const PAYGATE_ENV: &[&str] = &[
+    "PAYGATE_DATA_DIR",
+    "PAYGATE_LISTEN",
+    "PAYGATE_PUBLIC_URL",
+    "PAYGATE_EPHEMERAL",
+    "PAYGATE_AUDIT_INTERVAL_SECS",
+    "PAYGATE_LOG_FORMAT",
+    "PAYGATE_LOG",
+];
+
+/// The API version every document and status reports.
+pub const API_VERSION: &str = "2026-09-01";
+
+/// The checked-in OpenAPI document (`schema/openapi.json`).
+pub fn checked_in_openapi() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/openapi.json");
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+// ---------------------------------------------------------------------------
+// The offline CLI
+// ---------------------------------------------------------------------------
+
+/// The outcome of one CLI run.
+#[derive(Debug)]
+pub struct CliOutput {
+    pub status: ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl CliOutput {
+    pub fn success(&self) -> bool {
+        self.status.success()
+    }
+
+    /// Stdout parsed as JSON; panics with the whole output when it is not JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {self:?}"))
+    }
+
+    /// Panics with the whole output unless the command exited 0.
+    #[track_caller]
+    pub fn assert_success(&self) -> &Self {
+        assert!(self.success(), "command failed: {self:?}");
+        self
+    }
+}
+
+/// Runs `paygate <args>` to completion (killed after [`CLI_TIMEOUT`]).
+pub fn paygate(args: &[&str]) -> CliOutput {
+    let mut command = Command::new(PAYGATE);
+    command
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for name in PAYGATE_ENV {
+        command.env_remove(name);
+    }
+    let mut child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn {PAYGATE} {args:?}: {e}"));
+    let stdout = drain(child.stdout.take().expect("piped stdout"));
+    let stderr = drain(child.stderr.take().expect("piped stderr"));
+    let deadline = Instant::now() + CLI_TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "paygate {args:?} did not finish within {CLI_TIMEOUT:?}; stderr: {}",
+                stderr.join().unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    CliOutput {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
+}
+
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// The test keys a store is created with.
+#[derive(Debug, Clone)]
+pub struct Keys {
+    pub secret_key: String,
+    pub publishable_key: String,
+}
+
+impl Keys {
+    fn from_json(keys: &Value) -> Keys {
+        let field = |name: &str| {
+            keys[name]
+                .as_str()
+                .unwrap_or_else(|| panic!("keys.{name} missing in {keys}"))
+                .to_string()
+        };
+        Keys {
+            secret_key: field("secret_key"),
+            publishable_key: field("publishable_key"),
+        }
+    }
+}
+
+/// `paygate init --data-dir DIR`; asserts success and returns the printed keys.
+pub fn init(dir: &Path) -> Keys {
+    let out = paygate(&["init", "--data-dir", path_str(dir)]);
+    out.assert_success();
+    Keys::from_json(&out.json()["keys"])
+}
+
+/// `paygate keys create` on a stopped store; returns the whole printed JSON
+/// (`{id, secret, scopes, mode}`). `kind` is `sk`, `rk` or `pk`; `mode` is
+/// `test` or `live`; `scopes` only matter for `rk`.
+pub fn create_key_json(
+    dir: &Path,
+    kind: &str,
+    mode: &str,
+    scopes: &[&str],
+    label: Option<&str>,
+) -> Value {
+    let scopes = scopes.join(",");
+    let mut args = vec![
+        "keys",
+        "create",
+        "--data-dir",
+        path_str(dir),
+        "--kind",
+        kind,
+        "--mode",
+        mode,
+    ];
+    if !scopes.is_empty() {
+        args.extend(["--scopes", &scopes]);
+    }
+    if let Some(label) = label {
+        args.extend(["--label", label]);
+    }
+    let out = paygate(&args);
+    out.assert_success();
+    out.json()
+}
+
+/// `paygate keys create` on a stopped store; returns the new secret.
+pub fn create_key(dir: &Path, kind: &str, mode: &str, scopes: &[&str]) -> String {
+    let created = create_key_json(dir, kind, mode, scopes, None);
+    created["secret"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no secret in {created}"))
+        .to_string()
+}
+
+/// `paygate verify --data-dir DIR` (not asserted).
+pub fn verify(dir: &Path) -> CliOutput {
+    paygate(&["verify", "--data-dir", path_str(dir)])
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("temp paths are UTF-8")
+}
+
+// ---------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------
+
+/// One HTTP response, read whole.
+pub struct Resp {
+    pub status: u16,
+    pub headers: HeaderMap,
+    /// The body parsed as JSON, or `Value::Null` when it is not JSON.
+    pub body: Value,
+    pub text: String,
+}
+
+impl Resp {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+impl std::fmt::Debug for Resp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "HTTP {} {}", self.status, self.text)
+    }
+}
+
+/// Asserts `resp` is the flat error object `{code, bp, message, param?}` with
+/// this status and code, a `BP-dddd` number and a non-empty message, served as
+/// JSON. Returns the body for further checks (such as `param`).
+#[track_caller]
+pub fn assert_error<'a>(resp: &'a Resp, status: u16, code: &str) -> &'a Value {
+    assert_eq!(resp.status, status, "status of {resp:?}");
+    let body = &resp.body;
+    let object = body
+        .as_object()
+        .unwrap_or_else(|| panic!("error body is not a JSON object: {resp:?}"));
+    assert_eq!(body["code"], code, "code of {resp:?}");
+    let bp = body["bp"].as_str().unwrap_or_default();
+    assert!(
+        bp.len() == 7 && bp.starts_with("BP-") && bp[3..].bytes().all(|b| b.is_ascii_digit()),
+        "bp is not BP-dddd: {resp:?}"
+    );
+    let message = body["message"].as_str().unwrap_or_default();
+    assert!(!message.trim().is_empty(), "empty message: {resp:?}");
+    for key in object.keys() {
+        assert!(
+            ["code", "bp", "message", "param"].contains(&key.as_str()),
+            "unexpected field {key} in the error body: {resp:?}"
+        );
+    }
+    if let Some(param) = object.get("param") {
+        assert!(
+            param.as_str().is_some_and(|p| !p.is_empty()),
+            "param must be a non-empty string when present: {resp:?}"
+        );
+    }
+    let content_type = resp.header("content-type").unwrap_or_default();
+    assert!(
+        content_type.starts_with("application/json"),
+        "error served as {content_type:?}: {resp:?}"
+    );
+    body
+}
+
+// ---------------------------------------------------------------------------
+// HTTP helpers
+// ---------------------------------------------------------------------------
+
+/// HTTP helpers on one mount of a server: `/v1`, `/api/v1` or the bare origin.
+pub struct Api<'a> {
+    client: &'a Client,
+    base: String,
+}
+
+impl Api<'_> {
+    /// The absolute URL of `path` under this base.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// `GET path`, with `Authorization: Bearer <key>` when a key is given.
+    pub fn get(&self, path: &str, key: Option<&str>) -> Resp {
+        let auth = key.map(|k| format!("Bearer {k}"));
+        let mut headers = Vec::new();
+        if let Some(auth) = &auth {
+            headers.push(("Authorization", auth.as_str()));
+        }
+        self.request("GET", path, &headers, None)
+    }
+
+    /// `GET path` with extra headers besides the key.
+    pub fn get_with(&self, path: &str, key: Option<&str>, extra: &[(&str, &str)]) -> Resp {
+        let auth = key.map(|k| format!("Bearer {k}"));
+        let mut headers = extra.to_vec();
+        if let Some(auth) = &auth {
+            headers.push(("Authorization", auth.as_str()));
+        }
+        self.request("GET", path, &headers, None)
+    }
+
+    /// `POST path` with a JSON body and, when given, an `Idempotency-Key`.
+    pub fn post(
+        &self,
+        path: &str,
+        key: Option<&str>,
+        body: &Value,
+        idempotency_key: Option<&str>,
+    ) -> Resp {
+        let auth = key.map(|k| format!("Bearer {k}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(auth) = &auth {
+            headers.push(("Authorization", auth.as_str()));
+        }
+        if let Some(ik) = idempotency_key {
+            headers.push(("Idempotency-Key", ik));
+        }
+        let bytes = serde_json::to_vec(body).expect("serialise body");
+        self.request("POST", path, &headers, Some(bytes))
+    }
+
+    /// Any request, for odd cases: raw method, headers (sent as given, no key
+    /// added) and body bytes.
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<Vec<u8>>,
+    ) -> Resp {
+        let url = self.url(path);
+        let method = Method::from_bytes(method.as_bytes()).expect("HTTP method");
+        let mut map = HeaderMap::new();
+        for (name, value) in headers {
+            map.append(
+                HeaderName::from_bytes(name.as_bytes()).expect("header name"),
+                HeaderValue::from_bytes(value.as_bytes()).expect("header value"),
+            );
+        }
+        let mut request = self.client.request(method.clone(), &url).headers(map);
+        if let Some(body) = body {
+            request = request.body(body);
+        }
+        let response = request
+            .send()
+            .unwrap_or_else(|e| panic!("{method} {url}: {e}"));
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response
+            .text()
+            .unwrap_or_else(|e| panic!("{method} {url}: reading the body: {e}"));
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Resp {
+            status,
+            headers,
+            body,
+            text,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The server
+// ---------------------------------------------------------------------------
+
+/// A running `paygate serve` on its own temporary data dir and port.
+///
+/// Dropping it kills the process (SIGKILL) and, for a store on disk, runs
+/// `paygate verify` and asserts it passes unless the test is already failing.
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT/v1`, from the ready line.
+    pub base_url: String,
+    /// `http://127.0.0.1:PORT`.
+    pub origin: String,
+    /// The test `sk_` key: from the first start's ready line, or from `init`.
+    pub secret_key: String,
+    /// The test `pk_` key.
+    pub publishable_key: String,
+    /// The store's directory (unused, never created, by an ephemeral server).
+    pub data_dir: PathBuf,
+    /// The last ready line, parsed.
+    pub ready: Value,
+    ephemeral: bool,
+    verify_on_drop: bool,
+    starts: u32,
+    child: Option<Child>,
+    client: Client,
+    // Last, so the directory outlives the checks `Drop` runs on it.
+    tmp: TempDir,
+}
+
+impl TestServer {
+    /// Serves a fresh data dir: the first start creates the store and prints
+    /// the test keys in its ready line.
+    pub fn start() -> TestServer {
+        let mut server = TestServer::unstarted(false);
+        server.spawn();
+        let keys = server
+            .ready
+            .get("keys")
+            .map(Keys::from_json)
+            .unwrap_or_else(|| panic!("a first start prints keys: {}", server.ready));
+        server.secret_key = keys.secret_key;
+        server.publishable_key = keys.publishable_key;
+        server
+    }
+
+    /// Runs `paygate init` on a fresh data dir, then `prepare(dir)` (for
+    /// `keys create` and other offline set-up), then serves the dir. The keys
+    /// are the ones `init` printed; the ready line carries none.
+    pub fn start_with<T>(prepare: impl FnOnce(&Path) -> T) -> (TestServer, T) {
+        let mut server = TestServer::unstarted(false);
+        let keys = init(&server.data_dir);
+        server.secret_key = keys.secret_key;
+        server.publishable_key = keys.publishable_key;
+        let prepared = prepare(&server.data_dir);
+        server.spawn();
+        (server, prepared)
+    }
+
+    /// `paygate serve --ephemeral`: everything in memory, nothing to verify.
+    pub fn start_ephemeral() -> TestServer {
+        let mut server = TestServer::unstarted(true);
+        server.spawn();
+        let keys = server
+            .ready
+            .get("keys")
+            .map(Keys::from_json)
+            .unwrap_or_else(|| panic!("an ephemeral start prints keys: {}", server.ready));
+        server.secret_key = keys.secret_key;
+        server.publishable_key = keys.publishable_key;
+        server
+    }
+
+    fn unstarted(ephemeral: bool) -> TestServer {
+        let tmp = tempfile::Builder::new()
+            .prefix("paygate-test-")
+            .tempdir()
+            .expect("create a temp dir");
+        let client = Client::builder()
+            .no_proxy()
+            .timeout(HTTP_TIMEOUT)
+            .connect_timeout(Duration::from_secs(5))
+            .build()
+            .expect("HTTP client");
+        TestServer {
+            base_url: String::new(),
+            origin: String::new(),
+            secret_key: String::new(),
+            publishable_key: String::new(),
+            data_dir: tmp.path().join("data"),
+            ready: Value::Null,
+            ephemeral,
+            verify_on_drop: !ephemeral,
+            starts: 0,
+            child: None,
+            client,
+            tmp,
+        }
+    }
+
+    /// The file the current process's stderr goes to.
+    pub fn log_path(&self) -> PathBuf {
+        self.tmp.path().join(format!("serve-{}.log", self.starts))
+    }
+
+    /// The server's stderr so far (every start), for failure messages.
+    pub fn logs(&self) -> String {
+        (1..=self.starts)
+            .map(|n| {
+                let path = self.tmp.path().join(format!("serve-{n}.log"));
+                std::fs::read_to_string(path).unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join("\n--- restart ---\n")
+    }
+
+    fn spawn(&mut self) {
+        assert!(self.child.is_none(), "the server is already running");
+        self.starts += 1;
+        let log = std::fs::File::create(self.log_path()).expect("create the server log");
+        let mut command = Command::new(PAYGATE);
+        command
+            .arg("serve")
+            .arg("--data-dir")
+            .arg(&self.data_dir)
+            .args(["--listen", "127.0.0.1:0"]);
+        if self.ephemeral {
+            command.arg("--ephemeral");
+        }
+        for name in PAYGATE_ENV {
+            command.env_remove(name);
+        }
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .unwrap_or_else(|e| panic!("spawn {PAYGATE} serve: {e}"));
+        let stdout = child.stdout.take().expect("piped stdout");
+        // Read the first line on a thread so a hung server cannot hang the test;
+        // keep draining afterwards so a later print never hits a closed pipe.
+        let (sender, receiver) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut line = String::new();
+            let read = reader.read_line(&mut line).map(|_| line);
+            let _ = sender.send(read);
+            let _ = std::io::copy(&mut reader, &mut std::io::sink());
+        });
+        self.child = Some(child);
+        let line = match receiver.recv_timeout(READY_TIMEOUT) {
+            Ok(Ok(line)) if !line.trim().is_empty() => line,
+            outcome => {
+                self.kill();
+                let why = match outcome {
+                    Ok(Ok(_)) => "exited without a ready line".to_string(),
+                    Ok(Err(e)) => format!("stdout unreadable: {e}"),
+                    Err(_) => format!("printed no ready line within {READY_TIMEOUT:?}"),
+                };
+                panic!("paygate serve {why}; stderr:\n{}", self.logs());
+            }
+        };
+        let ready: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("the ready line is not JSON ({e}): {line:?}"));
+        assert_eq!(ready["ready"], true, "ready line: {ready}");
+        let listen = ready["listen"].as_str().expect("ready.listen");
+        let base_url = ready["base_url"].as_str().expect("ready.base_url");
+        assert_eq!(
+            base_url,
+            format!("http://{listen}/v1"),
+            "ready line: {ready}"
+        );
+        self.origin = format!("http://{listen}");
+        self.base_url = base_url.to_string();
+        self.ready = ready;
+    }
+
+    /// SIGKILLs the server (no graceful shutdown) and reaps it. Idempotent.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Kills the server with SIGKILL and serves the same data dir again (on a
+    /// new port); returns the new ready line. Keys are kept.
+    pub fn restart(&mut self) -> &Value {
+        assert!(
+            !self.ephemeral,
+            "an ephemeral server has nothing to restart on"
+        );
+        self.kill();
+        self.spawn();
+        &self.ready
+    }
+
+    /// Kills the server, runs `paygate verify`, asserts it passes, and returns
+    /// its JSON report (`{postings, lines, accounts, ...}`).
+    pub fn stop_and_verify(mut self) -> Value {
+        self.verify_on_drop = false;
+        self.kill();
+        self.verify_now().json()
+    }
+
+    #[track_caller]
+    fn verify_now(&self) -> CliOutput {
+        let out = verify(&self.data_dir);
+        assert!(
+            out.success(),
+            "paygate verify failed after the scenario: {out:?}\nserver stderr:\n{}",
+            self.logs()
+        );
+        out
+    }
+
+    /// `Some(test sk key)`, for the HTTP helpers.
+    pub fn sk(&self) -> Option<&str> {
+        Some(&self.secret_key)
+    }
+
+    /// `Some(test pk key)`, for the HTTP helpers.
+    pub fn pk(&self) -> Option<&str> {
+        Some(&self.publishable_key)
+    }
+
+    /// Helpers on the `/v1` mount (the ready line's `base_url`).
+    pub fn v1(&self) -> Api<'_> {
+        Api {
+            client: &self.client,
+            base: self.base_url.clone(),
+        }
+    }
+
+    /// Helpers on the `/api/v1` mount.
+    pub fn api_v1(&self) -> Api<'_> {
+        Api {
+            client: &self.client,
+            base: format!("{}/api/v1", self.origin),
+        }
+    }
+
+    /// Helpers on the bare origin: paths are absolute (`/v2/status`).
+    pub fn root(&self) -> Api<'_> {
+        Api {
+            client: &self.client,
+            base: self.origin.clone(),
+        }
+    }
+
+    /// `GET` on `/v1`; see [`Api::get`].
+    pub fn get(&self, path: &str, key: Option<&str>) -> Resp {
+        self.v1().get(path, key)
+    }
+
+    /// `POST` on `/v1`; see [`Api::post`].
+    pub fn post(
+        &self,
+        path: &str,
+        key: Option<&str>,
+        body: &Value,
+        idempotency_key: Option<&str>,
+    ) -> Resp {
+        self.v1().post(path, key, body, idempotency_key)
+    }
+
+    /// Raw request on `/v1`; see [`Api::request`].
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<Vec<u8>>,
+    ) -> Resp {
+        self.v1().request(method, path, headers, body)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.kill();
+        if !self.verify_on_drop || std::thread::panicking() {
+            return;
+        }
+        if !self.data_dir.join("paygate.redb").exists() {
+            // Nothing was ever stored (the test never got as far as a store).
+            return;
+        }
+        self.verify_now();
+    }
+}
