@@ -144,8 +144,9 @@ pub fn run() -> ExitCode {
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
         }),
-        Command::Init { data_dir } => server::init(&data_dir)
-            .map(|keys| println!("{}", serde_json::json!({ "keys": keys }))),
+        Command::Init { data_dir } => {
+            server::init(&data_dir).map(|keys| println!("{}", serde_json::json!({ "keys": keys })))
+        }
         Command::Verify { data_dir } => verify(&data_dir),
         Command::Openapi => {
             print!("{}", crate::openapi::json());

@@ -2,6 +2,7 @@
 //! sandbox can control it. Times are unix milliseconds inside, RFC 3339 UTC outside.
 
 use std::sync::Arc;
+#[cfg(test)]
 use std::sync::atomic::{AtomicI64, Ordering};
 
 pub trait Clock: Send + Sync {
@@ -22,8 +23,10 @@ impl Clock for SystemClock {
 }
 
 /// A clock that only moves when told to, for tests.
+#[cfg(test)]
 pub struct ManualClock(AtomicI64);
 
+#[cfg(test)]
 impl ManualClock {
     pub fn new(now_ms: i64) -> ManualClock {
         ManualClock(AtomicI64::new(now_ms))
@@ -33,6 +36,7 @@ impl ManualClock {
     }
 }
 
+#[cfg(test)]
 impl Clock for ManualClock {
     fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)

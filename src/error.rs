@@ -17,6 +17,7 @@ macro_rules! catalogue {
         pub enum Code { $( $variant, )* }
 
         impl Code {
+            #[cfg(test)]
             pub const ALL: &'static [Code] = &[ $( Code::$variant, )* ];
 
             pub fn as_str(self) -> &'static str {
@@ -29,6 +30,7 @@ macro_rules! catalogue {
                 match self { $( Code::$variant => $bp, )* }
             }
             /// When the code is answered, for `docs/errors.md`.
+            #[cfg(test)]
             pub fn when(self) -> &'static str {
                 match self { $( Code::$variant => $doc, )* }
             }
@@ -40,8 +42,6 @@ catalogue! {
     // BP-1xxx authentication and authorisation.
     Unauthorized => ("unauthorized", 401, "BP-1001", "No API key, a malformed Authorization header, or a key that does not exist or was revoked."),
     ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
-    Forbidden => ("forbidden", 403, "BP-1007", "The caller may not act on this object (for example a client secret for another intent)."),
-    StepUpRequired => ("step_up_required", 403, "BP-1010", "A sensitive operation needs PIN or passkey step-up."),
     SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
     // BP-2xxx validation and request conflicts.

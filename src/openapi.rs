@@ -35,6 +35,8 @@ use crate::http;
         http::intents::capture,
         http::intents::cancel,
         http::intents::review,
+        http::events::list,
+        http::events::types,
     ),
     components(schemas(crate::error::ErrorBody))
 )]

@@ -24,6 +24,7 @@ const IDLE_WAKE: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[allow(clippy::enum_variant_names)] // more families of timers come with settlement, payouts, subscriptions
 pub enum TimerKind {
     /// The intent's `expires_in_minutes` ran out.
     IntentExpire { intent: String },
@@ -56,7 +57,13 @@ pub fn schedule(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), Sto
 }
 
 /// Runs the scheduler until the process ends.
-pub fn spawn(store: Store, writer: Writer, clock: SharedClock, committed: Arc<Notify>, settings: Arc<Settings>) {
+pub fn spawn(
+    store: Store,
+    writer: Writer,
+    clock: SharedClock,
+    committed: Arc<Notify>,
+    settings: Arc<Settings>,
+) {
     tokio::spawn(async move {
         loop {
             let now = clock.now_ms();
@@ -83,7 +90,9 @@ pub fn spawn(store: Store, writer: Writer, clock: SharedClock, committed: Arc<No
             for (row_key, timer) in due {
                 let writer = writer.clone();
                 let settings = settings.clone();
-                fired.push(tokio::spawn(async move { fire(&writer, row_key, timer, settings).await }));
+                fired.push(tokio::spawn(async move {
+                    fire(&writer, row_key, timer, settings).await
+                }));
             }
             for task in fired {
                 let _ = task.await;
@@ -95,7 +104,8 @@ pub fn spawn(store: Store, writer: Writer, clock: SharedClock, committed: Arc<No
 fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
     let snapshot = store.snapshot()?;
     let upper = format!("{:020}", now_ms.saturating_add(1));
-    let mut rows = snapshot.scan_rev(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX, |_, _| true)?;
+    let mut rows =
+        snapshot.scan_rev(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX, |_, _| true)?;
     rows.reverse();
     rows.into_iter()
         .map(|(k, v)| Ok((k, crate::store::decode(&v)?)))

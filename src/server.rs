@@ -9,9 +9,9 @@ use serde::Serialize;
 use tokio::sync::Notify;
 
 use crate::clock::{Clock, SharedClock, SystemClock};
+use crate::domain::Settings;
 use crate::domain::org::{self, NewKeys};
 use crate::guardian::{self, Guardian};
-use crate::domain::Settings;
 use crate::http::{self, AppState};
 use crate::store::{Store, Writer, writer};
 
@@ -78,9 +78,16 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         .to_string();
     let settings = Arc::new(Settings {
         public_url,
-        sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis()).unwrap_or(i64::MAX),
+        sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis())
+            .unwrap_or(i64::MAX),
     });
-    crate::scheduler::spawn(store.clone(), writer.clone(), clock.clone(), committed, settings.clone());
+    crate::scheduler::spawn(
+        store.clone(),
+        writer.clone(),
+        clock.clone(),
+        committed,
+        settings.clone(),
+    );
     let state = AppState {
         store,
         writer,
@@ -147,7 +154,9 @@ async fn shutdown_signal() {
 pub fn init(data_dir: &std::path::Path) -> Result<NewKeys, Box<dyn std::error::Error>> {
     let store = Store::open(data_dir)?;
     let keys = store
-        .write_now(SystemClock.now_ms(), |tx| org::bootstrap(tx, "Sandbox organisation"))
+        .write_now(SystemClock.now_ms(), |tx| {
+            org::bootstrap(tx, "Sandbox organisation")
+        })
         .map_err(|e| e.message)?;
     keys.ok_or_else(|| {
         format!(

@@ -36,11 +36,36 @@ pub struct Schedule {
 pub const TAX_ON_SERVICE_BPS: i64 = 1600;
 
 pub const SCHEDULES: &[Schedule] = &[
-    Schedule { rail: "mobile_money", provider_bps: 150, provider_fixed_minor: 0, service_bps: 100 },
-    Schedule { rail: "card", provider_bps: 250, provider_fixed_minor: 0, service_bps: 50 },
-    Schedule { rail: "bank", provider_bps: 50, provider_fixed_minor: 0, service_bps: 50 },
-    Schedule { rail: "wallet", provider_bps: 0, provider_fixed_minor: 0, service_bps: 50 },
-    Schedule { rail: "qr", provider_bps: 80, provider_fixed_minor: 0, service_bps: 50 },
+    Schedule {
+        rail: "mobile_money",
+        provider_bps: 150,
+        provider_fixed_minor: 0,
+        service_bps: 100,
+    },
+    Schedule {
+        rail: "card",
+        provider_bps: 250,
+        provider_fixed_minor: 0,
+        service_bps: 50,
+    },
+    Schedule {
+        rail: "bank",
+        provider_bps: 50,
+        provider_fixed_minor: 0,
+        service_bps: 50,
+    },
+    Schedule {
+        rail: "wallet",
+        provider_bps: 0,
+        provider_fixed_minor: 0,
+        service_bps: 50,
+    },
+    Schedule {
+        rail: "qr",
+        provider_bps: 80,
+        provider_fixed_minor: 0,
+        service_bps: 50,
+    },
 ];
 
 /// `amount × bps / 10 000`, rounded half up (amounts are positive).
@@ -54,13 +79,22 @@ pub fn bps_of(amount_minor: i64, bps: i64) -> i64 {
 /// operator is known (from the method catalogue).
 pub fn for_collection(rail: &str, provider_bps: Option<i64>, amount_minor: i64) -> Fees {
     let Some(schedule) = SCHEDULES.iter().find(|s| s.rail == rail) else {
-        return Fees { provider_fee_minor: 0, service_fee_minor: 0, tax_minor: 0 };
+        return Fees {
+            provider_fee_minor: 0,
+            service_fee_minor: 0,
+            tax_minor: 0,
+        };
     };
     let provider_bps = provider_bps.unwrap_or(schedule.provider_bps);
-    let provider = (bps_of(amount_minor, provider_bps) + schedule.provider_fixed_minor).min(amount_minor);
+    let provider =
+        (bps_of(amount_minor, provider_bps) + schedule.provider_fixed_minor).min(amount_minor);
     let service = bps_of(amount_minor, schedule.service_bps).min(amount_minor - provider);
     let tax = bps_of(service, TAX_ON_SERVICE_BPS).min(amount_minor - provider - service);
-    Fees { provider_fee_minor: provider, service_fee_minor: service, tax_minor: tax }
+    Fees {
+        provider_fee_minor: provider,
+        service_fee_minor: service,
+        tax_minor: tax,
+    }
 }
 
 #[cfg(test)]
@@ -70,7 +104,14 @@ mod tests {
     #[test]
     fn mobile_money_fees_on_ten_thousand() {
         let fees = for_collection("mobile_money", None, 10_000);
-        assert_eq!(fees, Fees { provider_fee_minor: 150, service_fee_minor: 100, tax_minor: 16 });
+        assert_eq!(
+            fees,
+            Fees {
+                provider_fee_minor: 150,
+                service_fee_minor: 100,
+                tax_minor: 16
+            }
+        );
         assert_eq!(fees.total_minor(), 266);
     }
 
@@ -87,7 +128,11 @@ mod tests {
             for schedule in SCHEDULES {
                 let fees = for_collection(schedule.rail, None, amount);
                 assert!(fees.total_minor() <= amount, "{} {amount}", schedule.rail);
-                assert!(fees.provider_fee_minor >= 0 && fees.service_fee_minor >= 0 && fees.tax_minor >= 0);
+                assert!(
+                    fees.provider_fee_minor >= 0
+                        && fees.service_fee_minor >= 0
+                        && fees.tax_minor >= 0
+                );
             }
         }
     }

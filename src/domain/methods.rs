@@ -39,17 +39,73 @@ const fn m(
     expected_seconds: i64,
     success_rate_bps: i64,
 ) -> Method {
-    Method { rail, operator, name, countries, provider_bps, expected_seconds, success_rate_bps }
+    Method {
+        rail,
+        operator,
+        name,
+        countries,
+        provider_bps,
+        expected_seconds,
+        success_rate_bps,
+    }
 }
 
 pub const CATALOGUE: &[Method] = &[
-    m("mobile_money", "mpesa", "Vodacom M-Pesa", &["CD", "KE", "TZ", "MZ"], 150, 30, 9_700),
-    m("mobile_money", "airtel", "Airtel Money", &["CD", "UG", "KE", "TZ", "RW", "ZM", "MW"], 140, 45, 9_550),
-    m("mobile_money", "orange", "Orange Money", &["CD", "CI", "SN", "CM", "ML"], 160, 40, 9_600),
-    m("mobile_money", "africell", "Afrimoney", &["CD", "SL", "GM"], 120, 60, 9_300),
-    m("mobile_money", "mtn", "MTN MoMo", &["UG", "RW", "GH", "CM", "CI", "ZM"], 150, 35, 9_650),
+    m(
+        "mobile_money",
+        "mpesa",
+        "Vodacom M-Pesa",
+        &["CD", "KE", "TZ", "MZ"],
+        150,
+        30,
+        9_700,
+    ),
+    m(
+        "mobile_money",
+        "airtel",
+        "Airtel Money",
+        &["CD", "UG", "KE", "TZ", "RW", "ZM", "MW"],
+        140,
+        45,
+        9_550,
+    ),
+    m(
+        "mobile_money",
+        "orange",
+        "Orange Money",
+        &["CD", "CI", "SN", "CM", "ML"],
+        160,
+        40,
+        9_600,
+    ),
+    m(
+        "mobile_money",
+        "africell",
+        "Afrimoney",
+        &["CD", "SL", "GM"],
+        120,
+        60,
+        9_300,
+    ),
+    m(
+        "mobile_money",
+        "mtn",
+        "MTN MoMo",
+        &["UG", "RW", "GH", "CM", "CI", "ZM"],
+        150,
+        35,
+        9_650,
+    ),
     m("card", "card", "Visa / Mastercard", &[], 250, 5, 9_200),
-    m("bank", "bank_transfer", "Bank transfer", &[], 50, 86_400, 9_950),
+    m(
+        "bank",
+        "bank_transfer",
+        "Bank transfer",
+        &[],
+        50,
+        86_400,
+        9_950,
+    ),
     m("wallet", "wallet", "Gateway wallet", &[], 0, 1, 9_990),
     m("qr", "qr", "Scan to pay (EMVCo QR)", &[], 80, 20, 9_800),
 ];
@@ -59,7 +115,9 @@ pub fn operator_known(operator: &str) -> bool {
 }
 
 pub fn find(rail: &str, operator: &str) -> Option<&'static Method> {
-    CATALOGUE.iter().find(|m| m.rail == rail && m.operator == operator)
+    CATALOGUE
+        .iter()
+        .find(|m| m.rail == rail && m.operator == operator)
 }
 
 /// A ranked method with its cost on the intent's amount.
@@ -87,12 +145,21 @@ pub fn rank(
     let mut open: Vec<(&Method, i64)> = CATALOGUE
         .iter()
         .filter(|m| rails.iter().any(|r| r == m.rail))
-        .filter(|m| allowed_operators.is_empty() || m.rail != "mobile_money" || allowed_operators.iter().any(|o| o == m.operator))
+        .filter(|m| {
+            allowed_operators.is_empty()
+                || m.rail != "mobile_money"
+                || allowed_operators.iter().any(|o| o == m.operator)
+        })
         .filter(|m| match country {
             Some(c) if !m.countries.is_empty() => m.countries.contains(&c),
             _ => true,
         })
-        .map(|m| (m, fees::for_collection(m.rail, Some(m.provider_bps), amount_minor).total_minor()))
+        .map(|m| {
+            (
+                m,
+                fees::for_collection(m.rail, Some(m.provider_bps), amount_minor).total_minor(),
+            )
+        })
         .collect();
     open.sort_by(|(a, fee_a), (b, fee_b)| {
         let key = |m: &Method, fee: i64| -> (i64, i64, i64) {
@@ -103,7 +170,9 @@ pub fn rank(
                 Policy::Smart => (-smart_score(m, fee, amount_minor), fee, m.expected_seconds),
             }
         };
-        key(a, *fee_a).cmp(&key(b, *fee_b)).then(a.operator.cmp(b.operator))
+        key(a, *fee_a)
+            .cmp(&key(b, *fee_b))
+            .then(a.operator.cmp(b.operator))
     });
     open.into_iter()
         .enumerate()
@@ -146,21 +215,58 @@ mod tests {
         let all = rails(&["mobile_money", "card", "bank"]);
         let cheapest = rank(&all, &[], Some("CD"), 100_000, Policy::Cheapest);
         assert_eq!(cheapest[0].operator, "bank_transfer");
-        assert!(cheapest.windows(2).all(|w| w[0].fee_minor <= w[1].fee_minor));
+        assert!(
+            cheapest
+                .windows(2)
+                .all(|w| w[0].fee_minor <= w[1].fee_minor)
+        );
         let fastest = rank(&all, &[], Some("CD"), 100_000, Policy::Fastest);
         assert_eq!(fastest[0].operator, "card");
-        assert!(fastest.windows(2).all(|w| w[0].expected_seconds <= w[1].expected_seconds));
+        assert!(
+            fastest
+                .windows(2)
+                .all(|w| w[0].expected_seconds <= w[1].expected_seconds)
+        );
         let reliable = rank(&all, &[], Some("CD"), 100_000, Policy::MostReliable);
         assert_eq!(reliable[0].operator, "bank_transfer");
-        assert!(reliable.windows(2).all(|w| w[0].success_rate >= w[1].success_rate));
+        assert!(
+            reliable
+                .windows(2)
+                .all(|w| w[0].success_rate >= w[1].success_rate)
+        );
     }
 
     #[test]
     fn allowed_operators_and_country_filter_mobile_money() {
-        let ranked = rank(&rails(&["mobile_money"]), &rails(&["airtel", "mtn"]), Some("CD"), 10_000, Policy::Smart);
+        let ranked = rank(
+            &rails(&["mobile_money"]),
+            &rails(&["airtel", "mtn"]),
+            Some("CD"),
+            10_000,
+            Policy::Smart,
+        );
         assert_eq!(operators(&ranked), vec!["airtel"]);
-        let ranked = rank(&rails(&["mobile_money"]), &[], Some("CD"), 10_000, Policy::Cheapest);
-        assert_eq!(operators(&ranked), vec!["africell", "airtel", "mpesa", "orange"]);
-        assert!(rank(&rails(&["card"]), &rails(&["airtel"]), None, 10_000, Policy::Smart).len() == 1);
+        let ranked = rank(
+            &rails(&["mobile_money"]),
+            &[],
+            Some("CD"),
+            10_000,
+            Policy::Cheapest,
+        );
+        assert_eq!(
+            operators(&ranked),
+            vec!["africell", "airtel", "mpesa", "orange"]
+        );
+        assert!(
+            rank(
+                &rails(&["card"]),
+                &rails(&["airtel"]),
+                None,
+                10_000,
+                Policy::Smart
+            )
+            .len()
+                == 1
+        );
     }
 }

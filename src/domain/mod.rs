@@ -24,8 +24,8 @@ pub struct Settings {
 /// Routes a fired timer to the domain that scheduled it.
 pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Result<(), ApiError> {
     match kind {
-        TimerKind::IntentExpire { .. } | TimerKind::IntentPoll { .. } | TimerKind::IntentSettle { .. } => {
-            intents::on_timer(tx, settings, kind)
-        }
+        TimerKind::IntentExpire { .. }
+        | TimerKind::IntentPoll { .. }
+        | TimerKind::IntentSettle { .. } => intents::on_timer(tx, settings, kind),
     }
 }

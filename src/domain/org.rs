@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::keys::{self, KeyKind};
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Table, Tx};
 
 const META_KEY: &str = "organisation";
 
@@ -21,10 +21,6 @@ pub struct Organisation {
 pub struct NewKeys {
     pub secret_key: String,
     pub publishable_key: String,
-}
-
-pub fn load(snapshot: &Snapshot) -> Result<Option<Organisation>, StoreError> {
-    snapshot.get_json(Table::Meta, META_KEY)
 }
 
 /// Creates the organisation and its test `sk_`/`pk_` keys unless it exists.

@@ -57,7 +57,11 @@ async fn admit(
         .unwrap_or_default();
     let method = request.method().clone();
     // axum answers HEAD with the GET handler; it is the GET operation.
-    let lookup = if method == Method::HEAD { "GET" } else { method.as_str() };
+    let lookup = if method == Method::HEAD {
+        "GET"
+    } else {
+        method.as_str()
+    };
     let operation = routes::find(lookup, &template).ok_or_else(|| {
         ApiError::internal(format!(
             "route {method} {template} is not in the route table"
@@ -181,6 +185,7 @@ fn authenticate(
         }
     }
     principal.account = service_account(snapshot, headers, &key.org)?;
+    tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
     Ok(Some(principal))
 }
 

@@ -7,7 +7,9 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::extract::{Body, Caller, Idempotency, Params, json, reply};
-use crate::domain::intents::input::{CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent};
+use crate::domain::intents::input::{
+    CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
+};
 use crate::domain::intents::state::Status;
 use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
@@ -70,7 +72,10 @@ pub struct IntentList {
 pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
     match value.unwrap_or(LIST_LIMIT_DEFAULT) {
         n @ 1..=LIST_LIMIT_MAX => Ok(n),
-        n => Err(ApiError::field("limit", format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"))),
+        n => Err(ApiError::field(
+            "limit",
+            format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"),
+        )),
     }
 }
 
@@ -84,7 +89,10 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let status = match query.status.as_deref() {
         Some(s) => Some(Status::parse(s).ok_or_else(|| {
-            ApiError::field("status", format!("unknown status {s:?}; statuses are upper case, e.g. SETTLED"))
+            ApiError::field(
+                "status",
+                format!("unknown status {s:?}; statuses are upper case, e.g. SETTLED"),
+            )
         })?),
         None => None,
     };
@@ -93,31 +101,44 @@ pub async fn list(
     let snapshot = state.store.snapshot()?;
     let mut found: Vec<Intent> = Vec::new();
     let mut failure = None;
-    snapshot.scan_rev(Table::Index, &prefix, before.as_deref(), limit + 1, |key, _| {
-        let id = &key[prefix.len()..];
-        match snapshot.get_json::<Intent>(Table::Objects, id) {
-            Ok(Some(intent)) if status.is_none_or(|s| intent.status == s) => {
-                found.push(intent);
-                true
+    snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| {
+            let id = &key[prefix.len()..];
+            match snapshot.get_json::<Intent>(Table::Objects, id) {
+                Ok(Some(intent)) if status.is_none_or(|s| intent.status == s) => {
+                    found.push(intent);
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
             }
-            Ok(_) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
-        }
-    })?;
+        },
+    )?;
     if let Some(e) = failure {
         return Err(e.into());
     }
     let has_more = found.len() > limit;
     found.truncate(limit);
-    let next_cursor = if has_more { found.last().map(|i| i.id.clone()) } else { None };
+    let next_cursor = if has_more {
+        found.last().map(|i| i.id.clone())
+    } else {
+        None
+    };
     json(
         200,
         &IntentList {
             object: "list",
-            data: found.iter().map(|i| view::render(i, &state.settings, None)).collect(),
+            data: found
+                .iter()
+                .map(|i| view::render(i, &state.settings, None))
+                .collect(),
             has_more,
             next_cursor,
         },
@@ -220,7 +241,10 @@ pub async fn refundable(
             amount_received_minor: intent.amount_received_minor,
             amount_refunded_minor: intent.amount_refunded_minor,
             amount_reserved_minor: reserved,
-            refundable_minor: (intent.amount_received_minor - intent.amount_refunded_minor - reserved).max(0),
+            refundable_minor: (intent.amount_received_minor
+                - intent.amount_refunded_minor
+                - reserved)
+                .max(0),
         },
     )
 }
@@ -229,7 +253,12 @@ pub async fn refundable(
 async fn command_on_intent(
     state: AppState,
     claim: Option<crate::store::writer::IdempotencyClaim>,
-    command: impl FnOnce(&mut crate::store::Tx<'_>, &crate::domain::Settings) -> Result<Intent, ApiError> + Send + 'static,
+    command: impl FnOnce(
+        &mut crate::store::Tx<'_>,
+        &crate::domain::Settings,
+    ) -> Result<Intent, ApiError>
+    + Send
+    + 'static,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
     let done = state
@@ -258,7 +287,10 @@ pub async fn confirm(
     Path(id): Path<String>,
     Body(input): Body<ConfirmIntent>,
 ) -> Result<Response, ApiError> {
-    command_on_intent(state, claim, move |tx, settings| intents::confirm(tx, settings, &caller, &id, input)).await
+    command_on_intent(state, claim, move |tx, settings| {
+        intents::confirm(tx, settings, &caller, &id, input)
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/payment_intents/{id}/capture", tag = "payment_intents",
@@ -273,7 +305,10 @@ pub async fn capture(
     Path(id): Path<String>,
     Body(input): Body<CaptureIntent>,
 ) -> Result<Response, ApiError> {
-    command_on_intent(state, claim, move |tx, settings| intents::capture(tx, settings, &caller, &id, input.amount_minor)).await
+    command_on_intent(state, claim, move |tx, settings| {
+        intents::capture(tx, settings, &caller, &id, input.amount_minor)
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/payment_intents/{id}/cancel", tag = "payment_intents",
@@ -288,7 +323,10 @@ pub async fn cancel(
     Path(id): Path<String>,
     Body(input): Body<CancelIntent>,
 ) -> Result<Response, ApiError> {
-    command_on_intent(state, claim, move |tx, settings| intents::cancel(tx, settings, &caller, &id, input)).await
+    command_on_intent(state, claim, move |tx, settings| {
+        intents::cancel(tx, settings, &caller, &id, input)
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/payment_intents/{id}/review", tag = "payment_intents",
@@ -303,5 +341,8 @@ pub async fn review(
     Path(id): Path<String>,
     Body(input): Body<ReviewIntent>,
 ) -> Result<Response, ApiError> {
-    command_on_intent(state, claim, move |tx, settings| intents::review(tx, settings, &caller, &id, input)).await
+    command_on_intent(state, claim, move |tx, settings| {
+        intents::review(tx, settings, &caller, &id, input)
+    })
+    .await
 }

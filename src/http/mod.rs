@@ -2,6 +2,7 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
@@ -32,7 +33,6 @@ pub struct AppState {
     pub settings: Arc<Settings>,
 }
 
-
 /// The API surface, without its version prefix.
 fn api(state: AppState) -> Router {
     Router::new()
@@ -41,6 +41,8 @@ fn api(state: AppState) -> Router {
         .route("/openapi.json", get(system::openapi))
         .route("/balance", get(system::balance))
         .route("/transactions/{id}", get(system::transaction))
+        .route("/events", get(events::list))
+        .route("/webhook_events/types", get(events::types))
         .route("/payment_intents", post(intents::create).get(intents::list))
         .route("/payment_intents/{id}", get(intents::retrieve))
         .route("/payment_intents/{id}/timeline", get(intents::timeline))

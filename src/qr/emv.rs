@@ -42,7 +42,11 @@ pub fn crc16_ccitt_false(bytes: &[u8]) -> u16 {
     for &byte in bytes {
         crc ^= u16::from(byte) << 8;
         for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 { (crc << 1) ^ 0x1021 } else { crc << 1 };
+            crc = if crc & 0x8000 != 0 {
+                (crc << 1) ^ 0x1021
+            } else {
+                crc << 1
+            };
         }
     }
     crc
@@ -50,7 +54,10 @@ pub fn crc16_ccitt_false(bytes: &[u8]) -> u16 {
 
 /// Keeps at most `max` characters of printable ASCII (EMVCo's common character set).
 pub fn clean(text: &str, max: usize) -> String {
-    text.chars().filter(|c| c.is_ascii() && !c.is_ascii_control()).take(max).collect()
+    text.chars()
+        .filter(|c| c.is_ascii() && !c.is_ascii_control())
+        .take(max)
+        .collect()
 }
 
 #[cfg(test)]
@@ -68,7 +75,7 @@ mod tests {
             Field::Value("00", "01".into()),
             Field::Template("26", vec![Field::Value("00", "com.paygate".into())]),
         ]);
-        assert!(payload.starts_with("000201261500" ));
+        assert!(payload.starts_with("000201261500"));
         assert!(payload.contains("0011com.paygate"));
         let (body, crc) = payload.split_at(payload.len() - 4);
         assert!(body.ends_with("6304"));

@@ -40,7 +40,9 @@ pub enum Collection {
     /// The provider cannot say what happened.
     Unknown,
     /// Ask again (`status`) after this many milliseconds.
-    Pending { poll_after_ms: i64 },
+    Pending {
+        poll_after_ms: i64,
+    },
 }
 
 pub struct CollectRequest<'a> {
@@ -60,8 +62,6 @@ pub trait Rail {
     fn capture(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
     /// Voids an authorisation: the payer's funds are released.
     fn void(&self, request: &CollectRequest<'_>) -> Result<(), ApiError>;
-    /// Refunds `amount_minor` of a captured collection.
-    fn refund(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
 }
 
 /// The rail that serves `mode`.
@@ -70,7 +70,9 @@ pub fn for_mode(mode: Mode, rail: &str) -> Result<&'static dyn Rail, ApiError> {
         Mode::Test => Ok(&sandbox::Sandbox),
         Mode::Live => Err(ApiError::new(
             Code::RailNotConfigured,
-            format!("no live connector is configured for the {rail} rail on this gateway; use a test key for the sandbox"),
+            format!(
+                "no live connector is configured for the {rail} rail on this gateway; use a test key for the sandbox"
+            ),
         )),
     }
 }

@@ -77,22 +77,6 @@ pub fn outcome_for(msisdn: &str) -> Outcome {
         .unwrap_or(Outcome::Succeed)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn magic_numbers_map_to_the_spec_outcomes() {
-        assert_eq!(outcome_for("+243000000501"), Outcome::Succeed);
-        assert_eq!(outcome_for("+243000000404"), Outcome::Fail);
-        assert_eq!(outcome_for("+243000000408"), Outcome::Ambiguous);
-        assert_eq!(outcome_for("+243000000500"), Outcome::TimeoutThenSucceed);
-        assert_eq!(outcome_for("+243000000503"), Outcome::ProviderUnavailable);
-        assert_eq!(outcome_for("+243810000000"), Outcome::Declined);
-        assert_eq!(outcome_for("+243811234567"), Outcome::Succeed);
-    }
-}
-
 /// How long the sandbox keeps a `timeout_then_succeed` payment pending (spec section 8).
 pub const PENDING_MS: i64 = 6_000;
 
@@ -102,11 +86,20 @@ pub struct Sandbox;
 impl super::Rail for Sandbox {
     fn collect(&self, request: &super::CollectRequest<'_>) -> super::Collection {
         use super::{Collection, FailureReason};
+        tracing::debug!(
+            rail = request.rail,
+            amount_minor = request.amount_minor,
+            currency = request.currency,
+            reference = request.reference,
+            "sandbox collect"
+        );
         match outcome_for(request.msisdn.unwrap_or_default()) {
             Outcome::Succeed => Collection::Succeeded,
             Outcome::Fail => Collection::Failed(FailureReason::InvalidMsisdn),
             Outcome::Ambiguous => Collection::Unknown,
-            Outcome::TimeoutThenSucceed => Collection::Pending { poll_after_ms: PENDING_MS },
+            Outcome::TimeoutThenSucceed => Collection::Pending {
+                poll_after_ms: PENDING_MS,
+            },
             Outcome::ProviderUnavailable => Collection::Failed(FailureReason::ProviderUnavailable),
             Outcome::Declined => Collection::Failed(FailureReason::Declined),
         }
@@ -127,8 +120,20 @@ impl super::Rail for Sandbox {
     fn void(&self, _: &super::CollectRequest<'_>) -> Result<(), crate::error::ApiError> {
         Ok(())
     }
+}
 
-    fn refund(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
-        Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_numbers_map_to_the_spec_outcomes() {
+        assert_eq!(outcome_for("+243000000501"), Outcome::Succeed);
+        assert_eq!(outcome_for("+243000000404"), Outcome::Fail);
+        assert_eq!(outcome_for("+243000000408"), Outcome::Ambiguous);
+        assert_eq!(outcome_for("+243000000500"), Outcome::TimeoutThenSucceed);
+        assert_eq!(outcome_for("+243000000503"), Outcome::ProviderUnavailable);
+        assert_eq!(outcome_for("+243810000000"), Outcome::Declined);
+        assert_eq!(outcome_for("+243811234567"), Outcome::Succeed);
     }
 }

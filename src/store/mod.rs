@@ -11,7 +11,9 @@ pub mod writer;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use redb::{Database, ReadableDatabase, ReadableTable, ReadableTableMetadata, TableDefinition};
+#[cfg(test)]
+use redb::ReadableTableMetadata;
+use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -274,6 +276,7 @@ impl Snapshot {
         Ok(first.map(|(k, v)| (k.value().to_string(), v.value().to_vec())))
     }
 
+    #[cfg(test)]
     pub fn len(&self, table: Table) -> Result<u64, StoreError> {
         let t = self
             .txn

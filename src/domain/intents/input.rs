@@ -192,11 +192,15 @@ fn text(param: &str, value: Option<String>, max: usize) -> Result<Option<String>
     match value {
         Some(v) if v.chars().count() > max => Err(ApiError::field(
             param,
-            format!("{param} must be at most {max} characters (got {})", v.chars().count()),
+            format!(
+                "{param} must be at most {max} characters (got {})",
+                v.chars().count()
+            ),
         )),
-        Some(v) if v.chars().any(char::is_control) => {
-            Err(ApiError::field(param, format!("{param} must not contain control characters")))
-        }
+        Some(v) if v.chars().any(char::is_control) => Err(ApiError::field(
+            param,
+            format!("{param} must not contain control characters"),
+        )),
         other => Ok(other),
     }
 }
@@ -219,8 +223,15 @@ pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
 fn url(param: &str, value: Option<String>) -> Result<Option<String>, ApiError> {
     let Some(value) = value else { return Ok(None) };
     let scheme_ok = value.starts_with("https://") || value.starts_with("http://");
-    let host_ok = value.split("://").nth(1).is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'));
-    if !scheme_ok || !host_ok || value.len() > URL_CHARS_MAX || value.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    let host_ok = value
+        .split("://")
+        .nth(1)
+        .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'));
+    if !scheme_ok
+        || !host_ok
+        || value.len() > URL_CHARS_MAX
+        || value.chars().any(|c| c.is_whitespace() || c.is_control())
+    {
         return Err(ApiError::field(
             param,
             format!("{param} must be an http(s) URL of at most {URL_CHARS_MAX} characters"),
@@ -232,7 +243,13 @@ fn url(param: &str, value: Option<String>) -> Result<Option<String>, ApiError> {
 fn metadata(value: Option<BTreeMap<String, String>>) -> Result<BTreeMap<String, String>, ApiError> {
     let map = value.unwrap_or_default();
     if map.len() > METADATA_KEYS_MAX {
-        return Err(ApiError::field("metadata", format!("metadata may hold at most {METADATA_KEYS_MAX} keys (got {})", map.len())));
+        return Err(ApiError::field(
+            "metadata",
+            format!(
+                "metadata may hold at most {METADATA_KEYS_MAX} keys (got {})",
+                map.len()
+            ),
+        ));
     }
     for (key, value) in &map {
         if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
@@ -255,7 +272,13 @@ pub fn rail(param: &str, value: &str) -> Result<String, ApiError> {
     if RAILS.contains(&value) {
         Ok(value.to_string())
     } else {
-        Err(ApiError::field(param, format!("{param} must be one of {} (got {value:?})", RAILS.join(", "))))
+        Err(ApiError::field(
+            param,
+            format!(
+                "{param} must be one of {} (got {value:?})",
+                RAILS.join(", ")
+            ),
+        ))
     }
 }
 
@@ -264,7 +287,10 @@ fn rails(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
         return Ok(RAILS.iter().map(|r| r.to_string()).collect());
     };
     if list.is_empty() {
-        return Err(ApiError::field("rails", "rails must name at least one rail"));
+        return Err(ApiError::field(
+            "rails",
+            "rails must name at least one rail",
+        ));
     }
     let mut out: Vec<String> = Vec::new();
     for (i, r) in list.iter().enumerate() {
@@ -279,13 +305,18 @@ fn rails(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
 fn operators(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
     let list = value.unwrap_or_default();
     if list.len() > OPERATORS_MAX {
-        return Err(ApiError::field("allowed_operators", format!("at most {OPERATORS_MAX} operators")));
+        return Err(ApiError::field(
+            "allowed_operators",
+            format!("at most {OPERATORS_MAX} operators"),
+        ));
     }
     for (i, operator) in list.iter().enumerate() {
         if !methods::operator_known(operator) {
             return Err(ApiError::field(
                 format!("allowed_operators[{i}]"),
-                format!("unknown operator {operator:?}; GET /payment_intents/{{id}}/methods lists them"),
+                format!(
+                    "unknown operator {operator:?}; GET /payment_intents/{{id}}/methods lists them"
+                ),
             ));
         }
     }
@@ -294,10 +325,14 @@ fn operators(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
 
 fn country(value: Option<String>) -> Result<Option<String>, ApiError> {
     match value {
-        Some(c) if c.len() != 2 || !c.bytes().all(|b| b.is_ascii_uppercase()) => Err(ApiError::field(
-            "customer_country",
-            format!("customer_country must be an ISO 3166-1 alpha-2 code such as CD (got {c:?})"),
-        )),
+        Some(c) if c.len() != 2 || !c.bytes().all(|b| b.is_ascii_uppercase()) => {
+            Err(ApiError::field(
+                "customer_country",
+                format!(
+                    "customer_country must be an ISO 3166-1 alpha-2 code such as CD (got {c:?})"
+                ),
+            ))
+        }
         other => Ok(other),
     }
 }
@@ -305,37 +340,64 @@ fn country(value: Option<String>) -> Result<Option<String>, ApiError> {
 /// Splits: at most 10; each takes a fixed part, a share, or both; the shares
 /// add up to at most 100 % and the fixed parts (with the application fee) to at
 /// most the amount, so the parts can never exceed the whole.
-fn splits(value: Option<Vec<SplitInput>>, amount_minor: i64, application_fee_minor: i64) -> Result<Vec<SplitInput>, ApiError> {
+fn splits(
+    value: Option<Vec<SplitInput>>,
+    amount_minor: i64,
+    application_fee_minor: i64,
+) -> Result<Vec<SplitInput>, ApiError> {
     let list = value.unwrap_or_default();
     if list.len() > SPLITS_MAX {
-        return Err(ApiError::field("splits", format!("at most {SPLITS_MAX} splits (got {})", list.len())));
+        return Err(ApiError::field(
+            "splits",
+            format!("at most {SPLITS_MAX} splits (got {})", list.len()),
+        ));
     }
     let (mut bps_total, mut fixed_total) = (0i64, application_fee_minor);
     for (i, split) in list.iter().enumerate() {
         let at = |field: &str| format!("splits[{i}].{field}");
         if split.recipient.trim().is_empty() || split.recipient.chars().count() > 100 {
-            return Err(ApiError::field(at("recipient"), "recipient must be 1 to 100 characters"));
+            return Err(ApiError::field(
+                at("recipient"),
+                "recipient must be 1 to 100 characters",
+            ));
         }
         if !(0..=10_000).contains(&split.bps) {
-            return Err(ApiError::field(at("bps"), format!("bps must be from 0 to 10000 (got {})", split.bps)));
+            return Err(ApiError::field(
+                at("bps"),
+                format!("bps must be from 0 to 10000 (got {})", split.bps),
+            ));
         }
         if split.fixed_minor < 0 || split.fixed_minor > amount_minor {
-            return Err(ApiError::field(at("fixed_minor"), format!("fixed_minor must be from 0 to the amount (got {})", split.fixed_minor)));
+            return Err(ApiError::field(
+                at("fixed_minor"),
+                format!(
+                    "fixed_minor must be from 0 to the amount (got {})",
+                    split.fixed_minor
+                ),
+            ));
         }
         if split.bps == 0 && split.fixed_minor == 0 {
-            return Err(ApiError::field(at("bps"), "a split needs bps or fixed_minor greater than 0"));
+            return Err(ApiError::field(
+                at("bps"),
+                "a split needs bps or fixed_minor greater than 0",
+            ));
         }
         text(&at("label"), split.label.clone(), 100)?;
         bps_total += split.bps;
         fixed_total += split.fixed_minor;
     }
     if bps_total > 10_000 {
-        return Err(ApiError::field("splits", format!("split bps add up to {bps_total}, more than 10000 (100 %)")));
+        return Err(ApiError::field(
+            "splits",
+            format!("split bps add up to {bps_total}, more than 10000 (100 %)"),
+        ));
     }
     if fixed_total > amount_minor {
         return Err(ApiError::field(
             "splits",
-            format!("fixed split parts and the application fee add up to {fixed_total}, more than amount_minor {amount_minor}"),
+            format!(
+                "fixed split parts and the application fee add up to {fixed_total}, more than amount_minor {amount_minor}"
+            ),
         ));
     }
     Ok(list)
@@ -362,11 +424,15 @@ impl CreateIntent {
             }
             other => other,
         };
-        let expires_in_minutes = self.expires_in_minutes.unwrap_or(EXPIRES_IN_MINUTES_DEFAULT);
+        let expires_in_minutes = self
+            .expires_in_minutes
+            .unwrap_or(EXPIRES_IN_MINUTES_DEFAULT);
         if !(1..=EXPIRES_IN_MINUTES_MAX).contains(&expires_in_minutes) {
             return Err(ApiError::field(
                 "expires_in_minutes",
-                format!("expires_in_minutes must be from 1 to {EXPIRES_IN_MINUTES_MAX} (got {expires_in_minutes})"),
+                format!(
+                    "expires_in_minutes must be from 1 to {EXPIRES_IN_MINUTES_MAX} (got {expires_in_minutes})"
+                ),
             ));
         }
         let customer_msisdn = match self.customer_msisdn {
@@ -389,7 +455,11 @@ impl CreateIntent {
             success_url: url("success_url", self.success_url)?,
             cancel_url: url("cancel_url", self.cancel_url)?,
             qr: self.qr.unwrap_or(true),
-            splits: splits(self.splits, amount_minor, application_fee_minor.unwrap_or(0))?,
+            splits: splits(
+                self.splits,
+                amount_minor,
+                application_fee_minor.unwrap_or(0),
+            )?,
             application_fee_minor,
             allowed_operators: operators(self.allowed_operators)?,
         })
@@ -400,7 +470,10 @@ impl ReviewIntent {
     pub fn validate(&self) -> Result<(), ApiError> {
         let n = self.note.trim().chars().count();
         if !(3..=500).contains(&n) {
-            return Err(ApiError::field("note", format!("note must be 3 to 500 characters (got {n})")));
+            return Err(ApiError::field(
+                "note",
+                format!("note must be 3 to 500 characters (got {n})"),
+            ));
         }
         Ok(())
     }
@@ -411,7 +484,8 @@ mod tests {
     use super::*;
 
     fn base() -> CreateIntent {
-        crate::http::extract::parse_json(br#"{"amount_minor": 1000, "currency": "CDF"}"#).expect("parse")
+        crate::http::extract::parse_json(br#"{"amount_minor": 1000, "currency": "CDF"}"#)
+            .expect("parse")
     }
 
     fn param_of(input: CreateIntent) -> Option<String> {
@@ -420,30 +494,131 @@ mod tests {
 
     #[test]
     fn each_rule_names_its_field() {
-        assert_eq!(param_of(CreateIntent { amount_minor: 0, ..base() }).as_deref(), Some("amount_minor"));
-        assert_eq!(param_of(CreateIntent { amount_minor: -5, ..base() }).as_deref(), Some("amount_minor"));
-        assert_eq!(param_of(CreateIntent { currency: "XYZ".into(), ..base() }).as_deref(), Some("currency"));
-        assert_eq!(param_of(CreateIntent { rails: Some(vec!["pigeon".into()]), ..base() }).as_deref(), Some("rails[0]"));
-        assert_eq!(param_of(CreateIntent { expires_in_minutes: Some(0), ..base() }).as_deref(), Some("expires_in_minutes"));
-        assert_eq!(param_of(CreateIntent { expires_in_minutes: Some(43_201), ..base() }).as_deref(), Some("expires_in_minutes"));
-        assert_eq!(param_of(CreateIntent { customer_msisdn: Some("0812345678".into()), ..base() }).as_deref(), Some("customer_msisdn"));
-        assert_eq!(param_of(CreateIntent { reference: Some("r".repeat(65)), ..base() }).as_deref(), Some("reference"));
-        assert_eq!(param_of(CreateIntent { success_url: Some("javascript:alert(1)".into()), ..base() }).as_deref(), Some("success_url"));
-        assert_eq!(param_of(CreateIntent { customer_country: Some("cd".into()), ..base() }).as_deref(), Some("customer_country"));
-        assert_eq!(param_of(CreateIntent { allowed_operators: Some(vec!["nope".into()]), ..base() }).as_deref(), Some("allowed_operators[0]"));
-        assert_eq!(param_of(CreateIntent { application_fee_minor: Some(10), ..base() }).as_deref(), Some("application_fee_minor"));
+        assert_eq!(
+            param_of(CreateIntent {
+                amount_minor: 0,
+                ..base()
+            })
+            .as_deref(),
+            Some("amount_minor")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                amount_minor: -5,
+                ..base()
+            })
+            .as_deref(),
+            Some("amount_minor")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                currency: "XYZ".into(),
+                ..base()
+            })
+            .as_deref(),
+            Some("currency")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                rails: Some(vec!["pigeon".into()]),
+                ..base()
+            })
+            .as_deref(),
+            Some("rails[0]")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                expires_in_minutes: Some(0),
+                ..base()
+            })
+            .as_deref(),
+            Some("expires_in_minutes")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                expires_in_minutes: Some(43_201),
+                ..base()
+            })
+            .as_deref(),
+            Some("expires_in_minutes")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                customer_msisdn: Some("0812345678".into()),
+                ..base()
+            })
+            .as_deref(),
+            Some("customer_msisdn")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                reference: Some("r".repeat(65)),
+                ..base()
+            })
+            .as_deref(),
+            Some("reference")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                success_url: Some("javascript:alert(1)".into()),
+                ..base()
+            })
+            .as_deref(),
+            Some("success_url")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                customer_country: Some("cd".into()),
+                ..base()
+            })
+            .as_deref(),
+            Some("customer_country")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                allowed_operators: Some(vec!["nope".into()]),
+                ..base()
+            })
+            .as_deref(),
+            Some("allowed_operators[0]")
+        );
+        assert_eq!(
+            param_of(CreateIntent {
+                application_fee_minor: Some(10),
+                ..base()
+            })
+            .as_deref(),
+            Some("application_fee_minor")
+        );
     }
 
     #[test]
     fn splits_cannot_exceed_the_amount() {
-        let split = |bps, fixed_minor| SplitInput { recipient: "shop".into(), bps, fixed_minor, label: None };
-        let over_bps = CreateIntent { splits: Some(vec![split(6_000, 0), split(5_000, 0)]), ..base() };
+        let split = |bps, fixed_minor| SplitInput {
+            recipient: "shop".into(),
+            bps,
+            fixed_minor,
+            label: None,
+        };
+        let over_bps = CreateIntent {
+            splits: Some(vec![split(6_000, 0), split(5_000, 0)]),
+            ..base()
+        };
         assert_eq!(param_of(over_bps).as_deref(), Some("splits"));
-        let over_fixed = CreateIntent { splits: Some(vec![split(0, 600), split(0, 500)]), ..base() };
+        let over_fixed = CreateIntent {
+            splits: Some(vec![split(0, 600), split(0, 500)]),
+            ..base()
+        };
         assert_eq!(param_of(over_fixed).as_deref(), Some("splits"));
-        let empty = CreateIntent { splits: Some(vec![split(0, 0)]), ..base() };
+        let empty = CreateIntent {
+            splits: Some(vec![split(0, 0)]),
+            ..base()
+        };
         assert_eq!(param_of(empty).as_deref(), Some("splits[0].bps"));
-        let fine = CreateIntent { splits: Some(vec![split(5_000, 0), split(0, 500)]), ..base() };
+        let fine = CreateIntent {
+            splits: Some(vec![split(5_000, 0), split(0, 500)]),
+            ..base()
+        };
         assert!(fine.validate(false).is_ok());
     }
 }

@@ -14,7 +14,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
-use self::input::{CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome, SplitInput, ValidCreate};
+use self::input::{
+    CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
+    SplitInput, ValidCreate,
+};
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
@@ -23,7 +26,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
-use crate::rails::{self, Collection, CollectRequest, FailureReason};
+use crate::rails::{self, CollectRequest, Collection, FailureReason};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
@@ -44,7 +47,7 @@ pub enum AttemptStatus {
     Abandoned,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Attempt {
     pub id: String,
     pub rail: String,
@@ -52,9 +55,7 @@ pub struct Attempt {
     pub customer_msisdn: Option<String>,
     pub status: AttemptStatus,
     pub failure_reason: Option<FailureReason>,
-    #[serde(skip)]
     pub started_at_ms: i64,
-    #[serde(skip)]
     pub ended_at_ms: Option<i64>,
 }
 
@@ -131,7 +132,13 @@ pub fn index_prefix(mode: Mode, owner: &str) -> String {
 }
 
 impl Intent {
-    fn note(&mut self, at_ms: i64, event: impl Into<String>, actor: &str, details: &[(&str, String)]) {
+    fn note(
+        &mut self,
+        at_ms: i64,
+        event: impl Into<String>,
+        actor: &str,
+        details: &[(&str, String)],
+    ) {
         if self.timeline.len() >= TIMELINE_MAX {
             return;
         }
@@ -139,13 +146,17 @@ impl Intent {
             at_ms,
             event: event.into(),
             actor: actor.to_string(),
-            details: details.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            details: details
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
         });
     }
 
     /// Applies `trigger` through the state machine and records the change.
     fn apply(&mut self, at_ms: i64, trigger: Trigger, actor: &str) -> Result<(), ApiError> {
-        let next = transition(self.status, trigger).map_err(|refusal| refusal_error(self, refusal))?;
+        let next =
+            transition(self.status, trigger).map_err(|refusal| refusal_error(self, refusal))?;
         if next != self.status {
             self.status = next;
             self.updated_at_ms = at_ms;
@@ -161,7 +172,11 @@ impl Intent {
 
     pub fn client_secret_matches(&self, secret: &str) -> bool {
         let digest = crate::auth::keys::digest(secret);
-        bool::from(digest.as_bytes().ct_eq(self.client_secret_digest.as_bytes()))
+        bool::from(
+            digest
+                .as_bytes()
+                .ct_eq(self.client_secret_digest.as_bytes()),
+        )
     }
 
     /// Visible to `principal`: same mode, same owner, and for a `pk_` key the
@@ -183,26 +198,42 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::AttemptInFlight => ApiError::new(
             Code::AttemptInFlight,
-            format!("intent {} has an attempt in flight ({status}); wait for its outcome", intent.id),
+            format!(
+                "intent {} has an attempt in flight ({status}); wait for its outcome",
+                intent.id
+            ),
         ),
         Refusal::NotAuthorised => ApiError::new(
             Code::IntentNotAuthorised,
-            format!("only AUTHORISED intents with capture_method manual can be captured; {} is {status}", intent.id),
+            format!(
+                "only AUTHORISED intents with capture_method manual can be captured; {} is {status}",
+                intent.id
+            ),
         ),
         Refusal::Closed if intent.status == Status::Expired => {
             ApiError::new(Code::IntentExpired, format!("intent {} expired", intent.id))
         }
-        Refusal::Closed => ApiError::new(Code::IntentClosed, format!("intent {} is {status}, a final status", intent.id)),
+        Refusal::Closed => ApiError::new(
+            Code::IntentClosed,
+            format!("intent {} is {status}, a final status", intent.id),
+        ),
         Refusal::Invalid => ApiError::new(
             Code::InvalidIntentTransition,
-            format!("intent {} is {status}; this operation is not allowed now", intent.id),
+            format!(
+                "intent {} is {status}; this operation is not allowed now",
+                intent.id
+            ),
         ),
     }
 }
 
 /// Reads an intent for a write.
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") { tx.get_json(Table::Objects, id)? } else { None };
+    let intent: Option<Intent> = if id.starts_with("pi_") {
+        tx.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
     intent
         .filter(|i| i.visible_to(principal))
         .ok_or_else(|| ApiError::not_found("payment intent", id))
@@ -210,7 +241,11 @@ fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError
 
 /// Reads an intent for a response.
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") { snapshot.get_json(Table::Objects, id)? } else { None };
+    let intent: Option<Intent> = if id.starts_with("pi_") {
+        snapshot.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
     intent
         .filter(|i| i.visible_to(principal))
         .ok_or_else(|| ApiError::not_found("payment intent", id))
@@ -220,15 +255,33 @@ fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
     tx.put_json(Table::Objects, intent.id.clone(), intent)
 }
 
-fn emit(tx: &mut Tx<'_>, settings: &Settings, intent: &Intent, event_type: EventType) -> Result<(), ApiError> {
-    let object = serde_json::to_value(view::render(intent, settings, None)).map_err(ApiError::internal)?;
-    events::emit(tx, event_type, intent.mode, &intent.owner, intent.account.as_deref(), object)?;
+fn emit(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &Intent,
+    event_type: EventType,
+) -> Result<(), ApiError> {
+    let object =
+        serde_json::to_value(view::render(intent, settings, None)).map_err(ApiError::internal)?;
+    events::emit(
+        tx,
+        event_type,
+        intent.mode,
+        &intent.owner,
+        intent.account.as_deref(),
+        object,
+    )?;
     Ok(())
 }
 
 /// Creates an intent; starts an attempt at once when a mobile-money payer
 /// number came with it. Returns the intent and its client secret (shown once).
-pub fn create(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, input: ValidCreate) -> Result<(Intent, String), ApiError> {
+pub fn create(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    input: ValidCreate,
+) -> Result<(Intent, String), ApiError> {
     let now = tx.now_ms();
     let id = crate::ids::new_id("pi");
     let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
@@ -274,24 +327,56 @@ pub fn create(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, input
     if input.qr {
         intent.qr_payload = Some(view::qr_payload(&intent, &org.name, input.currency));
     }
-    intent.note(now, "intent.created", "api", &[("amount_minor", intent.amount_minor.to_string())]);
-    tx.put(Table::Index, index_key(intent.mode, &intent.owner, &id), Vec::new());
-    scheduler::schedule(tx, intent.expires_at_ms, TimerKind::IntentExpire { intent: id.clone() })?;
+    intent.note(
+        now,
+        "intent.created",
+        "api",
+        &[("amount_minor", intent.amount_minor.to_string())],
+    );
+    tx.put(
+        Table::Index,
+        index_key(intent.mode, &intent.owner, &id),
+        Vec::new(),
+    );
+    scheduler::schedule(
+        tx,
+        intent.expires_at_ms,
+        TimerKind::IntentExpire { intent: id.clone() },
+    )?;
     emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
-    let start_now = intent.customer_msisdn.clone().filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
+    let start_now = intent
+        .customer_msisdn
+        .clone()
+        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
     if let Some(msisdn) = start_now {
-        start_attempt(tx, settings, &mut intent, "mobile_money", Some(msisdn), None)?;
+        start_attempt(
+            tx,
+            settings,
+            &mut intent,
+            "mobile_money",
+            Some(msisdn),
+            None,
+        )?;
     }
     save(tx, &intent)?;
     Ok((intent, client_secret))
 }
 
 /// `POST /payment_intents/{id}/confirm`: starts an attempt.
-pub fn confirm(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &str, input: ConfirmIntent) -> Result<Intent, ApiError> {
+pub fn confirm(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    input: ConfirmIntent,
+) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
     let rail = input::rail("rail", input.rail.as_deref().unwrap_or("mobile_money"))?;
     if !intent.rails.contains(&rail) {
-        return Err(ApiError::field("rail", format!("this intent accepts {} only", intent.rails.join(", "))));
+        return Err(ApiError::field(
+            "rail",
+            format!("this intent accepts {} only", intent.rails.join(", ")),
+        ));
     }
     if rail != "mobile_money" {
         return Err(ApiError::field(
@@ -299,21 +384,45 @@ pub fn confirm(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: 
             "attempts through the API are mobile_money attempts; card, bank, wallet and QR payers pay through the hosted checkout",
         ));
     }
-    let msisdn = match input.customer_msisdn.or_else(|| intent.customer_msisdn.clone()) {
+    let msisdn = match input
+        .customer_msisdn
+        .or_else(|| intent.customer_msisdn.clone())
+    {
         Some(m) => input::msisdn("customer_msisdn", &m)?,
-        None => return Err(ApiError::field("customer_msisdn", "a mobile-money attempt needs the payer's customer_msisdn")),
+        None => {
+            return Err(ApiError::field(
+                "customer_msisdn",
+                "a mobile-money attempt needs the payer's customer_msisdn",
+            ));
+        }
     };
     if let Some(operator) = &input.operator {
         let known = methods::find(&rail, operator).is_some();
-        let allowed = intent.allowed_operators.is_empty() || intent.allowed_operators.contains(operator);
+        let allowed =
+            intent.allowed_operators.is_empty() || intent.allowed_operators.contains(operator);
         if !known || !allowed {
-            return Err(ApiError::field("operator", format!("operator {operator:?} is not open to this intent; see GET /payment_intents/{id}/methods")));
+            return Err(ApiError::field(
+                "operator",
+                format!(
+                    "operator {operator:?} is not open to this intent; see GET /payment_intents/{id}/methods"
+                ),
+            ));
         }
     }
     if intent.status == Status::Expired || tx.now_ms() >= intent.expires_at_ms {
-        return Err(ApiError::new(Code::IntentExpired, format!("intent {id} expired")));
+        return Err(ApiError::new(
+            Code::IntentExpired,
+            format!("intent {id} expired"),
+        ));
     }
-    start_attempt(tx, settings, &mut intent, &rail, Some(msisdn), input.operator)?;
+    start_attempt(
+        tx,
+        settings,
+        &mut intent,
+        &rail,
+        Some(msisdn),
+        input.operator,
+    )?;
     save(tx, &intent)?;
     Ok(intent)
 }
@@ -341,10 +450,19 @@ fn start_attempt(
     if intent.attempts.len() >= ATTEMPTS_MAX {
         return Err(ApiError::new(
             Code::InvalidIntentTransition,
-            format!("intent {} reached {ATTEMPTS_MAX} attempts; create a new intent", intent.id),
+            format!(
+                "intent {} reached {ATTEMPTS_MAX} attempts; create a new intent",
+                intent.id
+            ),
         ));
     }
-    intent.apply(now, Trigger::AttemptStarted { waits_for_payer: rail != "wallet" }, "api")?;
+    intent.apply(
+        now,
+        Trigger::AttemptStarted {
+            waits_for_payer: rail != "wallet",
+        },
+        "api",
+    )?;
     let attempt = Attempt {
         id: crate::ids::new_id("att"),
         rail: rail.to_string(),
@@ -355,7 +473,12 @@ fn start_attempt(
         started_at_ms: now,
         ended_at_ms: None,
     };
-    intent.note(now, "attempt.started", "api", &[("attempt", attempt.id.clone()), ("rail", rail.to_string())]);
+    intent.note(
+        now,
+        "attempt.started",
+        "api",
+        &[("attempt", attempt.id.clone()), ("rail", rail.to_string())],
+    );
     intent.attempts.push(attempt);
     emit(tx, settings, intent, EventType::PaymentIntentProcessing)?;
     let Some(attempt) = intent.attempts.last() else {
@@ -366,18 +489,51 @@ fn start_attempt(
 }
 
 /// Moves the intent on by what the rail said about its current attempt.
-fn apply_outcome(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent, outcome: Collection, actor: &str) -> Result<(), ApiError> {
+fn apply_outcome(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &mut Intent,
+    outcome: Collection,
+    actor: &str,
+) -> Result<(), ApiError> {
     let now = tx.now_ms();
     match outcome {
         Collection::Pending { poll_after_ms } => {
-            let attempt = intent.attempts.last().map(|a| a.id.clone()).unwrap_or_default();
-            scheduler::schedule(tx, now + poll_after_ms, TimerKind::IntentPoll { intent: intent.id.clone(), attempt })?;
-            intent.note(now, "attempt.pending", actor, &[("poll_after_ms", poll_after_ms.to_string())]);
+            let attempt = intent
+                .attempts
+                .last()
+                .map(|a| a.id.clone())
+                .unwrap_or_default();
+            scheduler::schedule(
+                tx,
+                now + poll_after_ms,
+                TimerKind::IntentPoll {
+                    intent: intent.id.clone(),
+                    attempt,
+                },
+            )?;
+            intent.note(
+                now,
+                "attempt.pending",
+                actor,
+                &[("poll_after_ms", poll_after_ms.to_string())],
+            );
         }
         Collection::Failed(reason) => {
             end_attempt(intent, now, AttemptStatus::Failed, Some(reason));
-            intent.note(now, "attempt.failed", actor, &[("failure_reason", reason_str(reason).to_string())]);
-            intent.apply(now, Trigger::AttemptFailed { retryable: reason.retryable() }, actor)?;
+            intent.note(
+                now,
+                "attempt.failed",
+                actor,
+                &[("failure_reason", reason_str(reason).to_string())],
+            );
+            intent.apply(
+                now,
+                Trigger::AttemptFailed {
+                    retryable: reason.retryable(),
+                },
+                actor,
+            )?;
             emit(tx, settings, intent, EventType::PaymentIntentAttemptFailed)?;
             if intent.status == Status::Failed {
                 emit(tx, settings, intent, EventType::PaymentIntentFailed)?;
@@ -399,14 +555,26 @@ fn apply_outcome(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent, outc
         Collection::Succeeded if intent.capture_method == CaptureMethod::Manual => {
             end_attempt(intent, now, AttemptStatus::Authorised, None);
             intent.note(now, "attempt.authorised", actor, &[]);
-            intent.apply(now, Trigger::AttemptSucceeded { manual_capture: true }, actor)?;
+            intent.apply(
+                now,
+                Trigger::AttemptSucceeded {
+                    manual_capture: true,
+                },
+                actor,
+            )?;
             intent.amount_capturable_minor = intent.amount_minor;
             emit(tx, settings, intent, EventType::PaymentIntentAuthorised)?;
         }
         Collection::Succeeded => {
             end_attempt(intent, now, AttemptStatus::Captured, None);
             intent.note(now, "attempt.succeeded", actor, &[]);
-            intent.apply(now, Trigger::AttemptSucceeded { manual_capture: false }, actor)?;
+            intent.apply(
+                now,
+                Trigger::AttemptSucceeded {
+                    manual_capture: false,
+                },
+                actor,
+            )?;
             let amount = intent.amount_minor;
             record_capture(tx, settings, intent, amount, actor)?;
         }
@@ -422,7 +590,12 @@ fn reason_str(reason: FailureReason) -> &'static str {
     }
 }
 
-fn end_attempt(intent: &mut Intent, now: i64, status: AttemptStatus, reason: Option<FailureReason>) {
+fn end_attempt(
+    intent: &mut Intent,
+    now: i64,
+    status: AttemptStatus,
+    reason: Option<FailureReason>,
+) {
     if let Some(attempt) = intent.current_attempt_mut() {
         attempt.status = status;
         attempt.failure_reason = reason;
@@ -432,9 +605,19 @@ fn end_attempt(intent: &mut Intent, now: i64, status: AttemptStatus, reason: Opt
 
 /// The intent is CAPTURED for `amount_minor`: credit the merchant's pending
 /// balance net of fees (each fee its own line), emit, queue settlement.
-fn record_capture(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent, amount_minor: i64, actor: &str) -> Result<(), ApiError> {
+fn record_capture(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &mut Intent,
+    amount_minor: i64,
+    actor: &str,
+) -> Result<(), ApiError> {
     let now = tx.now_ms();
-    let rail = intent.attempts.last().map(|a| a.rail.clone()).unwrap_or_else(|| "mobile_money".into());
+    let rail = intent
+        .attempts
+        .last()
+        .map(|a| a.rail.clone())
+        .unwrap_or_else(|| "mobile_money".into());
     let operator_bps = intent
         .attempts
         .last()
@@ -444,43 +627,93 @@ fn record_capture(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent, amo
     let fees = fees::for_collection(&rail, operator_bps, amount_minor);
     let net = amount_minor - fees.total_minor();
     let (mode, currency) = (intent.mode, intent.currency.clone());
-    let clearing = || ledger::system_account(mode, System::RailClearing(rail_name(&rail)), &currency);
+    let clearing =
+        || ledger::system_account(mode, System::RailClearing(rail_name(&rail)), &currency);
     let posting = Posting::build(
         mode,
         &intent.owner,
-        Cause { kind: "payment_intent".into(), id: intent.id.clone() },
+        Cause {
+            kind: "payment_intent".into(),
+            id: intent.id.clone(),
+        },
         &format!("collection of {} over {rail}", intent.id),
     )
     .payment_intent(&intent.id)
-    .transfer(clearing(), ledger::merchant_account(mode, &intent.owner, &currency, Class::Pending), net, &currency)
-    .transfer(clearing(), ledger::system_account(mode, System::ProviderFees, &currency), fees.provider_fee_minor, &currency)
-    .transfer(clearing(), ledger::system_account(mode, System::FeeRevenue, &currency), fees.service_fee_minor, &currency)
-    .transfer(clearing(), ledger::system_account(mode, System::TaxPayable, &currency), fees.tax_minor, &currency)
+    .transfer(
+        clearing(),
+        ledger::merchant_account(mode, &intent.owner, &currency, Class::Pending),
+        net,
+        &currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::ProviderFees, &currency),
+        fees.provider_fee_minor,
+        &currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::FeeRevenue, &currency),
+        fees.service_fee_minor,
+        &currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::TaxPayable, &currency),
+        fees.tax_minor,
+        &currency,
+    )
     .post(tx)?;
     intent.collection_transaction = Some(posting.clone());
     intent.fees = Some(fees);
     intent.amount_received_minor = amount_minor;
     intent.amount_capturable_minor = 0;
-    intent.note(now, "ledger.collected", "ledger", &[("transaction", posting), ("net_minor", net.to_string())]);
+    intent.note(
+        now,
+        "ledger.collected",
+        "ledger",
+        &[("transaction", posting), ("net_minor", net.to_string())],
+    );
     emit(tx, settings, intent, EventType::PaymentIntentCaptured)?;
     emit(tx, settings, intent, EventType::PaymentIntentSucceeded)?;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
     if intent.mode == Mode::Test {
         let due = now + settings.sandbox_settlement_delay_ms;
-        scheduler::schedule(tx, due, TimerKind::IntentSettle { intent: intent.id.clone() })?;
+        scheduler::schedule(
+            tx,
+            due,
+            TimerKind::IntentSettle {
+                intent: intent.id.clone(),
+            },
+        )?;
     }
     Ok(())
 }
 
 fn rail_name(rail: &str) -> &'static str {
-    rails::RAILS.iter().find(|r| **r == rail).copied().unwrap_or("mobile_money")
+    rails::RAILS
+        .iter()
+        .find(|r| **r == rail)
+        .copied()
+        .unwrap_or("mobile_money")
 }
 
 /// `POST /payment_intents/{id}/capture`.
-pub fn capture(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &str, amount_minor: Option<i64>) -> Result<Intent, ApiError> {
+pub fn capture(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    amount_minor: Option<i64>,
+) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
     if intent.status != Status::Authorised || intent.capture_method != CaptureMethod::Manual {
-        return Err(refusal_error(&intent, transition(intent.status, Trigger::Capture).err().unwrap_or(Refusal::NotAuthorised)));
+        return Err(refusal_error(
+            &intent,
+            transition(intent.status, Trigger::Capture)
+                .err()
+                .unwrap_or(Refusal::NotAuthorised),
+        ));
     }
     let amount = match amount_minor {
         Some(a) => input::amount("amount_minor", a)?,
@@ -489,42 +722,74 @@ pub fn capture(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: 
     if amount > intent.amount_capturable_minor {
         return Err(ApiError::new(
             Code::CaptureExceedsAuthorisation,
-            format!("amount_minor {amount} is more than the {} authorised", intent.amount_capturable_minor),
+            format!(
+                "amount_minor {amount} is more than the {} authorised",
+                intent.amount_capturable_minor
+            ),
         )
         .with_param("amount_minor"));
     }
     let now = tx.now_ms();
     let released = intent.amount_capturable_minor - amount;
-    let connector = rails::for_mode(intent.mode, intent.attempts.last().map(|a| a.rail.as_str()).unwrap_or("mobile_money"))?;
+    let connector = rails::for_mode(
+        intent.mode,
+        intent
+            .attempts
+            .last()
+            .map(|a| a.rail.as_str())
+            .unwrap_or("mobile_money"),
+    )?;
     if let Some(attempt) = intent.attempts.last() {
         connector.capture(&collect_request(&intent, attempt), amount)?;
     }
     end_attempt(&mut intent, now, AttemptStatus::Captured, None);
     intent.apply(now, Trigger::Capture, "api")?;
-    intent.note(now, "intent.capture", "api", &[("amount_minor", amount.to_string()), ("released_minor", released.to_string())]);
+    intent.note(
+        now,
+        "intent.capture",
+        "api",
+        &[
+            ("amount_minor", amount.to_string()),
+            ("released_minor", released.to_string()),
+        ],
+    );
     record_capture(tx, settings, &mut intent, amount, "api")?;
     save(tx, &intent)?;
     Ok(intent)
 }
 
 /// `POST /payment_intents/{id}/cancel`: only before capture; voids an authorisation.
-pub fn cancel(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &str, input: CancelIntent) -> Result<Intent, ApiError> {
+pub fn cancel(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    input: CancelIntent,
+) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
     let now = tx.now_ms();
     let was_authorised = intent.status == Status::Authorised;
     intent.apply(now, Trigger::Cancel, "api")?;
     if was_authorised {
         if let Some(attempt) = intent.attempts.last() {
-            rails::for_mode(intent.mode, &attempt.rail)?.void(&collect_request(&intent, attempt))?;
+            rails::for_mode(intent.mode, &attempt.rail)?
+                .void(&collect_request(&intent, attempt))?;
         }
-        intent.note(now, "attempt.voided", "api", &[("released_minor", intent.amount_capturable_minor.to_string())]);
+        intent.note(
+            now,
+            "attempt.voided",
+            "api",
+            &[("released_minor", intent.amount_capturable_minor.to_string())],
+        );
         intent.amount_capturable_minor = 0;
     }
-    if intent.status == Status::Cancelled {
-        if let Some(attempt) = intent.attempts.last_mut().filter(|a| a.status == AttemptStatus::Processing) {
-            attempt.status = AttemptStatus::Abandoned;
-            attempt.ended_at_ms = Some(now);
-        }
+    if let Some(attempt) = intent
+        .attempts
+        .last_mut()
+        .filter(|a| a.status == AttemptStatus::Processing)
+    {
+        attempt.status = AttemptStatus::Abandoned;
+        attempt.ended_at_ms = Some(now);
     }
     intent.cancellation_reason = input.cancellation_reason;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
@@ -533,7 +798,13 @@ pub fn cancel(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &
 }
 
 /// `POST /payment_intents/{id}/review`: an operator resolves an AMBIGUOUS payment.
-pub fn review(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &str, input: ReviewIntent) -> Result<Intent, ApiError> {
+pub fn review(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    input: ReviewIntent,
+) -> Result<Intent, ApiError> {
     input.validate()?;
     let mut intent = load(tx, principal, id)?;
     let now = tx.now_ms();
@@ -561,7 +832,9 @@ pub fn review(tx: &mut Tx<'_>, settings: &Settings, principal: &Principal, id: &
 /// Handles the intent timers.
 pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Result<(), ApiError> {
     let id = match kind {
-        TimerKind::IntentExpire { intent } | TimerKind::IntentPoll { intent, .. } | TimerKind::IntentSettle { intent } => intent,
+        TimerKind::IntentExpire { intent }
+        | TimerKind::IntentPoll { intent, .. }
+        | TimerKind::IntentSettle { intent } => intent,
     };
     let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
         return Ok(());
@@ -574,16 +847,26 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
                 return Ok(());
             }
             intent.apply(now, Trigger::Expire, "timer")?;
-            if let Some(attempt) = intent.attempts.last_mut().filter(|a| a.status == AttemptStatus::Processing) {
+            if let Some(attempt) = intent
+                .attempts
+                .last_mut()
+                .filter(|a| a.status == AttemptStatus::Processing)
+            {
                 attempt.status = AttemptStatus::Abandoned;
                 attempt.ended_at_ms = Some(now);
             }
             emit(tx, settings, &intent, EventType::PaymentIntentExpired)?;
         }
         TimerKind::IntentPoll { attempt, .. } => {
-            let current = intent.attempts.last().filter(|a| &a.id == attempt && a.status == AttemptStatus::Processing);
-            let Some(current) = current else { return Ok(()) };
-            let outcome = rails::for_mode(intent.mode, &current.rail)?.status(&collect_request(&intent, current));
+            let current = intent
+                .attempts
+                .last()
+                .filter(|a| &a.id == attempt && a.status == AttemptStatus::Processing);
+            let Some(current) = current else {
+                return Ok(());
+            };
+            let outcome = rails::for_mode(intent.mode, &current.rail)?
+                .status(&collect_request(&intent, current));
             apply_outcome(tx, settings, &mut intent, outcome, "timer")?;
         }
         TimerKind::IntentSettle { .. } => settle(tx, settings, &mut intent)?,
@@ -603,7 +886,10 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     let posting = Posting::build(
         mode,
         &intent.owner,
-        Cause { kind: "settlement".into(), id: intent.id.clone() },
+        Cause {
+            kind: "settlement".into(),
+            id: intent.id.clone(),
+        },
         &format!("settlement of {}", intent.id),
     )
     .payment_intent(&intent.id)
@@ -616,6 +902,11 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     .post(tx)?;
     intent.settlement_transaction = Some(posting.clone());
     intent.apply(now, Trigger::Settle, "timer")?;
-    intent.note(now, "ledger.settled", "ledger", &[("transaction", posting), ("net_minor", net.to_string())]);
+    intent.note(
+        now,
+        "ledger.settled",
+        "ledger",
+        &[("transaction", posting), ("net_minor", net.to_string())],
+    );
     emit(tx, settings, intent, EventType::PaymentIntentSettled)
 }

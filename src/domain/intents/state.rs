@@ -69,7 +69,10 @@ impl Status {
     }
 
     pub fn is_final(self) -> bool {
-        matches!(self, Status::Settled | Status::Failed | Status::Cancelled | Status::Expired)
+        matches!(
+            self,
+            Status::Settled | Status::Failed | Status::Cancelled | Status::Expired
+        )
     }
 }
 
@@ -116,13 +119,37 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
     use Status::*;
     use Trigger::*;
     match (from, trigger) {
-        (RequiresPaymentMethod, AttemptStarted { waits_for_payer: true }) => Ok(RequiresCustomerAction),
-        (RequiresPaymentMethod, AttemptStarted { waits_for_payer: false }) => Ok(Processing),
-        (RequiresCustomerAction | Processing, AttemptStarted { .. }) => Err(Refusal::AttemptInFlight),
+        (
+            RequiresPaymentMethod,
+            AttemptStarted {
+                waits_for_payer: true,
+            },
+        ) => Ok(RequiresCustomerAction),
+        (
+            RequiresPaymentMethod,
+            AttemptStarted {
+                waits_for_payer: false,
+            },
+        ) => Ok(Processing),
+        (RequiresCustomerAction | Processing, AttemptStarted { .. }) => {
+            Err(Refusal::AttemptInFlight)
+        }
 
-        (RequiresCustomerAction | Processing, AttemptSucceeded { manual_capture: true }) => Ok(Authorised),
-        (RequiresCustomerAction | Processing, AttemptSucceeded { manual_capture: false }) => Ok(Captured),
-        (RequiresCustomerAction | Processing, AttemptFailed { retryable: true }) => Ok(RequiresPaymentMethod),
+        (
+            RequiresCustomerAction | Processing,
+            AttemptSucceeded {
+                manual_capture: true,
+            },
+        ) => Ok(Authorised),
+        (
+            RequiresCustomerAction | Processing,
+            AttemptSucceeded {
+                manual_capture: false,
+            },
+        ) => Ok(Captured),
+        (RequiresCustomerAction | Processing, AttemptFailed { retryable: true }) => {
+            Ok(RequiresPaymentMethod)
+        }
         (RequiresCustomerAction | Processing, AttemptFailed { retryable: false }) => Ok(Failed),
         (RequiresCustomerAction | Processing, AttemptUnknown) => Ok(Ambiguous),
 
@@ -150,10 +177,18 @@ mod tests {
     use Trigger::*;
 
     const TRIGGERS: [Trigger; 14] = [
-        AttemptStarted { waits_for_payer: true },
-        AttemptStarted { waits_for_payer: false },
-        AttemptSucceeded { manual_capture: true },
-        AttemptSucceeded { manual_capture: false },
+        AttemptStarted {
+            waits_for_payer: true,
+        },
+        AttemptStarted {
+            waits_for_payer: false,
+        },
+        AttemptSucceeded {
+            manual_capture: true,
+        },
+        AttemptSucceeded {
+            manual_capture: false,
+        },
         AttemptFailed { retryable: true },
         AttemptFailed { retryable: false },
         AttemptUnknown,
@@ -168,20 +203,68 @@ mod tests {
 
     /// Every allowed move; every other (status, trigger) pair must be refused.
     const ALLOWED: &[(Status, Trigger, Status)] = &[
-        (RequiresPaymentMethod, AttemptStarted { waits_for_payer: true }, RequiresCustomerAction),
-        (RequiresPaymentMethod, AttemptStarted { waits_for_payer: false }, Processing),
+        (
+            RequiresPaymentMethod,
+            AttemptStarted {
+                waits_for_payer: true,
+            },
+            RequiresCustomerAction,
+        ),
+        (
+            RequiresPaymentMethod,
+            AttemptStarted {
+                waits_for_payer: false,
+            },
+            Processing,
+        ),
         (RequiresPaymentMethod, Cancel, Cancelled),
         (RequiresPaymentMethod, Expire, Expired),
-        (RequiresCustomerAction, AttemptSucceeded { manual_capture: true }, Authorised),
-        (RequiresCustomerAction, AttemptSucceeded { manual_capture: false }, Captured),
-        (RequiresCustomerAction, AttemptFailed { retryable: true }, RequiresPaymentMethod),
-        (RequiresCustomerAction, AttemptFailed { retryable: false }, Failed),
+        (
+            RequiresCustomerAction,
+            AttemptSucceeded {
+                manual_capture: true,
+            },
+            Authorised,
+        ),
+        (
+            RequiresCustomerAction,
+            AttemptSucceeded {
+                manual_capture: false,
+            },
+            Captured,
+        ),
+        (
+            RequiresCustomerAction,
+            AttemptFailed { retryable: true },
+            RequiresPaymentMethod,
+        ),
+        (
+            RequiresCustomerAction,
+            AttemptFailed { retryable: false },
+            Failed,
+        ),
         (RequiresCustomerAction, AttemptUnknown, Ambiguous),
         (RequiresCustomerAction, Cancel, Cancelled),
         (RequiresCustomerAction, Expire, Expired),
-        (Processing, AttemptSucceeded { manual_capture: true }, Authorised),
-        (Processing, AttemptSucceeded { manual_capture: false }, Captured),
-        (Processing, AttemptFailed { retryable: true }, RequiresPaymentMethod),
+        (
+            Processing,
+            AttemptSucceeded {
+                manual_capture: true,
+            },
+            Authorised,
+        ),
+        (
+            Processing,
+            AttemptSucceeded {
+                manual_capture: false,
+            },
+            Captured,
+        ),
+        (
+            Processing,
+            AttemptFailed { retryable: true },
+            RequiresPaymentMethod,
+        ),
         (Processing, AttemptFailed { retryable: false }, Failed),
         (Processing, AttemptUnknown, Ambiguous),
         (Authorised, Capture, Captured),
@@ -203,7 +286,10 @@ mod tests {
                 let got = transition(from, trigger);
                 match expected {
                     Some(to) => assert_eq!(got, Ok(to), "{from:?} + {trigger:?}"),
-                    None => assert!(got.is_err(), "{from:?} + {trigger:?} should be refused, got {got:?}"),
+                    None => assert!(
+                        got.is_err(),
+                        "{from:?} + {trigger:?} should be refused, got {got:?}"
+                    ),
                 }
             }
         }
@@ -211,10 +297,27 @@ mod tests {
 
     #[test]
     fn refusals_say_why() {
-        assert_eq!(transition(Processing, Cancel), Err(Refusal::AttemptInFlight));
-        assert_eq!(transition(RequiresCustomerAction, AttemptStarted { waits_for_payer: true }), Err(Refusal::AttemptInFlight));
-        assert_eq!(transition(RequiresPaymentMethod, Capture), Err(Refusal::NotAuthorised));
-        assert_eq!(transition(SettlementPending, Capture), Err(Refusal::NotAuthorised));
+        assert_eq!(
+            transition(Processing, Cancel),
+            Err(Refusal::AttemptInFlight)
+        );
+        assert_eq!(
+            transition(
+                RequiresCustomerAction,
+                AttemptStarted {
+                    waits_for_payer: true
+                }
+            ),
+            Err(Refusal::AttemptInFlight)
+        );
+        assert_eq!(
+            transition(RequiresPaymentMethod, Capture),
+            Err(Refusal::NotAuthorised)
+        );
+        assert_eq!(
+            transition(SettlementPending, Capture),
+            Err(Refusal::NotAuthorised)
+        );
         assert_eq!(transition(Settled, Cancel), Err(Refusal::Closed));
         assert_eq!(transition(Cancelled, Capture), Err(Refusal::Closed));
         assert_eq!(transition(SettlementPending, Cancel), Err(Refusal::Invalid));

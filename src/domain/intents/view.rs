@@ -7,18 +7,45 @@ use utoipa::ToSchema;
 
 use super::input::{CancellationReason, CaptureMethod, PurposeCode, SplitInput};
 use super::state::Status;
-use super::{Attempt, Intent};
+use super::{Attempt, AttemptStatus, Intent};
 use crate::clock::rfc3339;
 use crate::domain::Settings;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fees::Fees;
 use crate::domain::methods::Policy;
 use crate::qr::emv::{self, Field};
+use crate::rails::FailureReason;
 
 /// The reverse-domain GUID of this gateway in EMVCo merchant account templates.
 pub const QR_GUID: &str = "com.paygate";
 /// Merchant country (tag 58) until organisations carry their own.
 pub const MERCHANT_COUNTRY: &str = "CD";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttemptView {
+    pub id: String,
+    pub rail: String,
+    pub operator: Option<String>,
+    pub customer_msisdn: Option<String>,
+    pub status: AttemptStatus,
+    /// `invalid_msisdn`, `provider_unavailable` or `declined` when the attempt failed.
+    pub failure_reason: Option<FailureReason>,
+    pub started_at: String,
+    pub ended_at: Option<String>,
+}
+
+pub fn attempt(attempt: &Attempt) -> AttemptView {
+    AttemptView {
+        id: attempt.id.clone(),
+        rail: attempt.rail.clone(),
+        operator: attempt.operator.clone(),
+        customer_msisdn: attempt.customer_msisdn.clone(),
+        status: attempt.status,
+        failure_reason: attempt.failure_reason,
+        started_at: rfc3339(attempt.started_at_ms),
+        ended_at: attempt.ended_at_ms.map(rfc3339),
+    }
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ReviewView {
@@ -71,7 +98,7 @@ pub struct PaymentIntentView {
     pub fees: Option<Fees>,
     /// The connected account this intent belongs to, when created for one.
     pub account: Option<String>,
-    pub last_attempt: Option<Attempt>,
+    pub last_attempt: Option<AttemptView>,
     pub attempts_count: usize,
     /// Set while (and after) an AMBIGUOUS payment is in manual review.
     pub review: Option<ReviewView>,
@@ -89,7 +116,11 @@ pub fn checkout_url(intent: &Intent, settings: &Settings) -> String {
     format!("{}/pay/{}", settings.public_url, intent.id)
 }
 
-pub fn render(intent: &Intent, settings: &Settings, client_secret: Option<String>) -> PaymentIntentView {
+pub fn render(
+    intent: &Intent,
+    settings: &Settings,
+    client_secret: Option<String>,
+) -> PaymentIntentView {
     PaymentIntentView {
         id: intent.id.clone(),
         object: "payment_intent",
@@ -119,7 +150,7 @@ pub fn render(intent: &Intent, settings: &Settings, client_secret: Option<String
         allowed_operators: intent.allowed_operators.clone(),
         fees: intent.fees,
         account: intent.account.clone(),
-        last_attempt: intent.attempts.last().cloned(),
+        last_attempt: intent.attempts.last().map(attempt),
         attempts_count: intent.attempts.len(),
         review: intent.review.as_ref().map(|r| ReviewView {
             status: r.status.clone(),
@@ -158,7 +189,7 @@ pub struct TimelineView {
     pub status: Status,
     /// Every state change and attempt, oldest first.
     pub entries: Vec<TimelineEntryView>,
-    pub attempts: Vec<Attempt>,
+    pub attempts: Vec<AttemptView>,
 }
 
 pub fn timeline(intent: &Intent) -> TimelineView {
@@ -176,7 +207,7 @@ pub fn timeline(intent: &Intent) -> TimelineView {
                 details: e.details.clone(),
             })
             .collect(),
-        attempts: intent.attempts.clone(),
+        attempts: intent.attempts.iter().map(attempt).collect(),
     }
 }
 
@@ -203,7 +234,10 @@ pub fn qr_payload(intent: &Intent, merchant_name: &str, currency: Currency) -> S
         Field::Value("60", "Kinshasa".into()),
     ];
     if let Some(reference) = &intent.reference {
-        fields.push(Field::Template("62", vec![Field::Value("05", emv::clean(reference, 25))]));
+        fields.push(Field::Template(
+            "62",
+            vec![Field::Value("05", emv::clean(reference, 25))],
+        ));
     }
     emv::encode(&fields)
 }

@@ -1,0 +1,205 @@
+//! The event log and the event catalogue (spec section 4.10).
+
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Caller, Params, json};
+use super::intents::limit;
+use crate::clock::rfc3339;
+use crate::error::ApiError;
+use crate::events::{self, CATALOGUE, Event};
+use crate::store::Table;
+
+#[derive(Serialize, ToSchema)]
+pub struct EventTypeView {
+    #[serde(rename = "type")]
+    name: &'static str,
+    /// When the gateway emits it.
+    emitted_when: &'static str,
+    /// What a receiver must do with it.
+    notes: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventTypeList {
+    /// Always `list`.
+    object: &'static str,
+    data: Vec<EventTypeView>,
+}
+
+#[utoipa::path(get, path = "/webhook_events/types", tag = "events",
+    responses((status = 200, description = "Every event type the gateway emits, with receiver rules", body = EventTypeList)))]
+pub async fn types() -> Result<Response, ApiError> {
+    let data = CATALOGUE
+        .iter()
+        .map(|entry| EventTypeView {
+            name: entry.name,
+            emitted_when: entry.emitted_when,
+            notes: events::notes(entry),
+        })
+        .collect();
+    json(
+        200,
+        &EventTypeList {
+            object: "list",
+            data,
+        },
+    )
+}
+
+/// An event as clients and webhook receivers see it.
+#[derive(Serialize, ToSchema)]
+pub struct EventView {
+    pub id: String,
+    /// Always `event`.
+    pub object: &'static str,
+    #[serde(rename = "type")]
+    pub event_type: String,
+    pub api_version: &'static str,
+    /// Unix seconds.
+    pub created: i64,
+    pub created_at: String,
+    pub livemode: bool,
+    /// The connected account the event belongs to, when there is one.
+    pub account: Option<String>,
+    pub data: EventData,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventData {
+    /// The object as the API renders it at the time of the event.
+    #[schema(value_type = Object)]
+    pub object: serde_json::Value,
+}
+
+pub fn render(event: Event) -> EventView {
+    EventView {
+        id: event.id,
+        object: "event",
+        event_type: event.event_type.as_str().to_string(),
+        api_version: super::system::API_VERSION,
+        created: event.created_at_ms.div_euclid(1000),
+        created_at: rfc3339(event.created_at_ms),
+        livemode: event.mode.livemode(),
+        account: event.account,
+        data: EventData {
+            object: event.object,
+        },
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct EventQuery {
+    /// Only events of this type, e.g. `payment_intent.settled`.
+    #[serde(rename = "type")]
+    event_type: Option<String>,
+    /// Only events created at or after this time (RFC 3339).
+    since: Option<String>,
+    /// Only events created before this time (RFC 3339).
+    until: Option<String>,
+    /// 1 to 100; default 20.
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventList {
+    /// Always `list`.
+    object: &'static str,
+    /// Newest first.
+    data: Vec<EventView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+fn parse_time(param: &str, value: Option<&str>) -> Result<Option<i64>, ApiError> {
+    let Some(value) = value else { return Ok(None) };
+    let parsed = time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc3339)
+        .map_err(|_| {
+            ApiError::field(
+                param,
+                format!(
+                    "{param} must be an RFC 3339 time such as 2026-09-01T12:00:00Z (got {value:?})"
+                ),
+            )
+        })?;
+    Ok(Some(
+        i64::try_from(parsed.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX),
+    ))
+}
+
+#[utoipa::path(get, path = "/events", tag = "events", params(EventQuery),
+    responses((status = 200, description = "The event log, newest first", body = EventList)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<EventQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    if let Some(t) = query
+        .event_type
+        .as_ref()
+        .filter(|t| !CATALOGUE.iter().any(|e| e.name == *t))
+    {
+        return Err(ApiError::field(
+            "type",
+            format!("unknown event type {t:?}; GET /webhook_events/types lists them"),
+        ));
+    }
+    let since = parse_time("since", query.since.as_deref())?;
+    let until = parse_time("until", query.until.as_deref())?;
+    let prefix = format!("evt|{}|{}|", caller.mode.as_str(), caller.owner());
+    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let mut found: Vec<Event> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot.get_json::<Event>(Table::Events, &key[prefix.len()..]) {
+            Ok(Some(event)) => {
+                let keep = query
+                    .event_type
+                    .as_deref()
+                    .is_none_or(|t| event.event_type.as_str() == t)
+                    && since.is_none_or(|s| event.created_at_ms >= s)
+                    && until.is_none_or(|u| event.created_at_ms < u);
+                if keep {
+                    found.push(event);
+                }
+                keep
+            }
+            Ok(None) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let next_cursor = if has_more {
+        found.last().map(|e| e.id.clone())
+    } else {
+        None
+    };
+    json(
+        200,
+        &EventList {
+            object: "list",
+            data: found.into_iter().map(render).collect(),
+            has_more,
+            next_cursor,
+        },
+    )
+}
