@@ -37,6 +37,15 @@ use crate::http;
         http::intents::review,
         http::events::list,
         http::events::types,
+        http::webhooks::create,
+        http::webhooks::list,
+        http::webhooks::retrieve,
+        http::webhooks::update,
+        http::webhooks::delete,
+        http::webhooks::deliveries,
+        http::webhooks::replay_delivery,
+        http::webhooks::replay_event,
+        http::webhooks::keys,
     ),
     components(schemas(crate::error::ErrorBody))
 )]

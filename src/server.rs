@@ -46,11 +46,21 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         Store::open(&options.data_dir)?
     };
     let clock: SharedClock = Arc::new(SystemClock);
+    // Outgoing HTTPS (webhooks) uses rustls with the ring provider.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let committed = Arc::new(Notify::new());
-    let (writer, writer_thread) =
-        Writer::start(store.clone(), clock.clone(), vec![committed.clone()])?;
+    let dispatcher_wake = Arc::new(Notify::new());
+    let (writer, writer_thread) = Writer::start(
+        store.clone(),
+        clock.clone(),
+        vec![committed.clone(), dispatcher_wake.clone()],
+    )?;
     let keys = writer
-        .run(|tx| org::bootstrap(tx, "Sandbox organisation"))
+        .run(|tx| {
+            let keys = org::bootstrap(tx, "Sandbox organisation")?;
+            crate::events::signing::ensure_key(tx)?;
+            Ok(keys)
+        })
         .await?;
     let guardian = Arc::new(Guardian::load(&store.snapshot()?)?);
     guardian::spawn_auditor(
@@ -81,6 +91,14 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis())
             .unwrap_or(i64::MAX),
     });
+    let client = crate::events::dispatcher::client()?;
+    crate::events::dispatcher::spawn(
+        store.clone(),
+        writer.clone(),
+        clock.clone(),
+        dispatcher_wake.clone(),
+        client,
+    );
     crate::scheduler::spawn(
         store.clone(),
         writer.clone(),

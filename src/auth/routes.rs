@@ -693,6 +693,30 @@ pub const SPEC_OPERATIONS: &[Operation] = &[
 /// Operations this gateway adds to the spec, documented in `docs/decisions.md`.
 pub const ADDED_OPERATIONS: &[Operation] = &[
     op("GET", "/openapi.json", Access::Public, Ik::Optional),
+    op(
+        "GET",
+        "/webhook_endpoints",
+        Access::Scope("webhooks:manage"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/webhook_endpoints/{id}",
+        Access::Scope("webhooks:manage"),
+        Ik::Optional,
+    ),
+    op(
+        "PATCH",
+        "/webhook_endpoints/{id}",
+        Access::Scope("webhooks:manage"),
+        Ik::Optional,
+    ),
+    op(
+        "DELETE",
+        "/webhook_endpoints/{id}",
+        Access::Scope("webhooks:manage"),
+        Ik::Optional,
+    ),
     publishable(with_client_secret(moving_money(op(
         "POST",
         "/payment_intents/{id}/confirm",

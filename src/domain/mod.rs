@@ -7,6 +7,7 @@ pub mod fees;
 pub mod intents;
 pub mod methods;
 pub mod org;
+pub mod webhooks;
 
 use crate::error::ApiError;
 use crate::scheduler::TimerKind;

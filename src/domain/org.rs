@@ -35,6 +35,7 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
         created_at_ms: tx.now_ms(),
     };
     tx.put_json(Table::Meta, META_KEY, &org)?;
+    crate::events::signing::ensure_key(tx)?;
     let (_, secret_key) = keys::create(
         tx,
         &org.id,

@@ -6,10 +6,16 @@
 //! be emitted.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::store::{Table, Tx};
+
+pub mod dispatcher;
+pub mod signing;
 
 macro_rules! event_types {
     ($( $variant:ident => ($name:literal, $when:literal, $notes:literal), )*) => {
@@ -81,6 +87,47 @@ pub struct Event {
     pub object: serde_json::Value,
 }
 
+/// An event as clients and webhook receivers see it.
+#[derive(Serialize, ToSchema)]
+pub struct EventView {
+    pub id: String,
+    /// Always `event`.
+    pub object: &'static str,
+    #[serde(rename = "type")]
+    pub event_type: String,
+    pub api_version: &'static str,
+    /// Unix seconds.
+    pub created: i64,
+    pub created_at: String,
+    pub livemode: bool,
+    /// The connected account the event belongs to, when there is one.
+    pub account: Option<String>,
+    pub data: EventData,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EventData {
+    /// The object as the API renders it at the time of the event.
+    #[schema(value_type = Object)]
+    pub object: serde_json::Value,
+}
+
+pub fn render(event: Event) -> EventView {
+    EventView {
+        id: event.id,
+        object: "event",
+        event_type: event.event_type.as_str().to_string(),
+        api_version: crate::http::system::API_VERSION,
+        created: event.created_at_ms.div_euclid(1000),
+        created_at: rfc3339(event.created_at_ms),
+        livemode: event.mode.livemode(),
+        account: event.account,
+        data: EventData {
+            object: event.object,
+        },
+    }
+}
+
 /// Writes an event into the outbox, in the caller's transaction.
 pub fn emit(
     tx: &mut Tx<'_>,
@@ -100,6 +147,7 @@ pub fn emit(
         object,
     };
     tx.put_json(Table::Events, event.id.clone(), &event)?;
+    crate::domain::webhooks::fan_out(tx, &event)?;
     tx.put(
         Table::Index,
         format!("evt|{}|{owner}|{}", mode.as_str(), event.id),

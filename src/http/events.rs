@@ -8,9 +8,8 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::extract::{Caller, Params, json};
 use super::intents::limit;
-use crate::clock::rfc3339;
 use crate::error::ApiError;
-use crate::events::{self, CATALOGUE, Event};
+use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::Table;
 
 #[derive(Serialize, ToSchema)]
@@ -48,47 +47,6 @@ pub async fn types() -> Result<Response, ApiError> {
             data,
         },
     )
-}
-
-/// An event as clients and webhook receivers see it.
-#[derive(Serialize, ToSchema)]
-pub struct EventView {
-    pub id: String,
-    /// Always `event`.
-    pub object: &'static str,
-    #[serde(rename = "type")]
-    pub event_type: String,
-    pub api_version: &'static str,
-    /// Unix seconds.
-    pub created: i64,
-    pub created_at: String,
-    pub livemode: bool,
-    /// The connected account the event belongs to, when there is one.
-    pub account: Option<String>,
-    pub data: EventData,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct EventData {
-    /// The object as the API renders it at the time of the event.
-    #[schema(value_type = Object)]
-    pub object: serde_json::Value,
-}
-
-pub fn render(event: Event) -> EventView {
-    EventView {
-        id: event.id,
-        object: "event",
-        event_type: event.event_type.as_str().to_string(),
-        api_version: super::system::API_VERSION,
-        created: event.created_at_ms.div_euclid(1000),
-        created_at: rfc3339(event.created_at_ms),
-        livemode: event.mode.livemode(),
-        account: event.account,
-        data: EventData {
-            object: event.object,
-        },
-    }
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

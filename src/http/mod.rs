@@ -7,6 +7,7 @@ pub mod extract;
 pub mod gate;
 pub mod intents;
 pub mod system;
+pub mod webhooks;
 
 use std::sync::Arc;
 
@@ -42,6 +43,26 @@ fn api(state: AppState) -> Router {
         .route("/balance", get(system::balance))
         .route("/transactions/{id}", get(system::transaction))
         .route("/events", get(events::list))
+        .route("/events/{id}/replay", post(webhooks::replay_event))
+        .route("/keys", get(webhooks::keys))
+        .route(
+            "/webhook_endpoints",
+            post(webhooks::create).get(webhooks::list),
+        )
+        .route(
+            "/webhook_endpoints/{id}",
+            get(webhooks::retrieve)
+                .patch(webhooks::update)
+                .delete(webhooks::delete),
+        )
+        .route(
+            "/webhook_endpoints/{id}/deliveries",
+            get(webhooks::deliveries),
+        )
+        .route(
+            "/webhook_deliveries/{id}/replay",
+            post(webhooks::replay_delivery),
+        )
         .route("/webhook_events/types", get(events::types))
         .route("/payment_intents", post(intents::create).get(intents::list))
         .route("/payment_intents/{id}", get(intents::retrieve))

@@ -45,10 +45,12 @@ pub enum Table {
     Events,
     /// Durable timers: `<due_ms:020>|<timer id>` → JSON.
     Timers,
+    /// Webhook deliveries waiting to be sent: `<due_ms:020>|<delivery id>` → empty.
+    DeliveryQueue,
 }
 
 impl Table {
-    pub const ALL: [Table; 10] = [
+    pub const ALL: [Table; 11] = [
         Table::Meta,
         Table::ApiKeys,
         Table::Objects,
@@ -59,6 +61,7 @@ impl Table {
         Table::Journal,
         Table::Events,
         Table::Timers,
+        Table::DeliveryQueue,
     ];
 
     fn name(self) -> &'static str {
@@ -73,6 +76,7 @@ impl Table {
             Table::Journal => "journal",
             Table::Events => "events",
             Table::Timers => "timers",
+            Table::DeliveryQueue => "delivery_queue",
         }
     }
 

@@ -1,0 +1,477 @@
+//! Webhook endpoints, deliveries, replays, and the public signing-key registry.
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, json, reply};
+use super::intents::limit;
+use crate::clock::rfc3339;
+use crate::domain::webhooks::{
+    self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
+};
+use crate::error::{ApiError, ErrorBody};
+use crate::events::signing::{self, KeyStatus};
+use crate::store::{Output, Table};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateEndpoint {
+    /// Where deliveries are POSTed: an http:// or https:// URL.
+    pub url: String,
+    /// Event types to receive: `*` for all, exact types, or a family such as `payment_intent.*`. Default `["*"]`.
+    pub enabled_events: Option<Vec<String>>,
+    pub description: Option<String>,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Debug, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateEndpoint {
+    pub url: Option<String>,
+    pub enabled_events: Option<Vec<String>>,
+    pub description: Option<String>,
+    pub metadata: Option<BTreeMap<String, String>>,
+    /// True stops deliveries; false re-enables (and resets the failure count).
+    pub disabled: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EndpointView {
+    id: String,
+    /// Always `webhook_endpoint`.
+    object: &'static str,
+    livemode: bool,
+    url: String,
+    enabled_events: Vec<String>,
+    description: Option<String>,
+    metadata: BTreeMap<String, String>,
+    status: EndpointStatus,
+    disabled_reason: Option<String>,
+    consecutive_failures: u32,
+    /// The `whsec_` signing secret: present in the create response only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    secret: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+fn endpoint_view(endpoint: &Endpoint, with_secret: bool) -> EndpointView {
+    EndpointView {
+        id: endpoint.id.clone(),
+        object: "webhook_endpoint",
+        livemode: endpoint.mode.livemode(),
+        url: endpoint.url.clone(),
+        enabled_events: endpoint.enabled_events.clone(),
+        description: endpoint.description.clone(),
+        metadata: endpoint.metadata.clone(),
+        status: endpoint.status,
+        disabled_reason: endpoint.disabled_reason.clone(),
+        consecutive_failures: endpoint.consecutive_failures,
+        secret: with_secret.then(|| endpoint.secret.clone()),
+        created_at: rfc3339(endpoint.created_at_ms),
+        updated_at: rfc3339(endpoint.updated_at_ms),
+    }
+}
+
+#[utoipa::path(post, path = "/webhook_endpoints", tag = "webhooks", request_body = CreateEndpoint,
+    responses((status = 201, description = "The endpoint, with its whsec_ secret (shown once)", body = EndpointView),
+              (status = 400, description = "Invalid url or event filter", body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateEndpoint>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let input = EndpointInput {
+                    url: Some(input.url),
+                    enabled_events: input.enabled_events,
+                    description: input.description,
+                    metadata: input.metadata,
+                    disabled: None,
+                };
+                let endpoint = webhooks::create_endpoint(tx, &caller, input)?;
+                Output::json(201, &endpoint_view(&endpoint, true))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct EndpointList {
+    object: &'static str,
+    data: Vec<EndpointView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/webhook_endpoints", tag = "webhooks",
+    responses((status = 200, description = "The endpoints of this account and mode (at most 16)", body = EndpointList)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+) -> Result<Response, ApiError> {
+    let snapshot = state.store.snapshot()?;
+    let prefix = webhooks::endpoint_prefix(caller.mode, caller.owner());
+    let rows = snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        None,
+        webhooks::ENDPOINTS_MAX,
+        |_, _| true,
+    )?;
+    let mut data = Vec::new();
+    for (key, _) in rows {
+        if let Some(endpoint) =
+            snapshot.get_json::<Endpoint>(Table::Objects, &key[prefix.len()..])?
+        {
+            data.push(endpoint_view(&endpoint, false));
+        }
+    }
+    json(
+        200,
+        &EndpointList {
+            object: "list",
+            data,
+            has_more: false,
+            next_cursor: None,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/webhook_endpoints/{id}", tag = "webhooks",
+    params(("id" = String, Path, description = "we_...")),
+    responses((status = 200, description = "The endpoint (without its secret)", body = EndpointView),
+              (status = 404, description = "Not found", body = ErrorBody)))]
+pub async fn retrieve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let endpoint = webhooks::read_endpoint(&state.store.snapshot()?, &caller, &id)?;
+    json(200, &endpoint_view(&endpoint, false))
+}
+
+#[utoipa::path(patch, path = "/webhook_endpoints/{id}", tag = "webhooks",
+    params(("id" = String, Path, description = "we_...")), request_body = UpdateEndpoint,
+    responses((status = 200, description = "The updated endpoint", body = EndpointView)))]
+pub async fn update(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<UpdateEndpoint>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let input = EndpointInput {
+                    url: input.url,
+                    enabled_events: input.enabled_events,
+                    description: input.description,
+                    metadata: input.metadata,
+                    disabled: input.disabled,
+                };
+                let endpoint = webhooks::update_endpoint(tx, &caller, &id, input)?;
+                Output::json(200, &endpoint_view(&endpoint, false))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeletedView {
+    id: String,
+    object: &'static str,
+    deleted: bool,
+}
+
+#[utoipa::path(delete, path = "/webhook_endpoints/{id}", tag = "webhooks",
+    params(("id" = String, Path, description = "we_...")),
+    responses((status = 200, description = "Deleted; its pending deliveries fail", body = DeletedView)))]
+pub async fn delete(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
+                Output::json(
+                    200,
+                    &DeletedView {
+                        id: endpoint.id,
+                        object: "webhook_endpoint",
+                        deleted: true,
+                    },
+                )
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttemptView {
+    number: u32,
+    at: String,
+    status_code: Option<u16>,
+    latency_ms: i64,
+    error: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DeliveryView {
+    id: String,
+    /// Always `webhook_delivery`.
+    object: &'static str,
+    livemode: bool,
+    endpoint: String,
+    event: String,
+    event_type: String,
+    status: DeliveryStatus,
+    attempts: Vec<AttemptView>,
+    next_attempt_at: Option<String>,
+    replay_of: Option<String>,
+    created_at: String,
+}
+
+fn delivery_view(delivery: &Delivery) -> DeliveryView {
+    DeliveryView {
+        id: delivery.id.clone(),
+        object: "webhook_delivery",
+        livemode: delivery.mode.livemode(),
+        endpoint: delivery.endpoint.clone(),
+        event: delivery.event.clone(),
+        event_type: delivery.event_type.as_str().to_string(),
+        status: delivery.status,
+        attempts: delivery
+            .attempts
+            .iter()
+            .map(|a| AttemptView {
+                number: a.number,
+                at: rfc3339(a.at_ms),
+                status_code: a.status_code,
+                latency_ms: a.latency_ms,
+                error: a.error.clone(),
+            })
+            .collect(),
+        next_attempt_at: delivery.next_attempt_at_ms.map(rfc3339),
+        replay_of: delivery.replay_of.clone(),
+        created_at: rfc3339(delivery.created_at_ms),
+    }
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct DeliveryQuery {
+    /// Only deliveries in this status: PENDING, DELIVERED or FAILED.
+    status: Option<DeliveryStatus>,
+    /// 1 to 100; default 20.
+    limit: Option<usize>,
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DeliveryList {
+    object: &'static str,
+    /// Newest first.
+    data: Vec<DeliveryView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/webhook_endpoints/{id}/deliveries", tag = "webhooks",
+    params(("id" = String, Path, description = "we_..."), DeliveryQuery),
+    responses((status = 200, description = "Deliveries to this endpoint with every attempt", body = DeliveryList)))]
+pub async fn deliveries(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+    Params(query): Params<DeliveryQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    let snapshot = state.store.snapshot()?;
+    let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
+    let prefix = webhooks::delivery_prefix(&endpoint.id);
+    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let mut found = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot.get_json::<Delivery>(Table::Objects, &key[prefix.len()..]) {
+            Ok(Some(d)) if query.status.is_none_or(|s| d.status == s) => {
+                found.push(d);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let next_cursor = if has_more {
+        found.last().map(|d| d.id.clone())
+    } else {
+        None
+    };
+    json(
+        200,
+        &DeliveryList {
+            object: "list",
+            data: found.iter().map(delivery_view).collect(),
+            has_more,
+            next_cursor,
+        },
+    )
+}
+
+#[utoipa::path(post, path = "/webhook_deliveries/{id}/replay", tag = "webhooks",
+    params(("id" = String, Path, description = "wd_...")),
+    responses((status = 201, description = "A new delivery of the same event to the same endpoint", body = DeliveryView)))]
+pub async fn replay_delivery(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let delivery = webhooks::replay_delivery(tx, &caller, &id)?;
+                Output::json(201, &delivery_view(&delivery))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReplayList {
+    object: &'static str,
+    /// One new delivery per endpoint that wants the event.
+    data: Vec<DeliveryView>,
+}
+
+#[utoipa::path(post, path = "/events/{id}/replay", tag = "webhooks",
+    params(("id" = String, Path, description = "evt_...")),
+    responses((status = 201, description = "New deliveries to every endpoint that wants the event", body = ReplayList)))]
+pub async fn replay_event(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let deliveries = webhooks::replay_event(tx, &caller, &id)?;
+                Output::json(
+                    201,
+                    &ReplayList {
+                        object: "list",
+                        data: deliveries.iter().map(delivery_view).collect(),
+                    },
+                )
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PublicKeyView {
+    /// The `keyId` of `Service-Signature-Ed25519` headers and signed QR codes.
+    id: String,
+    algorithm: &'static str,
+    /// The raw 32-byte ed25519 public key, base64.
+    public_key: String,
+    /// `active` keys sign; `retired` keys are kept so old signatures still verify.
+    status: KeyStatus,
+    created_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct KeyRegistry {
+    /// Always `ed25519`.
+    algorithm: &'static str,
+    keys: Vec<PublicKeyView>,
+}
+
+/// Seconds clients may cache the key registry.
+const KEYS_MAX_AGE_SECS: u32 = 300;
+
+#[utoipa::path(get, path = "/keys", tag = "webhooks",
+    responses((status = 200, description = "Platform ed25519 public keys (ETag; 304 on If-None-Match)", body = KeyRegistry),
+              (status = 304, description = "Not modified")))]
+pub async fn keys(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let keys = signing::keys(&state.store.snapshot()?)?;
+    let registry = KeyRegistry {
+        algorithm: "ed25519",
+        keys: keys
+            .iter()
+            .map(|k| PublicKeyView {
+                id: k.id.clone(),
+                algorithm: "ed25519",
+                public_key: k.public_key.clone(),
+                status: k.status,
+                created_at: rfc3339(k.created_at_ms),
+            })
+            .collect(),
+    };
+    let body = serde_json::to_vec(&registry).map_err(ApiError::internal)?;
+    let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&body))[..20]);
+    let cache = format!("public, max-age={KEYS_MAX_AGE_SECS}");
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        });
+    let mut response = if matches {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        super::extract::json_bytes_response(200, body)
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    if let Ok(value) = HeaderValue::from_str(&cache) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
+    Ok(response)
+}
