@@ -77,6 +77,24 @@ enum Command {
         #[command(subcommand)]
         command: KeysCommand,
     },
+    /// Forward a running gateway's webhooks to a local URL (registers a temporary endpoint).
+    Listen {
+        /// Where to forward each delivery, e.g. http://localhost:3000/hook.
+        #[arg(long)]
+        forward_to: String,
+        /// Comma-separated event types (or families such as payment_intent.*); default all.
+        #[arg(long, value_delimiter = ',')]
+        events: Vec<String>,
+        /// Base URL of the gateway.
+        #[arg(long, default_value = "http://127.0.0.1:8080/v1", env = "PAYGATE_URL")]
+        url: String,
+        /// A key with webhooks:manage (a test secret key).
+        #[arg(long, env = "PAYGATE_KEY")]
+        key: String,
+        /// Local address the gateway delivers to.
+        #[arg(long, default_value = "127.0.0.1:0")]
+        listen: SocketAddr,
+    },
     /// Guardian mode (ledger halt) operations, offline.
     Guardian {
         #[command(subcommand)]
@@ -165,6 +183,14 @@ pub fn run() -> ExitCode {
         Command::Guardian {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
+        Command::Listen { forward_to, events, url, key, listen } => {
+            let options = crate::listen::ListenOptions { forward_to, events, base_url: url, key, listen };
+            tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .map_err(Into::into)
+                .and_then(|runtime| runtime.block_on(crate::listen::listen(options)))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,6 +11,7 @@ mod guardian;
 mod http;
 mod ids;
 mod ledger;
+mod listen;
 mod openapi;
 mod qr;
 mod rails;
