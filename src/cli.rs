@@ -183,8 +183,20 @@ pub fn run() -> ExitCode {
         Command::Guardian {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
-        Command::Listen { forward_to, events, url, key, listen } => {
-            let options = crate::listen::ListenOptions { forward_to, events, base_url: url, key, listen };
+        Command::Listen {
+            forward_to,
+            events,
+            url,
+            key,
+            listen,
+        } => {
+            let options = crate::listen::ListenOptions {
+                forward_to,
+                events,
+                base_url: url,
+                key,
+                listen,
+            };
             tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()

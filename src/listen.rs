@@ -53,7 +53,11 @@ pub async fn listen(options: ListenOptions) -> Result<(), Box<dyn std::error::Er
     let listener = tokio::net::TcpListener::bind(options.listen).await?;
     let local = listener.local_addr()?;
     let base = options.base_url.trim_end_matches('/').to_string();
-    let events = if options.events.is_empty() { vec!["*".to_string()] } else { options.events.clone() };
+    let events = if options.events.is_empty() {
+        vec!["*".to_string()]
+    } else {
+        options.events.clone()
+    };
     let registration = serde_json::json!({
         "url": format!("http://{local}/"),
         "enabled_events": events,
@@ -68,9 +72,14 @@ pub async fn listen(options: ListenOptions) -> Result<(), Box<dyn std::error::Er
         .await
         .map_err(|e| format!("cannot reach the gateway at {base}: {e}"))?;
     let status = response.status();
-    let body: serde_json::Value = serde_json::from_slice(&response.bytes().await?).unwrap_or_default();
+    let body: serde_json::Value =
+        serde_json::from_slice(&response.bytes().await?).unwrap_or_default();
     if !status.is_success() {
-        return Err(format!("the gateway refused the endpoint ({status}): {}", body["message"].as_str().unwrap_or("")).into());
+        return Err(format!(
+            "the gateway refused the endpoint ({status}): {}",
+            body["message"].as_str().unwrap_or("")
+        )
+        .into());
     }
     let endpoint_id = body["id"].as_str().unwrap_or_default().to_string();
     println!(
@@ -89,7 +98,10 @@ pub async fn listen(options: ListenOptions) -> Result<(), Box<dyn std::error::Er
         options.forward_to,
         body["secret"].as_str().unwrap_or("")
     );
-    let forwarder = Arc::new(Forwarder { client: client.clone(), forward_to: options.forward_to.clone() });
+    let forwarder = Arc::new(Forwarder {
+        client: client.clone(),
+        forward_to: options.forward_to.clone(),
+    });
     let app = Router::new().fallback(post(forward)).with_state(forwarder);
     let served = axum::serve(listener, app).with_graceful_shutdown(async {
         let _ = tokio::signal::ctrl_c().await;
@@ -101,14 +113,28 @@ pub async fn listen(options: ListenOptions) -> Result<(), Box<dyn std::error::Er
         .send()
         .await;
     match deleted {
-        Ok(r) if r.status().is_success() => eprintln!("Deleted the temporary endpoint {endpoint_id}."),
-        _ => eprintln!("Could not delete the temporary endpoint {endpoint_id}; delete it with DELETE /v1/webhook_endpoints/{endpoint_id}."),
+        Ok(r) if r.status().is_success() => {
+            eprintln!("Deleted the temporary endpoint {endpoint_id}.")
+        }
+        _ => eprintln!(
+            "Could not delete the temporary endpoint {endpoint_id}; delete it with DELETE /v1/webhook_endpoints/{endpoint_id}."
+        ),
     }
     Ok(result?)
 }
 
-async fn forward(State(forwarder): State<Arc<Forwarder>>, headers: HeaderMap, body: Bytes) -> StatusCode {
-    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("-").to_string();
+async fn forward(
+    State(forwarder): State<Arc<Forwarder>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> StatusCode {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("-")
+            .to_string()
+    };
     let mut request = forwarder.client.post(&forwarder.forward_to).body(body);
     for name in FORWARDED_HEADERS {
         if let Some(value) = headers.get(*name) {

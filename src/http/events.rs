@@ -50,6 +50,7 @@ pub async fn types() -> Result<Response, ApiError> {
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct EventQuery {
     /// Only events of this type, e.g. `payment_intent.settled`.

@@ -48,6 +48,7 @@ pub async fn create(
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
     /// Only intents in this status (e.g. `SETTLED`).

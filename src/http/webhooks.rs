@@ -282,6 +282,7 @@ fn delivery_view(delivery: &Delivery) -> DeliveryView {
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct DeliveryQuery {
     /// Only deliveries in this status: PENDING, DELIVERED or FAILED.

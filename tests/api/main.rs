@@ -6,4 +6,5 @@
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
 mod foundation;
+mod operations;
 mod support;

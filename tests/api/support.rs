@@ -55,6 +55,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_AUDIT_INTERVAL_SECS",
     "PAYGATE_LOG_FORMAT",
     "PAYGATE_LOG",
+    "PAYGATE_SANDBOX_SETTLEMENT_MS",
 ];
 
 /// The API version every document and status reports.
@@ -403,6 +404,8 @@ pub struct TestServer {
     /// The last ready line, parsed.
     pub ready: Value,
     ephemeral: bool,
+    /// Extra `paygate serve` flags, passed on every (re)start.
+    serve_args: Vec<String>,
     verify_on_drop: bool,
     starts: u32,
     child: Option<Child>,
@@ -415,7 +418,14 @@ impl TestServer {
     /// Serves a fresh data dir: the first start creates the store and prints
     /// the test keys in its ready line.
     pub fn start() -> TestServer {
+        TestServer::start_args(&[])
+    }
+
+    /// Like [`TestServer::start`], with extra `paygate serve` flags (kept for
+    /// restarts), e.g. `&["--sandbox-settlement-ms", "300"]`.
+    pub fn start_args(args: &[&str]) -> TestServer {
         let mut server = TestServer::unstarted(false);
+        server.serve_args = args.iter().map(|a| a.to_string()).collect();
         server.spawn();
         let keys = server
             .ready
@@ -431,7 +441,13 @@ impl TestServer {
     /// `keys create` and other offline set-up), then serves the dir. The keys
     /// are the ones `init` printed; the ready line carries none.
     pub fn start_with<T>(prepare: impl FnOnce(&Path) -> T) -> (TestServer, T) {
+        TestServer::start_with_args(&[], prepare)
+    }
+
+    /// Like [`TestServer::start_with`], with extra `paygate serve` flags.
+    pub fn start_with_args<T>(args: &[&str], prepare: impl FnOnce(&Path) -> T) -> (TestServer, T) {
         let mut server = TestServer::unstarted(false);
+        server.serve_args = args.iter().map(|a| a.to_string()).collect();
         let keys = init(&server.data_dir);
         server.secret_key = keys.secret_key;
         server.publishable_key = keys.publishable_key;
@@ -459,6 +475,8 @@ impl TestServer {
             .prefix("paygate-test-")
             .tempdir()
             .expect("create a temp dir");
+        // reqwest shares the binary's rustls without a built-in crypto provider.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let client = Client::builder()
             .no_proxy()
             .timeout(HTTP_TIMEOUT)
@@ -473,6 +491,7 @@ impl TestServer {
             data_dir: tmp.path().join("data"),
             ready: Value::Null,
             ephemeral,
+            serve_args: Vec::new(),
             verify_on_drop: !ephemeral,
             starts: 0,
             child: None,
@@ -510,6 +529,7 @@ impl TestServer {
         if self.ephemeral {
             command.arg("--ephemeral");
         }
+        command.args(&self.serve_args);
         for name in PAYGATE_ENV {
             command.env_remove(name);
         }
