@@ -6,5 +6,7 @@
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
 mod foundation;
+mod idempotency;
+mod intents;
 mod operations;
 mod support;

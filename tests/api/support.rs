@@ -13,6 +13,9 @@
 //! // Prepare the store offline (extra keys) before serving it:
 //! let (srv, live) = TestServer::start_with(|dir| create_key(dir, "sk", "live", &[]));
 //!
+//! // Extra `serve` flags (kept across restarts):
+//! let srv = TestServer::start_args(&["--sandbox-settlement-ms", "300"]);
+//!
 //! // Errors are checked with the flat error body:
 //! assert_error(&srv.get("/balance", None), 401, "unauthorized");
 //! ```
