@@ -104,9 +104,7 @@ pub fn spawn(
 fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
     let snapshot = store.snapshot()?;
     let upper = format!("{:020}", now_ms.saturating_add(1));
-    let mut rows =
-        snapshot.scan_rev(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX, |_, _| true)?;
-    rows.reverse();
+    let rows = snapshot.scan(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX)?;
     rows.into_iter()
         .map(|(k, v)| Ok((k, crate::store::decode(&v)?)))
         .collect()

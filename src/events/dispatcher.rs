@@ -102,11 +102,7 @@ pub fn spawn(
 fn due_deliveries(store: &Store, now_ms: i64) -> Result<(Vec<String>, Option<i64>), StoreError> {
     let snapshot = store.snapshot()?;
     let upper = format!("{:020}", now_ms.saturating_add(1));
-    let mut rows =
-        snapshot.scan_rev(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX, |_, _| {
-            true
-        })?;
-    rows.reverse();
+    let rows = snapshot.scan(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX)?;
     let ids = rows
         .into_iter()
         .filter_map(|(k, _)| k.split_once('|').map(|(_, id)| id.to_string()))

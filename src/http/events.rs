@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Caller, Params, json};
-use super::intents::limit;
+use super::extract::{Caller, Params, cursor, json, limit};
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::Table;
@@ -113,7 +112,7 @@ pub async fn list(
     let since = parse_time("since", query.since.as_deref())?;
     let until = parse_time("until", query.until.as_deref())?;
     let prefix = format!("evt|{}|{}|", caller.mode.as_str(), caller.owner());
-    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let before = cursor(query.cursor.as_deref(), "evt")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
     let mut found: Vec<Event> = Vec::new();
     let mut failure = None;

@@ -18,6 +18,34 @@ use crate::store::writer::IdempotencyClaim;
 /// Request bodies are at most this large (the CSV of a payout batch included).
 pub const BODY_BYTES_MAX: usize = 1024 * 1024;
 
+/// Page sizes of lists (design section 5).
+pub const LIST_LIMIT_DEFAULT: usize = 20;
+pub const LIST_LIMIT_MAX: usize = 100;
+
+/// The `limit` of a list: 1 to 100, default 20.
+pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
+    match value.unwrap_or(LIST_LIMIT_DEFAULT) {
+        n @ 1..=LIST_LIMIT_MAX => Ok(n),
+        n => Err(ApiError::field(
+            "limit",
+            format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"),
+        )),
+    }
+}
+
+/// The `cursor` of a list: an id of the listed type (the previous page's `next_cursor`).
+pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str>, ApiError> {
+    match value {
+        Some(c) if !crate::ids::is_id(c, prefix) => Err(ApiError::field(
+            "cursor",
+            format!(
+                "cursor must be the next_cursor of a previous page (a {prefix}_ id), got {c:?}"
+            ),
+        )),
+        other => Ok(other),
+    }
+}
+
 /// A JSON request body. An empty body reads as `{}`, so a missing required
 /// field is reported by name rather than as "empty body".
 pub struct Body<T>(pub T);
@@ -69,8 +97,22 @@ fn check_content_type(value: Option<&HeaderValue>) -> Result<(), ApiError> {
     }
 }
 
-/// Parses JSON into `T`, naming the field at fault in `param`.
+/// Parses JSON into `T`, naming the field at fault in `param`. The body must be
+/// one well-formed JSON object: syntax is checked first, so trailing garbage is
+/// `invalid_json` rather than whatever field the typed parse stumbles on.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+        return Err(ApiError::new(
+            Code::InvalidJson,
+            format!("the body is not valid JSON: {e}"),
+        ));
+    }
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::new(
+            Code::InvalidJson,
+            "the body must be a JSON object ({...})",
+        ));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let parsed: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
     let value = parsed.map_err(|error| {
@@ -99,9 +141,9 @@ fn field_error(path: &str, message: &str) -> ApiError {
     let quoted = message.split('`').nth(1).map(str::to_string);
     let path = path.trim_start_matches('.');
     // serde_path_to_error already ends the path with an unknown field's name.
-    let param = if message.starts_with("missing field")
-        || (message.starts_with("unknown field") && path.is_empty())
-    {
+    let names_its_field =
+        message.starts_with("missing field") || message.starts_with("duplicate field");
+    let param = if names_its_field || (message.starts_with("unknown field") && path.is_empty()) {
         match (path.is_empty(), quoted) {
             (true, Some(field)) => field,
             (false, Some(field)) => format!("{path}.{field}"),
@@ -140,7 +182,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text)
                     .to_string();
-                let field = message.split('`').nth(1).map(str::to_string);
+                // "unknown field `x`..." or "limit: invalid digit found in string".
+                let field = message
+                    .split('`')
+                    .nth(1)
+                    .or_else(|| {
+                        message
+                            .split_once(": ")
+                            .map(|(f, _)| f)
+                            .filter(|f| !f.contains(' '))
+                    })
+                    .map(str::to_string);
                 let error =
                     ApiError::new(Code::ValidationError, format!("query string: {message}"));
                 Err(match field {
@@ -246,5 +298,13 @@ mod tests {
         assert_eq!(err(r#"{"amount_minor":1"#).code, Code::InvalidJson);
         assert_eq!(err(r#"{"amount_minor":1} x"#).code, Code::InvalidJson);
         assert!(!err(r#"{"amount_minor":"12"}"#).message.contains("line 1"));
+        assert_eq!(err(r#"[1, 2]"#).code, Code::InvalidJson);
+        assert_eq!(err(r#"null"#).code, Code::InvalidJson);
+        assert_eq!(
+            err(r#"{"amount_minor":1,"amount_minor":2}"#)
+                .param
+                .as_deref(),
+            Some("amount_minor")
+        );
     }
 }

@@ -96,7 +96,7 @@ async fn admit(
             let claim = IdempotencyClaim {
                 storage_key: format!("{}|{}|{key}", principal.mode.as_str(), principal.owner()),
                 endpoint: format!("{method} {path}"),
-                fingerprint: hex::encode(Sha256::digest(&bytes)),
+                fingerprint: fingerprint(&bytes),
             };
             let record: Option<IdempotencyRecord> =
                 snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
@@ -154,6 +154,12 @@ fn authenticate(
             ));
         }
         principal.client_secret = client_secret(headers, query);
+        if operation.client_secret && principal.client_secret.is_none() {
+            return Err(ApiError::new(
+                Code::ScopeDenied,
+                "a publishable key acts on one payment intent: send its client secret in X-Client-Secret or ?client_secret=",
+            ));
+        }
     }
     match operation.access {
         Access::Public | Access::AnyKey => {}
@@ -272,4 +278,73 @@ fn idempotency_key(headers: &HeaderMap, operation: &Operation) -> Result<Option<
         ));
     }
     Ok(Some(key.to_string()))
+}
+
+/// The request body's fingerprint: SHA-256 of its canonical JSON (object keys
+/// sorted, no insignificant white space), so a client that re-serialises the
+/// same request with its keys in another order is recognised. A body that is
+/// not JSON is fingerprinted as raw bytes (it will be refused anyway).
+fn fingerprint(body: &[u8]) -> String {
+    let canonical = serde_json::from_slice::<serde_json::Value>(body)
+        .ok()
+        .map(|value| canonical_json(&value))
+        .unwrap_or_else(|| body.to_vec());
+    hex::encode(Sha256::digest(&canonical))
+}
+
+fn canonical_json(value: &serde_json::Value) -> Vec<u8> {
+    fn write(value: &serde_json::Value, out: &mut Vec<u8>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let mut entries: Vec<_> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                out.push(b'{');
+                for (i, (key, value)) in entries.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    out.extend(serde_json::to_vec(key).unwrap_or_default());
+                    out.push(b':');
+                    write(value, out);
+                }
+                out.push(b'}');
+            }
+            serde_json::Value::Array(items) => {
+                out.push(b'[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    write(item, out);
+                }
+                out.push(b']');
+            }
+            scalar => out.extend(serde_json::to_vec(scalar).unwrap_or_default()),
+        }
+    }
+    let mut out = Vec::new();
+    write(value, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fingerprint;
+
+    #[test]
+    fn fingerprints_ignore_key_order_and_white_space_but_not_values() {
+        let a = fingerprint(br#"{"amount_minor":100,"currency":"CDF","m":{"b":1,"a":[1,2]}}"#);
+        let b = fingerprint(
+            br#"{ "currency": "CDF", "m": {"a": [1, 2], "b": 1}, "amount_minor": 100 }"#,
+        );
+        assert_eq!(a, b);
+        assert_ne!(
+            a,
+            fingerprint(br#"{"amount_minor":101,"currency":"CDF","m":{"b":1,"a":[1,2]}}"#)
+        );
+        assert_ne!(
+            a,
+            fingerprint(br#"{"amount_minor":100,"currency":"CDF","m":{"b":1,"a":[2,1]}}"#)
+        );
+    }
 }

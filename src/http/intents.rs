@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, reply};
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -16,10 +16,6 @@ use crate::domain::intents::{self, Intent};
 use crate::domain::methods::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::{Output, Table};
-
-/// Page sizes of lists (design section 5).
-pub const LIST_LIMIT_DEFAULT: usize = 20;
-pub const LIST_LIMIT_MAX: usize = 100;
 
 #[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
     request_body = CreateIntent,
@@ -70,16 +66,6 @@ pub struct IntentList {
     next_cursor: Option<String>,
 }
 
-pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
-    match value.unwrap_or(LIST_LIMIT_DEFAULT) {
-        n @ 1..=LIST_LIMIT_MAX => Ok(n),
-        n => Err(ApiError::field(
-            "limit",
-            format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"),
-        )),
-    }
-}
-
 #[utoipa::path(get, path = "/payment_intents", tag = "payment_intents", params(ListQuery),
     responses((status = 200, description = "Intents, newest first", body = IntentList)))]
 pub async fn list(
@@ -98,7 +84,7 @@ pub async fn list(
         None => None,
     };
     let prefix = intents::index_prefix(caller.mode, caller.owner());
-    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let before = cursor(query.cursor.as_deref(), "pi")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
     let mut found: Vec<Intent> = Vec::new();
     let mut failure = None;

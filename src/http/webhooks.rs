@@ -10,8 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, reply};
-use super::intents::limit;
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
@@ -314,7 +313,7 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let before = query.cursor.as_ref().map(|c| format!("{prefix}{c}"));
+    let before = cursor(query.cursor.as_deref(), "wd")?.map(|c| format!("{prefix}{c}"));
     let mut found = Vec::new();
     let mut failure = None;
     snapshot.scan_rev(

@@ -253,6 +253,40 @@ impl Snapshot {
         Ok(rows)
     }
 
+    /// Rows whose key starts with `prefix` and is below `upper` (when given),
+    /// oldest (smallest key) first, at most `limit`: for queues, which must
+    /// serve the longest-waiting entries first.
+    pub fn scan(
+        &self,
+        table: Table,
+        prefix: &str,
+        upper: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let end = prefix_end(prefix);
+        let hi: &str = match upper {
+            Some(u) if u < end.as_str() => u,
+            _ => end.as_str(),
+        };
+        if hi <= prefix {
+            return Ok(Vec::new());
+        }
+        let mut rows = Vec::new();
+        for item in t
+            .range(prefix..hi)
+            .map_err(StoreError::from_redb)?
+            .take(limit)
+        {
+            let (k, v) = item.map_err(StoreError::from_redb)?;
+            rows.push((k.value().to_string(), v.value().to_vec()));
+        }
+        Ok(rows)
+    }
+
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
     pub fn for_each(
         &self,

@@ -1432,7 +1432,9 @@ fn a_publishable_key_creates_and_confirms_but_reads_only_the_intent_its_client_s
         srv.v1()
             .request("POST", &format!("{path}/confirm"), &headers, Some(input))
     };
-    assert_error(&confirm(None), 404, "not_found");
+    // Without a secret the key is refused; with another intent's secret this
+    // intent does not exist for it.
+    assert_error(&confirm(None), 403, "scope_denied");
     assert_error(&confirm(Some(&other_secret)), 404, "not_found");
     assert_eq!(
         get_intent(&srv, &id)["attempts_count"],
@@ -1551,12 +1553,9 @@ fn live_mode_has_no_rail_and_never_sees_test_intents() {
     assert_error(&resp, 404, "not_found");
 }
 
-/// `invalid_json` is documented as "not valid JSON, or not a JSON object"
-/// (docs/errors.md), but the binary answers `validation_error` for arrays,
-/// strings and null, and deserialises a JSON array positionally into the
-/// create body (`[1, 2]` → `param: "[1]"`). Run with `--ignored` once fixed.
+/// `invalid_json` covers "not valid JSON, or not a JSON object" (docs/errors.md):
+/// an array is never read positionally into the create body.
 #[test]
-#[ignore = "BUG: non-object JSON bodies are validation_error (arrays parsed positionally), not invalid_json"]
 fn a_body_that_is_not_a_json_object_is_400_invalid_json() {
     let srv = TestServer::start();
     for input in [

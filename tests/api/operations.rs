@@ -214,7 +214,6 @@ fn the_example_receiver_rejects_a_delivery_signed_with_another_secret() {
         start_receiver(wrong_secret, &format!("{}/keys", srv.base_url), port);
     pay(&srv, "wrong-secret", "+243000000404");
     let seen = collect_until(&lines, 10, |seen| !seen.is_empty());
-    let _ = receiver.kill();
     assert!(
         seen.first()
             .is_some_and(|l| l.starts_with("REJECTED hmac=False standard=False ed25519=True")),
@@ -240,6 +239,7 @@ fn the_example_receiver_rejects_a_delivery_signed_with_another_secret() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    let _ = receiver.kill();
 }
 
 #[test]

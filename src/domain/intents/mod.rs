@@ -153,6 +153,13 @@ impl Intent {
         });
     }
 
+    /// Fails with the refusal's error when `trigger` is not allowed now.
+    fn check(&self, trigger: Trigger) -> Result<(), ApiError> {
+        transition(self.status, trigger)
+            .map(|_| ())
+            .map_err(|refusal| refusal_error(self, refusal))
+    }
+
     /// Applies `trigger` through the state machine and records the change.
     fn apply(&mut self, at_ms: i64, trigger: Trigger, actor: &str) -> Result<(), ApiError> {
         let next =
@@ -456,13 +463,10 @@ fn start_attempt(
             ),
         ));
     }
-    intent.apply(
-        now,
-        Trigger::AttemptStarted {
-            waits_for_payer: rail != "wallet",
-        },
-        "api",
-    )?;
+    let started = Trigger::AttemptStarted {
+        waits_for_payer: rail != "wallet",
+    };
+    intent.check(started)?;
     let attempt = Attempt {
         id: crate::ids::new_id("att"),
         rail: rail.to_string(),
@@ -480,6 +484,7 @@ fn start_attempt(
         &[("attempt", attempt.id.clone()), ("rail", rail.to_string())],
     );
     intent.attempts.push(attempt);
+    intent.apply(now, started, "api")?;
     emit(tx, settings, intent, EventType::PaymentIntentProcessing)?;
     let Some(attempt) = intent.attempts.last() else {
         return Err(ApiError::internal("attempt vanished"));
@@ -768,9 +773,8 @@ pub fn cancel(
 ) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
     let now = tx.now_ms();
-    let was_authorised = intent.status == Status::Authorised;
-    intent.apply(now, Trigger::Cancel, "api")?;
-    if was_authorised {
+    intent.check(Trigger::Cancel)?;
+    if intent.status == Status::Authorised {
         if let Some(attempt) = intent.attempts.last() {
             rails::for_mode(intent.mode, &attempt.rail)?
                 .void(&collect_request(&intent, attempt))?;
@@ -783,14 +787,17 @@ pub fn cancel(
         );
         intent.amount_capturable_minor = 0;
     }
-    if let Some(attempt) = intent
-        .attempts
-        .last_mut()
-        .filter(|a| a.status == AttemptStatus::Processing)
-    {
+    // A voided authorisation or a prompt the payer never answered: the attempt is abandoned.
+    if let Some(attempt) = intent.attempts.last_mut().filter(|a| {
+        matches!(
+            a.status,
+            AttemptStatus::Processing | AttemptStatus::Authorised
+        )
+    }) {
         attempt.status = AttemptStatus::Abandoned;
         attempt.ended_at_ms = Some(now);
     }
+    intent.apply(now, Trigger::Cancel, "api")?;
     intent.cancellation_reason = input.cancellation_reason;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
     save(tx, &intent)?;
