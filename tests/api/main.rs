@@ -5,6 +5,7 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod crash;
 mod foundation;
 mod idempotency;
 mod intents;

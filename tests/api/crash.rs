@@ -1,0 +1,323 @@
+//! Crash safety: concurrent money-moving requests while the gateway is killed
+//! with SIGKILL at random moments, restarted each time, and checked.
+//!
+//! CI runs a few kills. The long run (25 kills) is
+//! `PAYGATE_CRASH_KILLS=25 cargo test --test api crash -- --nocapture`;
+//! `PAYGATE_CRASH_SEED=<n>` replays a run (the seed is printed).
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+
+use crate::support::{TestServer, verify};
+
+const CLIENTS: usize = 6;
+
+/// What a client sent, and what (if anything) it was told.
+#[derive(Clone, Debug)]
+struct Sent {
+    path: String,
+    key: String,
+    body: Value,
+    /// The acknowledged answer: status and raw body.
+    answer: Option<(u16, String)>,
+}
+
+/// Statuses an intent may move on to after it was acknowledged in `status`,
+/// without any further request (timers: settlement, sandbox pending).
+fn may_become(acknowledged: &str, now: &str) -> bool {
+    let later: &[&str] = match acknowledged {
+        "REQUIRES_PAYMENT_METHOD" => &["REQUIRES_PAYMENT_METHOD"],
+        "REQUIRES_CUSTOMER_ACTION" => {
+            &["REQUIRES_CUSTOMER_ACTION", "SETTLEMENT_PENDING", "SETTLED"]
+        }
+        "AUTHORISED" => &["AUTHORISED", "SETTLEMENT_PENDING", "SETTLED"],
+        "SETTLEMENT_PENDING" => &["SETTLEMENT_PENDING", "SETTLED"],
+        other => return other == now,
+    };
+    later.contains(&now)
+}
+
+/// A webhook receiver that answers 200 to everything and counts deliveries.
+fn always_ok_receiver() -> (String, Arc<AtomicUsize>) {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let url = format!("http://{}/", listener.local_addr().expect("addr"));
+    let count = Arc::new(AtomicUsize::new(0));
+    let counted = count.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().map_while(Result::ok) {
+            let counted = counted.clone();
+            std::thread::spawn(move || {
+                let mut stream = stream;
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+                let mut buffer = vec![0u8; 64 * 1024];
+                let mut read = 0;
+                // Read until the headers and the announced body are in.
+                loop {
+                    let Ok(n) = stream.read(&mut buffer[read..]) else {
+                        return;
+                    };
+                    if n == 0 {
+                        return;
+                    }
+                    read += n;
+                    let text = String::from_utf8_lossy(&buffer[..read]);
+                    if let Some(end) = text.find("\r\n\r\n") {
+                        let length = text[..end]
+                            .lines()
+                            .find_map(|l| {
+                                l.to_ascii_lowercase()
+                                    .strip_prefix("content-length:")
+                                    .map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                            })
+                            .unwrap_or(0);
+                        if read >= end + 4 + length {
+                            break;
+                        }
+                    }
+                    if read == buffer.len() {
+                        return;
+                    }
+                }
+                counted.fetch_add(1, Ordering::SeqCst);
+                let _ = stream.write_all(
+                    b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+                );
+            });
+        }
+    });
+    (url, count)
+}
+
+fn client_run(
+    base_url: String,
+    secret: String,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+    log: Arc<Mutex<Vec<Sent>>>,
+) {
+    let client = reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .expect("client");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut n = 0u64;
+    while !stop.load(Ordering::SeqCst) {
+        n += 1;
+        let key = format!("crash-{seed}-{n}");
+        let amount = rng.random_range(100..50_000i64);
+        let body = match rng.random_range(0..4) {
+            0 => json!({"amount_minor": amount, "currency": "CDF", "reference": key}),
+            1 => {
+                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501"})
+            }
+            2 => {
+                json!({"amount_minor": amount, "currency": "USD", "customer_msisdn": "+243000000500"})
+            }
+            _ => {
+                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501", "capture_method": "manual"})
+            }
+        };
+        let path = "/payment_intents".to_string();
+        let answer = send(&client, &base_url, &secret, &path, &key, &body);
+        let manual_id = answer
+            .as_ref()
+            .and_then(|(_, text)| serde_json::from_str::<Value>(text).ok())
+            .filter(|v| v["status"] == "AUTHORISED")
+            .and_then(|v| v["id"].as_str().map(str::to_string));
+        log.lock().expect("log").push(Sent {
+            path,
+            key: key.clone(),
+            body,
+            answer,
+        });
+        if let Some(id) = manual_id {
+            let path = format!("/payment_intents/{id}/capture");
+            let key = format!("{key}-capture");
+            let body = json!({"amount_minor": rng.random_range(1..=amount)});
+            let answer = send(&client, &base_url, &secret, &path, &key, &body);
+            log.lock().expect("log").push(Sent {
+                path,
+                key,
+                body,
+                answer,
+            });
+        }
+    }
+}
+
+/// A 2xx answer, or `None` when there was no answer (or an error status).
+fn send(
+    client: &reqwest::blocking::Client,
+    base: &str,
+    secret: &str,
+    path: &str,
+    key: &str,
+    body: &Value,
+) -> Option<(u16, String)> {
+    let response = client
+        .post(format!("{base}{path}"))
+        .bearer_auth(secret)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .ok()?;
+    let status = response.status().as_u16();
+    let text = response.text().ok()?;
+    (200..300).contains(&status).then_some((status, text))
+}
+
+fn check_after_restart(srv: &TestServer, log: &[Sent]) {
+    let client = reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .expect("client");
+    for sent in log {
+        // A retry with the same key: the original answer for an acknowledged
+        // request; for an unanswered one, either its stored answer (it was
+        // applied) or a fresh execution (it was absent) — never an error.
+        let retry = send(
+            &client,
+            &srv.base_url,
+            &srv.secret_key,
+            &sent.path,
+            &sent.key,
+            &sent.body,
+        )
+        .unwrap_or_else(|| panic!("retry of {} {} failed", sent.path, sent.key));
+        if let Some((status, text)) = &sent.answer {
+            assert_eq!(
+                &retry,
+                &(*status, text.clone()),
+                "retry of acknowledged {} changed its answer",
+                sent.key
+            );
+            let acknowledged: Value = serde_json::from_str(text).expect("json");
+            let id = acknowledged["id"].as_str().expect("id");
+            let now = srv.get(&format!("/payment_intents/{id}"), srv.sk());
+            assert_eq!(now.status, 200, "acknowledged intent {id} is gone: {now:?}");
+            assert_eq!(now.body["amount_minor"], acknowledged["amount_minor"]);
+            assert!(now.body["amount_received_minor"].as_i64().is_some());
+            let (was, is) = (
+                acknowledged["status"].as_str().unwrap_or(""),
+                now.body["status"].as_str().unwrap_or(""),
+            );
+            assert!(may_become(was, is), "{id} acknowledged {was}, now {is}");
+            if was == "SETTLEMENT_PENDING" {
+                assert_eq!(
+                    now.body["amount_received_minor"],
+                    acknowledged["amount_received_minor"]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn kill_9_under_load_loses_no_acknowledged_write() {
+    let seed: u64 = std::env::var("PAYGATE_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| rand::random::<u32>().into());
+    let kills: usize = std::env::var("PAYGATE_CRASH_KILLS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
+    println!("crash test: seed {seed}, {kills} kills (PAYGATE_CRASH_SEED={seed} replays it)");
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut srv = TestServer::start_args(&["--sandbox-settlement-ms", "1500"]);
+    let (receiver_url, delivered) = always_ok_receiver();
+    let endpoint = srv.post("/webhook_endpoints", srv.sk(), &json!({"url": receiver_url, "enabled_events": ["payment_intent.succeeded", "payment_intent.settled"]}), None);
+    assert_eq!(endpoint.status, 201, "{endpoint:?}");
+    let endpoint_id = endpoint.body["id"].as_str().expect("id").to_string();
+    let log: Arc<Mutex<Vec<Sent>>> = Arc::default();
+    let dir = srv.data_dir.clone();
+
+    for round in 0..kills {
+        let stop = Arc::new(AtomicBool::new(false));
+        let clients: Vec<_> = (0..CLIENTS)
+            .map(|c| {
+                let (base, secret, stop, log) = (
+                    srv.base_url.clone(),
+                    srv.secret_key.clone(),
+                    stop.clone(),
+                    log.clone(),
+                );
+                let client_seed = seed
+                    .wrapping_mul(1000)
+                    .wrapping_add((round * CLIENTS + c) as u64);
+                std::thread::spawn(move || client_run(base, secret, client_seed, stop, log))
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(rng.random_range(100..600)));
+        srv.kill();
+        stop.store(true, Ordering::SeqCst);
+        for client in clients {
+            client.join().expect("client thread");
+        }
+        let report = verify(&dir);
+        assert!(
+            report.success(),
+            "round {round}: verify failed after kill -9: {report:?}"
+        );
+        srv.restart();
+        let snapshot = log.lock().expect("log").clone();
+        check_after_restart(&srv, &snapshot);
+    }
+
+    let sent = log.lock().expect("log").clone();
+    let acknowledged = sent.iter().filter(|s| s.answer.is_some()).count();
+    println!(
+        "crash test: {} requests, {acknowledged} acknowledged, {kills} kills",
+        sent.len()
+    );
+    assert!(acknowledged > 0, "no request was acknowledged");
+
+    // Pending timers resume: every 6-second sandbox payment is captured, and
+    // every delivery is sent, after the last restart.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let waiting = srv.get(
+            "/payment_intents?status=REQUIRES_CUSTOMER_ACTION&limit=100",
+            srv.sk(),
+        );
+        let pending = srv.get(
+            &format!("/webhook_endpoints/{endpoint_id}/deliveries?status=PENDING&limit=100"),
+            srv.sk(),
+        );
+        let (w, p) = (
+            waiting.body["data"].as_array().map_or(0, Vec::len),
+            pending.body["data"].as_array().map_or(0, Vec::len),
+        );
+        if w == 0 && p == 0 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "after the last restart {w} intents still wait and {p} deliveries are pending"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let mut by_status: BTreeMap<String, usize> = BTreeMap::new();
+    for page in [srv.get("/payment_intents?limit=100", srv.sk())] {
+        for intent in page.body["data"].as_array().into_iter().flatten() {
+            *by_status
+                .entry(intent["status"].as_str().unwrap_or("").to_string())
+                .or_default() += 1;
+        }
+    }
+    println!(
+        "crash test: newest 100 intents by status {by_status:?}; {} deliveries received",
+        delivered.load(Ordering::SeqCst)
+    );
+    assert!(
+        delivered.load(Ordering::SeqCst) > 0,
+        "no webhook was delivered"
+    );
+}
