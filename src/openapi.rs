@@ -5,7 +5,9 @@
 
 use utoipa::OpenApi;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::openapi::{Required, ServerBuilder};
 
 use crate::auth::routes::{self, Access, Ik};
@@ -96,9 +98,15 @@ pub fn document() -> utoipa::openapi::OpenApi {
             });
             if method != "GET" && route.access != Access::Public {
                 let required = route.idempotency == Ik::Required;
+                let schema = ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(crate::http::gate::IDEMPOTENCY_KEY_CHARS_MAX))
+                    .pattern(Some("^[!-~]+$"));
                 let parameter = ParameterBuilder::new()
                     .name("Idempotency-Key")
                     .parameter_in(ParameterIn::Header)
+                    .schema(Some(schema))
                     .required(if required {
                         Required::True
                     } else {
@@ -113,9 +121,56 @@ pub fn document() -> utoipa::openapi::OpenApi {
                     .get_or_insert_with(Vec::new)
                     .push(parameter.into());
             }
+            document_errors(operation, method, path, route);
         }
     }
     doc
+}
+
+/// Adds the error answers every operation can give, from the route table:
+/// the gate's (401, 403, 400, 503) and the body's (413, 415), so a client (or a
+/// schema checker) knows every status it may see.
+fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &routes::Operation) {
+    let mut errors: Vec<(&str, &str)> = vec![(
+        "400",
+        "Invalid input: `param` names the field (validation_error, invalid_json, ...)",
+    )];
+    if route.access != Access::Public {
+        errors.push(("401", "No valid API key (unauthorized)"));
+        errors.push(("403", "The key lacks the scope, or may not act for this account (scope_denied, account_not_connected, ...)"));
+    }
+    if path.contains('{') {
+        errors.push(("404", "No such object is visible to this key (not_found)"));
+    }
+    if method != "GET" {
+        errors.push(("409", "Idempotency-Key reused with another body or endpoint, or the object's state forbids the operation"));
+        errors.push((
+            "413",
+            "The body is larger than the limit (payload_too_large)",
+        ));
+        errors.push(("415", "The body is not sent as application/json"));
+        errors.push((
+            "422",
+            "The operation cannot be carried out (insufficient_funds, rail_not_configured)",
+        ));
+        errors.push(("503", "The ledger writer is saturated, or money movement is halted (overloaded, guardian_halt); retry with the same Idempotency-Key"));
+    }
+    for (status, description) in errors {
+        if operation.responses.responses.contains_key(status) {
+            continue;
+        }
+        let content = ContentBuilder::new()
+            .schema(Some(RefOr::Ref(Ref::from_schema_name("ErrorBody"))))
+            .build();
+        let response = ResponseBuilder::new()
+            .description(description)
+            .content("application/json", content)
+            .build();
+        operation
+            .responses
+            .responses
+            .insert(status.to_string(), RefOr::T(response));
+    }
 }
 
 pub fn json() -> String {

@@ -56,12 +56,16 @@ pub struct EventQuery {
     #[serde(rename = "type")]
     event_type: Option<String>,
     /// Only events created at or after this time (RFC 3339).
+    #[param(format = DateTime)]
     since: Option<String>,
     /// Only events created before this time (RFC 3339).
+    #[param(format = DateTime)]
     until: Option<String>,
     /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
+    #[param(pattern = "^evt_[a-z0-9]{1,64}$")]
     cursor: Option<String>,
 }
 

@@ -182,16 +182,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
                     .strip_prefix("Failed to deserialize query string: ")
                     .unwrap_or(&text)
                     .to_string();
-                // "unknown field `x`..." or "limit: invalid digit found in string".
+                // "limit: invalid digit found in string", "status: unknown variant `X`..."
+                // or "unknown field `x`...": a leading "<field>: " wins.
                 let field = message
-                    .split('`')
-                    .nth(1)
-                    .or_else(|| {
-                        message
-                            .split_once(": ")
-                            .map(|(f, _)| f)
-                            .filter(|f| !f.contains(' '))
-                    })
+                    .split_once(": ")
+                    .map(|(f, _)| f)
+                    .filter(|f| !f.contains(' ') && !f.contains('`'))
+                    .or_else(|| message.split('`').nth(1))
                     .map(str::to_string);
                 let error =
                     ApiError::new(Code::ValidationError, format!("query string: {message}"));

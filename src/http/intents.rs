@@ -47,11 +47,13 @@ pub async fn create(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
-    /// Only intents in this status (e.g. `SETTLED`).
-    status: Option<String>,
+    /// Only intents in this status.
+    status: Option<Status>,
     /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
+    #[param(pattern = "^pi_[a-z0-9]{1,64}$")]
     cursor: Option<String>,
 }
 
@@ -74,15 +76,7 @@ pub async fn list(
     Params(query): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
     let limit = limit(query.limit)?;
-    let status = match query.status.as_deref() {
-        Some(s) => Some(Status::parse(s).ok_or_else(|| {
-            ApiError::field(
-                "status",
-                format!("unknown status {s:?}; statuses are upper case, e.g. SETTLED"),
-            )
-        })?),
-        None => None,
-    };
+    let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
     let before = cursor(query.cursor.as_deref(), "pi")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;

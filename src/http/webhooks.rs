@@ -287,7 +287,10 @@ pub struct DeliveryQuery {
     /// Only deliveries in this status: PENDING, DELIVERED or FAILED.
     status: Option<DeliveryStatus>,
     /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^wd_[a-z0-9]{1,64}$")]
     cursor: Option<String>,
 }
 

@@ -11,3 +11,4 @@ mod idempotency;
 mod intents;
 mod operations;
 mod support;
+mod webhooks;

@@ -695,3 +695,268 @@ impl Drop for TestServer {
         self.verify_now();
     }
 }
+
+// ===========================================================================
+// Webhook receivers and polling (added with the `webhooks` module)
+//
+// Append-only section: a local HTTP receiver that records every request and
+// answers a scripted status sequence, and a polling helper with a deadline.
+// ===========================================================================
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// How often [`wait_until`] polls.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(50);
+
+/// Calls `probe` every [`POLL_INTERVAL`] until it returns `Some`, and returns
+/// that; panics with `what` and the last `describe()` after `timeout`.
+#[track_caller]
+pub fn wait_until<T>(
+    timeout: Duration,
+    what: &str,
+    mut probe: impl FnMut() -> Option<T>,
+    describe: impl Fn() -> String,
+) -> T {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(found) = probe() {
+            return found;
+        }
+        if Instant::now() > deadline {
+            panic!(
+                "timed out after {timeout:?} waiting for {what}; {}",
+                describe()
+            );
+        }
+        std::thread::sleep(POLL_INTERVAL);
+    }
+}
+
+/// What a [`Receiver`] does with one request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    /// Answer with this status and a short body.
+    Status(u16),
+    /// Read the request, then hold the connection open this long and close it
+    /// without answering.
+    Hang(Duration),
+}
+
+/// One request a [`Receiver`] got, as sent.
+#[derive(Clone)]
+pub struct Received {
+    pub method: String,
+    pub target: String,
+    /// In the order sent; names as sent.
+    pub headers: Vec<(String, String)>,
+    /// The raw body bytes (what signatures are computed over).
+    pub body: Vec<u8>,
+    /// When the whole request had been read.
+    pub at: Instant,
+}
+
+impl Received {
+    /// The first header of this name (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body parsed as JSON (panics when it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("webhook body is not JSON ({e}): {self:?}"))
+    }
+}
+
+impl std::fmt::Debug for Received {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {} {:?} {}",
+            self.method,
+            self.target,
+            self.headers,
+            String::from_utf8_lossy(&self.body)
+        )
+    }
+}
+
+struct ReceiverState {
+    requests: Vec<Received>,
+    script: VecDeque<Reply>,
+    then: Reply,
+}
+
+/// A local HTTP/1.1 receiver on `127.0.0.1:<free port>`: one thread accepts,
+/// one thread per connection reads one request (request line, headers,
+/// `Content-Length` body), records it, and answers the next scripted [`Reply`]
+/// (then `then` for ever), with `Connection: close`. Stops accepting on drop.
+pub struct Receiver {
+    addr: SocketAddr,
+    state: Arc<Mutex<ReceiverState>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Receiver {
+    /// A receiver that answers 200 to everything.
+    pub fn ok() -> Receiver {
+        Receiver::scripted(&[], Reply::Status(200))
+    }
+
+    /// Answers `script` in order, then `then` for every later request.
+    pub fn scripted(script: &[Reply], then: Reply) -> Receiver {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a receiver");
+        let addr = listener.local_addr().expect("receiver address");
+        let state = Arc::new(Mutex::new(ReceiverState {
+            requests: Vec::new(),
+            script: script.iter().copied().collect(),
+            then,
+        }));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (thread_state, thread_stop) = (state.clone(), stop.clone());
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                if thread_stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(stream) = stream else { continue };
+                let state = thread_state.clone();
+                std::thread::spawn(move || serve_one(stream, &state));
+            }
+        });
+        Receiver { addr, state, stop }
+    }
+
+    /// `http://127.0.0.1:PORT/hook`.
+    pub fn url(&self) -> String {
+        format!("http://{}/hook", self.addr)
+    }
+
+    /// Every request so far, in arrival order.
+    pub fn requests(&self) -> Vec<Received> {
+        self.lock().requests.clone()
+    }
+
+    /// Replaces what the receiver answers from now on.
+    pub fn set_reply(&self, script: &[Reply], then: Reply) {
+        let mut state = self.lock();
+        state.script = script.iter().copied().collect();
+        state.then = then;
+    }
+
+    /// Waits until at least `n` requests arrived; returns all of them.
+    #[track_caller]
+    pub fn wait_for(&self, n: usize, timeout: Duration) -> Vec<Received> {
+        self.wait_for_where(&format!("{n} webhook requests"), timeout, |r| r.len() >= n)
+    }
+
+    /// Waits until `done(requests)` holds; returns the requests.
+    #[track_caller]
+    pub fn wait_for_where(
+        &self,
+        what: &str,
+        timeout: Duration,
+        done: impl Fn(&[Received]) -> bool,
+    ) -> Vec<Received> {
+        wait_until(
+            timeout,
+            what,
+            || {
+                let requests = self.requests();
+                done(&requests).then_some(requests)
+            },
+            || format!("received: {:#?}", self.requests()),
+        )
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ReceiverState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag and drops the listener.
+        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_millis(200));
+    }
+}
+
+/// Reads one request from `stream`, records it and answers it.
+fn serve_one(stream: TcpStream, state: &Mutex<ReceiverState>) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(15)));
+    let Ok(mut writer) = stream.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(stream);
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
+        return; // A wake-up connection, or a client that gave up.
+    }
+    let mut parts = request_line.split_whitespace();
+    let method = parts.next().unwrap_or_default().to_string();
+    let target = parts.next().unwrap_or_default().to_string();
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            return;
+        }
+        let line = line.trim_end_matches(['\r', '\n']);
+        if line.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            headers.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    }
+    let length = headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.parse::<usize>().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    if reader.read_exact(&mut body).is_err() {
+        return;
+    }
+    let reply = {
+        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+        state.requests.push(Received {
+            method,
+            target,
+            headers,
+            body,
+            at: Instant::now(),
+        });
+        let then = state.then;
+        state.script.pop_front().unwrap_or(then)
+    };
+    match reply {
+        Reply::Status(code) => {
+            let text = format!("receiver says {code}");
+            let response = format!(
+                "HTTP/1.1 {code} X\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+                text.len()
+            );
+            let _ = writer.write_all(response.as_bytes());
+            let _ = writer.flush();
+        }
+        Reply::Hang(duration) => std::thread::sleep(duration),
+    }
+}
+
+/// An `http://127.0.0.1:PORT/hook` URL where nothing listens (a port that was
+/// free a moment ago).
+pub fn closed_port_url() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("address");
+    drop(listener);
+    format!("http://{addr}/hook")
+}

@@ -34,6 +34,7 @@ pub enum Status {
 }
 
 impl Status {
+    #[cfg(test)]
     pub const ALL: [Status; 11] = [
         Status::RequiresPaymentMethod,
         Status::RequiresCustomerAction,
@@ -62,10 +63,6 @@ impl Status {
             Status::Cancelled => "CANCELLED",
             Status::Expired => "EXPIRED",
         }
-    }
-
-    pub fn parse(text: &str) -> Option<Status> {
-        Status::ALL.into_iter().find(|s| s.as_str() == text)
     }
 
     pub fn is_final(self) -> bool {
