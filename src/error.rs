@@ -64,6 +64,7 @@ catalogue! {
     AttemptInFlight => ("attempt_in_flight", 409, "BP-2104", "A payment attempt is already running on this intent."),
     IntentExpired => ("intent_expired", 409, "BP-2105", "The payment intent expired."),
     IntentClosed => ("intent_closed", 409, "BP-2106", "The payment intent is in a final state."),
+    OperatorNotAllowed => ("operator_not_allowed", 409, "BP-2107", "The operator is not among the intent's allowed_operators."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),

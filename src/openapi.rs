@@ -173,8 +173,64 @@ fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &
     }
 }
 
+/// Constraints that live in tables rather than types: the currency list, the
+/// event filters, the metadata bounds. Applied to every schema property of
+/// that name, so request and response schemas agree with the validation code.
+fn refine(doc: &mut serde_json::Value) {
+    let currencies: Vec<serde_json::Value> = crate::domain::currency::CURRENCIES
+        .iter()
+        .map(|c| c.code.into())
+        .collect();
+    let mut filters: Vec<serde_json::Value> = vec!["*".into()];
+    for entry in crate::events::CATALOGUE {
+        let family = format!("{}.*", entry.name.split('.').next().unwrap_or_default());
+        if !filters.contains(&family.clone().into()) {
+            filters.push(family.into());
+        }
+        filters.push(entry.name.into());
+    }
+    let Some(schemas) = doc
+        .pointer_mut("/components/schemas")
+        .and_then(|s| s.as_object_mut())
+    else {
+        return;
+    };
+    for schema in schemas.values_mut() {
+        let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) else {
+            continue;
+        };
+        for (name, property) in properties.iter_mut() {
+            match name.as_str() {
+                "currency" | "target_currency" => {
+                    property["enum"] = currencies.clone().into();
+                }
+                "enabled_events" => {
+                    property["minItems"] = 1.into();
+                    property["maxItems"] = crate::domain::webhooks::EVENT_FILTERS_MAX.into();
+                    property["items"] = serde_json::json!({"type": "string", "enum": filters});
+                }
+                "metadata" => {
+                    property["maxProperties"] =
+                        crate::domain::intents::input::METADATA_KEYS_MAX.into();
+                    property["propertyNames"] = serde_json::json!({
+                        "type": "string", "minLength": 1,
+                        "maxLength": crate::domain::intents::input::METADATA_KEY_CHARS_MAX,
+                    });
+                    property["additionalProperties"] = serde_json::json!({
+                        "type": "string",
+                        "maxLength": crate::domain::intents::input::METADATA_VALUE_CHARS_MAX,
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
 pub fn json() -> String {
-    let mut text = document().to_pretty_json().unwrap_or_default();
+    let mut value = serde_json::to_value(document()).unwrap_or_default();
+    refine(&mut value);
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_default();
     text.push('\n');
     text
 }

@@ -110,10 +110,6 @@ pub const CATALOGUE: &[Method] = &[
     m("qr", "qr", "Scan to pay (EMVCo QR)", &[], 80, 20, 9_800),
 ];
 
-pub fn operator_known(operator: &str) -> bool {
-    CATALOGUE.iter().any(|m| m.operator == operator)
-}
-
 pub fn find(rail: &str, operator: &str) -> Option<&'static Method> {
     CATALOGUE
         .iter()

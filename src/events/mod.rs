@@ -19,7 +19,7 @@ pub mod signing;
 
 macro_rules! event_types {
     ($( $variant:ident => ($name:literal, $when:literal, $notes:literal), )*) => {
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
         #[allow(clippy::enum_variant_names)] // refund, payout, ... events come with their issues
         pub enum EventType { $( #[serde(rename = $name)] $variant, )* }
 

@@ -23,6 +23,7 @@ use crate::store::{Output, Table};
 #[serde(deny_unknown_fields)]
 pub struct CreateEndpoint {
     /// Where deliveries are POSTed: an http:// or https:// URL.
+    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
     pub url: String,
     /// Event types to receive: `*` for all, exact types, or a family such as `payment_intent.*`. Default `["*"]`.
     pub enabled_events: Option<Vec<String>>,
@@ -33,6 +34,7 @@ pub struct CreateEndpoint {
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateEndpoint {
+    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
     pub url: Option<String>,
     pub enabled_events: Option<Vec<String>>,
     pub description: Option<String>,

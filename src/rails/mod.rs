@@ -79,3 +79,49 @@ pub fn for_mode(mode: Mode, rail: &str) -> Result<&'static dyn Rail, ApiError> {
 
 /// The rails an intent may use (spec section 4.1 `rails`).
 pub const RAILS: &[&str] = &["mobile_money", "card", "bank", "wallet", "qr"];
+
+/// A rail, as request bodies name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RailKind {
+    MobileMoney,
+    Card,
+    Bank,
+    Wallet,
+    Qr,
+}
+
+impl RailKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RailKind::MobileMoney => "mobile_money",
+            RailKind::Card => "card",
+            RailKind::Bank => "bank",
+            RailKind::Wallet => "wallet",
+            RailKind::Qr => "qr",
+        }
+    }
+}
+
+/// A mobile-money operator a payer may use (the method catalogue's operators).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Operator {
+    Mpesa,
+    Airtel,
+    Orange,
+    Africell,
+    Mtn,
+}
+
+impl Operator {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Operator::Mpesa => "mpesa",
+            Operator::Airtel => "airtel",
+            Operator::Orange => "orange",
+            Operator::Africell => "africell",
+            Operator::Mtn => "mtn",
+        }
+    }
+}

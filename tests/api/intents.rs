@@ -1322,8 +1322,9 @@ fn methods_keep_only_allowed_operators_and_are_ranked_by_the_payment_method_poli
         "confirm",
         &json!({"customer_msisdn": SUCCEED, "operator": "mpesa"}),
     );
+    // A valid operator that this intent does not allow: a conflict with the intent.
     assert_eq!(
-        assert_error(&resp, 400, "validation_error")["param"],
+        assert_error(&resp, 409, "operator_not_allowed")["param"],
         "operator"
     );
     assert_eq!(get_intent(&srv, &id_of(&pi))["attempts_count"], 0);

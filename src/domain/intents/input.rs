@@ -7,9 +7,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::domain::currency;
-use crate::domain::methods::{self, Policy};
+use crate::domain::methods::Policy;
 use crate::error::{ApiError, Code};
-use crate::rails::RAILS;
+use crate::rails::{Operator, RAILS, RailKind};
 
 /// Amounts above this are refused (10^15 minor units: far above any payment).
 pub const AMOUNT_MINOR_MAX: i64 = 1_000_000_000_000_000;
@@ -53,14 +53,18 @@ pub enum PurposeCode {
 #[serde(deny_unknown_fields)]
 pub struct SplitInput {
     /// Who receives the part: an organisation sub-wallet label, a connected account (acct_...), a tag, phone or e-mail.
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub recipient: String,
     /// Share of the captured amount after fixed parts, in basis points.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 10_000)]
     pub bps: i64,
     /// A fixed part in minor units, taken first.
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub fixed_minor: i64,
     #[serde(default)]
+    #[schema(max_length = 100, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
     pub label: Option<String>,
 }
 
@@ -69,47 +73,60 @@ pub struct SplitInput {
 #[serde(deny_unknown_fields)]
 pub struct CreateIntent {
     /// Amount in minor units, greater than 0.
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: i64,
     /// ISO 4217 code, upper case.
     pub currency: String,
     /// Rails the payer may use: mobile_money, card, bank, wallet, qr. Default: all.
-    pub rails: Option<Vec<String>>,
+    #[schema(min_items = 1, max_items = 5)]
+    pub rails: Option<Vec<RailKind>>,
     pub capture_method: Option<CaptureMethod>,
     pub payment_method_policy: Option<Policy>,
     /// Your reference, at most 64 characters.
+    #[schema(max_length = 64, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
     pub reference: Option<String>,
     /// At most 200 characters.
+    #[schema(max_length = 200, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
     pub description: Option<String>,
     pub purpose_code: Option<PurposeCode>,
     /// 1 to 43 200 minutes (30 days); default 30.
+    #[schema(minimum = 1, maximum = 43_200)]
     pub expires_in_minutes: Option<i64>,
     /// Up to 50 keys of at most 40 characters, string values of at most 500.
     pub metadata: Option<BTreeMap<String, String>>,
     /// The payer's number in E.164 (`+243...`). With mobile money, an attempt starts at once.
+    #[schema(pattern = "^\\+[1-9][0-9]{7,14}$")]
     pub customer_msisdn: Option<String>,
     /// ISO 3166-1 alpha-2 country of the payer.
+    #[schema(pattern = "^[A-Z]{2}$")]
     pub customer_country: Option<String>,
+    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
     pub success_url: Option<String>,
+    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
     pub cancel_url: Option<String>,
     /// Include an EMVCo QR payload (default true).
     pub qr: Option<bool>,
+    /// At most 10; bps add up to at most 10 000 and fixed parts to at most the amount.
+    #[schema(max_items = 10)]
     pub splits: Option<Vec<SplitInput>>,
-    /// Platform fee kept when acting for a connected account (Service-Account).
+    /// Platform fee kept when acting for a connected account (needs the Service-Account header).
+    #[schema(minimum = 0)]
     pub application_fee_minor: Option<i64>,
-    /// Mobile-money operators the payer may use (mpesa, airtel, orange, africell, mtn).
-    pub allowed_operators: Option<Vec<String>>,
+    /// Mobile-money operators the payer may use.
+    #[schema(max_items = 10)]
+    pub allowed_operators: Option<Vec<Operator>>,
 }
 
-/// `POST /payment_intents/{id}/confirm` (an addition to the spec: starts an attempt).
+/// `POST /payment_intents/{id}/confirm` (an addition to the spec): starts a
+/// mobile-money attempt; the hosted checkout serves the other rails.
 #[derive(Debug, Clone, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmIntent {
     /// The payer's number in E.164; defaults to the intent's customer_msisdn.
+    #[schema(pattern = "^\\+[1-9][0-9]{7,14}$")]
     pub customer_msisdn: Option<String>,
-    /// The rail of the attempt; default mobile_money.
-    pub rail: Option<String>,
     /// The mobile-money operator the payer picked.
-    pub operator: Option<String>,
+    pub operator: Option<Operator>,
 }
 
 /// `POST /payment_intents/{id}/capture`.
@@ -117,6 +134,7 @@ pub struct ConfirmIntent {
 #[serde(deny_unknown_fields)]
 pub struct CaptureIntent {
     /// Amount to capture; default the whole authorised amount. The rest is released.
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: Option<i64>,
 }
 
@@ -150,7 +168,8 @@ pub enum ReviewOutcome {
 #[serde(deny_unknown_fields)]
 pub struct ReviewIntent {
     pub outcome: ReviewOutcome,
-    /// What the provider said (reconciliation reference, call notes), 3 to 500 characters.
+    /// What the provider said (reconciliation reference, call notes), 3 to 500 characters, not all blank.
+    #[schema(min_length = 3, max_length = 500, pattern = "\\S")]
     pub note: String,
 }
 
@@ -268,21 +287,7 @@ fn metadata(value: Option<BTreeMap<String, String>>) -> Result<BTreeMap<String, 
     Ok(map)
 }
 
-pub fn rail(param: &str, value: &str) -> Result<String, ApiError> {
-    if RAILS.contains(&value) {
-        Ok(value.to_string())
-    } else {
-        Err(ApiError::field(
-            param,
-            format!(
-                "{param} must be one of {} (got {value:?})",
-                RAILS.join(", ")
-            ),
-        ))
-    }
-}
-
-fn rails(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
+fn rails(value: Option<Vec<RailKind>>) -> Result<Vec<String>, ApiError> {
     let Some(list) = value else {
         return Ok(RAILS.iter().map(|r| r.to_string()).collect());
     };
@@ -293,16 +298,15 @@ fn rails(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
         ));
     }
     let mut out: Vec<String> = Vec::new();
-    for (i, r) in list.iter().enumerate() {
-        let r = rail(&format!("rails[{i}]"), r)?;
-        if !out.contains(&r) {
-            out.push(r);
+    for r in list {
+        if !out.iter().any(|o| o == r.as_str()) {
+            out.push(r.as_str().to_string());
         }
     }
     Ok(out)
 }
 
-fn operators(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
+fn operators(value: Option<Vec<Operator>>) -> Result<Vec<String>, ApiError> {
     let list = value.unwrap_or_default();
     if list.len() > OPERATORS_MAX {
         return Err(ApiError::field(
@@ -310,17 +314,13 @@ fn operators(value: Option<Vec<String>>) -> Result<Vec<String>, ApiError> {
             format!("at most {OPERATORS_MAX} operators"),
         ));
     }
-    for (i, operator) in list.iter().enumerate() {
-        if !methods::operator_known(operator) {
-            return Err(ApiError::field(
-                format!("allowed_operators[{i}]"),
-                format!(
-                    "unknown operator {operator:?}; GET /payment_intents/{{id}}/methods lists them"
-                ),
-            ));
+    let mut out: Vec<String> = Vec::new();
+    for operator in list {
+        if !out.iter().any(|o| o == operator.as_str()) {
+            out.push(operator.as_str().to_string());
         }
     }
-    Ok(list)
+    Ok(out)
 }
 
 fn country(value: Option<String>) -> Result<Option<String>, ApiError> {
@@ -520,14 +520,6 @@ mod tests {
         );
         assert_eq!(
             param_of(CreateIntent {
-                rails: Some(vec!["pigeon".into()]),
-                ..base()
-            })
-            .as_deref(),
-            Some("rails[0]")
-        );
-        assert_eq!(
-            param_of(CreateIntent {
                 expires_in_minutes: Some(0),
                 ..base()
             })
@@ -576,20 +568,26 @@ mod tests {
         );
         assert_eq!(
             param_of(CreateIntent {
-                allowed_operators: Some(vec!["nope".into()]),
-                ..base()
-            })
-            .as_deref(),
-            Some("allowed_operators[0]")
-        );
-        assert_eq!(
-            param_of(CreateIntent {
                 application_fee_minor: Some(10),
                 ..base()
             })
             .as_deref(),
             Some("application_fee_minor")
         );
+    }
+
+    #[test]
+    fn unknown_rails_and_operators_are_named_by_the_parser() {
+        let e = crate::http::extract::parse_json::<CreateIntent>(
+            br#"{"amount_minor": 1, "currency": "CDF", "rails": ["pigeon"]}"#,
+        )
+        .expect_err("unknown rail");
+        assert_eq!(e.param.as_deref(), Some("rails[0]"));
+        let e = crate::http::extract::parse_json::<CreateIntent>(
+            br#"{"amount_minor": 1, "currency": "CDF", "allowed_operators": ["nope"]}"#,
+        )
+        .expect_err("unknown operator");
+        assert_eq!(e.param.as_deref(), Some("allowed_operators[0]"));
     }
 
     #[test]

@@ -378,17 +378,16 @@ pub fn confirm(
     input: ConfirmIntent,
 ) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
-    let rail = input::rail("rail", input.rail.as_deref().unwrap_or("mobile_money"))?;
-    if !intent.rails.contains(&rail) {
-        return Err(ApiError::field(
-            "rail",
-            format!("this intent accepts {} only", intent.rails.join(", ")),
-        ));
-    }
-    if rail != "mobile_money" {
-        return Err(ApiError::field(
-            "rail",
-            "attempts through the API are mobile_money attempts; card, bank, wallet and QR payers pay through the hosted checkout",
+    // Attempts started through the API are mobile-money attempts (the hosted
+    // checkout serves the other rails).
+    let rail = "mobile_money";
+    if !intent.rails.iter().any(|r| r == rail) {
+        return Err(ApiError::new(
+            Code::InvalidIntentTransition,
+            format!(
+                "intent {id} does not accept mobile_money (rails: {})",
+                intent.rails.join(", ")
+            ),
         ));
     }
     let msisdn = match input
@@ -403,17 +402,19 @@ pub fn confirm(
             ));
         }
     };
-    if let Some(operator) = &input.operator {
-        let known = methods::find(&rail, operator).is_some();
+    let operator = input.operator.map(|o| o.as_str().to_string());
+    if let Some(operator) = &operator {
         let allowed =
             intent.allowed_operators.is_empty() || intent.allowed_operators.contains(operator);
-        if !known || !allowed {
-            return Err(ApiError::field(
-                "operator",
+        if !allowed {
+            return Err(ApiError::new(
+                Code::OperatorNotAllowed,
                 format!(
-                    "operator {operator:?} is not open to this intent; see GET /payment_intents/{id}/methods"
+                    "operator {operator} is not among this intent's allowed_operators ({})",
+                    intent.allowed_operators.join(", ")
                 ),
-            ));
+            )
+            .with_param("operator"));
         }
     }
     if intent.status == Status::Expired || tx.now_ms() >= intent.expires_at_ms {
@@ -422,14 +423,7 @@ pub fn confirm(
             format!("intent {id} expired"),
         ));
     }
-    start_attempt(
-        tx,
-        settings,
-        &mut intent,
-        &rail,
-        Some(msisdn),
-        input.operator,
-    )?;
+    start_attempt(tx, settings, &mut intent, rail, Some(msisdn), operator)?;
     save(tx, &intent)?;
     Ok(intent)
 }
