@@ -59,6 +59,9 @@ enum Command {
         /// Milliseconds after capture at which the sandbox settles a test payment (pending → available).
         #[arg(long, default_value_t = 5_000, env = "PAYGATE_SANDBOX_SETTLEMENT_MS")]
         sandbox_settlement_ms: u64,
+        /// Where webhook deliveries may connect: any, public (no private or local addresses), loopback.
+        #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Any, env = "PAYGATE_WEBHOOK_EGRESS")]
+        webhook_egress: crate::events::egress::Egress,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -154,6 +157,7 @@ pub fn run() -> ExitCode {
             ephemeral,
             audit_interval_secs,
             sandbox_settlement_ms,
+            webhook_egress,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -161,6 +165,7 @@ pub fn run() -> ExitCode {
             ephemeral,
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
+            webhook_egress,
         }),
         Command::Init { data_dir } => {
             server::init(&data_dir).map(|keys| println!("{}", serde_json::json!({ "keys": keys })))

@@ -27,6 +27,8 @@ pub struct ServeOptions {
     pub audit_interval: Duration,
     /// How long after capture the sandbox settles a test payment.
     pub sandbox_settlement_delay: Duration,
+    /// Where webhook deliveries may connect.
+    pub webhook_egress: crate::events::egress::Egress,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -98,6 +100,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         clock.clone(),
         dispatcher_wake.clone(),
         client,
+        options.webhook_egress,
     );
     crate::scheduler::spawn(
         store.clone(),

@@ -529,6 +529,15 @@ pub fn replay_delivery(
         .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
         .ok_or_else(|| ApiError::not_found("webhook delivery", id))?;
     let endpoint = load_endpoint(tx, principal, &original.endpoint)?;
+    if endpoint.status != EndpointStatus::Enabled {
+        return Err(ApiError::new(
+            Code::EndpointDisabled,
+            format!(
+                "webhook endpoint {} is disabled; enable it before replaying to it",
+                endpoint.id
+            ),
+        ));
+    }
     let event: Event = tx
         .get_json(Table::Events, &original.event)?
         .ok_or_else(|| ApiError::not_found("event", &original.event))?;

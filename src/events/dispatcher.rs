@@ -4,23 +4,30 @@
 //! attempt through the writer (which reschedules or gives up). It wakes on
 //! every commit and at the next due time.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::sync::{Notify, Semaphore};
+use tokio::sync::Notify;
 
+use super::egress::Egress;
 use super::{Event, render, signing};
 use crate::clock::SharedClock;
-use crate::domain::webhooks::{self, AttemptOutcome, Delivery, DeliveryStatus, Endpoint};
+use crate::domain::webhooks::{
+    self, AttemptOutcome, Delivery, DeliveryStatus, Endpoint, EndpointStatus,
+};
+use crate::error::ApiError;
 use crate::store::{Snapshot, Store, StoreError, Table, Writer, decode};
 
 /// Deliveries being sent at once at most.
 pub const IN_FLIGHT_MAX: usize = 32;
+/// Deliveries to one endpoint at once at most, so that one slow receiver
+/// cannot hold every slot and delay the others.
+pub const ENDPOINT_IN_FLIGHT_MAX: usize = 4;
 /// One attempt waits this long for the receiver at most (origin behaviour section 6).
 pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Due deliveries read per wake-up at most.
-const SCAN_MAX: usize = 256;
+const SCAN_MAX: usize = 1024;
 /// The dispatcher looks at the queue at least this often.
 const IDLE_WAKE: Duration = Duration::from_secs(1);
 /// Response bytes kept in an attempt's error text at most.
@@ -36,81 +43,132 @@ pub fn client() -> Result<reqwest::Client, reqwest::Error> {
         .build()
 }
 
+/// Deliveries being sent now, in all and per endpoint.
+#[derive(Default)]
+struct InFlight {
+    deliveries: HashSet<String>,
+    per_endpoint: HashMap<String, usize>,
+}
+
+impl InFlight {
+    /// Claims a slot for `delivery` unless it is already in flight or a limit is reached.
+    fn claim(&mut self, delivery: &str, endpoint: &str) -> bool {
+        let endpoint_count = self.per_endpoint.get(endpoint).copied().unwrap_or(0);
+        if self.deliveries.contains(delivery)
+            || self.deliveries.len() >= IN_FLIGHT_MAX
+            || endpoint_count >= ENDPOINT_IN_FLIGHT_MAX
+        {
+            return false;
+        }
+        self.deliveries.insert(delivery.to_string());
+        self.per_endpoint
+            .insert(endpoint.to_string(), endpoint_count + 1);
+        true
+    }
+
+    fn release(&mut self, delivery: &str, endpoint: &str) {
+        self.deliveries.remove(delivery);
+        if let Some(count) = self.per_endpoint.get_mut(endpoint) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.per_endpoint.remove(endpoint);
+            }
+        }
+    }
+}
+
+/// What the dispatcher's tasks share.
+struct Shared {
+    store: Store,
+    writer: Writer,
+    clock: SharedClock,
+    client: reqwest::Client,
+    egress: Egress,
+    in_flight: Mutex<InFlight>,
+    /// Woken when a delivery finishes and frees a slot.
+    freed: Notify,
+}
+
 pub fn spawn(
     store: Store,
     writer: Writer,
     clock: SharedClock,
     committed: Arc<Notify>,
     client: reqwest::Client,
+    egress: Egress,
 ) {
+    let shared = Arc::new(Shared {
+        store,
+        writer,
+        clock,
+        client,
+        egress,
+        in_flight: Mutex::default(),
+        freed: Notify::new(),
+    });
     tokio::spawn(async move {
-        let permits = Arc::new(Semaphore::new(IN_FLIGHT_MAX));
-        let in_flight: Arc<Mutex<HashSet<String>>> = Arc::default();
         loop {
-            let now = clock.now_ms();
-            let (due, next_due) = match due_deliveries(&store, now) {
-                Ok(found) => found,
+            let now = shared.clock.now_ms();
+            let wait = match start_due(&shared, now) {
+                Ok(wait) => wait,
                 Err(e) => {
                     tracing::error!(error = %e, "dispatcher: cannot read the delivery queue");
-                    (Vec::new(), None)
+                    IDLE_WAKE
                 }
             };
-            let mut started = 0;
-            for delivery_id in due {
-                if !in_flight
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(delivery_id.clone())
-                {
-                    continue;
-                }
-                let Ok(permit) = permits.clone().acquire_owned().await else {
-                    break;
-                };
-                started += 1;
-                let (store, writer, clock, client, in_flight) = (
-                    store.clone(),
-                    writer.clone(),
-                    clock.clone(),
-                    client.clone(),
-                    in_flight.clone(),
-                );
-                tokio::spawn(async move {
-                    attempt(&store, &writer, &clock, &client, &delivery_id).await;
-                    in_flight
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .remove(&delivery_id);
-                    drop(permit);
-                });
-            }
-            if started == 0 {
-                let wait = next_due
-                    .map(|due| Duration::from_millis(u64::try_from(due - now).unwrap_or(0)))
-                    .unwrap_or(IDLE_WAKE)
-                    .clamp(Duration::from_millis(10), IDLE_WAKE);
-                tokio::select! {
-                    () = tokio::time::sleep(wait) => {},
-                    () = committed.notified() => {},
-                }
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {},
+                () = committed.notified() => {},
+                () = shared.freed.notified() => {},
             }
         }
     });
 }
 
-/// Ids of deliveries due by `now_ms`, and the due time of the first one not yet due.
-fn due_deliveries(store: &Store, now_ms: i64) -> Result<(Vec<String>, Option<i64>), StoreError> {
-    let snapshot = store.snapshot()?;
+/// Starts every due delivery a slot allows; returns how long to wait before
+/// looking again (the next due time, or at most [`IDLE_WAKE`]).
+fn start_due(shared: &Arc<Shared>, now_ms: i64) -> Result<Duration, StoreError> {
+    let snapshot = shared.store.snapshot()?;
     let upper = format!("{:020}", now_ms.saturating_add(1));
-    let rows = snapshot.scan(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX)?;
-    let ids = rows
-        .into_iter()
-        .filter_map(|(k, _)| k.split_once('|').map(|(_, id)| id.to_string()))
-        .collect();
-    let next = snapshot
+    let due = snapshot.scan(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX)?;
+    for (key, _) in &due {
+        let Some((_, delivery_id)) = key.split_once('|') else {
+            continue;
+        };
+        let Some(delivery) = snapshot.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+            continue;
+        };
+        let claimed = shared
+            .in_flight
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .claim(&delivery.id, &delivery.endpoint);
+        if !claimed {
+            continue;
+        }
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            attempt(&shared, &delivery.id).await;
+            shared
+                .in_flight
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .release(&delivery.id, &delivery.endpoint);
+            shared.freed.notify_one();
+        });
+    }
+    if !due.is_empty() {
+        // Some are in flight or waiting for a slot: a finished attempt or a
+        // commit wakes the loop sooner.
+        return Ok(IDLE_WAKE);
+    }
+    let next_due: Option<i64> = snapshot
         .first(Table::DeliveryQueue)?
         .and_then(|(k, _)| k.split('|').next().and_then(|d| d.parse().ok()));
-    Ok((ids, next))
+    Ok(next_due
+        .map(|due| Duration::from_millis(u64::try_from(due - now_ms).unwrap_or(0)))
+        .unwrap_or(IDLE_WAKE)
+        .min(IDLE_WAKE))
 }
 
 /// Everything needed to send one delivery, read from one snapshot.
@@ -121,47 +179,66 @@ struct Prepared {
     platform_key: signing::PlatformKey,
 }
 
-fn prepare(
+/// What to do with a due delivery.
+enum Plan {
+    Send(Box<Prepared>),
+    /// Nothing now: delivered, failed, or rescheduled since the queue was read.
+    Skip,
+    /// Give up for good, with the reason recorded as its last attempt.
+    Abandon(String),
+}
+
+fn plan(
     snapshot: &Snapshot,
     delivery_id: &str,
-) -> Result<Result<Prepared, String>, crate::error::ApiError> {
+    now_ms: i64,
+    egress: Egress,
+) -> Result<Plan, ApiError> {
     let Some(delivery) = snapshot.get_json::<Delivery>(Table::Objects, delivery_id)? else {
-        return Ok(Err("delivery vanished".into()));
+        return Ok(Plan::Skip);
     };
+    let due = delivery.next_attempt_at_ms.is_some_and(|due| due <= now_ms);
+    if delivery.status != DeliveryStatus::Pending || !due {
+        return Ok(Plan::Skip);
+    }
     let Some(endpoint) = snapshot.get_json::<Endpoint>(Table::Objects, &delivery.endpoint)? else {
-        return Ok(Err("the endpoint was deleted".into()));
+        return Ok(Plan::Abandon("the endpoint was deleted".into()));
     };
+    if endpoint.status != EndpointStatus::Enabled {
+        return Ok(Plan::Abandon("the endpoint is disabled".into()));
+    }
+    if let Err(reason) = egress.check(&endpoint.url) {
+        return Ok(Plan::Abandon(reason));
+    }
     let Some(event) = snapshot.get(Table::Events, &delivery.event)? else {
-        return Ok(Err("the event vanished".into()));
+        return Ok(Plan::Abandon("the event vanished".into()));
     };
     let event: Event = decode(&event)?;
-    let body = serde_json::to_vec(&render(event)).map_err(crate::error::ApiError::internal)?;
+    let body = serde_json::to_vec(&render(event)).map_err(ApiError::internal)?;
     let platform_key = signing::active_key(snapshot)?;
-    Ok(Ok(Prepared {
+    Ok(Plan::Send(Box::new(Prepared {
         delivery,
         endpoint,
         body,
         platform_key,
-    }))
+    })))
 }
 
-async fn attempt(
-    store: &Store,
-    writer: &Writer,
-    clock: &SharedClock,
-    client: &reqwest::Client,
-    delivery_id: &str,
-) {
-    let prepared = store
+async fn attempt(shared: &Shared, delivery_id: &str) {
+    let now = shared.clock.now_ms();
+    let planned = shared
+        .store
         .snapshot()
-        .map_err(crate::error::ApiError::from)
-        .and_then(|snapshot| prepare(&snapshot, delivery_id));
-    let prepared = match prepared {
-        Ok(Ok(p)) if p.delivery.status == DeliveryStatus::Pending => p,
-        Ok(Ok(_)) => return,
-        Ok(Err(reason)) => {
+        .map_err(ApiError::from)
+        .and_then(|snapshot| plan(&snapshot, delivery_id, now, shared.egress));
+    let prepared = match planned {
+        Ok(Plan::Send(prepared)) => prepared,
+        Ok(Plan::Skip) => return,
+        Ok(Plan::Abandon(reason)) => {
+            tracing::warn!(delivery = delivery_id, %reason, "webhook delivery abandoned");
             let id = delivery_id.to_string();
-            if let Err(e) = writer
+            if let Err(e) = shared
+                .writer
                 .run(move |tx| webhooks::abandon(tx, &id, &reason))
                 .await
             {
@@ -174,7 +251,7 @@ async fn attempt(
             return;
         }
     };
-    let outcome = send(clock, client, &prepared).await;
+    let outcome = send(&shared.clock, &shared.client, &prepared).await;
     tracing::info!(
         delivery = %prepared.delivery.id,
         event = prepared.delivery.event_type.as_str(),
@@ -185,7 +262,8 @@ async fn attempt(
     );
     let id = delivery_id.to_string();
     let jitter = rand::random_range(-100..=100);
-    if let Err(e) = writer
+    if let Err(e) = shared
+        .writer
         .run(move |tx| webhooks::record_attempt(tx, &id, outcome, jitter))
         .await
     {

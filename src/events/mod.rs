@@ -15,6 +15,7 @@ use crate::ledger::Mode;
 use crate::store::{Table, Tx};
 
 pub mod dispatcher;
+pub mod egress;
 pub mod signing;
 
 macro_rules! event_types {

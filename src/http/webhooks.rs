@@ -462,9 +462,11 @@ pub async fn keys(State(state): State<AppState>, headers: HeaderMap) -> Result<R
     let matches = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
+        // If-None-Match compares weakly (RFC 9110 section 13.1.2): W/"x" matches "x".
         .is_some_and(|v| {
             v.split(',')
-                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+                .map(str::trim)
+                .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
         });
     let mut response = if matches {
         StatusCode::NOT_MODIFIED.into_response()
