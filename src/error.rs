@@ -65,6 +65,7 @@ catalogue! {
     IntentExpired => ("intent_expired", 409, "BP-2105", "The payment intent expired."),
     IntentClosed => ("intent_closed", 409, "BP-2106", "The payment intent is in a final state."),
     OperatorNotAllowed => ("operator_not_allowed", 409, "BP-2107", "The operator is not among the intent's allowed_operators."),
+    EndpointLimit => ("endpoint_limit", 409, "BP-2109", "The account already has the most webhook endpoints allowed (16) in this mode."),
     EndpointDisabled => ("endpoint_disabled", 409, "BP-2108", "The webhook endpoint is disabled; enable it (PATCH disabled=false) before replaying to it."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),

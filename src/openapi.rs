@@ -49,7 +49,7 @@ use crate::http;
         http::webhooks::replay_event,
         http::webhooks::keys,
     ),
-    components(schemas(crate::error::ErrorBody))
+    components(schemas(crate::error::ErrorBody, crate::events::EventType))
 )]
 struct ApiDoc;
 
@@ -195,6 +195,15 @@ fn refine(doc: &mut serde_json::Value) {
     else {
         return;
     };
+    // Event types are named by the catalogue, not by the Rust variants.
+    let types: Vec<serde_json::Value> = crate::events::CATALOGUE
+        .iter()
+        .map(|e| e.name.into())
+        .collect();
+    schemas.insert(
+        "EventType".into(),
+        serde_json::json!({"type": "string", "description": "An event type (GET /webhook_events/types).", "enum": types}),
+    );
     for schema in schemas.values_mut() {
         let Some(properties) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) else {
             continue;
@@ -210,15 +219,14 @@ fn refine(doc: &mut serde_json::Value) {
                     property["items"] = serde_json::json!({"type": "string", "enum": filters});
                 }
                 "metadata" => {
-                    property["maxProperties"] =
-                        crate::domain::intents::input::METADATA_KEYS_MAX.into();
+                    property["maxProperties"] = crate::domain::fields::METADATA_KEYS_MAX.into();
                     property["propertyNames"] = serde_json::json!({
                         "type": "string", "minLength": 1,
-                        "maxLength": crate::domain::intents::input::METADATA_KEY_CHARS_MAX,
+                        "maxLength": crate::domain::fields::METADATA_KEY_CHARS_MAX,
                     });
                     property["additionalProperties"] = serde_json::json!({
                         "type": "string",
-                        "maxLength": crate::domain::intents::input::METADATA_VALUE_CHARS_MAX,
+                        "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
                     });
                 }
                 _ => {}

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod currency;
 pub mod fees;
+pub mod fields;
 pub mod intents;
 pub mod methods;
 pub mod org;

@@ -23,6 +23,7 @@ pub const ENDPOINTS_MAX: usize = 16;
 pub const FAILURES_TO_DISABLE: u32 = 50;
 pub const URL_CHARS_MAX: usize = 2048;
 pub const EVENT_FILTERS_MAX: usize = 64;
+pub const DESCRIPTION_CHARS_MAX: usize = 500;
 
 /// Waits before each retry in live mode: about three days in all
 /// (10 s, 30 s, 2 min, 10 min, 1 h, 3 h, 8 h, 12 h, 24 h, 24 h = 72.2 h), ±10 % jitter.
@@ -221,6 +222,8 @@ pub fn create_endpoint(
         .enabled_events
         .unwrap_or_else(|| vec!["*".to_string()]);
     validate_events(&enabled_events)?;
+    let description = super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?;
+    let metadata = super::fields::metadata(input.metadata)?;
     let prefix = endpoint_prefix(principal.mode, principal.owner());
     if tx
         .scan(Table::Index, &prefix, None, ENDPOINTS_MAX + 1)?
@@ -228,7 +231,7 @@ pub fn create_endpoint(
         >= ENDPOINTS_MAX
     {
         return Err(ApiError::new(
-            Code::ValidationError,
+            Code::EndpointLimit,
             format!(
                 "at most {ENDPOINTS_MAX} webhook endpoints per account and mode; delete one first"
             ),
@@ -241,8 +244,8 @@ pub fn create_endpoint(
         owner: principal.owner().to_string(),
         url,
         enabled_events,
-        description: input.description,
-        metadata: input.metadata.unwrap_or_default(),
+        description,
+        metadata,
         secret: crate::events::signing::new_webhook_secret(),
         status: if input.disabled == Some(true) {
             EndpointStatus::Disabled
@@ -310,11 +313,13 @@ pub fn update_endpoint(
         validate_events(&events)?;
         endpoint.enabled_events = events;
     }
-    if let Some(description) = input.description {
+    if let Some(description) =
+        super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?
+    {
         endpoint.description = Some(description);
     }
-    if let Some(metadata) = input.metadata {
-        endpoint.metadata = metadata;
+    if input.metadata.is_some() {
+        endpoint.metadata = super::fields::metadata(input.metadata)?;
     }
     match input.disabled {
         Some(true) => {

@@ -23,10 +23,15 @@ use crate::store::{Output, Table};
 #[serde(deny_unknown_fields)]
 pub struct CreateEndpoint {
     /// Where deliveries are POSTed: an http:// or https:// URL.
-    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub url: String,
     /// Event types to receive: `*` for all, exact types, or a family such as `payment_intent.*`. Default `["*"]`.
     pub enabled_events: Option<Vec<String>>,
+    /// At most 500 characters.
+    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
     pub metadata: Option<BTreeMap<String, String>>,
 }
@@ -34,9 +39,14 @@ pub struct CreateEndpoint {
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateEndpoint {
-    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub url: Option<String>,
     pub enabled_events: Option<Vec<String>>,
+    /// At most 500 characters.
+    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
     pub metadata: Option<BTreeMap<String, String>>,
     /// True stops deliveries; false re-enables (and resets the failure count).
@@ -232,7 +242,7 @@ pub async fn delete(
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct AttemptView {
+pub struct DeliveryAttemptView {
     number: u32,
     at: String,
     status_code: Option<u16>,
@@ -250,7 +260,7 @@ pub struct DeliveryView {
     event: String,
     event_type: String,
     status: DeliveryStatus,
-    attempts: Vec<AttemptView>,
+    attempts: Vec<DeliveryAttemptView>,
     next_attempt_at: Option<String>,
     replay_of: Option<String>,
     created_at: String,
@@ -268,7 +278,7 @@ fn delivery_view(delivery: &Delivery) -> DeliveryView {
         attempts: delivery
             .attempts
             .iter()
-            .map(|a| AttemptView {
+            .map(|a| DeliveryAttemptView {
                 number: a.number,
                 at: rfc3339(a.at_ms),
                 status_code: a.status_code,

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::domain::currency;
+use crate::domain::fields::{self, metadata, text};
 use crate::domain::methods::Policy;
 use crate::error::{ApiError, Code};
 use crate::rails::{Operator, RAILS, RailKind};
@@ -17,9 +18,6 @@ pub const REFERENCE_CHARS_MAX: usize = 64;
 pub const DESCRIPTION_CHARS_MAX: usize = 200;
 pub const EXPIRES_IN_MINUTES_DEFAULT: i64 = 30;
 pub const EXPIRES_IN_MINUTES_MAX: i64 = 43_200;
-pub const METADATA_KEYS_MAX: usize = 50;
-pub const METADATA_KEY_CHARS_MAX: usize = 40;
-pub const METADATA_VALUE_CHARS_MAX: usize = 500;
 pub const SPLITS_MAX: usize = 10;
 pub const OPERATORS_MAX: usize = 10;
 pub const URL_CHARS_MAX: usize = 2048;
@@ -56,15 +54,15 @@ pub struct SplitInput {
     #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
     pub recipient: String,
     /// Share of the captured amount after fixed parts, in basis points.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "fields::int")]
     #[schema(minimum = 0, maximum = 10_000)]
     pub bps: i64,
     /// A fixed part in minor units, taken first.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "fields::int")]
     #[schema(minimum = 0)]
     pub fixed_minor: i64,
     #[serde(default)]
-    #[schema(max_length = 100, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
+    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub label: Option<String>,
 }
 
@@ -73,6 +71,7 @@ pub struct SplitInput {
 #[serde(deny_unknown_fields)]
 pub struct CreateIntent {
     /// Amount in minor units, greater than 0.
+    #[serde(deserialize_with = "fields::int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: i64,
     /// ISO 4217 code, upper case.
@@ -83,13 +82,14 @@ pub struct CreateIntent {
     pub capture_method: Option<CaptureMethod>,
     pub payment_method_policy: Option<Policy>,
     /// Your reference, at most 64 characters.
-    #[schema(max_length = 64, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
+    #[schema(max_length = 64, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub reference: Option<String>,
     /// At most 200 characters.
-    #[schema(max_length = 200, pattern = "^[^\\x00-\\x1f\\x7f]*$")]
+    #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
     pub purpose_code: Option<PurposeCode>,
     /// 1 to 43 200 minutes (30 days); default 30.
+    #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 1, maximum = 43_200)]
     pub expires_in_minutes: Option<i64>,
     /// Up to 50 keys of at most 40 characters, string values of at most 500.
@@ -100,9 +100,15 @@ pub struct CreateIntent {
     /// ISO 3166-1 alpha-2 country of the payer.
     #[schema(pattern = "^[A-Z]{2}$")]
     pub customer_country: Option<String>,
-    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub success_url: Option<String>,
-    #[schema(max_length = 2048, pattern = "^https?://[^/\\s][^\\s]*$")]
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub cancel_url: Option<String>,
     /// Include an EMVCo QR payload (default true).
     pub qr: Option<bool>,
@@ -110,6 +116,7 @@ pub struct CreateIntent {
     #[schema(max_items = 10)]
     pub splits: Option<Vec<SplitInput>>,
     /// Platform fee kept when acting for a connected account (needs the Service-Account header).
+    #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 0)]
     pub application_fee_minor: Option<i64>,
     /// Mobile-money operators the payer may use.
@@ -134,6 +141,7 @@ pub struct ConfirmIntent {
 #[serde(deny_unknown_fields)]
 pub struct CaptureIntent {
     /// Amount to capture; default the whole authorised amount. The rest is released.
+    #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: Option<i64>,
 }
@@ -207,23 +215,6 @@ pub fn amount(param: &str, amount_minor: i64) -> Result<i64, ApiError> {
     Ok(amount_minor)
 }
 
-fn text(param: &str, value: Option<String>, max: usize) -> Result<Option<String>, ApiError> {
-    match value {
-        Some(v) if v.chars().count() > max => Err(ApiError::field(
-            param,
-            format!(
-                "{param} must be at most {max} characters (got {})",
-                v.chars().count()
-            ),
-        )),
-        Some(v) if v.chars().any(char::is_control) => Err(ApiError::field(
-            param,
-            format!("{param} must not contain control characters"),
-        )),
-        other => Ok(other),
-    }
-}
-
 /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164).
 pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
     let digits = value.strip_prefix('+').unwrap_or("");
@@ -257,34 +248,6 @@ fn url(param: &str, value: Option<String>) -> Result<Option<String>, ApiError> {
         ));
     }
     Ok(Some(value))
-}
-
-fn metadata(value: Option<BTreeMap<String, String>>) -> Result<BTreeMap<String, String>, ApiError> {
-    let map = value.unwrap_or_default();
-    if map.len() > METADATA_KEYS_MAX {
-        return Err(ApiError::field(
-            "metadata",
-            format!(
-                "metadata may hold at most {METADATA_KEYS_MAX} keys (got {})",
-                map.len()
-            ),
-        ));
-    }
-    for (key, value) in &map {
-        if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
-            return Err(ApiError::field(
-                format!("metadata.{key}"),
-                format!("metadata keys must be 1 to {METADATA_KEY_CHARS_MAX} characters"),
-            ));
-        }
-        if value.chars().count() > METADATA_VALUE_CHARS_MAX {
-            return Err(ApiError::field(
-                format!("metadata.{key}"),
-                format!("metadata values must be at most {METADATA_VALUE_CHARS_MAX} characters"),
-            ));
-        }
-    }
-    Ok(map)
 }
 
 fn rails(value: Option<Vec<RailKind>>) -> Result<Vec<String>, ApiError> {
