@@ -225,3 +225,15 @@ pub fn memory(pid: u32) -> Memory {
         rss_kib: field("VmRSS:"),
     }
 }
+
+/// Whether the store at `path` was closed cleanly by the last process that had
+/// it open: redb opens such a file read-only at once; a file left open (no
+/// clean drop of the `Database`) needs a repair, which walks the whole file on
+/// the next start.
+pub fn closed_cleanly(path: &Path) -> Result<bool, String> {
+    match redb::ReadOnlyDatabase::open(path) {
+        Ok(_) => Ok(true),
+        Err(redb::DatabaseError::RepairAborted) => Ok(false),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}

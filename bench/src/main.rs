@@ -303,6 +303,15 @@ async fn calibrate(
     let key = first.secret_key.clone();
     let store = first.store_path().ok_or("no store path")?;
     first.server.stop();
+    let clean = gateway::closed_cleanly(&store)?;
+    report.header.push(format!(
+        "store after the gateway's SIGTERM exit: {}",
+        if clean {
+            "closed cleanly"
+        } else {
+            "NOT closed cleanly (redb repairs it, walking the whole file, on the next start)"
+        }
+    ));
     let before = ceilings::table_sizes(&store)?;
     let gateway = Gateway::start(config, Data::Dir(dir), Some(&key), "calibration-2.log")?;
     report.startups.push((
