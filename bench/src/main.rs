@@ -72,7 +72,7 @@ struct Args {
     #[arg(long)]
     gateway_workers: Option<usize>,
     /// Tokio workers of this load generator.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 2)]
     client_threads: usize,
     /// The gateway's `--sandbox-settlement-ms` (so `pay` settles within the run).
     #[arg(long, default_value_t = 1_000)]

@@ -127,7 +127,8 @@ impl Report {
         for row in &self.rows {
             let ratio = match (row.ceiling, self.ratio(row)) {
                 (Some(c), Some(r)) => format!("{:.0}% of {c}", r * 100.0),
-                _ => "(ceiling)".to_string(),
+                (Some(c), None) => format!("({c} not run)"),
+                (None, _) => "(ceiling)".to_string(),
             };
             let _ = writeln!(
                 out,
