@@ -224,7 +224,12 @@ fn serve(options: ServeOptions) -> CliResult {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(server::serve(options))
+    let stopped = runtime.block_on(server::serve(options))?;
+    // Dropping the runtime drops every background task and with them their
+    // writer handles; then the writer drains its queue and the store closes.
+    runtime.shutdown_timeout(Duration::from_secs(2));
+    stopped.close();
+    Ok(())
 }
 
 fn open_existing(data_dir: &std::path::Path) -> Result<Store, Box<dyn std::error::Error>> {

@@ -41,7 +41,26 @@ struct Ready {
     keys: Option<NewKeys>,
 }
 
-pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Error>> {
+/// What is left to close once the HTTP server has stopped: see [`Stopped::close`].
+pub struct Stopped {
+    writer_thread: std::thread::JoinHandle<()>,
+    store: Store,
+}
+
+impl Stopped {
+    /// Waits for the writer to finish its queue, then closes the store, so the
+    /// next start needs no repair. Call after the runtime (and every task that
+    /// holds a writer handle) is gone.
+    pub fn close(self) {
+        if self.writer_thread.join().is_err() {
+            tracing::error!("the writer thread panicked");
+        }
+        drop(self.store);
+        tracing::info!("store closed");
+    }
+}
+
+pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error::Error>> {
     let store = if options.ephemeral {
         Store::ephemeral()?
     } else {
@@ -110,7 +129,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         settings.clone(),
     );
     let state = AppState {
-        store,
+        store: store.clone(),
         writer,
         clock: clock.clone(),
         guardian,
@@ -128,10 +147,10 @@ pub async fn serve(options: ServeOptions) -> Result<(), Box<dyn std::error::Erro
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("shutting down: finishing the writer's queue");
-    // The router and its state are gone; the background tasks end with the
-    // runtime. The writer thread finishes its queue once the last handle drops.
-    drop(writer_thread);
-    Ok(())
+    Ok(Stopped {
+        writer_thread,
+        store,
+    })
 }
 
 fn spawn_idempotency_purger(writer: Writer) {

@@ -39,7 +39,35 @@ pub const IDEMPOTENCY_TTL_MS: i64 = 24 * 60 * 60 * 1000;
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Output {
     pub status: u16,
+    /// Kept as text in the idempotency record: a JSON array of byte values
+    /// would store four times as much.
+    #[serde(with = "body_text")]
     pub body: Vec<u8>,
+}
+
+/// Serialises a response body as a string (UTF-8 JSON, which every body is),
+/// falling back to base64 behind a `base64:` marker for anything else.
+mod body_text {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    const MARKER: &str = "base64:";
+
+    pub fn serialize<S: Serializer>(body: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(body) {
+            Ok(text) if !text.starts_with(MARKER) => serializer.serialize_str(text),
+            _ => serializer.serialize_str(&format!("{MARKER}{}", STANDARD.encode(body))),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        match text.strip_prefix(MARKER) {
+            Some(encoded) => STANDARD.decode(encoded).map_err(serde::de::Error::custom),
+            None => Ok(text.into_bytes()),
+        }
+    }
 }
 
 impl Output {
@@ -470,6 +498,25 @@ mod tests {
             .block_on(writer.execute(Some(other_body), Box::new(|_| Ok(Output::empty()))))
             .expect_err("reused");
         assert_eq!(err.code, Code::IdempotencyKeyReused);
+    }
+
+    #[test]
+    fn stored_bodies_are_text_and_round_trip() {
+        for body in [
+            br#"{"id":"pi_1"}"#.to_vec(),
+            Vec::new(),
+            vec![0xff, 0x00, 0x62],
+            b"base64:x".to_vec(),
+        ] {
+            let output = Output {
+                status: 201,
+                body: body.clone(),
+            };
+            let json = serde_json::to_string(&output).expect("encode");
+            assert!(!json.contains('['), "{json}");
+            let back: Output = serde_json::from_str(&json).expect("decode");
+            assert_eq!(back.body, body);
+        }
     }
 
     #[test]

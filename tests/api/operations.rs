@@ -302,3 +302,54 @@ fn listen_forwards_signed_deliveries_and_removes_its_endpoint_on_exit() {
     let gone = srv.get(&format!("/webhook_endpoints/{endpoint}"), srv.sk());
     assert_error(&gone, 404, "not_found");
 }
+
+#[test]
+fn sigterm_finishes_the_queue_and_closes_the_store_cleanly() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let data = dir.path().join("data");
+    let log = std::fs::File::create(dir.path().join("stderr.log")).expect("log");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_paygate"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .stderr(log)
+        .spawn()
+        .expect("serve");
+    let mut ready = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut ready)
+        .expect("ready line");
+    let ready: Value = serde_json::from_str(&ready).expect("json");
+    let base = ready["base_url"].as_str().expect("base");
+    let key = ready["keys"]["secret_key"].as_str().expect("key");
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::blocking::Client::new();
+    for i in 0..5 {
+        let response = client
+            .post(format!("{base}/payment_intents"))
+            .bearer_auth(key)
+            .header("Idempotency-Key", format!("term-{i}"))
+            .json(&json!({"amount_minor": 100, "currency": "CDF", "customer_msisdn": "+243000000501"}))
+            .send()
+            .expect("create");
+        assert_eq!(response.status().as_u16(), 201);
+    }
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill -TERM");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "serve did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "serve exited with {status}");
+    let stderr = std::fs::read_to_string(dir.path().join("stderr.log")).expect("log");
+    assert!(stderr.contains("store closed"), "{stderr}");
+    let report = paygate(&["verify", "--data-dir", &data.to_string_lossy()]);
+    assert!(report.success(), "{report:?}");
+    assert_eq!(report.json()["postings"], 5);
+}
