@@ -67,6 +67,10 @@ catalogue! {
     OperatorNotAllowed => ("operator_not_allowed", 409, "BP-2107", "The operator is not among the intent's allowed_operators."),
     EndpointLimit => ("endpoint_limit", 409, "BP-2109", "The account already has the most webhook endpoints allowed (16) in this mode."),
     EndpointDisabled => ("endpoint_disabled", 409, "BP-2108", "The webhook endpoint is disabled; enable it (PATCH disabled=false) before replaying to it."),
+    RefundExceedsRefundable => ("refund_exceeds_refundable", 409, "BP-2110", "The refund is more than the refundable amount (captured − refunded − reserved)."),
+    NotRefundable => ("not_refundable", 409, "BP-2111", "The payment intent has not been captured, so there is nothing to refund."),
+    RefundNotRejectable => ("refund_not_rejectable", 409, "BP-2112", "Only REQUESTED or APPROVED refunds can be rejected."),
+    InvalidRefundTransition => ("invalid_refund_transition", 409, "BP-2113", "The refund's status does not allow this operation."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),

@@ -725,6 +725,12 @@ pub const ADDED_OPERATIONS: &[Operation] = &[
     )))),
     moving_money(op(
         "POST",
+        "/refunds/{id}/approve",
+        Access::Scope("refunds:write"),
+        Ik::Optional,
+    )),
+    moving_money(op(
+        "POST",
         "/payment_intents/{id}/review",
         Access::Scope("payment_intents:write"),
         Ik::Optional,

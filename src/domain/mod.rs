@@ -8,6 +8,8 @@ pub mod fields;
 pub mod intents;
 pub mod methods;
 pub mod org;
+pub mod refunds;
+pub mod splits;
 pub mod webhooks;
 
 use crate::error::ApiError;

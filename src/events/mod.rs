@@ -64,6 +64,12 @@ event_types! {
     PaymentIntentAmbiguousHold => ("payment_intent.ambiguous_hold", "The provider's outcome is unknown; the payment is parked in MANUAL_REVIEW.", "Do not ship and do not ask the payer to pay again until review resolves it."),
     PaymentIntentCancelled => ("payment_intent.cancelled", "The intent was cancelled before capture (an authorisation is voided).", "Final."),
     PaymentIntentExpired => ("payment_intent.expired", "The intent expired before it was paid.", "Final."),
+    PaymentIntentRefunded => ("payment_intent.refunded", "A refund of the intent succeeded; amount_refunded_minor and refund_status changed.", "Partial refunds leave refund_status partially_refunded."),
+    RefundRequested => ("refund.requested", "A refund was requested; its amount is reserved.", "The money has not left yet."),
+    RefundApproved => ("refund.approved", "A refund was approved (automatically below the threshold, or by a person).", "Execution follows."),
+    RefundRejected => ("refund.rejected", "A refund was rejected; its reservation was released.", "data.object.rejection says who and why."),
+    RefundSucceeded => ("refund.succeeded", "The refund was paid back to the payer.", "Final."),
+    RefundFailed => ("refund.failed", "The refund could not be executed; its reservation was released.", "data.object.failure_reason says why; a new refund may be requested."),
     PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
 }
 

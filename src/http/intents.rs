@@ -212,7 +212,7 @@ pub async fn refundable(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
-    let reserved = 0;
+    let reserved = intent.amount_reserved_minor;
     json(
         200,
         &RefundableView {
@@ -222,10 +222,7 @@ pub async fn refundable(
             amount_received_minor: intent.amount_received_minor,
             amount_refunded_minor: intent.amount_refunded_minor,
             amount_reserved_minor: reserved,
-            refundable_minor: (intent.amount_received_minor
-                - intent.amount_refunded_minor
-                - reserved)
-                .max(0),
+            refundable_minor: crate::domain::refunds::refundable(&intent),
         },
     )
 }

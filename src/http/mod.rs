@@ -6,6 +6,7 @@ pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod refunds;
 pub mod system;
 pub mod webhooks;
 
@@ -73,6 +74,19 @@ fn api(state: AppState) -> Router {
         .route("/payment_intents/{id}/capture", post(intents::capture))
         .route("/payment_intents/{id}/cancel", post(intents::cancel))
         .route("/payment_intents/{id}/review", post(intents::review))
+        .route("/payment_intents/{id}/splits", get(refunds::splits))
+        .route(
+            "/payment_intents/{id}/split_refunds",
+            get(refunds::split_refunds),
+        )
+        .route(
+            "/payment_intents/{id}/split_refunds/retry",
+            post(refunds::retry_split_refunds),
+        )
+        .route("/refunds", post(refunds::create).get(refunds::list))
+        .route("/refunds/{id}", get(refunds::retrieve))
+        .route("/refunds/{id}/reject", post(refunds::reject))
+        .route("/refunds/{id}/approve", post(refunds::approve))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,

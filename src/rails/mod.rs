@@ -62,6 +62,8 @@ pub trait Rail {
     fn capture(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
     /// Voids an authorisation: the payer's funds are released.
     fn void(&self, request: &CollectRequest<'_>) -> Result<(), ApiError>;
+    /// Pays `amount_minor` of a captured collection back to the payer.
+    fn refund(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
 }
 
 /// The rail that serves `mode`.

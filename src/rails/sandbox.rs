@@ -120,6 +120,11 @@ impl super::Rail for Sandbox {
     fn void(&self, _: &super::CollectRequest<'_>) -> Result<(), crate::error::ApiError> {
         Ok(())
     }
+
+    /// Sandbox refunds always succeed (origin behaviour section 2).
+    fn refund(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -10,5 +10,6 @@ mod foundation;
 mod idempotency;
 mod intents;
 mod operations;
+mod refunds;
 mod support;
 mod webhooks;

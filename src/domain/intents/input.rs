@@ -122,6 +122,9 @@ pub struct CreateIntent {
     /// Mobile-money operators the payer may use.
     #[schema(max_items = 10)]
     pub allowed_operators: Option<Vec<Operator>>,
+    /// Who pays refunds of a split payment: `pro_rata` (recipients give their share back, the
+    /// default) or `merchant_absorbs`. An addition to the spec's body fields.
+    pub split_refund_policy: Option<crate::domain::splits::RefundPolicy>,
 }
 
 /// `POST /payment_intents/{id}/confirm` (an addition to the spec): starts a
@@ -202,6 +205,7 @@ pub struct ValidCreate {
     pub splits: Vec<SplitInput>,
     pub application_fee_minor: Option<i64>,
     pub allowed_operators: Vec<String>,
+    pub split_refund_policy: crate::domain::splits::RefundPolicy,
 }
 
 pub fn amount(param: &str, amount_minor: i64) -> Result<i64, ApiError> {
@@ -425,6 +429,7 @@ impl CreateIntent {
             )?,
             application_fee_minor,
             allowed_operators: operators(self.allowed_operators)?,
+            split_refund_policy: self.split_refund_policy.unwrap_or_default(),
         })
     }
 }

@@ -22,6 +22,7 @@ use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
 use super::methods::{self, Policy};
+use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -110,6 +111,20 @@ pub struct Intent {
     pub amount_capturable_minor: i64,
     pub amount_received_minor: i64,
     pub amount_refunded_minor: i64,
+    /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
+    #[serde(default)]
+    pub amount_reserved_minor: i64,
+    /// The part of the merchant's net still in `pending`, waiting for settlement.
+    #[serde(default)]
+    pub pending_remaining_minor: i64,
+    #[serde(default)]
+    pub split_refund_policy: RefundPolicy,
+    /// What each split recipient was paid at capture.
+    #[serde(default)]
+    pub split_payouts: Vec<SplitPayout>,
+    /// What recipients gave back (or kept) for each refund.
+    #[serde(default)]
+    pub split_recoveries: Vec<Recovery>,
     pub fees: Option<Fees>,
     pub attempts: Vec<Attempt>,
     pub timeline: Vec<TimelineEntry>,
@@ -235,7 +250,7 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
 }
 
 /// Reads an intent for a write.
-fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
+pub(crate) fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
     let intent: Option<Intent> = if id.starts_with("pi_") {
         tx.get_json(Table::Objects, id)?
     } else {
@@ -258,11 +273,11 @@ pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Inte
         .ok_or_else(|| ApiError::not_found("payment intent", id))
 }
 
-fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
+pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
     tx.put_json(Table::Objects, intent.id.clone(), intent)
 }
 
-fn emit(
+pub(crate) fn emit(
     tx: &mut Tx<'_>,
     settings: &Settings,
     intent: &Intent,
@@ -314,12 +329,17 @@ pub fn create(
         cancel_url: input.cancel_url,
         qr_payload: None,
         splits: input.splits,
+        split_refund_policy: input.split_refund_policy,
         application_fee_minor: input.application_fee_minor,
         allowed_operators: input.allowed_operators,
         client_secret_digest: crate::auth::keys::digest(&client_secret),
         amount_capturable_minor: 0,
         amount_received_minor: 0,
         amount_refunded_minor: 0,
+        amount_reserved_minor: 0,
+        pending_remaining_minor: 0,
+        split_payouts: Vec::new(),
+        split_recoveries: Vec::new(),
         fees: None,
         attempts: Vec::new(),
         timeline: Vec::new(),
@@ -665,6 +685,17 @@ fn record_capture(
     .post(tx)?;
     intent.collection_transaction = Some(posting.clone());
     intent.fees = Some(fees);
+    intent.split_payouts = splits::pay_out(
+        tx,
+        mode,
+        &intent.owner,
+        &intent.id,
+        &currency,
+        net,
+        &intent.splits,
+    )?;
+    let split_total: i64 = intent.split_payouts.iter().map(|p| p.amount_minor).sum();
+    intent.pending_remaining_minor = net - split_total;
     intent.amount_received_minor = amount_minor;
     intent.amount_capturable_minor = 0;
     intent.note(
@@ -882,7 +913,8 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         return Ok(());
     }
     let now = tx.now_ms();
-    let net = intent.amount_received_minor - intent.fees.map(|f| f.total_minor()).unwrap_or(0);
+    // What is still in pending: the net, less split payouts and refund reservations.
+    let net = intent.pending_remaining_minor;
     let (mode, currency) = (intent.mode, intent.currency.clone());
     let posting = Posting::build(
         mode,
@@ -901,6 +933,7 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         &currency,
     )
     .post(tx)?;
+    intent.pending_remaining_minor = 0;
     intent.settlement_transaction = Some(posting.clone());
     intent.apply(now, Trigger::Settle, "timer")?;
     intent.note(

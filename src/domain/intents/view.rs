@@ -71,6 +71,9 @@ pub struct PaymentIntentView {
     /// Captured.
     pub amount_received_minor: i64,
     pub amount_refunded_minor: i64,
+    /// `none`, `partially_refunded` or `refunded` (origin's PARTIALLY_REFUNDED / REFUNDED).
+    pub refund_status: &'static str,
+    pub split_refund_policy: crate::domain::splits::RefundPolicy,
     pub currency: String,
     pub rails: Vec<String>,
     pub capture_method: CaptureMethod,
@@ -130,6 +133,12 @@ pub fn render(
         amount_capturable_minor: intent.amount_capturable_minor,
         amount_received_minor: intent.amount_received_minor,
         amount_refunded_minor: intent.amount_refunded_minor,
+        refund_status: match intent.amount_refunded_minor {
+            0 => "none",
+            n if n >= intent.amount_received_minor => "refunded",
+            _ => "partially_refunded",
+        },
+        split_refund_policy: intent.split_refund_policy,
         currency: intent.currency.clone(),
         rails: intent.rails.clone(),
         capture_method: intent.capture_method,

@@ -1,0 +1,320 @@
+//! Refunds (spec section 4.3) and the split views of an intent (4.1).
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use crate::domain::fields;
+use crate::domain::intents;
+use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
+use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
+use crate::error::{ApiError, ErrorBody};
+use crate::store::{Output, Table};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRefund {
+    /// The captured payment intent (pi_...).
+    #[schema(pattern = "^pi_[a-z0-9]{1,64}$")]
+    pub payment_intent: String,
+    /// At most the refundable amount (captured − refunded − reserved).
+    #[serde(deserialize_with = "fields::int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub amount_minor: i64,
+    pub reason: Reason,
+    /// Optional; must be the payment's currency.
+    pub currency: Option<String>,
+}
+
+#[utoipa::path(post, path = "/refunds", tag = "refunds", request_body = CreateRefund,
+    responses((status = 201, description = "The refund: REQUESTED, or SUCCEEDED when approved at once (at most 100 000 minor units)", body = RefundView),
+              (status = 409, description = "More than refundable, or not captured", body = ErrorBody)))]
+pub async fn create(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateRefund>,
+) -> Result<Response, ApiError> {
+    let amount_minor = intents::input::amount("amount_minor", input.amount_minor)?;
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let new = NewRefund {
+                    payment_intent: input.payment_intent,
+                    amount_minor,
+                    currency: input.currency,
+                    reason: input.reason,
+                };
+                let refund = refunds::create(tx, &settings, &caller, new)?;
+                Output::json(201, &refunds::view(&refund))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct RefundQuery {
+    /// Only refunds of this payment intent.
+    #[param(pattern = "^pi_[a-z0-9]{1,64}$")]
+    payment_intent: Option<String>,
+    /// Only refunds in this status.
+    status: Option<Status>,
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^re_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RefundList {
+    object: &'static str,
+    /// Newest first.
+    data: Vec<RefundView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/refunds", tag = "refunds", params(RefundQuery),
+    responses((status = 200, description = "Refunds, newest first", body = RefundList)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<RefundQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    let prefix = refunds::index_prefix(caller.mode, caller.owner());
+    let before = cursor(query.cursor.as_deref(), "re")?.map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let mut found: Vec<Refund> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot.get_json::<Refund>(Table::Objects, &key[prefix.len()..]) {
+            Ok(Some(r)) => {
+                let keep = query.status.is_none_or(|s| r.status == s)
+                    && query
+                        .payment_intent
+                        .as_deref()
+                        .is_none_or(|p| r.payment_intent == p);
+                if keep {
+                    found.push(r);
+                }
+                keep
+            }
+            Ok(None) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let next_cursor = if has_more {
+        found.last().map(|r| r.id.clone())
+    } else {
+        None
+    };
+    json(
+        200,
+        &RefundList {
+            object: "list",
+            data: found.iter().map(refunds::view).collect(),
+            has_more,
+            next_cursor,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/refunds/{id}", tag = "refunds",
+    params(("id" = String, Path, description = "re_...")),
+    responses((status = 200, description = "The refund", body = RefundView)))]
+pub async fn retrieve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    json(
+        200,
+        &refunds::view(&refunds::read(&state.store.snapshot()?, &caller, &id)?),
+    )
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RejectRefund {
+    /// Why, 3 to 200 characters (spec section 8).
+    #[schema(min_length = 3, max_length = 200, pattern = "\\S")]
+    pub reason: String,
+}
+
+#[utoipa::path(post, path = "/refunds/{id}/reject", tag = "refunds",
+    params(("id" = String, Path, description = "re_...")), request_body = RejectRefund,
+    responses((status = 200, description = "REJECTED; the reservation is released and the intent keeps its state", body = RefundView),
+              (status = 409, description = "Not REQUESTED or APPROVED", body = ErrorBody)))]
+pub async fn reject(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<RejectRefund>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let refund = refunds::reject(tx, &caller, &id, &input.reason)?;
+                Output::json(200, &refunds::view(&refund))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[utoipa::path(post, path = "/refunds/{id}/approve", tag = "refunds",
+    params(("id" = String, Path, description = "re_...")),
+    responses((status = 200, description = "Approved and executed (SUCCEEDED, or FAILED with the reservation released)", body = RefundView),
+              (status = 409, description = "Not REQUESTED", body = ErrorBody)))]
+pub async fn approve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let refund = refunds::approve(tx, &settings, &caller, &id)?;
+                Output::json(200, &refunds::view(&refund))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SplitsView {
+    /// Always `list`.
+    object: &'static str,
+    payment_intent: String,
+    currency: String,
+    split_refund_policy: RefundPolicy,
+    /// One payout per split, made at capture (empty before capture).
+    data: Vec<SplitPayout>,
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}/splits", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    responses((status = 200, description = "Split payouts from a captured intent", body = SplitsView)))]
+pub async fn splits(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    json(
+        200,
+        &SplitsView {
+            object: "list",
+            payment_intent: intent.id,
+            currency: intent.currency,
+            split_refund_policy: intent.split_refund_policy,
+            data: intent.split_payouts,
+        },
+    )
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct SplitRefundQuery {
+    /// Only the recoveries of this refund.
+    #[param(pattern = "^re_[a-z0-9]{1,64}$")]
+    refund: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SplitRefundsView {
+    object: &'static str,
+    payment_intent: String,
+    split_refund_policy: RefundPolicy,
+    /// What each recipient gave back (RECOVERED), kept (ABSORBED) or still owes (FAILED).
+    data: Vec<Recovery>,
+}
+
+#[utoipa::path(get, path = "/payment_intents/{id}/split_refunds", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."), SplitRefundQuery),
+    responses((status = 200, description = "Split recoveries per refund", body = SplitRefundsView)))]
+pub async fn split_refunds(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+    Params(query): Params<SplitRefundQuery>,
+) -> Result<Response, ApiError> {
+    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
+    let data = intent
+        .split_recoveries
+        .into_iter()
+        .filter(|r| query.refund.as_deref().is_none_or(|id| r.refund == id))
+        .collect();
+    json(
+        200,
+        &SplitRefundsView {
+            object: "list",
+            payment_intent: intent.id,
+            split_refund_policy: intent.split_refund_policy,
+            data,
+        },
+    )
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/split_refunds/retry", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_...")),
+    responses((status = 200, description = "Recoveries after retrying the FAILED ones", body = SplitRefundsView)))]
+pub async fn retry_split_refunds(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let intent = refunds::retry_recoveries(tx, &caller, &id)?;
+                Output::json(
+                    200,
+                    &SplitRefundsView {
+                        object: "list",
+                        payment_intent: intent.id,
+                        split_refund_policy: intent.split_refund_policy,
+                        data: intent.split_recoveries,
+                    },
+                )
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
