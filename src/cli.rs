@@ -59,6 +59,9 @@ enum Command {
         /// Milliseconds after capture at which the sandbox settles a test payment (pending → available).
         #[arg(long, default_value_t = 5_000, env = "PAYGATE_SANDBOX_SETTLEMENT_MS")]
         sandbox_settlement_ms: u64,
+        /// Test mode: milliseconds of the evidence window of new disputes (default: as requested, 7 days).
+        #[arg(long, env = "PAYGATE_SANDBOX_DISPUTE_WINDOW_MS")]
+        sandbox_dispute_window_ms: Option<u64>,
         /// Where webhook deliveries may connect: any, public (no private or local addresses), loopback.
         #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Any, env = "PAYGATE_WEBHOOK_EGRESS")]
         webhook_egress: crate::events::egress::Egress,
@@ -158,6 +161,7 @@ pub fn run() -> ExitCode {
             audit_interval_secs,
             sandbox_settlement_ms,
             webhook_egress,
+            sandbox_dispute_window_ms,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -166,6 +170,7 @@ pub fn run() -> ExitCode {
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
             webhook_egress,
+            sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
         }),
         Command::Init { data_dir } => {
             server::init(&data_dir).map(|keys| println!("{}", serde_json::json!({ "keys": keys })))

@@ -71,6 +71,9 @@ catalogue! {
     NotRefundable => ("not_refundable", 409, "BP-2111", "The payment intent has not been captured, so there is nothing to refund."),
     RefundNotRejectable => ("refund_not_rejectable", 409, "BP-2112", "Only REQUESTED or APPROVED refunds can be rejected."),
     InvalidRefundTransition => ("invalid_refund_transition", 409, "BP-2113", "The refund's status does not allow this operation."),
+    NotDisputable => ("not_disputable", 409, "BP-2114", "The payment was not received, or the amount is more than what is left to dispute."),
+    InvalidDisputeTransition => ("invalid_dispute_transition", 409, "BP-2115", "The dispute's status does not allow this operation."),
+    EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),

@@ -32,6 +32,10 @@ pub enum TimerKind {
     IntentPoll { intent: String, attempt: String },
     /// The sandbox settles a captured payment.
     IntentSettle { intent: String },
+    /// A dispute's evidence deadline.
+    DisputeDeadline { dispute: String },
+    /// The sandbox rail decides a dispute that has evidence.
+    DisputeReview { dispute: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

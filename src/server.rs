@@ -27,6 +27,8 @@ pub struct ServeOptions {
     pub audit_interval: Duration,
     /// How long after capture the sandbox settles a test payment.
     pub sandbox_settlement_delay: Duration,
+    /// Test mode: the evidence window of new disputes (default: as requested, 7 days).
+    pub sandbox_dispute_window: Option<Duration>,
     /// Where webhook deliveries may connect.
     pub webhook_egress: crate::events::egress::Egress,
 }
@@ -111,6 +113,9 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         public_url,
         sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis())
             .unwrap_or(i64::MAX),
+        sandbox_dispute_window_ms: options
+            .sandbox_dispute_window
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
     });
     let client = crate::events::dispatcher::client()?;
     crate::events::dispatcher::spawn(

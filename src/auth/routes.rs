@@ -692,6 +692,12 @@ pub const SPEC_OPERATIONS: &[Operation] = &[
 
 /// Operations this gateway adds to the spec, documented in `docs/decisions.md`.
 pub const ADDED_OPERATIONS: &[Operation] = &[
+    op(
+        "GET",
+        "/disputes/{id}",
+        Access::Scope("disputes:read"),
+        Ik::Optional,
+    ),
     op("GET", "/openapi.json", Access::Public, Ik::Optional),
     op(
         "GET",
@@ -739,6 +745,12 @@ pub const ADDED_OPERATIONS: &[Operation] = &[
 
 /// Operations whose flags differ from what [`op`] derives: looked up before the spec table.
 const OVERRIDES: &[Operation] = &[
+    moving_money(op(
+        "POST",
+        "/disputes",
+        Access::Scope("disputes:write"),
+        Ik::Optional,
+    )),
     publishable(op(
         "POST",
         "/payment_intents",

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod currency;
+pub mod disputes;
 pub mod fees;
 pub mod fields;
 pub mod intents;
@@ -21,8 +22,10 @@ use crate::store::Tx;
 pub struct Settings {
     /// Base of the URLs handed out (hosted checkout), without a trailing slash.
     pub public_url: String,
-    /// How long after capture the sandbox settles a test payment.
+    /// How long after capture the sandbox settles a test payment (and reviews a dispute).
     pub sandbox_settlement_delay_ms: i64,
+    /// Test mode: the evidence window of new disputes, replacing the requested one.
+    pub sandbox_dispute_window_ms: Option<i64>,
 }
 
 /// Routes a fired timer to the domain that scheduled it.
@@ -31,5 +34,8 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::IntentExpire { .. }
         | TimerKind::IntentPoll { .. }
         | TimerKind::IntentSettle { .. } => intents::on_timer(tx, settings, kind),
+        TimerKind::DisputeDeadline { .. } | TimerKind::DisputeReview { .. } => {
+            disputes::on_timer(tx, kind)
+        }
     }
 }

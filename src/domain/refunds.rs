@@ -158,9 +158,14 @@ pub struct NewRefund {
     pub reason: Reason,
 }
 
-/// What a new refund may take: captured − refunded − reserved.
+/// What a new refund (or dispute) may take: captured − refunded − reserved −
+/// disputed − charged back.
 pub fn refundable(intent: &Intent) -> i64 {
-    (intent.amount_received_minor - intent.amount_refunded_minor - intent.amount_reserved_minor)
+    (intent.amount_received_minor
+        - intent.amount_refunded_minor
+        - intent.amount_reserved_minor
+        - intent.amount_disputed_minor
+        - intent.amount_charged_back_minor)
         .max(0)
 }
 

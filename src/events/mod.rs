@@ -70,6 +70,10 @@ event_types! {
     RefundRejected => ("refund.rejected", "A refund was rejected; its reservation was released.", "data.object.rejection says who and why."),
     RefundSucceeded => ("refund.succeeded", "The refund was paid back to the payer.", "Final."),
     RefundFailed => ("refund.failed", "The refund could not be executed; its reservation was released.", "data.object.failure_reason says why; a new refund may be requested."),
+    DisputeCreated => ("dispute.created", "A dispute was opened on a payment; the amount moved to the disputed balance.", "Respond with evidence before evidence_due_at."),
+    DisputeUpdated => ("dispute.updated", "Evidence was submitted; the dispute is under review.", "Informational."),
+    DisputeWon => ("dispute.won", "The dispute was decided for the merchant; the amount returned to available.", "Final."),
+    DisputeLost => ("dispute.lost", "The dispute was lost (or the deadline passed without evidence); the amount left to the payer.", "Final."),
     PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
 }
 

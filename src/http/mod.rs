@@ -2,6 +2,7 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod disputes;
 pub mod events;
 pub mod extract;
 pub mod gate;
@@ -83,6 +84,9 @@ fn api(state: AppState) -> Router {
             "/payment_intents/{id}/split_refunds/retry",
             post(refunds::retry_split_refunds),
         )
+        .route("/disputes", post(disputes::open).get(disputes::list))
+        .route("/disputes/{id}", get(disputes::retrieve))
+        .route("/disputes/{id}/respond", post(disputes::respond))
         .route("/refunds", post(refunds::create).get(refunds::list))
         .route("/refunds/{id}", get(refunds::retrieve))
         .route("/refunds/{id}/reject", post(refunds::reject))

@@ -6,6 +6,7 @@
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
 mod crash;
+mod disputes;
 mod foundation;
 mod idempotency;
 mod intents;

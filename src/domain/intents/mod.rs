@@ -114,6 +114,12 @@ pub struct Intent {
     /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
     #[serde(default)]
     pub amount_reserved_minor: i64,
+    /// Held by open disputes.
+    #[serde(default)]
+    pub amount_disputed_minor: i64,
+    /// Lost to disputes (charged back to the payer).
+    #[serde(default)]
+    pub amount_charged_back_minor: i64,
     /// The part of the merchant's net still in `pending`, waiting for settlement.
     #[serde(default)]
     pub pending_remaining_minor: i64,
@@ -337,6 +343,8 @@ pub fn create(
         amount_received_minor: 0,
         amount_refunded_minor: 0,
         amount_reserved_minor: 0,
+        amount_disputed_minor: 0,
+        amount_charged_back_minor: 0,
         pending_remaining_minor: 0,
         split_payouts: Vec::new(),
         split_recoveries: Vec::new(),
@@ -867,6 +875,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::IntentExpire { intent }
         | TimerKind::IntentPoll { intent, .. }
         | TimerKind::IntentSettle { intent } => intent,
+        _ => return Ok(()),
     };
     let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
         return Ok(());
@@ -902,6 +911,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
             apply_outcome(tx, settings, &mut intent, outcome, "timer")?;
         }
         TimerKind::IntentSettle { .. } => settle(tx, settings, &mut intent)?,
+        _ => return Ok(()),
     }
     save(tx, &intent)?;
     Ok(())

@@ -1,0 +1,472 @@
+//! Disputes: opened on a received payment, the disputed amount moves to the
+//! `disputed` balance; the merchant answers with evidence before the deadline;
+//! the outcome (won: funds return to available; lost: funds leave to the rail)
+//! comes from the rail. A deadline passed without evidence loses.
+//!
+//! Lifecycle (one [`transition`]): `NEEDS_RESPONSE → UNDER_REVIEW → WON | LOST`
+//! and `NEEDS_RESPONSE → LOST` at the deadline. The sandbox decides a review
+//! `--sandbox-settlement-ms` after the response: evidence with at least one
+//! file reference wins, text alone loses (documented in `docs/decisions.md`).
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+use super::intents::{self, Intent, state::Status as IntentStatus};
+use crate::auth::Principal;
+use crate::error::{ApiError, Code};
+use crate::events::{self, EventType};
+use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::scheduler::{self, TimerKind};
+use crate::store::{Snapshot, Table, Tx};
+
+/// Evidence window when none is asked for: 7 days.
+pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
+pub const EVIDENCE_TEXT_CHARS_MAX: usize = 5_000;
+pub const EVIDENCE_FILES_MAX: usize = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    NeedsResponse,
+    UnderReview,
+    Won,
+    Lost,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    Respond,
+    Win,
+    Lose,
+    DeadlinePassed,
+}
+
+pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
+    use Status::*;
+    use Trigger::*;
+    match (from, trigger) {
+        (NeedsResponse, Respond) => Some(UnderReview),
+        (UnderReview, Win) => Some(Won),
+        (UnderReview, Lose) => Some(Lost),
+        (NeedsResponse, DeadlinePassed) => Some(Lost),
+        _ => None,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    Fraudulent,
+    ProductNotReceived,
+    Duplicate,
+    Unrecognized,
+    Other,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Evidence {
+    /// What the merchant says, up to 5 000 characters.
+    pub text: Option<String>,
+    /// References to files the merchant holds (receipts, delivery proofs), up to 20.
+    pub files: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Dispute {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub payment_intent: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub reason: Reason,
+    pub status: Status,
+    pub evidence: Option<Evidence>,
+    pub evidence_due_at_ms: i64,
+    pub responded_at_ms: Option<i64>,
+    /// Where the disputed amount came from, so that a win puts it back.
+    pub from_pending_minor: i64,
+    pub hold_transaction: Option<String>,
+    pub outcome_transaction: Option<String>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+pub fn index_prefix(mode: Mode, owner: &str) -> String {
+    format!("dp|{}|{owner}|", mode.as_str())
+}
+
+pub struct NewDispute {
+    pub payment_intent: String,
+    pub amount_minor: Option<i64>,
+    pub reason: Reason,
+    pub evidence_due_in_minutes: Option<i64>,
+}
+
+fn emit(tx: &mut Tx<'_>, dispute: &Dispute, event_type: EventType) -> Result<(), ApiError> {
+    let object = serde_json::to_value(view(dispute)).map_err(ApiError::internal)?;
+    let account = dispute
+        .owner
+        .starts_with("acct_")
+        .then_some(dispute.owner.as_str());
+    events::emit(
+        tx,
+        event_type,
+        dispute.mode,
+        &dispute.owner,
+        account,
+        object,
+    )?;
+    Ok(())
+}
+
+fn refused(dispute: &Dispute, what: &str) -> ApiError {
+    ApiError::new(
+        Code::InvalidDisputeTransition,
+        format!(
+            "dispute {} is {:?}; it cannot {what}",
+            dispute.id, dispute.status
+        ),
+    )
+}
+
+/// `POST /disputes`: holds the disputed amount (available first, then what
+/// the payment left in pending) and starts the evidence clock.
+pub fn open(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    input: NewDispute,
+) -> Result<Dispute, ApiError> {
+    let mut intent = intents::load(tx, principal, &input.payment_intent)
+        .map_err(|e| e.with_param("payment_intent"))?;
+    if !matches!(
+        intent.status,
+        IntentStatus::SettlementPending | IntentStatus::Settled
+    ) {
+        return Err(ApiError::new(
+            Code::NotDisputable,
+            format!(
+                "intent {} is {}; only received payments can be disputed",
+                intent.id,
+                intent.status.as_str()
+            ),
+        ));
+    }
+    let disputable = super::refunds::refundable(&intent);
+    let amount = input.amount_minor.unwrap_or(disputable);
+    if amount <= 0 || amount > disputable {
+        return Err(ApiError::new(
+            Code::NotDisputable,
+            format!("amount_minor must be from 1 to the {disputable} received, not refunded and not already disputed"),
+        )
+        .with_param("amount_minor"));
+    }
+    let minutes = input
+        .evidence_due_in_minutes
+        .unwrap_or(EVIDENCE_WINDOW_DEFAULT_MINUTES);
+    let now = tx.now_ms();
+    let window_ms = match (intent.mode, settings.sandbox_dispute_window_ms) {
+        (Mode::Test, Some(ms)) => ms,
+        _ => minutes * 60_000,
+    };
+    let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
+    let available = ledger::balance(
+        tx,
+        &ledger::merchant_account(mode, &owner, &currency, Class::Available),
+    )?;
+    let from_available = amount.min(available.max(0));
+    let from_pending = (amount - from_available).min(intent.pending_remaining_minor.max(0));
+    if from_available + from_pending < amount {
+        return Err(ApiError::new(
+            Code::InsufficientFunds,
+            format!("the merchant's balance cannot cover a dispute of {amount} {currency}"),
+        ));
+    }
+    let mut dispute = Dispute {
+        id: crate::ids::new_id("dp"),
+        mode,
+        owner: owner.clone(),
+        payment_intent: intent.id.clone(),
+        amount_minor: amount,
+        currency: currency.clone(),
+        reason: input.reason,
+        status: Status::NeedsResponse,
+        evidence: None,
+        evidence_due_at_ms: now + window_ms,
+        responded_at_ms: None,
+        from_pending_minor: from_pending,
+        hold_transaction: None,
+        outcome_transaction: None,
+        created_at_ms: now,
+        updated_at_ms: now,
+    };
+    let disputed = || ledger::merchant_account(mode, &owner, &currency, Class::Disputed);
+    let hold = Posting::build(
+        mode,
+        &owner,
+        Cause {
+            kind: "dispute".into(),
+            id: dispute.id.clone(),
+        },
+        &format!("dispute {} of {}", dispute.id, intent.id),
+    )
+    .payment_intent(&intent.id)
+    .transfer(
+        ledger::merchant_account(mode, &owner, &currency, Class::Available),
+        disputed(),
+        from_available,
+        &currency,
+    )
+    .transfer(
+        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
+        disputed(),
+        from_pending,
+        &currency,
+    )
+    .post(tx)?;
+    dispute.hold_transaction = Some(hold);
+    intent.pending_remaining_minor -= from_pending;
+    intent.amount_disputed_minor += amount;
+    scheduler::schedule(
+        tx,
+        dispute.evidence_due_at_ms,
+        TimerKind::DisputeDeadline {
+            dispute: dispute.id.clone(),
+        },
+    )?;
+    tx.put(
+        Table::Index,
+        format!("{}{}", index_prefix(mode, &owner), dispute.id),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    intents::save(tx, &intent)?;
+    emit(tx, &dispute, EventType::DisputeCreated)?;
+    Ok(dispute)
+}
+
+fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
+    let dispute: Option<Dispute> = if id.starts_with("dp_") {
+        tx.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    dispute
+        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
+        .ok_or_else(|| ApiError::not_found("dispute", id))
+}
+
+pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
+    let dispute: Option<Dispute> = if id.starts_with("dp_") {
+        snapshot.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    dispute
+        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
+        .ok_or_else(|| ApiError::not_found("dispute", id))
+}
+
+/// `POST /disputes/{id}/respond`: evidence, only before the deadline.
+pub fn respond(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    evidence: Evidence,
+) -> Result<Dispute, ApiError> {
+    let text_chars = evidence.text.as_deref().map_or(0, |t| t.chars().count());
+    if text_chars > EVIDENCE_TEXT_CHARS_MAX || evidence.files.len() > EVIDENCE_FILES_MAX {
+        return Err(ApiError::field(
+            "evidence",
+            format!(
+                "evidence holds at most {EVIDENCE_TEXT_CHARS_MAX} characters and {EVIDENCE_FILES_MAX} files"
+            ),
+        ));
+    }
+    if text_chars == 0 && evidence.files.is_empty() {
+        return Err(ApiError::field(
+            "evidence",
+            "evidence needs a text or at least one file reference",
+        ));
+    }
+    let mut dispute = load(tx, principal, id)?;
+    let now = tx.now_ms();
+    if now >= dispute.evidence_due_at_ms {
+        return Err(ApiError::new(
+            Code::EvidenceDeadlinePassed,
+            format!(
+                "the evidence deadline of dispute {} passed at {}",
+                dispute.id,
+                crate::clock::rfc3339(dispute.evidence_due_at_ms)
+            ),
+        ));
+    }
+    dispute.status = transition(dispute.status, Trigger::Respond)
+        .ok_or_else(|| refused(&dispute, "take evidence"))?;
+    dispute.evidence = Some(evidence);
+    dispute.responded_at_ms = Some(now);
+    dispute.updated_at_ms = now;
+    if dispute.mode == Mode::Test {
+        let due = now + settings.sandbox_settlement_delay_ms;
+        scheduler::schedule(
+            tx,
+            due,
+            TimerKind::DisputeReview {
+                dispute: dispute.id.clone(),
+            },
+        )?;
+    }
+    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    emit(tx, &dispute, EventType::DisputeUpdated)?;
+    Ok(dispute)
+}
+
+/// Timers: the deadline (lost without evidence) and the sandbox's review.
+pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
+    let (TimerKind::DisputeDeadline { dispute: id } | TimerKind::DisputeReview { dispute: id }) =
+        kind
+    else {
+        return Ok(());
+    };
+    let Some(mut dispute) = tx.get_json::<Dispute>(Table::Objects, id)? else {
+        return Ok(());
+    };
+    let trigger = match kind {
+        TimerKind::DisputeDeadline { .. } => Trigger::DeadlinePassed,
+        // Sandbox rule: a file reference proves the case.
+        _ if dispute
+            .evidence
+            .as_ref()
+            .is_some_and(|e| !e.files.is_empty()) =>
+        {
+            Trigger::Win
+        }
+        _ => Trigger::Lose,
+    };
+    let Some(next) = transition(dispute.status, trigger) else {
+        return Ok(()); // answered in time, or decided already
+    };
+    let mut intent: Intent = tx
+        .get_json(Table::Objects, &dispute.payment_intent)?
+        .ok_or_else(|| ApiError::internal(format!("dispute {} lost its intent", dispute.id)))?;
+    let (mode, owner, currency) = (
+        dispute.mode,
+        dispute.owner.clone(),
+        dispute.currency.clone(),
+    );
+    let disputed = ledger::merchant_account(mode, &owner, &currency, Class::Disputed);
+    let (target, description) = if next == Status::Won {
+        (
+            ledger::merchant_account(mode, &owner, &currency, Class::Available),
+            "won",
+        )
+    } else {
+        (
+            ledger::system_account(mode, System::RailClearing("mobile_money"), &currency),
+            "lost",
+        )
+    };
+    let transaction = Posting::build(
+        mode,
+        &owner,
+        Cause {
+            kind: "dispute".into(),
+            id: dispute.id.clone(),
+        },
+        &format!("dispute {} {description}", dispute.id),
+    )
+    .payment_intent(&dispute.payment_intent)
+    .transfer(disputed, target, dispute.amount_minor, &currency)
+    .post(tx)?;
+    intent.amount_disputed_minor -= dispute.amount_minor;
+    if next == Status::Lost {
+        intent.amount_charged_back_minor += dispute.amount_minor;
+    }
+    intents::save(tx, &intent)?;
+    dispute.status = next;
+    dispute.outcome_transaction = Some(transaction);
+    dispute.updated_at_ms = tx.now_ms();
+    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    emit(
+        tx,
+        &dispute,
+        if next == Status::Won {
+            EventType::DisputeWon
+        } else {
+            EventType::DisputeLost
+        },
+    )
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct DisputeView {
+    pub id: String,
+    /// Always `dispute`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub payment_intent: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub reason: Reason,
+    pub status: Status,
+    pub evidence: Option<Evidence>,
+    pub evidence_due_at: String,
+    pub responded_at: Option<String>,
+    pub hold_transaction: Option<String>,
+    pub outcome_transaction: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+pub fn view(dispute: &Dispute) -> DisputeView {
+    use crate::clock::rfc3339;
+    DisputeView {
+        id: dispute.id.clone(),
+        object: "dispute",
+        livemode: dispute.mode.livemode(),
+        payment_intent: dispute.payment_intent.clone(),
+        amount_minor: dispute.amount_minor,
+        currency: dispute.currency.clone(),
+        reason: dispute.reason,
+        status: dispute.status,
+        evidence: dispute.evidence.clone(),
+        evidence_due_at: rfc3339(dispute.evidence_due_at_ms),
+        responded_at: dispute.responded_at_ms.map(rfc3339),
+        hold_transaction: dispute.hold_transaction.clone(),
+        outcome_transaction: dispute.outcome_transaction.clone(),
+        created_at: rfc3339(dispute.created_at_ms),
+        updated_at: rfc3339(dispute.updated_at_ms),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+        use Status::*;
+        use Trigger::*;
+        let allowed = [
+            (NeedsResponse, Respond, UnderReview),
+            (UnderReview, Win, Won),
+            (UnderReview, Lose, Lost),
+            (NeedsResponse, DeadlinePassed, Lost),
+        ];
+        for from in [NeedsResponse, UnderReview, Won, Lost] {
+            for trigger in [Respond, Win, Lose, DeadlinePassed] {
+                let expected = allowed
+                    .iter()
+                    .find(|(f, t, _)| *f == from && *t == trigger)
+                    .map(|(_, _, to)| *to);
+                assert_eq!(
+                    transition(from, trigger),
+                    expected,
+                    "{from:?} + {trigger:?}"
+                );
+            }
+        }
+    }
+}

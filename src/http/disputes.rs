@@ -1,0 +1,203 @@
+//! Disputes (spec section 4.10).
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
+use crate::domain::fields;
+use crate::error::{ApiError, ErrorBody};
+use crate::store::{Output, Table};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenDispute {
+    /// The received payment (pi_...).
+    #[schema(pattern = "^pi_[a-z0-9]{1,64}$")]
+    pub payment_intent: String,
+    /// Default: all that is left to dispute (received − refunded − reserved − disputed).
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub amount_minor: Option<i64>,
+    pub reason: Reason,
+    /// Minutes the merchant has to respond; default 7 days.
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 43_200)]
+    pub evidence_due_in_minutes: Option<i64>,
+}
+
+#[utoipa::path(post, path = "/disputes", tag = "disputes", request_body = OpenDispute,
+    responses((status = 201, description = "The dispute; the amount moved to the disputed balance", body = DisputeView),
+              (status = 409, description = "Not received, or nothing left to dispute", body = ErrorBody)))]
+pub async fn open(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<OpenDispute>,
+) -> Result<Response, ApiError> {
+    if let Some(minutes) = input
+        .evidence_due_in_minutes
+        .filter(|m| !(1..=43_200).contains(m))
+    {
+        return Err(ApiError::field(
+            "evidence_due_in_minutes",
+            format!("evidence_due_in_minutes must be from 1 to 43200 (got {minutes})"),
+        ));
+    }
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let new = NewDispute {
+                    payment_intent: input.payment_intent,
+                    amount_minor: input.amount_minor,
+                    reason: input.reason,
+                    evidence_due_in_minutes: input.evidence_due_in_minutes,
+                };
+                let dispute = disputes::open(tx, &settings, &caller, new)?;
+                Output::json(201, &disputes::view(&dispute))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RespondDispute {
+    /// What the merchant says.
+    #[schema(max_length = 5000)]
+    pub text: Option<String>,
+    /// References to files the merchant holds (receipts, delivery proofs).
+    #[schema(max_items = 20)]
+    pub files: Option<Vec<String>>,
+}
+
+#[utoipa::path(post, path = "/disputes/{id}/respond", tag = "disputes",
+    params(("id" = String, Path, description = "dp_...")), request_body = RespondDispute,
+    responses((status = 200, description = "UNDER_REVIEW with the evidence", body = DisputeView),
+              (status = 409, description = "Past the deadline, or already answered", body = ErrorBody)))]
+pub async fn respond(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<RespondDispute>,
+) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
+    let evidence = Evidence {
+        text: input.text,
+        files: input.files.unwrap_or_default(),
+    };
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let dispute = disputes::respond(tx, &settings, &caller, &id, evidence)?;
+                Output::json(200, &disputes::view(&dispute))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[utoipa::path(get, path = "/disputes/{id}", tag = "disputes",
+    params(("id" = String, Path, description = "dp_...")),
+    responses((status = 200, description = "The dispute", body = DisputeView)))]
+pub async fn retrieve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    json(
+        200,
+        &disputes::view(&disputes::read(&state.store.snapshot()?, &caller, &id)?),
+    )
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct DisputeQuery {
+    status: Option<Status>,
+    #[param(pattern = "^pi_[a-z0-9]{1,64}$")]
+    payment_intent: Option<String>,
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    #[param(pattern = "^dp_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DisputeList {
+    object: &'static str,
+    /// Newest first.
+    data: Vec<DisputeView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/disputes", tag = "disputes", params(DisputeQuery),
+    responses((status = 200, description = "Disputes, newest first", body = DisputeList)))]
+pub async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<DisputeQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    let prefix = disputes::index_prefix(caller.mode, caller.owner());
+    let before = cursor(query.cursor.as_deref(), "dp")?.map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let mut found: Vec<Dispute> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot.get_json::<Dispute>(Table::Objects, &key[prefix.len()..]) {
+            Ok(Some(d)) => {
+                let keep = query.status.is_none_or(|s| d.status == s)
+                    && query
+                        .payment_intent
+                        .as_deref()
+                        .is_none_or(|p| d.payment_intent == p);
+                if keep {
+                    found.push(d);
+                }
+                keep
+            }
+            Ok(None) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let next_cursor = if has_more {
+        found.last().map(|d| d.id.clone())
+    } else {
+        None
+    };
+    json(
+        200,
+        &DisputeList {
+            object: "list",
+            data: found.iter().map(disputes::view).collect(),
+            has_more,
+            next_cursor,
+        },
+    )
+}
