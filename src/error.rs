@@ -76,6 +76,7 @@ catalogue! {
     EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
+    VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),
     // BP-4xxx rails.
     RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt on a rail with no configured connector."),

@@ -745,6 +745,13 @@ pub const ADDED_OPERATIONS: &[Operation] = &[
 
 /// Operations whose flags differ from what [`op`] derives: looked up before the spec table.
 const OVERRIDES: &[Operation] = &[
+    // A verification past the free quota takes a fee from the balance.
+    moving_money(op(
+        "POST",
+        "/verifications",
+        Access::Scope("verifications:write"),
+        Ik::Optional,
+    )),
     moving_money(op(
         "POST",
         "/disputes",

@@ -11,6 +11,7 @@ pub mod methods;
 pub mod org;
 pub mod refunds;
 pub mod splits;
+pub mod verifications;
 pub mod webhooks;
 
 use crate::error::ApiError;

@@ -74,6 +74,7 @@ event_types! {
     DisputeUpdated => ("dispute.updated", "Evidence was submitted; the dispute is under review.", "Informational."),
     DisputeWon => ("dispute.won", "The dispute was decided for the merchant; the amount returned to available.", "Final."),
     DisputeLost => ("dispute.lost", "The dispute was lost (or the deadline passed without evidence); the amount left to the payer.", "Final."),
+    VerificationCompleted => ("verification.completed", "A payment verification was answered (CONFIRMED, PENDING, AMBIGUOUS or NOT_FOUND).", "Only CONFIRMED means a ledger posting credited the merchant."),
     PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
 }
 

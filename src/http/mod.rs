@@ -9,6 +9,7 @@ pub mod gate;
 pub mod intents;
 pub mod refunds;
 pub mod system;
+pub mod verifications;
 pub mod webhooks;
 
 use std::sync::Arc;
@@ -87,6 +88,9 @@ fn api(state: AppState) -> Router {
         .route("/disputes", post(disputes::open).get(disputes::list))
         .route("/disputes/{id}", get(disputes::retrieve))
         .route("/disputes/{id}/respond", post(disputes::respond))
+        .route("/verifications", post(verifications::verify))
+        .route("/verifications/quota", get(verifications::quota))
+        .route("/payment_resolution", get(verifications::resolution))
         .route("/refunds", post(refunds::create).get(refunds::list))
         .route("/refunds/{id}", get(refunds::retrieve))
         .route("/refunds/{id}/reject", post(refunds::reject))

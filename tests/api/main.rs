@@ -13,4 +13,5 @@ mod intents;
 mod operations;
 mod refunds;
 mod support;
+mod verifications;
 mod webhooks;
