@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::keys::{self, KeyKind};
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Table, Tx};
+use crate::store::{Store, Table, Tx};
 
 const META_KEY: &str = "organisation";
 
@@ -61,4 +61,11 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
 pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
     tx.get_json(Table::Meta, META_KEY)?
         .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+}
+
+/// The organisation's display name (hosted pages, QR payloads).
+pub fn name(store: &Store) -> Option<String> {
+    let snapshot = store.snapshot().ok()?;
+    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY).ok()?;
+    org.map(|o| o.name)
 }

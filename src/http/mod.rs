@@ -7,6 +7,7 @@ pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod pages;
 pub mod refunds;
 pub mod system;
 pub mod verifications;
@@ -104,10 +105,12 @@ fn api(state: AppState) -> Router {
 }
 
 pub fn router(state: AppState) -> Router {
+    let pages = pages::router(state.clone());
     let api = api(state);
     Router::new()
         .nest("/v1", api.clone())
         .nest("/api/v1", api)
+        .merge(pages)
         .fallback(route_not_found)
         .layer(DefaultBodyLimit::max(extract::BODY_BYTES_MAX))
         .layer(CatchPanicLayer::custom(panicked))
