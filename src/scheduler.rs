@@ -32,6 +32,8 @@ pub enum TimerKind {
     IntentPoll { intent: String, attempt: String },
     /// The sandbox settles a captured payment.
     IntentSettle { intent: String },
+    /// A checkout session's expiry.
+    CheckoutExpire { session: String },
     /// A dispute's evidence deadline.
     DisputeDeadline { dispute: String },
     /// The sandbox rail decides a dispute that has evidence.

@@ -2,6 +2,7 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod checkout;
 pub mod currency;
 pub mod disputes;
 pub mod fees;
@@ -38,5 +39,6 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::DisputeDeadline { .. } | TimerKind::DisputeReview { .. } => {
             disputes::on_timer(tx, kind)
         }
+        TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
     }
 }

@@ -213,7 +213,8 @@ pub fn parse_sms(text: &str) -> Option<Sms> {
     })
 }
 
-fn to_minor(number: &str, exponent: u32) -> Option<i64> {
+/// `"1500.5"` in a currency of `exponent` decimals → minor units.
+pub fn to_minor(number: &str, exponent: u32) -> Option<i64> {
     let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
     if whole.is_empty()
         || !whole.bytes().all(|b| b.is_ascii_digit())

@@ -2,6 +2,7 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod checkout;
 pub mod disputes;
 pub mod events;
 pub mod extract;
@@ -85,6 +86,23 @@ fn api(state: AppState) -> Router {
         .route(
             "/payment_intents/{id}/split_refunds/retry",
             post(refunds::retry_split_refunds),
+        )
+        .route(
+            "/checkout_sessions",
+            post(checkout::create_session).get(checkout::list_sessions),
+        )
+        .route("/checkout_sessions/{id}", get(checkout::get_session))
+        .route(
+            "/checkout_sessions/{id}/expire",
+            post(checkout::expire_session),
+        )
+        .route(
+            "/payment_links",
+            post(checkout::create_link).get(checkout::list_links),
+        )
+        .route(
+            "/payment_links/{id}/deactivate",
+            post(checkout::deactivate_link),
         )
         .route("/disputes", post(disputes::open).get(disputes::list))
         .route("/disputes/{id}", get(disputes::retrieve))

@@ -5,6 +5,8 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod browser;
+mod checkout;
 mod crash;
 mod disputes;
 mod foundation;

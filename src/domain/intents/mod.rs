@@ -131,6 +131,12 @@ pub struct Intent {
     /// What recipients gave back (or kept) for each refund.
     #[serde(default)]
     pub split_recoveries: Vec<Recovery>,
+    /// The checkout session this intent pays, when there is one.
+    #[serde(default)]
+    pub checkout_session: Option<String>,
+    /// The payment link a payer opened to create this intent.
+    #[serde(default)]
+    pub payment_link: Option<String>,
     pub fees: Option<Fees>,
     pub attempts: Vec<Attempt>,
     pub timeline: Vec<TimelineEntry>,
@@ -348,6 +354,8 @@ pub fn create(
         pending_remaining_minor: 0,
         split_payouts: Vec::new(),
         split_recoveries: Vec::new(),
+        checkout_session: None,
+        payment_link: None,
         fees: None,
         attempts: Vec::new(),
         timeline: Vec::new(),
@@ -714,6 +722,7 @@ fn record_capture(
     );
     emit(tx, settings, intent, EventType::PaymentIntentCaptured)?;
     emit(tx, settings, intent, EventType::PaymentIntentSucceeded)?;
+    super::checkout::on_intent_paid(tx, intent)?;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
     if intent.mode == Mode::Test {
         let due = now + settings.sandbox_settlement_delay_ms;

@@ -1,0 +1,602 @@
+//! Checkout sessions (line items, totals computed here, one intent paid on the
+//! hosted page) and payment links (single-use or reusable, fixed or
+//! payer-chosen amount; each visit makes a fresh intent).
+//!
+//! Session lifecycle: `open → complete` when its intent is paid, `open →
+//! expired` by `POST /checkout_sessions/{id}/expire` or its expiry timer (the
+//! intent is cancelled). Link lifecycle: `active → inactive` by deactivation,
+//! or after the first payment of a single-use link.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+use super::intents::input::CreateIntent;
+use super::intents::{self, Intent};
+use crate::auth::Principal;
+use crate::clock::rfc3339;
+use crate::error::{ApiError, Code};
+use crate::events::{self, EventType};
+use crate::ledger::Mode;
+use crate::scheduler::{self, TimerKind};
+use crate::store::{Snapshot, Table, Tx};
+
+pub const LINE_ITEMS_MAX: usize = 100;
+pub const QUANTITY_MAX: i64 = 10_000;
+pub const SESSION_MINUTES_DEFAULT: i64 = 24 * 60;
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineItem {
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
+    pub name: String,
+    #[serde(deserialize_with = "super::fields::int")]
+    #[schema(minimum = 1, maximum = 10_000)]
+    pub quantity: i64,
+    #[serde(deserialize_with = "super::fields::int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000i64)]
+    pub unit_amount_minor: i64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SessionStatus {
+    Open,
+    Complete,
+    Expired,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub status: SessionStatus,
+    pub line_items: Vec<LineItem>,
+    pub amount_total_minor: i64,
+    pub currency: String,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+    pub payment_intent: String,
+    pub metadata: BTreeMap<String, String>,
+    pub expires_at_ms: i64,
+    pub completed_at_ms: Option<i64>,
+    pub created_at_ms: i64,
+}
+
+pub struct NewSession {
+    pub line_items: Vec<LineItem>,
+    pub currency: String,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+    pub expires_in_minutes: Option<i64>,
+    pub metadata: Option<BTreeMap<String, String>>,
+    pub customer_msisdn: Option<String>,
+}
+
+pub fn session_prefix(mode: Mode, owner: &str) -> String {
+    format!("cs|{}|{owner}|", mode.as_str())
+}
+
+pub fn link_prefix(mode: Mode, owner: &str) -> String {
+    format!("plink|{}|{owner}|", mode.as_str())
+}
+
+/// Creates an intent through the same validation as `POST /payment_intents`.
+fn new_intent(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    body: serde_json::Value,
+) -> Result<Intent, ApiError> {
+    let input: CreateIntent =
+        serde_json::from_value(body).map_err(|e| ApiError::field("body", e.to_string()))?;
+    let valid = input.validate(principal.account.is_some())?;
+    Ok(intents::create(tx, settings, principal, valid)?.0)
+}
+
+fn total(items: &[LineItem]) -> Result<i64, ApiError> {
+    if items.is_empty() || items.len() > LINE_ITEMS_MAX {
+        return Err(ApiError::field(
+            "line_items",
+            format!("line_items needs 1 to {LINE_ITEMS_MAX} items"),
+        ));
+    }
+    let mut sum: i64 = 0;
+    for (i, item) in items.iter().enumerate() {
+        if item.name.trim().is_empty() || item.name.chars().count() > 200 {
+            return Err(ApiError::field(
+                format!("line_items[{i}].name"),
+                "name must be 1 to 200 characters",
+            ));
+        }
+        if !(1..=QUANTITY_MAX).contains(&item.quantity) {
+            return Err(ApiError::field(
+                format!("line_items[{i}].quantity"),
+                format!("quantity must be from 1 to {QUANTITY_MAX}"),
+            ));
+        }
+        let line = item
+            .quantity
+            .checked_mul(item.unit_amount_minor)
+            .filter(|_| item.unit_amount_minor > 0)
+            .ok_or_else(|| {
+                ApiError::field(
+                    format!("line_items[{i}].unit_amount_minor"),
+                    "unit_amount_minor must be a positive amount",
+                )
+            })?;
+        sum = sum
+            .checked_add(line)
+            .ok_or_else(|| ApiError::field("line_items", "the total is too large"))?;
+    }
+    intents::input::amount("line_items", sum)
+}
+
+pub fn create_session(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    input: NewSession,
+) -> Result<Session, ApiError> {
+    let amount = total(&input.line_items)?;
+    let minutes = input.expires_in_minutes.unwrap_or(SESSION_MINUTES_DEFAULT);
+    let metadata = super::fields::metadata(input.metadata)?;
+    let mut body = serde_json::json!({
+        "amount_minor": amount,
+        "currency": input.currency,
+        "expires_in_minutes": minutes,
+        "description": input.line_items.iter().map(|i| i.name.as_str()).collect::<Vec<_>>().join(", ").chars().take(200).collect::<String>(),
+    });
+    for (field, value) in [
+        ("success_url", &input.success_url),
+        ("cancel_url", &input.cancel_url),
+        ("customer_msisdn", &input.customer_msisdn),
+    ] {
+        if let Some(value) = value {
+            body[field] = value.clone().into();
+        }
+    }
+    let mut intent = new_intent(tx, settings, principal, body)?;
+    let now = tx.now_ms();
+    let session = Session {
+        id: crate::ids::new_id("cs"),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        status: SessionStatus::Open,
+        line_items: input.line_items,
+        amount_total_minor: amount,
+        currency: intent.currency.clone(),
+        success_url: input.success_url,
+        cancel_url: input.cancel_url,
+        payment_intent: intent.id.clone(),
+        metadata,
+        expires_at_ms: intent.expires_at_ms,
+        completed_at_ms: None,
+        created_at_ms: now,
+    };
+    intent.checkout_session = Some(session.id.clone());
+    intents::save(tx, &intent)?;
+    scheduler::schedule(
+        tx,
+        session.expires_at_ms,
+        TimerKind::CheckoutExpire {
+            session: session.id.clone(),
+        },
+    )?;
+    tx.put(
+        Table::Index,
+        format!(
+            "{}{}",
+            session_prefix(session.mode, &session.owner),
+            session.id
+        ),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, session.id.clone(), &session)?;
+    Ok(session)
+}
+
+fn visible<T>(
+    value: Option<T>,
+    principal: &Principal,
+    kind: &str,
+    id: &str,
+    mode: impl Fn(&T) -> (Mode, String),
+) -> Result<T, ApiError> {
+    value
+        .filter(|v| {
+            let (m, owner) = mode(v);
+            m == principal.mode && owner == principal.owner()
+        })
+        .ok_or_else(|| ApiError::not_found(kind, id))
+}
+
+pub fn read_session(
+    snapshot: &Snapshot,
+    principal: &Principal,
+    id: &str,
+) -> Result<Session, ApiError> {
+    let session: Option<Session> = if id.starts_with("cs_") {
+        snapshot.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    visible(session, principal, "checkout session", id, |s| {
+        (s.mode, s.owner.clone())
+    })
+}
+
+/// Expires an open session and cancels its intent while that is possible.
+fn expire(tx: &mut Tx<'_>, settings: &Settings, session: &mut Session) -> Result<(), ApiError> {
+    session.status = SessionStatus::Expired;
+    if let Some(intent) = tx.get_json::<Intent>(Table::Objects, &session.payment_intent)? {
+        let account = intent
+            .owner
+            .starts_with("acct_")
+            .then(|| intent.owner.clone());
+        let principal = Principal {
+            key_id: "checkout_session".into(),
+            kind: crate::auth::KeyKind::Sk,
+            mode: intent.mode,
+            org: intent.owner.clone(),
+            account,
+            client_secret: None,
+        };
+        // An intent already in flight finishes on its own; the session stays expired.
+        let _ = intents::cancel(tx, settings, &principal, &intent.id, Default::default());
+    }
+    tx.put_json(Table::Objects, session.id.clone(), &*session)?;
+    emit_session(tx, session, EventType::CheckoutSessionExpired)
+}
+
+pub fn expire_session(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+) -> Result<Session, ApiError> {
+    let session: Option<Session> = if id.starts_with("cs_") {
+        tx.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    let mut session = visible(session, principal, "checkout session", id, |s| {
+        (s.mode, s.owner.clone())
+    })?;
+    if session.status != SessionStatus::Open {
+        return Err(ApiError::new(
+            Code::SessionNotOpen,
+            format!(
+                "checkout session {id} is {:?}; only open sessions expire",
+                session.status
+            ),
+        ));
+    }
+    expire(tx, settings, &mut session)?;
+    Ok(session)
+}
+
+fn emit_session(tx: &mut Tx<'_>, session: &Session, event_type: EventType) -> Result<(), ApiError> {
+    let object = serde_json::to_value(session_view(session, "")).map_err(ApiError::internal)?;
+    let account = session
+        .owner
+        .starts_with("acct_")
+        .then_some(session.owner.as_str());
+    events::emit(
+        tx,
+        event_type,
+        session.mode,
+        &session.owner,
+        account,
+        object,
+    )?;
+    Ok(())
+}
+
+/// The session's expiry timer.
+pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Result<(), ApiError> {
+    let TimerKind::CheckoutExpire { session } = kind else {
+        return Ok(());
+    };
+    let Some(mut session) = tx.get_json::<Session>(Table::Objects, session)? else {
+        return Ok(());
+    };
+    if session.status == SessionStatus::Open {
+        expire(tx, settings, &mut session)?;
+    }
+    Ok(())
+}
+
+/// Called when an intent is paid: completes its session, uses up a single-use link.
+pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> {
+    let session = match &intent.checkout_session {
+        Some(id) => tx.get_json::<Session>(Table::Objects, id)?,
+        None => None,
+    };
+    if let Some(mut session) = session.filter(|s| s.status == SessionStatus::Open) {
+        session.status = SessionStatus::Complete;
+        session.completed_at_ms = Some(tx.now_ms());
+        tx.put_json(Table::Objects, session.id.clone(), &session)?;
+        emit_session(tx, &session, EventType::CheckoutSessionCompleted)?;
+    }
+    let link = match &intent.payment_link {
+        Some(id) => tx.get_json::<Link>(Table::Objects, id)?,
+        None => None,
+    };
+    if let Some(mut link) = link {
+        link.payments_count += 1;
+        let used_up = !link.reusable && link.status == LinkStatus::Active;
+        if used_up {
+            link.status = LinkStatus::Inactive;
+            link.deactivated_at_ms = Some(tx.now_ms());
+            link.inactive_reason = Some("used".into());
+        }
+        tx.put_json(Table::Objects, link.id.clone(), &link)?;
+        if used_up {
+            emit_link(tx, &link, EventType::PaymentLinkDeactivated)?;
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct SessionView {
+    pub id: String,
+    /// Always `checkout_session`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub status: SessionStatus,
+    pub line_items: Vec<LineItem>,
+    /// The sum of quantity × unit amount, computed by the server.
+    pub amount_total_minor: i64,
+    pub currency: String,
+    /// The hosted page to send the payer to.
+    pub url: String,
+    pub payment_intent: String,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+    pub metadata: BTreeMap<String, String>,
+    pub expires_at: String,
+    pub completed_at: Option<String>,
+    pub created_at: String,
+}
+
+pub fn session_view(session: &Session, public_url: &str) -> SessionView {
+    SessionView {
+        id: session.id.clone(),
+        object: "checkout_session",
+        livemode: session.mode.livemode(),
+        status: session.status,
+        line_items: session.line_items.clone(),
+        amount_total_minor: session.amount_total_minor,
+        currency: session.currency.clone(),
+        url: format!("{public_url}/checkout/{}", session.id),
+        payment_intent: session.payment_intent.clone(),
+        success_url: session.success_url.clone(),
+        cancel_url: session.cancel_url.clone(),
+        metadata: session.metadata.clone(),
+        expires_at: rfc3339(session.expires_at_ms),
+        completed_at: session.completed_at_ms.map(rfc3339),
+        created_at: rfc3339(session.created_at_ms),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkStatus {
+    Active,
+    Inactive,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Link {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub status: LinkStatus,
+    pub reusable: bool,
+    /// Fixed amount; `None` lets the payer choose.
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    pub description: Option<String>,
+    pub success_url: Option<String>,
+    pub payments_count: u32,
+    pub inactive_reason: Option<String>,
+    pub deactivated_at_ms: Option<i64>,
+    pub created_at_ms: i64,
+}
+
+pub struct NewLink {
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    pub reusable: bool,
+    pub description: Option<String>,
+    pub success_url: Option<String>,
+}
+
+fn emit_link(tx: &mut Tx<'_>, link: &Link, event_type: EventType) -> Result<(), ApiError> {
+    let object = serde_json::to_value(link_view(link, "")).map_err(ApiError::internal)?;
+    let account = link
+        .owner
+        .starts_with("acct_")
+        .then_some(link.owner.as_str());
+    events::emit(tx, event_type, link.mode, &link.owner, account, object)?;
+    Ok(())
+}
+
+pub fn create_link(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    input: NewLink,
+) -> Result<Link, ApiError> {
+    let currency = super::currency::parse("currency", &input.currency)?;
+    if let Some(amount) = input.amount_minor {
+        intents::input::amount("amount_minor", amount)?;
+    }
+    let description = super::fields::text("description", input.description, 200)?;
+    let link = Link {
+        id: crate::ids::new_id("plink"),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        status: LinkStatus::Active,
+        reusable: input.reusable,
+        amount_minor: input.amount_minor,
+        currency: currency.code.to_string(),
+        description,
+        success_url: input.success_url,
+        payments_count: 0,
+        inactive_reason: None,
+        deactivated_at_ms: None,
+        created_at_ms: tx.now_ms(),
+    };
+    tx.put(
+        Table::Index,
+        format!("{}{}", link_prefix(link.mode, &link.owner), link.id),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, link.id.clone(), &link)?;
+    Ok(link)
+}
+
+pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
+    let link: Option<Link> = if id.starts_with("plink_") {
+        tx.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    let mut link = visible(link, principal, "payment link", id, |l| {
+        (l.mode, l.owner.clone())
+    })?;
+    if link.status == LinkStatus::Inactive {
+        return Err(ApiError::new(
+            Code::LinkInactive,
+            format!("payment link {id} is already inactive"),
+        ));
+    }
+    link.status = LinkStatus::Inactive;
+    link.inactive_reason = Some("deactivated".into());
+    link.deactivated_at_ms = Some(tx.now_ms());
+    tx.put_json(Table::Objects, link.id.clone(), &link)?;
+    emit_link(tx, &link, EventType::PaymentLinkDeactivated)?;
+    Ok(link)
+}
+
+/// A payer opened the link: a fresh intent for this visit (public, by the link's id).
+pub fn visit_link(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+    chosen_minor: Option<i64>,
+) -> Result<Intent, ApiError> {
+    let link: Link = tx
+        .get_json(Table::Objects, id)?
+        .ok_or_else(|| ApiError::not_found("payment link", id))?;
+    if link.status != LinkStatus::Active {
+        return Err(ApiError::new(
+            Code::LinkInactive,
+            format!("payment link {id} is no longer active"),
+        ));
+    }
+    let amount = match (link.amount_minor, chosen_minor) {
+        (Some(fixed), _) => fixed,
+        (None, Some(chosen)) => intents::input::amount("amount_minor", chosen)?,
+        (None, None) => {
+            return Err(ApiError::field(
+                "amount_minor",
+                "this link lets the payer choose the amount: send amount_minor",
+            ));
+        }
+    };
+    let account = link.owner.starts_with("acct_").then(|| link.owner.clone());
+    let principal = Principal {
+        key_id: "payment_link".into(),
+        kind: crate::auth::KeyKind::Sk,
+        mode: link.mode,
+        org: link.owner.clone(),
+        account,
+        client_secret: None,
+    };
+    let mut body = serde_json::json!({"amount_minor": amount, "currency": link.currency});
+    if let Some(description) = &link.description {
+        body["description"] = description.clone().into();
+    }
+    if let Some(url) = &link.success_url {
+        body["success_url"] = url.clone().into();
+    }
+    let mut intent = new_intent(tx, settings, &principal, body)?;
+    intent.payment_link = Some(link.id.clone());
+    intents::save(tx, &intent)?;
+    Ok(intent)
+}
+
+pub fn read_link(snapshot: &Snapshot, id: &str) -> Result<Option<Link>, ApiError> {
+    Ok(if id.starts_with("plink_") {
+        snapshot.get_json(Table::Objects, id)?
+    } else {
+        None
+    })
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct LinkView {
+    pub id: String,
+    /// Always `payment_link`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub status: LinkStatus,
+    /// Reusable links take any number of payments; single-use links stop after the first.
+    pub reusable: bool,
+    /// Fixed amount, or null when the payer chooses it.
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    pub description: Option<String>,
+    /// The public URL to share.
+    pub url: String,
+    pub payments_count: u32,
+    /// `deactivated` or `used` once inactive.
+    pub inactive_reason: Option<String>,
+    pub created_at: String,
+}
+
+pub fn link_view(link: &Link, public_url: &str) -> LinkView {
+    LinkView {
+        id: link.id.clone(),
+        object: "payment_link",
+        livemode: link.mode.livemode(),
+        status: link.status,
+        reusable: link.reusable,
+        amount_minor: link.amount_minor,
+        currency: link.currency.clone(),
+        description: link.description.clone(),
+        url: format!("{public_url}/l/{}", link.id),
+        payments_count: link.payments_count,
+        inactive_reason: link.inactive_reason.clone(),
+        created_at: rfc3339(link.created_at_ms),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(quantity: i64, unit_amount_minor: i64) -> LineItem {
+        LineItem {
+            name: "rice".into(),
+            quantity,
+            unit_amount_minor,
+        }
+    }
+
+    #[test]
+    fn totals_are_computed_and_bounded() {
+        assert_eq!(
+            total(&[item(2, 1_500), item(1, 250)]).expect("total"),
+            3_250
+        );
+        assert!(total(&[]).is_err());
+        assert!(total(&[item(0, 100)]).is_err());
+        assert!(total(&[item(10_000, i64::MAX / 2)]).is_err());
+    }
+}

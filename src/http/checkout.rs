@@ -1,0 +1,297 @@
+//! Checkout sessions and payment links (spec section 4.2).
+
+use std::collections::BTreeMap;
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use crate::domain::checkout::{
+    self, LineItem, Link, LinkView, NewLink, NewSession, Session, SessionView,
+};
+use crate::domain::fields;
+use crate::error::ApiError;
+use crate::store::{Output, Table};
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateSession {
+    /// 1 to 100 items; the total is computed by the server.
+    #[schema(min_items = 1, max_items = 100)]
+    pub line_items: Vec<LineItem>,
+    pub currency: String,
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub success_url: Option<String>,
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub cancel_url: Option<String>,
+    /// 1 to 43 200 minutes; default 24 hours.
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 43_200)]
+    pub expires_in_minutes: Option<i64>,
+    pub metadata: Option<BTreeMap<String, String>>,
+    /// Prefills the payer's number on the page.
+    #[schema(pattern = "^\\+[1-9][0-9]{7,14}$")]
+    pub customer_msisdn: Option<String>,
+}
+
+#[utoipa::path(post, path = "/checkout_sessions", tag = "checkout", request_body = CreateSession,
+    responses((status = 201, description = "The open session with its hosted URL", body = SessionView)))]
+pub async fn create_session(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateSession>,
+) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let new = NewSession {
+                    line_items: input.line_items,
+                    currency: input.currency,
+                    success_url: input.success_url,
+                    cancel_url: input.cancel_url,
+                    expires_in_minutes: input.expires_in_minutes,
+                    metadata: input.metadata,
+                    customer_msisdn: input.customer_msisdn,
+                };
+                let session = checkout::create_session(tx, &settings, &caller, new)?;
+                Output::json(201, &checkout::session_view(&session, &settings.public_url))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct PageQuery {
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionList {
+    object: &'static str,
+    data: Vec<SessionView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+/// One page of objects listed under `prefix`, newest first.
+fn page<T: serde::de::DeserializeOwned>(
+    state: &AppState,
+    prefix: &str,
+    id_prefix: &str,
+    query: &PageQuery,
+) -> Result<(Vec<T>, bool), ApiError> {
+    let limit = limit(query.limit)?;
+    let before = cursor(query.cursor.as_deref(), id_prefix)?.map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let rows = snapshot.scan_rev(
+        Table::Index,
+        prefix,
+        before.as_deref(),
+        limit + 1,
+        |_, _| true,
+    )?;
+    let mut found = Vec::with_capacity(rows.len());
+    for (key, _) in rows {
+        if let Some(object) = snapshot.get_json::<T>(Table::Objects, &key[prefix.len()..])? {
+            found.push(object);
+        }
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    Ok((found, has_more))
+}
+
+#[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(PageQuery),
+    responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
+pub async fn list_sessions(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<PageQuery>,
+) -> Result<Response, ApiError> {
+    let prefix = checkout::session_prefix(caller.mode, caller.owner());
+    let (found, has_more) = page::<Session>(&state, &prefix, "cs", &query)?;
+    let next_cursor = if has_more {
+        found.last().map(|s| s.id.clone())
+    } else {
+        None
+    };
+    let data = found
+        .iter()
+        .map(|s| checkout::session_view(s, &state.settings.public_url))
+        .collect();
+    json(
+        200,
+        &SessionList {
+            object: "list",
+            data,
+            has_more,
+            next_cursor,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/checkout_sessions/{id}", tag = "checkout",
+    params(("id" = String, Path, description = "cs_...")),
+    responses((status = 200, description = "The session", body = SessionView)))]
+pub async fn get_session(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let session = checkout::read_session(&state.store.snapshot()?, &caller, &id)?;
+    json(
+        200,
+        &checkout::session_view(&session, &state.settings.public_url),
+    )
+}
+
+#[utoipa::path(post, path = "/checkout_sessions/{id}/expire", tag = "checkout",
+    params(("id" = String, Path, description = "cs_...")),
+    responses((status = 200, description = "The expired session (its intent is cancelled)", body = SessionView)))]
+pub async fn expire_session(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let session = checkout::expire_session(tx, &settings, &caller, &id)?;
+                Output::json(200, &checkout::session_view(&session, &settings.public_url))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateLink {
+    /// A fixed amount; leave it out to let the payer choose.
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    /// True: any number of payments; false (default): stops after the first success.
+    pub reusable: Option<bool>,
+    #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    pub description: Option<String>,
+    #[schema(
+        max_length = 2048,
+        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub success_url: Option<String>,
+}
+
+#[utoipa::path(post, path = "/payment_links", tag = "checkout", request_body = CreateLink,
+    responses((status = 201, description = "The active link with its public URL", body = LinkView)))]
+pub async fn create_link(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateLink>,
+) -> Result<Response, ApiError> {
+    let public_url = state.settings.public_url.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let new = NewLink {
+                    amount_minor: input.amount_minor,
+                    currency: input.currency,
+                    reusable: input.reusable.unwrap_or(false),
+                    description: input.description,
+                    success_url: input.success_url,
+                };
+                let link = checkout::create_link(tx, &caller, new)?;
+                Output::json(201, &checkout::link_view(&link, &public_url))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LinkList {
+    object: &'static str,
+    data: Vec<LinkView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/payment_links", tag = "checkout", params(PageQuery),
+    responses((status = 200, description = "Links, newest first", body = LinkList)))]
+pub async fn list_links(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<PageQuery>,
+) -> Result<Response, ApiError> {
+    let prefix = checkout::link_prefix(caller.mode, caller.owner());
+    let (found, has_more) = page::<Link>(&state, &prefix, "plink", &query)?;
+    let next_cursor = if has_more {
+        found.last().map(|l| l.id.clone())
+    } else {
+        None
+    };
+    let data = found
+        .iter()
+        .map(|l| checkout::link_view(l, &state.settings.public_url))
+        .collect();
+    json(
+        200,
+        &LinkList {
+            object: "list",
+            data,
+            has_more,
+            next_cursor,
+        },
+    )
+}
+
+#[utoipa::path(post, path = "/payment_links/{id}/deactivate", tag = "checkout",
+    params(("id" = String, Path, description = "plink_...")),
+    responses((status = 200, description = "The inactive link: its URL shows a clear page and creates nothing", body = LinkView)))]
+pub async fn deactivate_link(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let public_url = state.settings.public_url.clone();
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let link = checkout::deactivate_link(tx, &caller, &id)?;
+                Output::json(200, &checkout::link_view(&link, &public_url))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}

@@ -1,0 +1,224 @@
+//! The hosted pages in a real browser: headless Chromium driven over WebDriver
+//! (Debian's `chromium` and `chromium-driver`, which `.ci/run` installs).
+//! Screenshots land in `target/browser-artifacts/`.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use crate::intents::{body, create, id_of, ik};
+use crate::support::TestServer;
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("port")
+}
+
+fn start_driver() -> (Driver, u16) {
+    let port = free_port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver must be installed (apt-get install chromium chromium-driver; .ci/run does it)");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (Driver(child), port)
+}
+
+async fn browser(port: u16) -> Client {
+    let profile = tempfile::tempdir().expect("profile").keep();
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", format!("--user-data-dir={}", profile.display())],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session")
+}
+
+fn artifacts() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
+    std::fs::create_dir_all(&dir).expect("artifacts dir");
+    dir
+}
+
+async fn wait_for_url(client: &Client, prefix: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        let url = client.current_url().await.expect("url").to_string();
+        if url.starts_with(prefix) {
+            return url;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "never reached {prefix}; at {url}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    loop {
+        if let Ok(element) = client.find(Locator::Css(css)).await {
+            let text = element.text().await.unwrap_or_default();
+            if text.contains(needle) {
+                return text;
+            }
+        }
+        assert!(Instant::now() < deadline, "{css} never showed {needle:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn pay_with(client: &Client, msisdn: &str) {
+    let input = client
+        .find(Locator::Id("msisdn"))
+        .await
+        .expect("msisdn input");
+    input.clear().await.expect("clear");
+    input.send_keys(msisdn).await.expect("type");
+    client
+        .find(Locator::Id("pay"))
+        .await
+        .expect("pay button")
+        .click()
+        .await
+        .expect("click");
+}
+
+/// The test server's blocking HTTP client, called from the async browser code.
+fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    tokio::task::block_in_place(f)
+}
+
+fn intent_with_urls(srv: &TestServer, extra: Value) -> Value {
+    let mut input = body(json!({
+        "description": "2 bags of rice",
+        "success_url": format!("{}/status?paid=1", srv.base_url),
+        "cancel_url": format!("{}/sandbox?cancelled=1", srv.base_url),
+    }));
+    for (k, v) in extra.as_object().into_iter().flatten() {
+        input[k] = v.clone();
+    }
+    create(srv, &input)
+}
+
+#[test]
+fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
+    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "300"]);
+    let (_driver, port) = start_driver();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = browser(port).await;
+        let origin = srv.origin.clone();
+
+        // Pay at once with the succeeding number, and land on the success URL.
+        let intent = blocking(|| intent_with_urls(&srv, json!({})));
+        client.set_window_size(390, 844).await.expect("phone size");
+        client.goto(&format!("{origin}/pay/{}", id_of(&intent))).await.expect("open checkout");
+        assert!(client.find(Locator::Id("amount")).await.expect("amount").text().await.expect("text").contains("100.00 CDF"));
+        std::fs::write(artifacts().join("checkout-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        client.set_window_size(1280, 800).await.expect("desktop size");
+        std::fs::write(artifacts().join("checkout-desktop.png"), client.screenshot().await.expect("shot")).expect("save");
+        pay_with(&client, "+243000000501").await;
+        let landed = wait_for_url(&client, &format!("{}/status?paid=1", srv.base_url)).await;
+        assert!(landed.contains(&format!("payment_intent={}", id_of(&intent))), "{landed}");
+
+        // A wrong number shows the error; a retry with a good one pays.
+        let intent = blocking(|| intent_with_urls(&srv, json!({})));
+        client.goto(&format!("{origin}/pay/{}?lang=fr", id_of(&intent))).await.expect("open");
+        pay_with(&client, "+243000000404").await;
+        wait_for_text(&client, "#status.error", "Aucun portefeuille").await;
+        pay_with(&client, "+243000000501").await;
+        wait_for_url(&client, &format!("{}/status?paid=1", srv.base_url)).await;
+
+        // Cancel goes back to the cancel URL and cancels the intent.
+        let intent = blocking(|| intent_with_urls(&srv, json!({})));
+        client.goto(&format!("{origin}/pay/{}", id_of(&intent))).await.expect("open");
+        client.find(Locator::Id("cancel")).await.expect("cancel").click().await.expect("click");
+        wait_for_url(&client, &format!("{}/sandbox?cancelled=1", srv.base_url)).await;
+        assert_eq!(blocking(|| srv.get(&format!("/payment_intents/{}", id_of(&intent)), srv.sk())).body["status"], "CANCELLED");
+
+        // A reusable link takes two payments; a single-use one refuses a second visit.
+        for (reusable, visits_paid) in [(true, 2), (false, 1)] {
+            let link = blocking(|| {
+                srv.post(
+                    "/payment_links",
+                    srv.sk(),
+                    &json!({"amount_minor": 2_500, "currency": "CDF", "reusable": reusable,
+                            "success_url": format!("{}/status?link=1", srv.base_url)}),
+                    Some(&ik()),
+                )
+            });
+            assert_eq!(link.status, 201, "{link:?}");
+            let url = link.body["url"].as_str().expect("url").to_string();
+            for _ in 0..visits_paid {
+                client.goto(&url).await.expect("open link");
+                wait_for_url(&client, &format!("{origin}/pay/pi_")).await;
+                pay_with(&client, "+243000000501").await;
+                wait_for_url(&client, &format!("{}/status?link=1", srv.base_url)).await;
+            }
+            client.goto(&url).await.expect("open link again");
+            if reusable {
+                wait_for_url(&client, &format!("{origin}/pay/pi_")).await;
+            } else {
+                wait_for_text(&client, "#title", "no longer active").await;
+            }
+            let id = link.body["id"].as_str().expect("id");
+            let listed = blocking(|| srv.get("/payment_links", srv.sk()));
+            let this = listed.body["data"].as_array().expect("links").iter().find(|l| l["id"] == id).cloned().expect("listed");
+            assert_eq!(this["payments_count"], visits_paid, "{this}");
+        }
+
+        // An expired checkout session shows a clear page.
+        let session = blocking(|| {
+            srv.post(
+                "/checkout_sessions",
+                srv.sk(),
+                &json!({"line_items": [{"name": "Rice", "quantity": 2, "unit_amount_minor": 1500}], "currency": "CDF"}),
+                Some(&ik()),
+            )
+        });
+        assert_eq!(session.body["amount_total_minor"], 3_000, "{session:?}");
+        let id = session.body["id"].as_str().expect("id");
+        let expired = blocking(|| srv.post(&format!("/checkout_sessions/{id}/expire"), srv.sk(), &json!({}), None));
+        assert_eq!(expired.body["status"], "expired", "{expired:?}");
+        client.goto(session.body["url"].as_str().expect("url")).await.expect("open session");
+        wait_for_text(&client, "#title", "Checkout expired").await;
+
+        client.close().await.expect("close");
+    });
+}
