@@ -73,6 +73,7 @@ catalogue! {
     InvalidRefundTransition => ("invalid_refund_transition", 409, "BP-2113", "The refund's status does not allow this operation."),
     SessionNotOpen => ("session_not_open", 409, "BP-2117", "The checkout session is complete or expired."),
     LinkInactive => ("link_inactive", 409, "BP-2118", "The payment link was deactivated or, single-use, already paid."),
+    RequestNotPending => ("request_not_pending", 409, "BP-2119", "The money request is paid, cancelled or expired (all final)."),
     NotDisputable => ("not_disputable", 409, "BP-2114", "The payment was not received, or the amount is more than what is left to dispute."),
     InvalidDisputeTransition => ("invalid_dispute_transition", 409, "BP-2115", "The dispute's status does not allow this operation."),
     EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),

@@ -32,6 +32,8 @@ pub enum TimerKind {
     IntentPoll { intent: String, attempt: String },
     /// The sandbox settles a captured payment.
     IntentSettle { intent: String },
+    /// A money request's expiry.
+    MoneyRequestExpire { code: String },
     /// A checkout session's expiry.
     CheckoutExpire { session: String },
     /// A dispute's evidence deadline.

@@ -9,6 +9,7 @@ pub mod fees;
 pub mod fields;
 pub mod intents;
 pub mod methods;
+pub mod money_requests;
 pub mod org;
 pub mod refunds;
 pub mod splits;
@@ -40,5 +41,6 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
             disputes::on_timer(tx, kind)
         }
         TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
+        TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
     }
 }

@@ -73,6 +73,8 @@ event_types! {
     CheckoutSessionCompleted => ("checkout_session.completed", "The payment of a checkout session succeeded.", "Fulfil on payment_intent.settled of its payment_intent, or here if you accept settlement risk."),
     CheckoutSessionExpired => ("checkout_session.expired", "A checkout session expired (by request or by time); its intent was cancelled.", "Final."),
     PaymentLinkDeactivated => ("payment_link.deactivated", "A payment link was deactivated, or a single-use link was paid.", "data.object.inactive_reason says which."),
+    MoneyRequestPaid => ("money_request.paid", "The payer paid a money request.", "Final."),
+    MoneyRequestCancelled => ("money_request.cancelled", "The requester cancelled an unpaid money request.", "Final."),
     DisputeCreated => ("dispute.created", "A dispute was opened on a payment; the amount moved to the disputed balance.", "Respond with evidence before evidence_due_at."),
     DisputeUpdated => ("dispute.updated", "Evidence was submitted; the dispute is under review.", "Informational."),
     DisputeWon => ("dispute.won", "The dispute was decided for the merchant; the amount returned to available.", "Final."),

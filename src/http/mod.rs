@@ -8,6 +8,7 @@ pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod money_requests;
 pub mod pages;
 pub mod refunds;
 pub mod system;
@@ -103,6 +104,12 @@ fn api(state: AppState) -> Router {
         .route(
             "/payment_links/{id}/deactivate",
             post(checkout::deactivate_link),
+        )
+        .route("/money_requests", post(money_requests::create))
+        .route("/money_requests/{code}", get(money_requests::retrieve))
+        .route(
+            "/money_requests/{code}/cancel",
+            post(money_requests::cancel),
         )
         .route("/disputes", post(disputes::open).get(disputes::list))
         .route("/disputes/{id}", get(disputes::retrieve))

@@ -12,6 +12,7 @@ mod disputes;
 mod foundation;
 mod idempotency;
 mod intents;
+mod money_requests;
 mod operations;
 mod refunds;
 mod support;

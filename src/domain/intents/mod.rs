@@ -137,6 +137,9 @@ pub struct Intent {
     /// The payment link a payer opened to create this intent.
     #[serde(default)]
     pub payment_link: Option<String>,
+    /// The money request this intent pays.
+    #[serde(default)]
+    pub money_request: Option<String>,
     pub fees: Option<Fees>,
     pub attempts: Vec<Attempt>,
     pub timeline: Vec<TimelineEntry>,
@@ -356,6 +359,7 @@ pub fn create(
         split_recoveries: Vec::new(),
         checkout_session: None,
         payment_link: None,
+        money_request: None,
         fees: None,
         attempts: Vec::new(),
         timeline: Vec::new(),
@@ -723,6 +727,7 @@ fn record_capture(
     emit(tx, settings, intent, EventType::PaymentIntentCaptured)?;
     emit(tx, settings, intent, EventType::PaymentIntentSucceeded)?;
     super::checkout::on_intent_paid(tx, intent)?;
+    super::money_requests::on_intent_paid(tx, settings, intent)?;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
     if intent.mode == Mode::Test {
         let due = now + settings.sandbox_settlement_delay_ms;

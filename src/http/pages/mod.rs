@@ -35,6 +35,7 @@ pub fn router(state: AppState) -> Router {
         .route("/pay/{id}/attempt", post(attempt))
         .route("/pay/{id}/cancel", post(cancel))
         .route("/checkout/{id}", get(session_page))
+        .route("/r/{code}", get(request_page))
         .route("/l/{id}", get(link_page).post(link_chosen_amount))
         .with_state(state)
 }
@@ -360,6 +361,35 @@ async fn session_page(
             t.session_expired,
         ),
         Some(s) => see_other(&format!("/pay/{}?lang={}", s.payment_intent, lang.code())),
+    }
+}
+
+/// A money request's pay URL: its intent's page while unpaid.
+async fn request_page(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    Query(query): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Response {
+    use crate::domain::money_requests::{self, Status as RequestStatus};
+    let lang = language(query.lang.as_deref(), &headers);
+    let t = i18n::messages(lang);
+    let request = state
+        .store
+        .snapshot()
+        .ok()
+        .and_then(|s| money_requests::read_public(&s, &code).ok().flatten());
+    match request {
+        None => message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found),
+        Some(r) if matches!(r.status, RequestStatus::Cancelled | RequestStatus::Expired) => {
+            message_page(
+                StatusCode::GONE,
+                lang,
+                t.link_inactive_title,
+                t.link_inactive,
+            )
+        }
+        Some(r) => see_other(&format!("/pay/{}?lang={}", r.payment_intent, lang.code())),
     }
 }
 

@@ -1,0 +1,363 @@
+//! Money requests (spec section 4.14): a merchant asks a payer (by tag, phone
+//! or e-mail) for an amount; the payer pays through a URL. Addressed by a code.
+//! `PENDING → PAID | CANCELLED | EXPIRED`; the last three are final.
+
+use serde::{Deserialize, Serialize};
+
+use super::Settings;
+use super::intents::{self, Intent};
+use crate::auth::Principal;
+use crate::clock::rfc3339;
+use crate::error::{ApiError, Code};
+use crate::events::{self, EventType};
+use crate::ledger::Mode;
+use crate::scheduler::{self, TimerKind};
+use crate::store::{Snapshot, Table, Tx};
+
+/// Characters of a code after `MR-` (no 0/O/1/I to read them out loud).
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const CODE_CHARS: usize = 8;
+pub const MINUTES_DEFAULT: i64 = 7 * 24 * 60;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    Pending,
+    Paid,
+    Cancelled,
+    Expired,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PayerKind {
+    Phone,
+    Email,
+    Tag,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MoneyRequest {
+    pub code: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub payer: String,
+    pub payer_kind: PayerKind,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub description: Option<String>,
+    pub status: Status,
+    pub payment_intent: String,
+    pub expires_at_ms: i64,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+pub fn index_prefix(mode: Mode, owner: &str) -> String {
+    format!("mr|{}|{owner}|", mode.as_str())
+}
+
+/// What kind of payer address this is: E.164 phone, e-mail, or `@tag`.
+pub fn payer_kind(payer: &str) -> Result<PayerKind, ApiError> {
+    let payer = payer.trim();
+    if payer.starts_with('+') {
+        intents::input::msisdn("payer", payer)?;
+        return Ok(PayerKind::Phone);
+    }
+    if let Some((local, domain)) = payer.split_once('@') {
+        if !local.is_empty()
+            && domain.contains('.')
+            && !domain.starts_with('.')
+            && payer.len() <= 254
+            && !payer.contains(char::is_whitespace)
+        {
+            return Ok(PayerKind::Email);
+        }
+        if local.is_empty()
+            && (3..=30).contains(&domain.len())
+            && domain
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+        {
+            return Ok(PayerKind::Tag);
+        }
+    }
+    Err(ApiError::field(
+        "payer",
+        "payer must be a phone number (+243...), an e-mail address, or a @tag",
+    ))
+}
+
+fn new_code() -> String {
+    let mut code = String::from("MR-");
+    for _ in 0..CODE_CHARS {
+        code.push(CODE_ALPHABET[rand::random_range(0..CODE_ALPHABET.len())] as char);
+    }
+    code
+}
+
+pub struct NewRequest {
+    pub payer: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub description: Option<String>,
+    pub expires_in_minutes: Option<i64>,
+}
+
+fn emit(
+    tx: &mut Tx<'_>,
+    request: &MoneyRequest,
+    event_type: EventType,
+    public_url: &str,
+) -> Result<(), ApiError> {
+    let object = serde_json::to_value(view(request, public_url)).map_err(ApiError::internal)?;
+    let account = request
+        .owner
+        .starts_with("acct_")
+        .then_some(request.owner.as_str());
+    events::emit(
+        tx,
+        event_type,
+        request.mode,
+        &request.owner,
+        account,
+        object,
+    )?;
+    Ok(())
+}
+
+pub fn create(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    input: NewRequest,
+) -> Result<MoneyRequest, ApiError> {
+    let kind = payer_kind(&input.payer)?;
+    let minutes = input.expires_in_minutes.unwrap_or(MINUTES_DEFAULT);
+    let mut body = serde_json::json!({
+        "amount_minor": input.amount_minor,
+        "currency": input.currency,
+        "expires_in_minutes": minutes,
+        "rails": ["mobile_money"],
+    });
+    if let Some(description) = &input.description {
+        body["description"] = description.clone().into();
+    }
+    if kind == PayerKind::Phone {
+        body["customer_msisdn"] = input.payer.trim().into();
+    }
+    let parsed: intents::input::CreateIntent =
+        serde_json::from_value(body).map_err(|e| ApiError::field("body", e.to_string()))?;
+    // The payer pays later, on the page: no attempt starts now.
+    let mut valid = parsed.validate(principal.account.is_some())?;
+    let prefill = valid.customer_msisdn.take();
+    let (mut intent, _) = intents::create(tx, settings, principal, valid)?;
+    intent.customer_msisdn = prefill;
+    let now = tx.now_ms();
+    let mut code = new_code();
+    while tx.get(Table::Objects, &code)?.is_some() {
+        code = new_code();
+    }
+    let request = MoneyRequest {
+        code: code.clone(),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        payer: input.payer.trim().to_string(),
+        payer_kind: kind,
+        amount_minor: intent.amount_minor,
+        currency: intent.currency.clone(),
+        description: intent.description.clone(),
+        status: Status::Pending,
+        payment_intent: intent.id.clone(),
+        expires_at_ms: intent.expires_at_ms,
+        created_at_ms: now,
+        updated_at_ms: now,
+    };
+    intent.money_request = Some(code.clone());
+    intents::save(tx, &intent)?;
+    scheduler::schedule(
+        tx,
+        request.expires_at_ms,
+        TimerKind::MoneyRequestExpire { code: code.clone() },
+    )?;
+    tx.put(
+        Table::Index,
+        format!("{}{code}", index_prefix(request.mode, &request.owner)),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, code, &request)?;
+    Ok(request)
+}
+
+fn visible(
+    request: Option<MoneyRequest>,
+    principal: &Principal,
+    code: &str,
+) -> Result<MoneyRequest, ApiError> {
+    request
+        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
+        .ok_or_else(|| ApiError::not_found("money request", code))
+}
+
+pub fn read(
+    snapshot: &Snapshot,
+    principal: &Principal,
+    code: &str,
+) -> Result<MoneyRequest, ApiError> {
+    let request = if code.starts_with("MR-") {
+        snapshot.get_json(Table::Objects, code)?
+    } else {
+        None
+    };
+    visible(request, principal, code)
+}
+
+/// The request behind a pay URL, whoever made it.
+pub fn read_public(snapshot: &Snapshot, code: &str) -> Result<Option<MoneyRequest>, ApiError> {
+    Ok(if code.starts_with("MR-") {
+        snapshot.get_json(Table::Objects, code)?
+    } else {
+        None
+    })
+}
+
+pub fn cancel(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    code: &str,
+) -> Result<MoneyRequest, ApiError> {
+    let request = if code.starts_with("MR-") {
+        tx.get_json(Table::Objects, code)?
+    } else {
+        None
+    };
+    let mut request = visible(request, principal, code)?;
+    if request.status != Status::Pending {
+        return Err(ApiError::new(
+            Code::RequestNotPending,
+            format!(
+                "money request {code} is {:?}; only unpaid requests can be cancelled",
+                request.status
+            ),
+        ));
+    }
+    intents::cancel(
+        tx,
+        settings,
+        principal,
+        &request.payment_intent,
+        Default::default(),
+    )?;
+    request.status = Status::Cancelled;
+    request.updated_at_ms = tx.now_ms();
+    tx.put_json(Table::Objects, request.code.clone(), &request)?;
+    emit(
+        tx,
+        &request,
+        EventType::MoneyRequestCancelled,
+        &settings.public_url,
+    )?;
+    Ok(request)
+}
+
+/// The intent of a request was paid.
+pub fn on_intent_paid(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &Intent,
+) -> Result<(), ApiError> {
+    let Some(code) = &intent.money_request else {
+        return Ok(());
+    };
+    let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
+        return Ok(());
+    };
+    if request.status == Status::Pending {
+        request.status = Status::Paid;
+        request.updated_at_ms = tx.now_ms();
+        tx.put_json(Table::Objects, request.code.clone(), &request)?;
+        emit(
+            tx,
+            &request,
+            EventType::MoneyRequestPaid,
+            &settings.public_url,
+        )?;
+    }
+    Ok(())
+}
+
+pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
+    let TimerKind::MoneyRequestExpire { code } = kind else {
+        return Ok(());
+    };
+    let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
+        return Ok(());
+    };
+    if request.status == Status::Pending {
+        request.status = Status::Expired;
+        request.updated_at_ms = tx.now_ms();
+        tx.put_json(Table::Objects, request.code.clone(), &request)?;
+    }
+    Ok(())
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct MoneyRequestView {
+    pub code: String,
+    /// Always `money_request`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub payer: String,
+    pub payer_kind: PayerKind,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub description: Option<String>,
+    pub status: Status,
+    /// Where the payer pays.
+    pub pay_url: String,
+    pub payment_intent: String,
+    pub expires_at: String,
+    pub created_at: String,
+}
+
+pub fn view(request: &MoneyRequest, public_url: &str) -> MoneyRequestView {
+    MoneyRequestView {
+        code: request.code.clone(),
+        object: "money_request",
+        livemode: request.mode.livemode(),
+        payer: request.payer.clone(),
+        payer_kind: request.payer_kind,
+        amount_minor: request.amount_minor,
+        currency: request.currency.clone(),
+        description: request.description.clone(),
+        status: request.status,
+        pay_url: format!("{public_url}/r/{}", request.code),
+        payment_intent: request.payment_intent.clone(),
+        expires_at: rfc3339(request.expires_at_ms),
+        created_at: rfc3339(request.created_at_ms),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payers_are_phones_emails_or_tags() {
+        assert_eq!(
+            payer_kind("+243000000501").expect("phone"),
+            PayerKind::Phone
+        );
+        assert_eq!(
+            payer_kind("amani@example.cd").expect("email"),
+            PayerKind::Email
+        );
+        assert_eq!(payer_kind("@amani_k").expect("tag"), PayerKind::Tag);
+        for bad in ["amani", "+12", "@a", "a@b", "@ spaced"] {
+            assert!(payer_kind(bad).is_err(), "{bad}");
+        }
+        let code = new_code();
+        assert!(code.starts_with("MR-") && code.len() == 11);
+    }
+}
