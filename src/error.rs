@@ -44,6 +44,12 @@ catalogue! {
     ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
     SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
+    InvalidCredentials => ("invalid_credentials", 401, "BP-1013", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),
+    SessionExpired => ("session_expired", 401, "BP-1014", "The session token expired (idle or absolute lifetime), was logged out, or its member was disabled; log in again."),
+    RoleDenied => ("role_denied", 403, "BP-1015", "The team member's role does not permit the operation (see the role table in docs/team.md)."),
+    StepUpRequired => ("step_up_required", 403, "BP-1016", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
+    IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),
+    TooManyAttempts => ("too_many_attempts", 429, "BP-1018", "Too many failed logins or PIN attempts: locked for 15 minutes after 5 failures."),
     // BP-2xxx validation and request conflicts.
     PayloadTooLarge => ("payload_too_large", 413, "BP-2000", "The request body exceeds the size limit."),
     ValidationError => ("validation_error", 400, "BP-2001", "A field is missing, of the wrong type, unknown, or out of range; `param` names it."),
@@ -67,6 +73,8 @@ catalogue! {
     OperatorNotAllowed => ("operator_not_allowed", 409, "BP-2107", "The operator is not among the intent's allowed_operators."),
     EndpointLimit => ("endpoint_limit", 409, "BP-2109", "The account already has the most webhook endpoints allowed (16) in this mode."),
     EndpointDisabled => ("endpoint_disabled", 409, "BP-2108", "The webhook endpoint is disabled; enable it (PATCH disabled=false) before replaying to it."),
+    MemberExists => ("member_exists", 409, "BP-2110", "A team member with this email already exists."),
+    LastOwner => ("last_owner", 409, "BP-2111", "The change would leave the organisation without an active owner."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),

@@ -2,6 +2,7 @@
 //! request acts as.
 
 pub mod keys;
+pub mod roles;
 pub mod routes;
 
 use crate::ledger::Mode;
@@ -20,6 +21,19 @@ pub struct Principal {
     /// Set when a `pk_` key was let through with a client secret: the handler
     /// must check it against the one object it names.
     pub client_secret: Option<String>,
+    /// Set when a team member's session (not an API key) is calling.
+    pub session: Option<SessionCaller>,
+    /// The client's address, as the listener saw it.
+    pub client_ip: Option<std::net::IpAddr>,
+}
+
+/// The team member behind a session principal.
+#[derive(Debug, Clone)]
+pub struct SessionCaller {
+    pub session_id: String,
+    pub member_id: String,
+    pub email: String,
+    pub role: roles::Role,
 }
 
 impl Principal {

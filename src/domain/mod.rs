@@ -2,12 +2,15 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod audit;
 pub mod currency;
 pub mod fees;
 pub mod fields;
 pub mod intents;
 pub mod methods;
 pub mod org;
+pub mod step_up;
+pub mod team;
 pub mod webhooks;
 
 use crate::error::ApiError;
@@ -21,6 +24,8 @@ pub struct Settings {
     pub public_url: String,
     /// How long after capture the sandbox settles a test payment.
     pub sandbox_settlement_delay_ms: i64,
+    /// Team-member session lifetimes.
+    pub sessions: team::SessionPolicy,
 }
 
 /// Routes a fired timer to the domain that scheduled it.

@@ -62,3 +62,10 @@ pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
     tx.get_json(Table::Meta, META_KEY)?
         .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
 }
+
+/// The organisation's id, from a snapshot.
+pub fn id(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
+    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
+    org.map(|o| o.id)
+        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+}
