@@ -11,4 +11,5 @@ mod idempotency;
 mod intents;
 mod operations;
 mod support;
+mod team;
 mod webhooks;
