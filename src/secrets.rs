@@ -65,13 +65,10 @@ pub fn install_random() -> Result<(), String> {
 pub fn load_or_create(dir: &Path) -> Result<(), String> {
     let path = dir.join(MASTER_KEY_FILE);
     let key = match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            let bytes = hex::decode(text.trim())
-                .ok()
-                .and_then(|b| <[u8; 32]>::try_from(b).ok())
-                .ok_or_else(|| format!("{} is not a 32-byte hex key", path.display()))?;
-            bytes
-        }
+        Ok(text) => hex::decode(text.trim())
+            .ok()
+            .and_then(|b| <[u8; 32]>::try_from(b).ok())
+            .ok_or_else(|| format!("{} is not a 32-byte hex key", path.display()))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let key: [u8; 32] = random_bytes();
             write_private(&path, hex::encode(key).as_bytes())

@@ -108,7 +108,7 @@ impl Output {
     }
 
     /// The answer from a stored form.
-    fn from_storage(&self) -> Result<Output, ApiError> {
+    fn opened(&self) -> Result<Output, ApiError> {
         let mut output = self.clone();
         if output.sealed {
             output.body =
@@ -173,7 +173,7 @@ impl IdempotencyRecord {
             ));
         }
         Ok(Reply {
-            output: self.output.from_storage()?,
+            output: self.output.opened()?,
             replayed: true,
         })
     }
