@@ -65,11 +65,31 @@ enum Command {
         /// Where webhook deliveries may connect: any, public (no private or local addresses), loopback.
         #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Any, env = "PAYGATE_WEBHOOK_EGRESS")]
         webhook_egress: crate::events::egress::Egress,
+        /// Absolute lifetime of a team member's session, in seconds (default 12 h).
+        #[arg(long, default_value_t = 43_200, env = "PAYGATE_SESSION_TTL_SECS")]
+        session_ttl_secs: u64,
+        /// A session ends after this many seconds without a request (default 1 h).
+        #[arg(long, default_value_t = 3_600, env = "PAYGATE_SESSION_IDLE_SECS")]
+        session_idle_secs: u64,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
+        /// The owner's login email (default owner@paygate.local).
+        #[arg(long)]
+        owner_email: Option<String>,
+        /// The owner's password (12+ characters); generated and printed once when absent.
+        #[arg(long, env = "PAYGATE_OWNER_PASSWORD")]
+        owner_password: Option<String>,
+        /// The owner's step-up PIN (6 to 12 digits); generated and printed once when absent.
+        #[arg(long, env = "PAYGATE_OWNER_PIN")]
+        owner_pin: Option<String>,
+    },
+    /// Manage team members offline (server stopped).
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
     },
     /// Recompute every balance from the journal; exit 1 on any mismatch. Stop the server first.
     Verify {
@@ -128,6 +148,38 @@ enum KeysCommand {
 }
 
 #[derive(Subcommand)]
+enum UsersCommand {
+    /// Add a team member; prints it (and a generated password or PIN, once) as JSON.
+    Add {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        #[arg(long)]
+        email: String,
+        /// owner, admin, developer, finance or viewer.
+        #[arg(long)]
+        role: String,
+        /// 12+ characters; generated and printed once when absent.
+        #[arg(long, env = "PAYGATE_USER_PASSWORD")]
+        password: Option<String>,
+        /// 6 to 12 digits; generated and printed once when absent.
+        #[arg(long, env = "PAYGATE_USER_PIN")]
+        pin: Option<String>,
+    },
+    /// List team members as JSON lines.
+    List {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
+    /// Disable a team member (by email or mem_ id); their sessions end.
+    Disable {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// Email or member id.
+        member: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum GuardianCommand {
     /// Verify the ledger and, if it balances, clear a halt.
     Clear {
@@ -162,6 +214,8 @@ pub fn run() -> ExitCode {
             sandbox_settlement_ms,
             webhook_egress,
             sandbox_dispute_window_ms,
+            session_ttl_secs,
+            session_idle_secs,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -171,10 +225,22 @@ pub fn run() -> ExitCode {
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
             webhook_egress,
             sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
+            sessions: crate::domain::team::SessionPolicy {
+                absolute_ms: secs_ms(session_ttl_secs),
+                idle_ms: secs_ms(session_idle_secs),
+            },
         }),
-        Command::Init { data_dir } => {
-            server::init(&data_dir).map(|keys| println!("{}", serde_json::json!({ "keys": keys })))
-        }
+        Command::Init {
+            data_dir,
+            owner_email,
+            owner_password,
+            owner_pin,
+        } => server::init(
+            &data_dir,
+            crate::domain::team::NewOwner::from_flags(owner_email, owner_password, owner_pin),
+        )
+        .map(|(keys, owner)| println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))),
+        Command::Users { command } => users(command),
         Command::Verify { data_dir } => verify(&data_dir),
         Command::Openapi => {
             print!("{}", crate::openapi::json());
@@ -225,6 +291,102 @@ pub fn run() -> ExitCode {
 
 type CliResult = Result<(), Box<dyn std::error::Error>>;
 
+fn secs_ms(secs: u64) -> i64 {
+    i64::try_from(secs.max(1)).unwrap_or(i64::MAX / 1000) * 1000
+}
+
+fn users(command: UsersCommand) -> CliResult {
+    use crate::auth::roles::Role;
+    use crate::domain::audit::{self, Actor};
+    use crate::domain::team;
+    match command {
+        UsersCommand::Add {
+            data_dir,
+            email,
+            role,
+            password,
+            pin,
+        } => {
+            let role = Role::parse(&role)
+                .ok_or("--role must be owner, admin, developer, finance or viewer")?;
+            let store = open_existing(&data_dir)?;
+            let mut new = team::NewOwner::from_flags(Some(email), password, pin);
+            new.validate().map_err(|e| e.message)?;
+            let (password_hash, pin_hash) = new.hashes_blocking();
+            let member = store
+                .write_now(SystemClock.now_ms(), |tx| {
+                    let org = crate::domain::org::require(tx)?;
+                    let member = team::add_member(
+                        tx,
+                        &org.id,
+                        &new.email,
+                        role,
+                        password_hash,
+                        Some(pin_hash),
+                    )?;
+                    audit::record(
+                        tx,
+                        &Actor::cli(&org.id),
+                        "team_member.created",
+                        Some(&member.id),
+                        serde_json::json!({ "email": member.email, "role": member.role }),
+                    )?;
+                    Ok(member)
+                })
+                .map_err(|e| e.message)?;
+            new.email = member.email.clone();
+            println!(
+                "{}",
+                serde_json::json!({ "id": member.id, "email": member.email, "role": member.role,
+                    "password": new.password, "pin": new.pin })
+            );
+            Ok(())
+        }
+        UsersCommand::List { data_dir } => {
+            let store = open_existing(&data_dir)?;
+            let snapshot = store.snapshot()?;
+            let org = crate::domain::org::id(&snapshot).map_err(|e| e.message)?;
+            for m in team::members(&snapshot, &org)? {
+                println!(
+                    "{}",
+                    serde_json::json!({ "id": m.id, "email": m.email, "role": m.role,
+                        "status": if m.active() { "active" } else { "disabled" } })
+                );
+            }
+            Ok(())
+        }
+        UsersCommand::Disable { data_dir, member } => {
+            let store = open_existing(&data_dir)?;
+            let snapshot = store.snapshot()?;
+            let found = if member.starts_with("mem_") {
+                team::member(&snapshot, &member)?
+            } else {
+                team::member_by_email(&snapshot, &member)?
+            };
+            let found = found.ok_or_else(|| format!("no team member {member}"))?;
+            drop(snapshot);
+            let disabled = store
+                .write_now(SystemClock.now_ms(), |tx| {
+                    let m = team::disable(tx, &found.org, Role::Owner, &found.id)?;
+                    audit::record(
+                        tx,
+                        &Actor::cli(&found.org),
+                        "team_member.disabled",
+                        Some(&m.id),
+                        serde_json::json!({}),
+                    )?;
+                    Ok(m)
+                })
+                .map_err(|e| e.message)?;
+            println!(
+                "{}",
+                serde_json::json!({ "id": disabled.id, "email": disabled.email, "status": "disabled" })
+            );
+            Ok(())
+        }
+    }
+}
+
 fn serve(options: ServeOptions) -> CliResult {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -245,7 +407,9 @@ fn open_existing(data_dir: &std::path::Path) -> Result<Store, Box<dyn std::error
         )
         .into());
     }
-    Ok(Store::open(data_dir)?)
+    let store = Store::open(data_dir)?;
+    crate::secrets::load_or_create(data_dir)?;
+    Ok(store)
 }
 
 fn verify(data_dir: &std::path::Path) -> CliResult {

@@ -44,6 +44,12 @@ catalogue! {
     ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
     SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
+    InvalidCredentials => ("invalid_credentials", 401, "BP-1013", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),
+    SessionExpired => ("session_expired", 401, "BP-1014", "The session token expired (idle or absolute lifetime), was logged out, or its member was disabled; log in again."),
+    RoleDenied => ("role_denied", 403, "BP-1015", "The team member's role does not permit the operation (see the role table in docs/team.md)."),
+    StepUpRequired => ("step_up_required", 403, "BP-1016", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
+    IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),
+    TooManyAttempts => ("too_many_attempts", 429, "BP-1018", "Too many failed logins or PIN attempts: locked for 15 minutes after 5 failures."),
     // BP-2xxx validation and request conflicts.
     PayloadTooLarge => ("payload_too_large", 413, "BP-2000", "The request body exceeds the size limit."),
     ValidationError => ("validation_error", 400, "BP-2001", "A field is missing, of the wrong type, unknown, or out of range; `param` names it."),
@@ -77,6 +83,8 @@ catalogue! {
     NotDisputable => ("not_disputable", 409, "BP-2114", "The payment was not received, or the amount is more than what is left to dispute."),
     InvalidDisputeTransition => ("invalid_dispute_transition", 409, "BP-2115", "The dispute's status does not allow this operation."),
     EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),
+    MemberExists => ("member_exists", 409, "BP-2120", "A team member with this email already exists."),
+    LastOwner => ("last_owner", 409, "BP-2121", "The change would leave the organisation without an active owner."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),
@@ -194,7 +202,12 @@ mod tests {
             assert!(code.bp().starts_with("BP-") && code.bp().len() == 7);
             assert!((400..600).contains(&status));
             if family == b'1' {
-                assert!(status == 401 || status == 403, "{}", code.as_str());
+                // 429: a login or PIN lockout is an authentication answer too.
+                assert!(
+                    status == 401 || status == 403 || status == 429,
+                    "{}",
+                    code.as_str()
+                );
             }
         }
     }

@@ -16,6 +16,7 @@ mod openapi;
 mod qr;
 mod rails;
 mod scheduler;
+mod secrets;
 mod server;
 mod store;
 

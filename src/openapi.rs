@@ -73,6 +73,18 @@ use crate::http;
         http::webhooks::replay_delivery,
         http::webhooks::replay_event,
         http::webhooks::keys,
+        http::team::login,
+        http::team::current,
+        http::team::logout,
+        http::team::list_members,
+        http::team::add_member,
+        http::team::update_member,
+        http::team::disable_member,
+        http::team::list_keys,
+        http::team::create_key,
+        http::team::rotate_key,
+        http::team::revoke_key,
+        http::team::audit_log,
     ),
     components(schemas(crate::error::ErrorBody, crate::events::EventType))
 )]

@@ -31,6 +31,8 @@ pub struct ServeOptions {
     pub sandbox_dispute_window: Option<Duration>,
     /// Where webhook deliveries may connect.
     pub webhook_egress: crate::events::egress::Egress,
+    /// Team-member session lifetimes.
+    pub sessions: crate::domain::team::SessionPolicy,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -41,6 +43,9 @@ struct Ready {
     base_url: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     keys: Option<NewKeys>,
+    /// The owner's login, on a first start only (the password is shown once).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    owner: Option<crate::domain::team::NewOwner>,
 }
 
 /// What is left to close once the HTTP server has stopped: see [`Stopped::close`].
@@ -64,9 +69,12 @@ impl Stopped {
 
 pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error::Error>> {
     let store = if options.ephemeral {
+        crate::secrets::install_random()?;
         Store::ephemeral()?
     } else {
-        Store::open(&options.data_dir)?
+        let store = Store::open(&options.data_dir)?;
+        crate::secrets::load_or_create(&options.data_dir)?;
+        store
     };
     let clock: SharedClock = Arc::new(SystemClock);
     // Outgoing HTTPS (webhooks) uses rustls with the ring provider.
@@ -78,11 +86,17 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock.clone(),
         vec![committed.clone(), dispatcher_wake.clone()],
     )?;
-    let keys = writer
-        .run(|tx| {
+    let owner_login = crate::domain::team::NewOwner::generated();
+    let owner_hashes = owner_login.hashes().await;
+    let (keys, owner) = writer
+        .run(move |tx| {
             let keys = org::bootstrap(tx, "Sandbox organisation")?;
             crate::events::signing::ensure_key(tx)?;
-            Ok(keys)
+            let owner = match &keys {
+                Some(_) => Some(owner_login.create(tx, owner_hashes)?),
+                None => None,
+            };
+            Ok((keys, owner))
         })
         .await?;
     let guardian = Arc::new(Guardian::load(&store.snapshot()?)?);
@@ -116,6 +130,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         sandbox_dispute_window_ms: options
             .sandbox_dispute_window
             .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
+        sessions: options.sessions,
     });
     let client = crate::events::dispatcher::client()?;
     crate::events::dispatcher::spawn(
@@ -145,12 +160,17 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         listen: local.to_string(),
         base_url: format!("http://{local}/v1"),
         keys,
+        owner,
     };
     println!("{}", serde_json::to_string(&ready)?);
     tracing::info!(listen = %local, "paygate ready");
-    axum::serve(listener, http::router(state))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    // The gate sees the client address (API key allowlists, the audit log).
+    axum::serve(
+        listener,
+        http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("shutting down: finishing the writer's queue");
     Ok(Stopped {
         writer_thread,
@@ -195,15 +215,24 @@ async fn shutdown_signal() {
     }
 }
 
-/// `paygate init`: creates the store, organisation and test keys.
-pub fn init(data_dir: &std::path::Path) -> Result<NewKeys, Box<dyn std::error::Error>> {
+/// `paygate init`: creates the store, master key, organisation, test keys and owner.
+pub fn init(
+    data_dir: &std::path::Path,
+    owner: crate::domain::team::NewOwner,
+) -> Result<(NewKeys, crate::domain::team::NewOwner), Box<dyn std::error::Error>> {
     let store = Store::open(data_dir)?;
-    let keys = store
+    crate::secrets::load_or_create(data_dir)?;
+    let hashes = owner.hashes_blocking();
+    let created = store
         .write_now(SystemClock.now_ms(), |tx| {
-            org::bootstrap(tx, "Sandbox organisation")
+            let keys = org::bootstrap(tx, "Sandbox organisation")?;
+            match keys {
+                Some(keys) => Ok(Some((keys, owner.create(tx, hashes)?))),
+                None => Ok(None),
+            }
         })
         .map_err(|e| e.message)?;
-    keys.ok_or_else(|| {
+    created.ok_or_else(|| {
         format!(
             "{} is already initialised; nothing was changed (its keys were printed when it was created)",
             data_dir.display()

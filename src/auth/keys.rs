@@ -22,7 +22,7 @@ const VISIBLE_CHARS: usize = 12;
 /// Scopes a key may list at most.
 pub const KEY_SCOPES_MAX: usize = 64;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum KeyKind {
     Sk,
@@ -54,12 +54,124 @@ pub struct KeyRecord {
     pub digest: String,
     pub created_at_ms: i64,
     pub revoked_at_ms: Option<i64>,
+    /// Addresses or CIDR blocks the key may be used from; empty: anywhere.
+    #[serde(default)]
+    pub allowlist: Vec<String>,
+    /// The key this one replaced by rotation.
+    #[serde(default)]
+    pub rotated_from: Option<String>,
 }
 
 impl KeyRecord {
     pub fn has_scope(&self, scope: &str) -> bool {
         self.scopes.iter().any(|s| s == "*" || s == scope)
     }
+
+    /// Whether a request from `ip` may use this key (an empty allowlist allows
+    /// any address; an unknown address is refused by a non-empty one).
+    pub fn allows_ip(&self, ip: Option<std::net::IpAddr>) -> bool {
+        if self.allowlist.is_empty() {
+            return true;
+        }
+        let Some(ip) = ip.map(|ip| ip.to_canonical()) else {
+            return false;
+        };
+        self.allowlist
+            .iter()
+            .filter_map(|entry| parse_net(entry))
+            .any(|net| net.contains(&ip))
+    }
+}
+
+/// Entries an allowlist may hold at most.
+pub const ALLOWLIST_MAX: usize = 64;
+
+fn parse_net(entry: &str) -> Option<ipnet::IpNet> {
+    if let Ok(net) = entry.parse::<ipnet::IpNet>() {
+        return Some(net.trunc());
+    }
+    entry
+        .parse::<std::net::IpAddr>()
+        .ok()
+        .map(|ip| ipnet::IpNet::from(ip.to_canonical()))
+}
+
+/// Validates an allowlist (addresses or CIDR blocks) and normalises it.
+pub fn validate_allowlist(entries: Vec<String>) -> Result<Vec<String>, ApiError> {
+    if entries.len() > ALLOWLIST_MAX {
+        return Err(ApiError::field(
+            "allowlist",
+            format!("an allowlist holds at most {ALLOWLIST_MAX} entries"),
+        ));
+    }
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            parse_net(entry.trim()).map(|n| n.to_string()).ok_or_else(|| {
+                ApiError::field(
+                    format!("allowlist[{i}]"),
+                    format!("{entry:?} is not an IP address or CIDR block (203.0.113.7, 10.0.0.0/8, 2001:db8::/32)"),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Reads a key record by id (revoked ones included).
+pub fn by_id(snapshot: &Snapshot, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
+    let Some(digest) = snapshot.get(Table::Index, &format!("api_keys|{org}|{id}"))? else {
+        return Ok(None);
+    };
+    snapshot.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
+}
+
+/// The same, inside a write.
+pub fn by_id_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Option<KeyRecord>, ApiError> {
+    let Some(digest) = tx.get(Table::Index, &format!("api_keys|{org}|{id}"))? else {
+        return Ok(None);
+    };
+    Ok(tx.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))?)
+}
+
+/// Every key of `org`, newest first (revoked ones included).
+pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError> {
+    let prefix = format!("api_keys|{org}|");
+    let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
+    let mut keys = Vec::new();
+    for (_, digest) in rows {
+        if let Some(key) = snapshot.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))? {
+            keys.push(key);
+        }
+    }
+    Ok(keys)
+}
+
+/// Revokes a key: its secret stops working at once.
+pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError> {
+    if key.revoked_at_ms.is_none() {
+        key.revoked_at_ms = Some(tx.now_ms());
+        tx.put_json(Table::ApiKeys, key.digest.clone(), &key)?;
+    }
+    Ok(key)
+}
+
+/// Rotates a key: a new secret with the same kind, mode, scopes, label and
+/// allowlist; the old secret is revoked in the same transaction.
+pub fn rotate(tx: &mut Tx<'_>, old: KeyRecord) -> Result<(KeyRecord, String), ApiError> {
+    let (mut record, secret) = create_with(
+        tx,
+        &old.org,
+        old.kind,
+        old.mode,
+        old.scopes.clone(),
+        &old.label,
+        old.allowlist.clone(),
+    )?;
+    record.rotated_from = Some(old.id.clone());
+    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
+    revoke(tx, old)?;
+    Ok((record, secret))
 }
 
 pub fn digest(secret: &str) -> String {
@@ -107,6 +219,19 @@ pub fn create(
     scopes: Vec<String>,
     label: &str,
 ) -> Result<(KeyRecord, String), ApiError> {
+    create_with(tx, org, kind, mode, scopes, label, Vec::new())
+}
+
+/// [`create`] with an IP allowlist (validated with [`validate_allowlist`]).
+pub fn create_with(
+    tx: &mut Tx<'_>,
+    org: &str,
+    kind: KeyKind,
+    mode: Mode,
+    scopes: Vec<String>,
+    label: &str,
+    allowlist: Vec<String>,
+) -> Result<(KeyRecord, String), ApiError> {
     let scopes = match kind {
         KeyKind::Sk => vec!["*".to_string()],
         KeyKind::Pk => vec!["payment_intents:write".to_string()],
@@ -145,6 +270,8 @@ pub fn create(
         digest: digest(&secret),
         created_at_ms: tx.now_ms(),
         revoked_at_ms: None,
+        allowlist,
+        rotated_from: None,
     };
     tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
     tx.put(
@@ -226,6 +353,34 @@ mod tests {
         assert_eq!(parse_secret(&format!("sk_prod_{random}")), None);
         assert_eq!(parse_secret("sk_test_short"), None);
         assert_eq!(parse_secret("ü"), None);
+    }
+
+    #[test]
+    fn allowlists_match_addresses_and_blocks() {
+        let key = |list: &[&str]| KeyRecord {
+            id: "key_x".into(),
+            kind: KeyKind::Sk,
+            mode: Mode::Test,
+            org: "org_x".into(),
+            scopes: vec!["*".into()],
+            label: String::new(),
+            visible: String::new(),
+            digest: String::new(),
+            created_at_ms: 0,
+            revoked_at_ms: None,
+            allowlist: validate_allowlist(list.iter().map(|s| s.to_string()).collect())
+                .expect("valid"),
+            rotated_from: None,
+        };
+        let local: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
+        let mapped: std::net::IpAddr = "::ffff:127.0.0.1".parse().expect("ip");
+        assert!(key(&[]).allows_ip(Some(local)));
+        assert!(key(&["127.0.0.1"]).allows_ip(Some(local)));
+        assert!(key(&["127.0.0.0/8"]).allows_ip(Some(mapped)));
+        assert!(!key(&["203.0.113.0/24"]).allows_ip(Some(local)));
+        assert!(!key(&["127.0.0.1"]).allows_ip(None));
+        assert_eq!(key(&["10.1.2.3/8"]).allowlist, vec!["10.0.0.0/8"]);
+        assert!(validate_allowlist(vec!["nope".into()]).is_err());
     }
 
     #[test]

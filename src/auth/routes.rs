@@ -699,6 +699,26 @@ pub const ADDED_OPERATIONS: &[Operation] = &[
         Ik::Optional,
     ),
     op("GET", "/openapi.json", Access::Public, Ik::Optional),
+    // Team members, sessions, key management, audit log (issue 6; docs/team.md).
+    op("POST", "/sessions", Access::Public, Ik::Optional),
+    op("GET", "/sessions/current", Access::Session, Ik::Optional),
+    op("DELETE", "/sessions/current", Access::Session, Ik::Optional),
+    op(
+        "POST",
+        "/api_keys/{id}/revoke",
+        Access::Session,
+        Ik::Optional,
+    ),
+    op("GET", "/team/members", Access::Session, Ik::Optional),
+    op("POST", "/team/members", Access::Session, Ik::Optional),
+    op("PATCH", "/team/members/{id}", Access::Session, Ik::Optional),
+    op(
+        "POST",
+        "/team/members/{id}/disable",
+        Access::Session,
+        Ik::Optional,
+    ),
+    op("GET", "/audit_log", Access::Session, Ik::Optional),
     op(
         "GET",
         "/webhook_endpoints",

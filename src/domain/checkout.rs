@@ -232,18 +232,7 @@ pub fn read_session(
 fn expire(tx: &mut Tx<'_>, settings: &Settings, session: &mut Session) -> Result<(), ApiError> {
     session.status = SessionStatus::Expired;
     if let Some(intent) = tx.get_json::<Intent>(Table::Objects, &session.payment_intent)? {
-        let account = intent
-            .owner
-            .starts_with("acct_")
-            .then(|| intent.owner.clone());
-        let principal = Principal {
-            key_id: "checkout_session".into(),
-            kind: crate::auth::KeyKind::Sk,
-            mode: intent.mode,
-            org: intent.owner.clone(),
-            account,
-            client_secret: None,
-        };
+        let principal = Principal::system("checkout_session", &intent.owner, intent.mode);
         // An intent already in flight finishes on its own; the session stays expired.
         let _ = intents::cancel(tx, settings, &principal, &intent.id, Default::default());
     }
@@ -509,15 +498,7 @@ pub fn visit_link(
             ));
         }
     };
-    let account = link.owner.starts_with("acct_").then(|| link.owner.clone());
-    let principal = Principal {
-        key_id: "payment_link".into(),
-        kind: crate::auth::KeyKind::Sk,
-        mode: link.mode,
-        org: link.owner.clone(),
-        account,
-        client_secret: None,
-    };
+    let principal = Principal::system("payment_link", &link.owner, link.mode);
     let mut body = serde_json::json!({"amount_minor": amount, "currency": link.currency});
     if let Some(description) = &link.description {
         body["description"] = description.clone().into();

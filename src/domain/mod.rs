@@ -2,6 +2,7 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod audit;
 pub mod checkout;
 pub mod currency;
 pub mod disputes;
@@ -13,6 +14,8 @@ pub mod money_requests;
 pub mod org;
 pub mod refunds;
 pub mod splits;
+pub mod step_up;
+pub mod team;
 pub mod verifications;
 pub mod webhooks;
 
@@ -29,6 +32,8 @@ pub struct Settings {
     pub sandbox_settlement_delay_ms: i64,
     /// Test mode: the evidence window of new disputes, replacing the requested one.
     pub sandbox_dispute_window_ms: Option<i64>,
+    /// Team-member session lifetimes.
+    pub sessions: team::SessionPolicy,
 }
 
 /// Routes a fired timer to the domain that scheduled it.

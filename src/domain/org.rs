@@ -69,3 +69,10 @@ pub fn name(store: &Store) -> Option<String> {
     let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY).ok()?;
     org.map(|o| o.name)
 }
+
+/// The organisation's id, from a snapshot.
+pub fn id(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
+    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
+    org.map(|o| o.id)
+        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+}

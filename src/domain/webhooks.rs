@@ -61,8 +61,10 @@ pub struct Endpoint {
     pub enabled_events: Vec<String>,
     pub description: Option<String>,
     pub metadata: BTreeMap<String, String>,
-    /// The `whsec_` signing secret. The gateway must hold it to sign, so it is
-    /// kept as is (not hashed); the API shows it only once, at creation.
+    /// The `whsec_` signing secret. The gateway must hold it to sign, so it
+    /// cannot be hashed: it is stored encrypted under the master key
+    /// (`secrets.rs`); the API shows it only once, at creation.
+    #[serde(with = "crate::secrets::sealed_string")]
     pub secret: String,
     pub status: EndpointStatus,
     pub disabled_reason: Option<String>,

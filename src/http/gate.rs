@@ -4,7 +4,9 @@
 //! Idempotency-Key (replay from the store, or a claim for the writer).
 
 use axum::body::Body as AxumBody;
-use axum::extract::{MatchedPath, Request, State};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -13,7 +15,8 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::extract::{BODY_BYTES_MAX, reply};
 use crate::auth::routes::{self, Access, Ik, Operation};
-use crate::auth::{KeyKind, Principal, keys};
+use crate::auth::{KeyKind, Principal, SessionCaller, keys, roles};
+use crate::domain::team;
 use crate::error::{ApiError, Code};
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
 use crate::store::{Snapshot, Table};
@@ -68,11 +71,17 @@ async fn admit(
         ))
     })?;
     let snapshot = state.store.snapshot()?;
+    let client_ip = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_canonical());
     let principal = authenticate(
+        state,
         &snapshot,
         operation,
         request.headers(),
         request.uri().query(),
+        client_ip,
     )?;
     if operation.moves_money {
         state.guardian.check_money_may_move()?;
@@ -120,21 +129,35 @@ fn is_write(method: &Method) -> bool {
 
 /// The principal for a keyed operation, `None` for a public one.
 fn authenticate(
+    state: &AppState,
     snapshot: &Snapshot,
     operation: &Operation,
     headers: &HeaderMap,
     query: Option<&str>,
+    client_ip: Option<IpAddr>,
 ) -> Result<Option<Principal>, ApiError> {
     if operation.access == Access::Public {
         return Ok(None);
     }
     let secret = bearer(headers)?;
+    if secret.starts_with(team::SESSION_PREFIX) {
+        return session_principal(state, snapshot, operation, headers, secret, client_ip).map(Some);
+    }
     let key = keys::lookup(snapshot, secret)?.ok_or_else(|| {
         ApiError::new(
             Code::Unauthorized,
             "the API key is not valid: it does not exist or was revoked",
         )
     })?;
+    if !key.allows_ip(client_ip) {
+        return Err(ApiError::new(
+            Code::IpNotAllowed,
+            format!(
+                "this key may only be used from its allowlist; {} is not on it",
+                client_ip.map_or_else(|| "an unknown address".to_string(), |ip| ip.to_string())
+            ),
+        ));
+    }
     let mut principal = Principal {
         key_id: key.id.clone(),
         kind: key.kind,
@@ -142,6 +165,8 @@ fn authenticate(
         org: key.org.clone(),
         account: None,
         client_secret: None,
+        session: None,
+        client_ip,
     };
     if key.kind == KeyKind::Pk {
         if !operation.publishable {
@@ -160,6 +185,15 @@ fn authenticate(
                 "a publishable key acts on one payment intent: send its client secret in X-Client-Secret or ?client_secret=",
             ));
         }
+    }
+    if roles::is_session_only(operation) && operation.access != Access::Session {
+        return Err(ApiError::new(
+            Code::SessionRequired,
+            format!(
+                "{} {} is for a team member's session, not an API key: keys cannot manage keys (log in with POST /sessions)",
+                operation.method, operation.path
+            ),
+        ));
     }
     match operation.access {
         Access::Public | Access::AnyKey => {}
@@ -193,6 +227,94 @@ fn authenticate(
     principal.account = service_account(snapshot, headers, &key.org)?;
     tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
     Ok(Some(principal))
+}
+
+/// Idle sessions are touched at most this often (one write per minute per session).
+const SESSION_TOUCH_MS: i64 = 60_000;
+
+/// A team member's session: the token must name a live session of an active
+/// member whose role permits the operation (`auth/roles.rs`).
+fn session_principal(
+    state: &AppState,
+    snapshot: &Snapshot,
+    operation: &Operation,
+    headers: &HeaderMap,
+    token: &str,
+    client_ip: Option<IpAddr>,
+) -> Result<Principal, ApiError> {
+    let now = state.clock.now_ms();
+    let expired = || {
+        ApiError::new(
+            Code::SessionExpired,
+            "the session is not valid: it expired, was logged out, or never existed; log in again with POST /sessions",
+        )
+    };
+    let session = team::session_by_token(snapshot, token)?
+        .filter(|s| s.live_at(now))
+        .ok_or_else(expired)?;
+    let member = team::member(snapshot, &session.member_id)?
+        .filter(|m| m.active() && m.org == session.org)
+        .ok_or_else(expired)?;
+    let permission = roles::session_permission(operation).ok_or_else(|| {
+        ApiError::new(
+            Code::RoleDenied,
+            format!(
+                "{} {} is for API keys, not sessions",
+                operation.method, operation.path
+            ),
+        )
+    })?;
+    if !member.role.allows(permission) {
+        return Err(ApiError::new(
+            Code::RoleDenied,
+            format!(
+                "the {} role does not permit {permission} ({} {})",
+                member.role.as_str(),
+                operation.method,
+                operation.path
+            ),
+        ));
+    }
+    if now - session.last_seen_ms >= SESSION_TOUCH_MS {
+        let writer = state.writer.clone();
+        let id = session.id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = writer.run(move |tx| team::touch_session(tx, &id)).await {
+                tracing::warn!(error = %e, "session touch failed");
+            }
+        });
+    }
+    let mode = match headers
+        .get("service-mode")
+        .map(|v| v.to_str().unwrap_or_default())
+    {
+        None | Some("test") => crate::ledger::Mode::Test,
+        Some("live") => crate::ledger::Mode::Live,
+        Some(_) => {
+            return Err(ApiError::new(
+                Code::ValidationError,
+                "Service-Mode must be test or live (the mode a session acts in; default test)",
+            )
+            .with_param("Service-Mode"));
+        }
+    };
+    let account = service_account(snapshot, headers, &member.org)?;
+    tracing::debug!(session = %session.id, member = %member.id, "authenticated a session");
+    Ok(Principal {
+        key_id: session.id.clone(),
+        kind: KeyKind::Rk,
+        mode,
+        org: member.org.clone(),
+        account,
+        client_secret: None,
+        session: Some(SessionCaller {
+            session_id: session.id,
+            member_id: member.id,
+            email: member.email,
+            role: member.role,
+        }),
+        client_ip,
+    })
 }
 
 fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {

@@ -12,6 +12,7 @@ pub mod money_requests;
 pub mod pages;
 pub mod refunds;
 pub mod system;
+pub mod team;
 pub mod verifications;
 pub mod webhooks;
 
@@ -21,7 +22,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Request;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, patch, post};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::SharedClock;
@@ -121,6 +122,18 @@ fn api(state: AppState) -> Router {
         .route("/refunds/{id}", get(refunds::retrieve))
         .route("/refunds/{id}/reject", post(refunds::reject))
         .route("/refunds/{id}/approve", post(refunds::approve))
+        .route("/sessions", post(team::login))
+        .route("/sessions/current", get(team::current).delete(team::logout))
+        .route("/api_keys", get(team::list_keys).post(team::create_key))
+        .route("/api_keys/{id}/rotate", post(team::rotate_key))
+        .route("/api_keys/{id}/revoke", post(team::revoke_key))
+        .route(
+            "/team/members",
+            get(team::list_members).post(team::add_member),
+        )
+        .route("/team/members/{id}", patch(team::update_member))
+        .route("/team/members/{id}/disable", post(team::disable_member))
+        .route("/audit_log", get(team::audit_log))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,

@@ -91,6 +91,26 @@ fn endpoint_view(endpoint: &Endpoint, with_secret: bool) -> EndpointView {
     }
 }
 
+/// Records a webhook-endpoint action in the audit log (never the secret).
+fn audit_endpoint(
+    tx: &mut crate::store::Tx<'_>,
+    caller: &crate::auth::Principal,
+    action: &str,
+    endpoint: &Endpoint,
+) -> Result<(), ApiError> {
+    crate::domain::audit::record(
+        tx,
+        &crate::domain::audit::Actor::of(caller),
+        action,
+        Some(&endpoint.id),
+        serde_json::json!({
+            "url": endpoint.url,
+            "enabled_events": endpoint.enabled_events,
+            "status": endpoint.status,
+        }),
+    )
+}
+
 #[utoipa::path(post, path = "/webhook_endpoints", tag = "webhooks", request_body = CreateEndpoint,
     responses((status = 201, description = "The endpoint, with its whsec_ secret (shown once)", body = EndpointView),
               (status = 400, description = "Invalid url or event filter", body = ErrorBody)))]
@@ -113,7 +133,8 @@ pub async fn create(
                     disabled: None,
                 };
                 let endpoint = webhooks::create_endpoint(tx, &caller, input)?;
-                Output::json(201, &endpoint_view(&endpoint, true))
+                audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
+                Ok(Output::json(201, &endpoint_view(&endpoint, true))?.sealed())
             }),
         )
         .await?;
@@ -198,6 +219,7 @@ pub async fn update(
                     disabled: input.disabled,
                 };
                 let endpoint = webhooks::update_endpoint(tx, &caller, &id, input)?;
+                audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
                 Output::json(200, &endpoint_view(&endpoint, false))
             }),
         )
@@ -227,6 +249,7 @@ pub async fn delete(
             claim,
             Box::new(move |tx| {
                 let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
+                audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
                 Output::json(
                     200,
                     &DeletedView {

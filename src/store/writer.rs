@@ -43,6 +43,10 @@ pub struct Output {
     /// would store four times as much.
     #[serde(with = "body_text")]
     pub body: Vec<u8>,
+    /// The body shows a secret once (a new key, a session token): its
+    /// idempotency record keeps it encrypted under the master key (`secrets.rs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sealed: bool,
 }
 
 /// Serialises a response body as a string (UTF-8 JSON, which every body is),
@@ -73,14 +77,48 @@ mod body_text {
 impl Output {
     pub fn json<T: Serialize>(status: u16, value: &T) -> Result<Output, ApiError> {
         let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
-        Ok(Output { status, body })
+        Ok(Output {
+            status,
+            body,
+            sealed: false,
+        })
     }
 
     pub fn empty() -> Output {
         Output {
             status: 204,
             body: Vec::new(),
+            sealed: false,
         }
+    }
+
+    /// Marks the body as holding a secret (see [`Output::sealed`]).
+    pub fn sealed(mut self) -> Output {
+        self.sealed = true;
+        self
+    }
+
+    /// The form kept in an idempotency record.
+    fn for_storage(&self) -> Output {
+        let mut stored = self.clone();
+        if stored.sealed {
+            stored.body = crate::secrets::seal(&self.body).into_bytes();
+        }
+        stored
+    }
+
+    /// The answer from a stored form.
+    fn opened(&self) -> Result<Output, ApiError> {
+        let mut output = self.clone();
+        if output.sealed {
+            output.body =
+                crate::secrets::open(&String::from_utf8_lossy(&self.body)).ok_or_else(|| {
+                    ApiError::internal(
+                        "a sealed idempotent answer does not open with this master key",
+                    )
+                })?;
+        }
+        Ok(output)
     }
 }
 
@@ -135,7 +173,7 @@ impl IdempotencyRecord {
             ));
         }
         Ok(Reply {
-            output: self.output.clone(),
+            output: self.output.opened()?,
             replayed: true,
         })
     }
@@ -326,7 +364,7 @@ fn apply_one(
             endpoint: claim.endpoint.clone(),
             fingerprint: claim.fingerprint.clone(),
             created_at_ms: tx.now_ms(),
-            output: output.clone(),
+            output: output.for_storage(),
         };
         tx.put_json(Table::Idempotency, claim.storage_key.clone(), &record)?;
         tx.put(
@@ -511,6 +549,7 @@ mod tests {
             let output = Output {
                 status: 201,
                 body: body.clone(),
+                sealed: false,
             };
             let json = serde_json::to_string(&output).expect("encode");
             assert!(!json.contains('['), "{json}");

@@ -16,5 +16,6 @@ mod money_requests;
 mod operations;
 mod refunds;
 mod support;
+mod team;
 mod verifications;
 mod webhooks;

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::AppState;
 use super::extract::{Body, json};
-use crate::auth::{KeyKind, Principal};
+use crate::auth::Principal;
 use crate::domain::intents::input::{CancelIntent, ConfirmIntent};
 use crate::domain::intents::state::Status;
 use crate::domain::intents::{self, Intent};
@@ -52,18 +52,7 @@ fn intent_of(state: &AppState, id: &str) -> Result<Intent, ApiError> {
 
 /// Acts for the intent's merchant, within what the page may do.
 fn page_principal(intent: &Intent) -> Principal {
-    let account = intent
-        .owner
-        .starts_with("acct_")
-        .then(|| intent.owner.clone());
-    Principal {
-        key_id: "checkout_page".into(),
-        kind: KeyKind::Sk,
-        mode: intent.mode,
-        org: intent.owner.clone(),
-        account,
-        client_secret: None,
-    }
+    Principal::system("checkout_page", &intent.owner, intent.mode)
 }
 
 /// Replaces the characters HTML gives meaning to.

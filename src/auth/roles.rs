@@ -1,0 +1,234 @@
+//! Team roles and what a session of each may do: the one declarative table
+//! (role → permissions) every session request is checked against by the gate.
+//!
+//! A permission is a key scope of spec section 5 (`payment_intents:write`) or
+//! one of the session-only permissions below, which no API key can hold (keys
+//! cannot manage keys, the team, or read the audit log). A session caller of
+//! an operation needs the operation's scope; the session-only operations name
+//! their permission in [`SESSION_OPERATIONS`].
+
+use serde::{Deserialize, Serialize};
+
+use super::routes::{Access, Operation};
+
+/// Manage API keys (list, create, rotate, revoke).
+pub const API_KEYS_MANAGE: &str = "api_keys:manage";
+/// Manage team members (list, add, change role, disable).
+pub const TEAM_MANAGE: &str = "team:manage";
+/// Read the audit log.
+pub const AUDIT_LOG_READ: &str = "audit_log:read";
+/// Any logged-in member (their own session).
+pub const SELF: &str = "self";
+
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Owner,
+    Admin,
+    Developer,
+    Finance,
+    Viewer,
+}
+
+impl Role {
+    pub const ALL: [Role; 5] = [
+        Role::Owner,
+        Role::Admin,
+        Role::Developer,
+        Role::Finance,
+        Role::Viewer,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Owner => "owner",
+            Role::Admin => "admin",
+            Role::Developer => "developer",
+            Role::Finance => "finance",
+            Role::Viewer => "viewer",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == text)
+    }
+
+    /// The permissions of the role: `*` is every key scope.
+    pub fn permissions(self) -> &'static [&'static str] {
+        match self {
+            Role::Owner | Role::Admin => &["*", API_KEYS_MANAGE, TEAM_MANAGE, AUDIT_LOG_READ],
+            // Spec section 5 rule 6: keys, webhooks and payment creation; nothing
+            // on settlement, payouts, balances or customer exports.
+            Role::Developer => &[
+                API_KEYS_MANAGE,
+                "webhooks:manage",
+                "events:read",
+                "payment_intents:read",
+                "payment_intents:write",
+                "checkout_sessions:write",
+                "payment_links:write",
+                "qr_codes:read",
+                "qr_codes:write",
+                "qr:create",
+                "payments:create",
+                "payments:read",
+                "verifications:write",
+                "accounts:read",
+            ],
+            Role::Finance => &[
+                "balance:read",
+                "settlements:read",
+                "settlements:write",
+                "payouts:read",
+                "payouts:write",
+                "payouts:approve",
+                "refunds:read",
+                "refunds:write",
+                "reconciliation:read",
+                "payment_intents:read",
+                "wallets:read",
+                "transfers:read",
+                "disputes:read",
+                "disputes:write",
+                "events:read",
+            ],
+            Role::Viewer => &["*:read"],
+        }
+    }
+
+    /// Whether a session of this role may use `permission`.
+    pub fn allows(self, permission: &str) -> bool {
+        if permission == SELF {
+            return true;
+        }
+        let is_key_scope = super::keys::is_known_scope(permission);
+        self.permissions().iter().any(|p| {
+            *p == permission
+                || (*p == "*" && is_key_scope)
+                || (*p == "*:read" && is_key_scope && permission.ends_with(":read"))
+        })
+    }
+
+    /// Whether this role may hand out a key holding `scopes` (`*` for `sk_`):
+    /// a member never creates a key stronger than their own role.
+    pub fn may_grant(self, scopes: &[String]) -> bool {
+        scopes.iter().all(|s| {
+            if s == "*" {
+                self.permissions().contains(&"*")
+            } else {
+                self.allows(s)
+            }
+        })
+    }
+
+    /// Whether this role may give (or take away) `other`: only owners touch owners.
+    pub fn may_assign(self, other: Role) -> bool {
+        match self {
+            Role::Owner => true,
+            Role::Admin => other != Role::Owner,
+            _ => false,
+        }
+    }
+}
+
+/// Operations that no API key may call, with the permission a session needs.
+pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
+    ("GET", "/api_keys", API_KEYS_MANAGE),
+    ("POST", "/api_keys", API_KEYS_MANAGE),
+    ("POST", "/api_keys/{id}/rotate", API_KEYS_MANAGE),
+    ("POST", "/api_keys/{id}/revoke", API_KEYS_MANAGE),
+    ("GET", "/team/members", TEAM_MANAGE),
+    ("POST", "/team/members", TEAM_MANAGE),
+    ("PATCH", "/team/members/{id}", TEAM_MANAGE),
+    ("POST", "/team/members/{id}/disable", TEAM_MANAGE),
+    ("GET", "/audit_log", AUDIT_LOG_READ),
+    ("GET", "/sessions/current", SELF),
+    ("DELETE", "/sessions/current", SELF),
+];
+
+/// The permission a session needs for `operation`; `None` when sessions may not call it.
+pub fn session_permission(operation: &Operation) -> Option<&'static str> {
+    if let Some((_, _, permission)) = SESSION_OPERATIONS
+        .iter()
+        .find(|(m, p, _)| *m == operation.method && *p == operation.path)
+    {
+        return Some(permission);
+    }
+    match operation.access {
+        Access::Scope(scope) => Some(scope),
+        _ => None,
+    }
+}
+
+/// Whether an API key is refused `operation` with `session_required`.
+pub fn is_session_only(operation: &Operation) -> bool {
+    operation.access == Access::Session
+        || SESSION_OPERATIONS
+            .iter()
+            .any(|(m, p, _)| *m == operation.method && *p == operation.path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_developer_role_has_no_settlement_payout_or_export_permission() {
+        let dev = Role::Developer;
+        for scope in super::super::keys::SCOPES {
+            let forbidden = scope.starts_with("settlements:")
+                || scope.starts_with("payouts:")
+                || scope.starts_with("reconciliation:")
+                || *scope == "balance:read";
+            if forbidden {
+                assert!(!dev.allows(scope), "{scope}");
+            }
+        }
+        for p in [
+            API_KEYS_MANAGE,
+            "webhooks:manage",
+            "payment_intents:write",
+            "checkout_sessions:write",
+        ] {
+            assert!(dev.allows(p), "{p}");
+        }
+        assert!(!dev.allows(TEAM_MANAGE));
+        assert!(!dev.allows(AUDIT_LOG_READ));
+        assert!(!dev.may_grant(&["*".to_string()]));
+        assert!(dev.may_grant(&["payment_intents:write".to_string()]));
+        assert!(!dev.may_grant(&["payouts:write".to_string()]));
+    }
+
+    #[test]
+    fn owners_and_admins_hold_everything_viewers_only_read() {
+        for role in [Role::Owner, Role::Admin] {
+            for scope in super::super::keys::SCOPES {
+                assert!(role.allows(scope), "{role:?} {scope}");
+            }
+            assert!(role.allows(API_KEYS_MANAGE) && role.allows(TEAM_MANAGE));
+            assert!(role.may_grant(&["*".to_string()]));
+        }
+        assert!(Role::Viewer.allows("payment_intents:read"));
+        assert!(!Role::Viewer.allows("payment_intents:write"));
+        assert!(!Role::Viewer.allows(API_KEYS_MANAGE));
+        assert!(!Role::Finance.allows(API_KEYS_MANAGE));
+        assert!(Role::Finance.allows("payouts:approve"));
+        assert!(!Role::Admin.may_assign(Role::Owner));
+        assert!(Role::Owner.may_assign(Role::Owner));
+    }
+
+    #[test]
+    fn session_operations_are_in_the_route_table() {
+        for (method, path, _) in SESSION_OPERATIONS {
+            let op = super::super::routes::find(method, path)
+                .unwrap_or_else(|| panic!("{method} {path}"));
+            assert!(is_session_only(op));
+            assert!(session_permission(op).is_some());
+        }
+        let pay = super::super::routes::find("POST", "/payment_intents").expect("op");
+        assert_eq!(session_permission(pay), Some("payment_intents:write"));
+        assert!(!is_session_only(pay));
+    }
+}

@@ -1,0 +1,125 @@
+//! The audit log: who did what, when, from where, for which connected account.
+//! Append-only: entries are written in the same transaction as the action they
+//! record and never updated or deleted. Stored in `objects` by id (`aud_...`)
+//! and listed through `index` rows `audit|<org>|<id>`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::auth::Principal;
+use crate::error::ApiError;
+use crate::ledger::Mode;
+use crate::store::{Snapshot, StoreError, Table, Tx};
+
+/// Who acted.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Actor {
+    pub org: String,
+    /// `member`, `api_key`, `cli`, or `anonymous` (a failed login).
+    pub kind: String,
+    pub member_id: Option<String>,
+    pub email: Option<String>,
+    pub key_id: Option<String>,
+    pub client_ip: Option<String>,
+    pub account: Option<String>,
+    pub mode: Option<Mode>,
+}
+
+impl Actor {
+    pub fn of(principal: &Principal) -> Actor {
+        let (kind, member_id, email, key_id) = match &principal.session {
+            Some(s) => (
+                "member",
+                Some(s.member_id.clone()),
+                Some(s.email.clone()),
+                None,
+            ),
+            None => ("api_key", None, None, Some(principal.key_id.clone())),
+        };
+        Actor {
+            org: principal.org.clone(),
+            kind: kind.into(),
+            member_id,
+            email,
+            key_id,
+            client_ip: principal.client_ip.map(|ip| ip.to_string()),
+            account: principal.account.clone(),
+            mode: Some(principal.mode),
+        }
+    }
+
+    pub fn cli(org: &str) -> Actor {
+        Actor {
+            org: org.into(),
+            kind: "cli".into(),
+            ..Actor::default()
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    pub id: String,
+    pub actor: Actor,
+    /// `api_key.created`, `session.login_failed`, `webhook_endpoint.updated`, ...
+    pub action: String,
+    /// The object acted on.
+    pub target: Option<String>,
+    /// What changed (never a secret).
+    pub details: serde_json::Value,
+    pub created_at_ms: i64,
+}
+
+fn index_prefix(org: &str) -> String {
+    format!("audit|{org}|")
+}
+
+/// Appends an entry.
+pub fn record(
+    tx: &mut Tx<'_>,
+    actor: &Actor,
+    action: &str,
+    target: Option<&str>,
+    details: serde_json::Value,
+) -> Result<(), ApiError> {
+    let entry = Entry {
+        id: crate::ids::new_id("aud"),
+        actor: actor.clone(),
+        action: action.into(),
+        target: target.map(str::to_string),
+        details,
+        created_at_ms: tx.now_ms(),
+    };
+    tx.put_json(Table::Objects, entry.id.clone(), &entry)?;
+    tx.put(
+        Table::Index,
+        format!("{}{}", index_prefix(&actor.org), entry.id),
+        Vec::new(),
+    );
+    Ok(())
+}
+
+/// A page of entries, newest first, strictly older than `cursor`.
+pub fn list(
+    snapshot: &Snapshot,
+    org: &str,
+    cursor: Option<&str>,
+    limit: usize,
+) -> Result<(Vec<Entry>, bool), StoreError> {
+    let prefix = index_prefix(org);
+    let before = cursor.map(|c| format!("{prefix}{c}"));
+    let rows = snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |_, _| true,
+    )?;
+    let has_more = rows.len() > limit;
+    let mut entries = Vec::new();
+    for (key, _) in rows.into_iter().take(limit) {
+        if let Some(entry) = snapshot.get_json(Table::Objects, &key[prefix.len()..])? {
+            entries.push(entry);
+        }
+    }
+    Ok((entries, has_more))
+}

@@ -1,0 +1,556 @@
+//! Team members and their sessions, and the throttle that locks out repeated
+//! failed logins and PIN attempts.
+//!
+//! - Members: `objects` by id (`mem_...`), listed through `index` rows
+//!   `member|<org>|<id>`, found by email through `member_email|<email>` → id.
+//!   Password and PIN are argon2id hashes (`secrets.rs`); never returned.
+//! - Sessions: a `sess_` token (256 bits) shown once at login; the store keeps
+//!   its SHA-256 (`index` row `session|<digest>` → session id, the record in
+//!   `objects`). A session ends at its absolute expiry, after an idle period,
+//!   at logout, or when its member is disabled.
+//! - Throttle: `objects` rows `lock|login|<email>` and `lock|pin|<member id>`:
+//!   [`MAX_FAILURES`] failures in a row lock the subject for [`LOCKOUT_MS`].
+//!   Unknown emails are throttled like known ones, so the answer reveals nothing.
+
+use serde::{Deserialize, Serialize};
+
+use crate::auth::roles::Role;
+use crate::error::{ApiError, Code};
+use crate::store::{Snapshot, StoreError, Table, Tx};
+
+/// Failed attempts in a row that lock a login or a member's PIN.
+pub const MAX_FAILURES: u32 = 5;
+/// How long a lockout lasts.
+pub const LOCKOUT_MS: i64 = 15 * 60 * 1000;
+/// Random characters after `sess_` (62^43 ≈ 2^256).
+const SESSION_TOKEN_CHARS: usize = 43;
+pub const SESSION_PREFIX: &str = "sess_";
+pub const PASSWORD_CHARS_MIN: usize = 12;
+pub const PASSWORD_CHARS_MAX: usize = 256;
+pub const EMAIL_CHARS_MAX: usize = 254;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Member {
+    pub id: String,
+    pub org: String,
+    pub email: String,
+    pub role: Role,
+    pub password_hash: String,
+    pub pin_hash: Option<String>,
+    pub disabled_at_ms: Option<i64>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+impl Member {
+    pub fn active(&self) -> bool {
+        self.disabled_at_ms.is_none()
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub id: String,
+    pub org: String,
+    pub member_id: String,
+    pub digest: String,
+    pub created_at_ms: i64,
+    pub last_seen_ms: i64,
+    pub expires_at_ms: i64,
+    pub idle_ms: i64,
+    pub revoked_at_ms: Option<i64>,
+}
+
+impl Session {
+    pub fn live_at(&self, now_ms: i64) -> bool {
+        self.revoked_at_ms.is_none()
+            && now_ms < self.expires_at_ms
+            && now_ms - self.last_seen_ms < self.idle_ms
+    }
+}
+
+/// Session lifetimes (serve flags `--session-ttl-secs`, `--session-idle-secs`).
+#[derive(Debug, Clone, Copy)]
+pub struct SessionPolicy {
+    pub absolute_ms: i64,
+    pub idle_ms: i64,
+}
+
+impl Default for SessionPolicy {
+    fn default() -> Self {
+        SessionPolicy {
+            absolute_ms: 12 * 60 * 60 * 1000,
+            idle_ms: 60 * 60 * 1000,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Throttle {
+    pub failures: u32,
+    pub locked_until_ms: Option<i64>,
+}
+
+pub fn login_subject(email: &str) -> String {
+    format!("lock|login|{}", normalise_email(email))
+}
+
+pub fn pin_subject(member_id: &str) -> String {
+    format!("lock|pin|{member_id}")
+}
+
+/// The lock on `subject`, when one is in force.
+pub fn locked_until(
+    snapshot: &Snapshot,
+    subject: &str,
+    now_ms: i64,
+) -> Result<Option<i64>, StoreError> {
+    let throttle: Option<Throttle> = snapshot.get_json(Table::Objects, subject)?;
+    Ok(throttle
+        .and_then(|t| t.locked_until_ms)
+        .filter(|until| *until > now_ms))
+}
+
+pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
+    let minutes = ((until_ms - now_ms) / 60_000).max(0) + 1;
+    ApiError::new(
+        Code::TooManyAttempts,
+        format!(
+            "too many failed attempts ({MAX_FAILURES}); try again in about {minutes} minute(s)"
+        ),
+    )
+}
+
+/// Counts a failure; returns the attempts left before a lock (0 = now locked).
+pub fn record_failure(tx: &mut Tx<'_>, subject: &str) -> Result<u32, ApiError> {
+    let now = tx.now_ms();
+    let mut throttle: Throttle = tx.get_json(Table::Objects, subject)?.unwrap_or_default();
+    if throttle.locked_until_ms.is_some_and(|until| until <= now) {
+        throttle = Throttle::default();
+    }
+    throttle.failures += 1;
+    let left = MAX_FAILURES.saturating_sub(throttle.failures);
+    if left == 0 {
+        throttle.locked_until_ms = Some(now + LOCKOUT_MS);
+    }
+    tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
+    Ok(left)
+}
+
+pub fn clear_failures(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
+    if tx.get(Table::Objects, subject)?.is_some() {
+        tx.delete(Table::Objects, subject.to_string());
+    }
+    Ok(())
+}
+
+pub fn normalise_email(email: &str) -> String {
+    email.trim().to_ascii_lowercase()
+}
+
+pub fn validate_email(email: &str) -> Result<String, ApiError> {
+    let email = normalise_email(email);
+    let ok = email.len() <= EMAIL_CHARS_MAX
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty() && domain.contains('.') == domain.contains('.') && !domain.is_empty()
+        })
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+    if ok {
+        Ok(email)
+    } else {
+        Err(ApiError::field(
+            "email",
+            "email must be an address such as ana@example.com (at most 254 characters)",
+        ))
+    }
+}
+
+pub fn validate_password(password: &str) -> Result<(), ApiError> {
+    let n = password.chars().count();
+    if (PASSWORD_CHARS_MIN..=PASSWORD_CHARS_MAX).contains(&n) {
+        Ok(())
+    } else {
+        Err(ApiError::field(
+            "password",
+            format!("password must be {PASSWORD_CHARS_MIN} to {PASSWORD_CHARS_MAX} characters"),
+        ))
+    }
+}
+
+pub fn validate_pin(pin: &str) -> Result<(), ApiError> {
+    if (6..=12).contains(&pin.len()) && pin.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(ApiError::field("pin", "pin must be 6 to 12 digits"))
+    }
+}
+
+fn email_key(email: &str) -> String {
+    format!("member_email|{email}")
+}
+
+pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreError> {
+    if !crate::ids::is_id(id, "mem") {
+        return Ok(None);
+    }
+    snapshot.get_json(Table::Objects, id)
+}
+
+pub fn member_by_email(snapshot: &Snapshot, email: &str) -> Result<Option<Member>, StoreError> {
+    let Some(id) = snapshot.get(Table::Index, &email_key(&normalise_email(email)))? else {
+        return Ok(None);
+    };
+    snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))
+}
+
+pub fn members(snapshot: &Snapshot, org: &str) -> Result<Vec<Member>, StoreError> {
+    let prefix = format!("member|{org}|");
+    let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
+    let mut out = Vec::new();
+    for (key, _) in rows {
+        if let Some(m) = snapshot.get_json(Table::Objects, &key[prefix.len()..])? {
+            out.push(m);
+        }
+    }
+    Ok(out)
+}
+
+/// Adds a member with already hashed credentials (hash outside the writer:
+/// argon2 is deliberately slow).
+pub fn add_member(
+    tx: &mut Tx<'_>,
+    org: &str,
+    email: &str,
+    role: Role,
+    password_hash: String,
+    pin_hash: Option<String>,
+) -> Result<Member, ApiError> {
+    let email = validate_email(email)?;
+    if tx.get(Table::Index, &email_key(&email))?.is_some() {
+        return Err(ApiError::new(
+            Code::MemberExists,
+            format!("a team member with the email {email} already exists"),
+        )
+        .with_param("email"));
+    }
+    let now = tx.now_ms();
+    let member = Member {
+        id: crate::ids::new_id("mem"),
+        org: org.into(),
+        email: email.clone(),
+        role,
+        password_hash,
+        pin_hash,
+        disabled_at_ms: None,
+        created_at_ms: now,
+        updated_at_ms: now,
+    };
+    tx.put_json(Table::Objects, member.id.clone(), &member)?;
+    tx.put(
+        Table::Index,
+        format!("member|{org}|{}", member.id),
+        Vec::new(),
+    );
+    tx.put(
+        Table::Index,
+        email_key(&email),
+        member.id.clone().into_bytes(),
+    );
+    Ok(member)
+}
+
+fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
+    let found: Option<Member> = if crate::ids::is_id(id, "mem") {
+        tx.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    found
+        .filter(|m| m.org == org)
+        .ok_or_else(|| ApiError::new(Code::NotFound, format!("no team member {id}")))
+}
+
+fn other_active_owners(tx: &Tx<'_>, org: &str, except: &str) -> Result<usize, ApiError> {
+    let prefix = format!("member|{org}|");
+    let rows = tx.scan(Table::Index, &prefix, None, 10_000)?;
+    let mut n = 0;
+    for (key, _) in rows {
+        let id = &key[prefix.len()..];
+        if id == except {
+            continue;
+        }
+        let m: Option<Member> = tx.get_json(Table::Objects, id)?;
+        if m.is_some_and(|m| m.active() && m.role == Role::Owner) {
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// Changes a member's role. `by` is the acting member's role.
+pub fn set_role(
+    tx: &mut Tx<'_>,
+    org: &str,
+    by: Role,
+    id: &str,
+    role: Role,
+) -> Result<(Member, Role), ApiError> {
+    let mut member = member_tx(tx, org, id)?;
+    if !by.may_assign(member.role) || !by.may_assign(role) {
+        return Err(ApiError::new(
+            Code::RoleDenied,
+            "only an owner may make or change an owner",
+        ));
+    }
+    if member.role == Role::Owner && role != Role::Owner && other_active_owners(tx, org, id)? == 0 {
+        return Err(ApiError::new(
+            Code::LastOwner,
+            "this is the last active owner; make another member owner first",
+        ));
+    }
+    let old = member.role;
+    member.role = role;
+    member.updated_at_ms = tx.now_ms();
+    tx.put_json(Table::Objects, member.id.clone(), &member)?;
+    Ok((member, old))
+}
+
+/// Disables a member: their sessions stop working at once (the gate checks).
+pub fn disable(tx: &mut Tx<'_>, org: &str, by: Role, id: &str) -> Result<Member, ApiError> {
+    let mut member = member_tx(tx, org, id)?;
+    if !by.may_assign(member.role) {
+        return Err(ApiError::new(
+            Code::RoleDenied,
+            "only an owner may disable an owner",
+        ));
+    }
+    if member.role == Role::Owner && other_active_owners(tx, org, id)? == 0 {
+        return Err(ApiError::new(
+            Code::LastOwner,
+            "this is the last active owner; make another member owner first",
+        ));
+    }
+    if member.disabled_at_ms.is_none() {
+        member.disabled_at_ms = Some(tx.now_ms());
+        member.updated_at_ms = tx.now_ms();
+        tx.put_json(Table::Objects, member.id.clone(), &member)?;
+    }
+    Ok(member)
+}
+
+/// Starts a session for `member`; returns it and its token (shown once).
+pub fn start_session(
+    tx: &mut Tx<'_>,
+    member: &Member,
+    policy: SessionPolicy,
+) -> Result<(Session, String), ApiError> {
+    let token = format!(
+        "{SESSION_PREFIX}{}",
+        crate::ids::random_token(SESSION_TOKEN_CHARS)
+    );
+    let now = tx.now_ms();
+    let session = Session {
+        id: crate::ids::new_id("ses"),
+        org: member.org.clone(),
+        member_id: member.id.clone(),
+        digest: crate::auth::keys::digest(&token),
+        created_at_ms: now,
+        last_seen_ms: now,
+        expires_at_ms: now + policy.absolute_ms,
+        idle_ms: policy.idle_ms,
+        revoked_at_ms: None,
+    };
+    tx.put_json(Table::Objects, session.id.clone(), &session)?;
+    tx.put(
+        Table::Index,
+        format!("session|{}", session.digest),
+        session.id.clone().into_bytes(),
+    );
+    Ok((session, token))
+}
+
+/// The session a token names (live or not).
+pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Session>, StoreError> {
+    let digest = crate::auth::keys::digest(token);
+    let Some(id) = snapshot.get(Table::Index, &format!("session|{digest}"))? else {
+        return Ok(None);
+    };
+    let session: Option<Session> =
+        snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))?;
+    Ok(session.filter(|s| {
+        use subtle::ConstantTimeEq;
+        bool::from(s.digest.as_bytes().ct_eq(digest.as_bytes()))
+    }))
+}
+
+pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let session: Option<Session> = tx.get_json(Table::Objects, id)?;
+    if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
+        s.revoked_at_ms = Some(tx.now_ms());
+        tx.put_json(Table::Objects, s.id.clone(), &s)?;
+    }
+    Ok(())
+}
+
+/// Records activity on a session (for the idle timeout).
+pub fn touch_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let session: Option<Session> = tx.get_json(Table::Objects, id)?;
+    if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
+        s.last_seen_ms = tx.now_ms();
+        tx.put_json(Table::Objects, s.id.clone(), &s)?;
+    }
+    Ok(())
+}
+
+/// The owner made by `init` (flags) or a first start (generated). Printed
+/// once; a password or PIN given by flag is never echoed back.
+#[derive(Debug, Clone, Serialize)]
+pub struct NewOwner {
+    pub email: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pin: Option<String>,
+    #[serde(skip)]
+    given_password: Option<String>,
+    #[serde(skip)]
+    given_pin: Option<String>,
+}
+
+/// The default owner email of a store made without `--owner-email`.
+pub const DEFAULT_OWNER_EMAIL: &str = "owner@paygate.local";
+
+impl NewOwner {
+    /// An owner with a generated password and PIN (shown once).
+    pub fn generated() -> NewOwner {
+        NewOwner::from_flags(None, None, None)
+    }
+
+    /// From `--owner-email`, `--owner-password`, `--owner-pin`; what is not given is generated.
+    pub fn from_flags(
+        email: Option<String>,
+        password: Option<String>,
+        pin: Option<String>,
+    ) -> NewOwner {
+        let generated_pin = || {
+            let mut rng = rand::rng();
+            use rand::RngExt;
+            (0..6)
+                .map(|_| char::from(b'0' + rng.random_range(0..10u8)))
+                .collect::<String>()
+        };
+        NewOwner {
+            email: email.unwrap_or_else(|| DEFAULT_OWNER_EMAIL.to_string()),
+            password: password.is_none().then(|| crate::ids::random_token(24)),
+            pin: pin.is_none().then(generated_pin),
+            given_password: password,
+            given_pin: pin,
+        }
+    }
+
+    fn secrets(&self) -> (String, String) {
+        (
+            self.given_password
+                .clone()
+                .or_else(|| self.password.clone())
+                .unwrap_or_default(),
+            self.given_pin
+                .clone()
+                .or_else(|| self.pin.clone())
+                .unwrap_or_default(),
+        )
+    }
+
+    pub fn validate(&self) -> Result<(), ApiError> {
+        validate_email(&self.email)?;
+        let (password, pin) = self.secrets();
+        validate_password(&password)?;
+        validate_pin(&pin)
+    }
+
+    /// The argon2 hashes of the password and PIN (slow: not on the writer thread).
+    pub fn hashes_blocking(&self) -> (String, String) {
+        let (password, pin) = self.secrets();
+        (
+            crate::secrets::hash_password(&password),
+            crate::secrets::hash_password(&pin),
+        )
+    }
+
+    pub async fn hashes(&self) -> (String, String) {
+        let owner = self.clone();
+        tokio::task::spawn_blocking(move || owner.hashes_blocking())
+            .await
+            .unwrap_or_default()
+    }
+
+    /// Adds the owner to the store's organisation; returns what to print.
+    pub fn create(&self, tx: &mut Tx<'_>, hashes: (String, String)) -> Result<NewOwner, ApiError> {
+        self.validate()?;
+        let org = super::org::require(tx)?;
+        let member = add_member(
+            tx,
+            &org.id,
+            &self.email,
+            Role::Owner,
+            hashes.0,
+            Some(hashes.1),
+        )?;
+        super::audit::record(
+            tx,
+            &super::audit::Actor::cli(&org.id),
+            "team_member.created",
+            Some(&member.id),
+            serde_json::json!({ "email": member.email, "role": "owner" }),
+        )?;
+        Ok(self.clone())
+    }
+}
+
+/// A hash to verify against when the email is unknown, so a login takes as
+/// long whether or not the member exists.
+pub fn decoy_hash() -> &'static str {
+    static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DECOY.get_or_init(|| crate::secrets::hash_password("decoy password, never valid"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sessions_end_at_expiry_idle_or_logout() {
+        let s = Session {
+            id: "ses_x".into(),
+            org: "org_x".into(),
+            member_id: "mem_x".into(),
+            digest: String::new(),
+            created_at_ms: 0,
+            last_seen_ms: 1_000,
+            expires_at_ms: 10_000,
+            idle_ms: 5_000,
+            revoked_at_ms: None,
+        };
+        assert!(s.live_at(5_999));
+        assert!(!s.live_at(6_000), "idle");
+        let mut fresh = s.clone();
+        fresh.last_seen_ms = 9_000;
+        assert!(!fresh.live_at(10_000), "absolute");
+        fresh.revoked_at_ms = Some(9_500);
+        assert!(!fresh.live_at(9_600), "logged out");
+    }
+
+    #[test]
+    fn credentials_are_validated() {
+        assert_eq!(
+            validate_email(" Ana@Example.com ").expect("ok"),
+            "ana@example.com"
+        );
+        assert!(validate_email("nope").is_err());
+        assert!(validate_password("short").is_err());
+        assert!(validate_password("long enough password").is_ok());
+        assert!(validate_pin("123456").is_ok());
+        assert!(validate_pin("12345").is_err());
+        assert!(validate_pin("12345a").is_err());
+    }
+}
