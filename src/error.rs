@@ -58,6 +58,7 @@ catalogue! {
     InvalidCurrency => ("invalid_currency", 400, "BP-2012", "The currency is not an ISO 4217 code this gateway knows."),
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
+    RateLimited => ("rate_limited", 429, "BP-2015", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
     InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
     IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
     CaptureExceedsAuthorisation => ("capture_exceeds_authorisation", 409, "BP-2103", "The capture amount is larger than the authorised amount."),
@@ -67,6 +68,7 @@ catalogue! {
     OperatorNotAllowed => ("operator_not_allowed", 409, "BP-2107", "The operator is not among the intent's allowed_operators."),
     EndpointLimit => ("endpoint_limit", 409, "BP-2109", "The account already has the most webhook endpoints allowed (16) in this mode."),
     EndpointDisabled => ("endpoint_disabled", 409, "BP-2108", "The webhook endpoint is disabled; enable it (PATCH disabled=false) before replaying to it."),
+    QrCodeRevoked => ("qr_code_revoked", 409, "BP-2110", "The QR code is already revoked."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),

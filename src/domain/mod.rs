@@ -8,6 +8,7 @@ pub mod fields;
 pub mod intents;
 pub mod methods;
 pub mod org;
+pub mod qr;
 pub mod webhooks;
 
 use crate::error::ApiError;
