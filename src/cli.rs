@@ -62,6 +62,9 @@ enum Command {
         /// Where webhook deliveries may connect: any, public (no private or local addresses), loopback.
         #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Any, env = "PAYGATE_WEBHOOK_EGRESS")]
         webhook_egress: crate::events::egress::Egress,
+        /// Answers of the public POST /resolve per client address and minute (0: no limit).
+        #[arg(long, default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
+        resolve_rate_limit: u32,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -122,6 +125,13 @@ enum KeysCommand {
         #[arg(long, default_value = "")]
         label: String,
     },
+    /// Retire the active platform signing key and make a new one, printed as JSON
+    /// (server stopped). Retired keys stay listed at GET /keys, so the QR codes and
+    /// webhook signatures they made still verify.
+    RotateSigning {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -158,6 +168,7 @@ pub fn run() -> ExitCode {
             audit_interval_secs,
             sandbox_settlement_ms,
             webhook_egress,
+            resolve_rate_limit,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -166,6 +177,7 @@ pub fn run() -> ExitCode {
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
             webhook_egress,
+            resolve_rate_limit,
         }),
         Command::Init { data_dir } => {
             server::init(&data_dir).map(|keys| println!("{}", serde_json::json!({ "keys": keys })))
@@ -185,6 +197,9 @@ pub fn run() -> ExitCode {
                     label,
                 },
         } => create_key(&data_dir, kind, mode, scopes, &label),
+        Command::Keys {
+            command: KeysCommand::RotateSigning { data_dir },
+        } => rotate_signing(&data_dir),
         Command::Guardian {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
@@ -288,6 +303,18 @@ fn create_key(
     println!(
         "{}",
         serde_json::json!({ "id": record.id, "secret": secret, "scopes": record.scopes, "mode": record.mode })
+    );
+    Ok(())
+}
+
+fn rotate_signing(data_dir: &std::path::Path) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let key = store
+        .write_now(SystemClock.now_ms(), crate::events::signing::rotate)
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::json!({ "id": key.id, "public_key": key.public_key, "status": key.status })
     );
     Ok(())
 }

@@ -48,6 +48,17 @@ use crate::http;
         http::webhooks::replay_delivery,
         http::webhooks::replay_event,
         http::webhooks::keys,
+        http::qr::create_location,
+        http::qr::list_locations,
+        http::qr::retrieve_location,
+        http::qr::create_terminal,
+        http::qr::list_terminals,
+        http::qr::create_code,
+        http::qr::list_codes,
+        http::qr::retrieve_code,
+        http::qr::revoke_code,
+        http::qr::analytics,
+        http::qr::resolve,
     ),
     components(schemas(crate::error::ErrorBody, crate::events::EventType))
 )]

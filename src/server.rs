@@ -29,6 +29,8 @@ pub struct ServeOptions {
     pub sandbox_settlement_delay: Duration,
     /// Where webhook deliveries may connect.
     pub webhook_egress: crate::events::egress::Egress,
+    /// `POST /resolve` answers per client address and minute (0: no limit).
+    pub resolve_rate_limit: u32,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -134,6 +136,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock: clock.clone(),
         guardian,
         settings,
+        resolve_limiter: Arc::new(http::qr::RateLimiter::new(options.resolve_rate_limit)),
     };
     let ready = Ready {
         ready: true,
@@ -143,7 +146,11 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     };
     println!("{}", serde_json::to_string(&ready)?);
     tracing::info!(listen = %local, "paygate ready");
-    axum::serve(listener, http::router(state))
+    // The peer address reaches handlers (the rate limit of POST /resolve).
+    axum::serve(
+        listener,
+        http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     tracing::info!("shutting down: finishing the writer's queue");

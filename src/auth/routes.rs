@@ -692,6 +692,30 @@ pub const SPEC_OPERATIONS: &[Operation] = &[
 
 /// Operations this gateway adds to the spec, documented in `docs/decisions.md`.
 pub const ADDED_OPERATIONS: &[Operation] = &[
+    op(
+        "GET",
+        "/qr_codes/{id}",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations/{id}",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations/{id}/terminals",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
     op("GET", "/openapi.json", Access::Public, Ik::Optional),
     op(
         "GET",

@@ -6,6 +6,7 @@ pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod qr;
 pub mod system;
 pub mod webhooks;
 
@@ -32,6 +33,8 @@ pub struct AppState {
     pub clock: SharedClock,
     pub guardian: SharedGuardian,
     pub settings: Arc<Settings>,
+    /// Per-address limit of the public `POST /resolve`.
+    pub resolve_limiter: Arc<qr::RateLimiter>,
 }
 
 /// The API surface, without its version prefix.
@@ -73,6 +76,20 @@ fn api(state: AppState) -> Router {
         .route("/payment_intents/{id}/capture", post(intents::capture))
         .route("/payment_intents/{id}/cancel", post(intents::cancel))
         .route("/payment_intents/{id}/review", post(intents::review))
+        .route(
+            "/locations",
+            post(qr::create_location).get(qr::list_locations),
+        )
+        .route("/locations/{id}", get(qr::retrieve_location))
+        .route(
+            "/locations/{id}/terminals",
+            post(qr::create_terminal).get(qr::list_terminals),
+        )
+        .route("/qr_codes", post(qr::create_code).get(qr::list_codes))
+        .route("/qr_codes/analytics", get(qr::analytics))
+        .route("/qr_codes/{id}", get(qr::retrieve_code))
+        .route("/qr_codes/{id}/revoke", post(qr::revoke_code))
+        .route("/resolve", post(qr::resolve))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,
