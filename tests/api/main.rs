@@ -10,5 +10,6 @@ mod foundation;
 mod idempotency;
 mod intents;
 mod operations;
+mod qr;
 mod support;
 mod webhooks;
