@@ -151,8 +151,8 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         listener,
         http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("shutting down: finishing the writer's queue");
     Ok(Stopped {
         writer_thread,

@@ -233,22 +233,30 @@ fn country(value: &str) -> Result<String, ApiError> {
     } else {
         Err(ApiError::field(
             "country",
-            format!("country must be an ISO 3166-1 alpha-2 code in upper case such as CD (got {value:?})"),
+            format!(
+                "country must be an ISO 3166-1 alpha-2 code in upper case such as CD (got {value:?})"
+            ),
         ))
     }
 }
 
 /// Printable ASCII of EMVCo's common character set, for values that go into the payload.
-fn payload_text(param: &str, value: Option<String>, max: usize) -> Result<Option<String>, ApiError> {
+fn payload_text(
+    param: &str,
+    value: Option<String>,
+    max: usize,
+) -> Result<Option<String>, ApiError> {
     match value {
         Some(v) if v.is_empty() || v.chars().count() > max => Err(ApiError::field(
             param,
             format!("{param} must be 1 to {max} characters"),
         )),
-        Some(v) if !v.chars().all(|c| c.is_ascii() && !c.is_ascii_control()) => Err(ApiError::field(
-            param,
-            format!("{param} must be printable ASCII (it is printed into the QR payload)"),
-        )),
+        Some(v) if !v.chars().all(|c| c.is_ascii() && !c.is_ascii_control()) => {
+            Err(ApiError::field(
+                param,
+                format!("{param} must be printable ASCII (it is printed into the QR payload)"),
+            ))
+        }
         other => Ok(other),
     }
 }
@@ -276,7 +284,11 @@ pub fn create_location(
     };
     tx.put(
         Table::Index,
-        format!("{}{}", location_prefix(location.mode, &location.owner), location.id),
+        format!(
+            "{}{}",
+            location_prefix(location.mode, &location.owner),
+            location.id
+        ),
         Vec::new(),
     );
     tx.put_json(Table::Objects, location.id.clone(), &location)?;
@@ -345,7 +357,10 @@ pub fn create_code(
         (Some(l), Some(t)) if *l != t.location => {
             return Err(ApiError::field(
                 "terminal",
-                format!("terminal {} belongs to location {}, not {l}", t.id, t.location),
+                format!(
+                    "terminal {} belongs to location {}, not {l}",
+                    t.id, t.location
+                ),
             ));
         }
         (Some(l), _) => Some(l.clone()),
@@ -830,10 +845,8 @@ fn intent_view(intent: &Intent, settings: &Settings) -> ResolvedIntent {
 }
 
 fn pay_intent_action(intent: &Intent, settings: &Settings, now_ms: i64) -> NextAction {
-    let open = matches!(
-        intent.status,
-        intents::state::Status::RequiresPaymentMethod
-    ) && intent.expires_at_ms > now_ms;
+    let open = matches!(intent.status, intents::state::Status::RequiresPaymentMethod)
+        && intent.expires_at_ms > now_ms;
     if open {
         NextAction {
             kind: NextActionType::PayIntent,
@@ -1064,9 +1077,7 @@ fn refusal(out: &Resolution, verdict: Verdict) -> Option<String> {
         Verdict::InvalidSignature => {
             Some("the code's signature does not hold: it was altered".into())
         }
-        Verdict::UnknownKey => {
-            Some("the code is signed with a key this gateway never used".into())
-        }
+        Verdict::UnknownKey => Some("the code is signed with a key this gateway never used".into()),
     }
 }
 

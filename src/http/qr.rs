@@ -16,8 +16,8 @@ use super::AppState;
 use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
 use crate::clock::rfc3339;
 use crate::domain::qr::{
-    self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution,
-    Revocation, RevokeReason, Terminal, TerminalInput,
+    self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
+    RevokeReason, Terminal, TerminalInput,
 };
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::store::Output;
@@ -154,7 +154,11 @@ fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {
         metadata: c.metadata.clone(),
         payload: c.payload.clone(),
         key_id: c.key_id.clone(),
-        svg: if with_svg { Some(svg(&c.payload)?) } else { None },
+        svg: if with_svg {
+            Some(svg(&c.payload)?)
+        } else {
+            None
+        },
         revocation: c.revocation.as_ref().map(revocation_view),
         scans: c.scans.total,
         created_at: rfc3339(c.created_at_ms),
@@ -169,11 +173,19 @@ fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateLocation {
-    #[schema(min_length = 1, max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub name: String,
     #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub address: Option<String>,
-    #[schema(min_length = 1, max_length = 60, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 60,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub city: String,
     /// ISO 3166-1 alpha-2, upper case.
     #[schema(pattern = "^[A-Z]{2}$")]
@@ -463,7 +475,9 @@ pub async fn list_codes(
         &prefix,
         before.as_deref(),
         limit + 1,
-        |key, _| match snapshot.get_json::<QrCode>(crate::store::Table::Objects, &key[prefix.len()..]) {
+        |key, _| match snapshot
+            .get_json::<QrCode>(crate::store::Table::Objects, &key[prefix.len()..])
+        {
             Ok(Some(c))
                 if query.status.is_none_or(|s| c.status == s)
                     && query

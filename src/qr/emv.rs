@@ -302,13 +302,19 @@ fn check_contents(decoded: &Payload) -> Result<(), DecodeError> {
         && v != "11"
         && v != "12"
     {
-        return Err(bad("01", "point of initiation must be 11 (static) or 12 (dynamic)"));
+        return Err(bad(
+            "01",
+            "point of initiation must be 11 (static) or 12 (dynamic)",
+        ));
     }
     if !decoded.value("52").is_some_and(|v| digits(v, 4)) {
         return Err(bad("52", "merchant category code must be four digits"));
     }
     if !decoded.value("53").is_some_and(|v| digits(v, 3)) {
-        return Err(bad("53", "transaction currency must be a three-digit ISO 4217 code"));
+        return Err(bad(
+            "53",
+            "transaction currency must be a three-digit ISO 4217 code",
+        ));
     }
     if let Some(v) = decoded.get("54")
         && parse_amount(&v.raw_value()).is_none()
@@ -476,7 +482,10 @@ mod tests {
         assert_eq!(add.child("03"), Some("1234"));
         assert_eq!(add.child("07"), Some("A6008667"));
         // The third-party template 91 is kept, nested objects and all.
-        assert_eq!(p.get("91").expect("91").child("00"), Some("A011223344998877"));
+        assert_eq!(
+            p.get("91").expect("91").child("00"),
+            Some("A011223344998877")
+        );
         assert_eq!(p.encoded(), EMVCO_EXAMPLE);
         assert_eq!(encode(&p.without_crc()), EMVCO_EXAMPLE);
     }
@@ -507,7 +516,10 @@ mod tests {
         assert_eq!(decode("").expect_err("empty").code(), "empty");
         assert_eq!(decode("0002010").expect_err("len").code(), "bad_length");
         assert_eq!(decode("0x0201").expect_err("tag").code(), "bad_tag");
-        assert_eq!(decode("000201019912").expect_err("len").code(), "bad_length");
+        assert_eq!(
+            decode("000201019912").expect_err("len").code(),
+            "bad_length"
+        );
         let dup = encode(&[
             Tlv::value("00", "01"),
             Tlv::value("52", "5999"),
@@ -547,14 +559,14 @@ mod tests {
             Tlv::value("59", "Shop"),
             Tlv::value("60", "Kinshasa"),
         ]);
-        assert_eq!(decode(&no_account), Err(DecodeError::MissingMerchantAccount));
+        assert_eq!(
+            decode(&no_account),
+            Err(DecodeError::MissingMerchantAccount)
+        );
         let not_last = format!("{EMVCO_EXAMPLE}570201");
         assert_eq!(decode(&not_last), Err(DecodeError::CrcNotLast));
         let wrong_first = encode(&[Tlv::value("01", "11"), Tlv::value("00", "01")]);
-        assert_eq!(
-            decode(&wrong_first),
-            Err(DecodeError::BadFormatIndicator)
-        );
+        assert_eq!(decode(&wrong_first), Err(DecodeError::BadFormatIndicator));
     }
 
     #[test]
@@ -688,7 +700,10 @@ mod tests {
             let mut rng = rand::rngs::StdRng::seed_from_u64(0x9a79_a7e0);
             let seeds = [
                 super::EMVCO_EXAMPLE.to_string(),
-                encode(&[Tlv::value("00", "01"), Tlv::template("26", vec![Tlv::value("00", "com.paygate")])]),
+                encode(&[
+                    Tlv::value("00", "01"),
+                    Tlv::template("26", vec![Tlv::value("00", "com.paygate")]),
+                ]),
             ];
             let alphabet: Vec<char> = "0123456789ABCDEF.* 北".chars().collect();
             for n in 0..100_000u32 {

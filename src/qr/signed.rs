@@ -147,10 +147,16 @@ mod tests {
         let decoded = emv::decode(&payload).expect("valid EMVCo");
         assert!(decoded.get("81").expect("81").raw_value().len() == 92);
         let registry = |k: &str| (k == id).then_some(public);
-        assert_eq!(verify(&decoded, registry), (Verdict::Trusted, Some(id.into())));
+        assert_eq!(
+            verify(&decoded, registry),
+            (Verdict::Trusted, Some(id.into()))
+        );
         assert_eq!(verify(&decoded, |_| None).0, Verdict::UnknownKey);
         let other = SigningKey::from_bytes(&[8; 32]).verifying_key().to_bytes();
-        assert_eq!(verify(&decoded, |_| Some(other)).0, Verdict::InvalidSignature);
+        assert_eq!(
+            verify(&decoded, |_| Some(other)).0,
+            Verdict::InvalidSignature
+        );
         // A changed object (CRC recomputed) no longer verifies.
         let mut tampered = decoded.without_crc();
         tampered[6] = Tlv::value("59", "Thief");

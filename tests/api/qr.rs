@@ -135,7 +135,10 @@ fn a_terminal_code_resolves_trusted_with_merchant_amount_and_next_action() {
     assert_eq!(list.body["data"][0]["id"], id, "{list:?}");
     assert!(list.body["data"][0].get("svg").is_none());
     assert_eq!(srv.get("/locations", srv.sk()).body["data"][0]["id"], loc);
-    assert_eq!(srv.get(&format!("/locations/{loc}"), srv.sk()).body["name"], "Marché Central");
+    assert_eq!(
+        srv.get(&format!("/locations/{loc}"), srv.sk()).body["name"],
+        "Marché Central"
+    );
     let terminals = srv.get(&format!("/locations/{loc}/terminals"), srv.sk());
     assert_eq!(terminals.body["data"][0]["id"], term, "{terminals:?}");
 }
@@ -374,16 +377,25 @@ fn inputs_are_validated_and_objects_are_private() {
         &json!({"name": "Shop", "city": "Goma", "country": "cd"}),
         None,
     );
-    assert_eq!(assert_error(&bad_country, 400, "validation_error")["param"], "country");
+    assert_eq!(
+        assert_error(&bad_country, 400, "validation_error")["param"],
+        "country"
+    );
     let bad_mcc = srv.post(
         "/locations",
         srv.sk(),
         &json!({"name": "Shop", "city": "Goma", "country": "CD", "mcc": "54"}),
         None,
     );
-    assert_eq!(assert_error(&bad_mcc, 400, "validation_error")["param"], "mcc");
+    assert_eq!(
+        assert_error(&bad_mcc, 400, "validation_error")["param"],
+        "mcc"
+    );
     let no_currency = srv.post("/qr_codes", srv.sk(), &json!({}), None);
-    assert_eq!(assert_error(&no_currency, 400, "validation_error")["param"], "currency");
+    assert_eq!(
+        assert_error(&no_currency, 400, "validation_error")["param"],
+        "currency"
+    );
     let too_much = srv.post(
         "/qr_codes",
         srv.sk(),
@@ -406,5 +418,9 @@ fn inputs_are_validated_and_objects_are_private() {
     );
     assert_error(&no_terminal_home, 404, "not_found");
     assert_error(&srv.get("/qr_codes", None), 401, "unauthorized");
-    assert_error(&srv.get("/qr_codes/qr_01nothinghere", srv.sk()), 404, "not_found");
+    assert_error(
+        &srv.get("/qr_codes/qr_01nothinghere", srv.sk()),
+        404,
+        "not_found",
+    );
 }

@@ -334,12 +334,7 @@ pub fn create(
     // Tag 54 holds 13 characters: larger amounts get no QR payload.
     if input.qr && intent.amount_minor <= crate::domain::qr::QR_AMOUNT_MINOR_MAX {
         let key = crate::events::signing::active_key_in(tx)?;
-        intent.qr_payload = Some(view::qr_payload(
-            &intent,
-            &org.name,
-            input.currency,
-            &key,
-        )?);
+        intent.qr_payload = Some(view::qr_payload(&intent, &org.name, input.currency, &key)?);
     }
     intent.note(
         now,
