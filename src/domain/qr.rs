@@ -616,12 +616,12 @@ pub fn analytics(
             last_scanned_at: code.scans.last_at_ms.map(rfc3339),
         });
     }
-    per_code.sort_by(|a, b| b.scans.cmp(&a.scans));
+    per_code.sort_by_key(|c| std::cmp::Reverse(c.scans));
     let mut locations: Vec<LocationScans> = per_location
         .into_iter()
         .map(|(location, scans)| LocationScans { location, scans })
         .collect();
-    locations.sort_by(|a, b| b.scans.cmp(&a.scans));
+    locations.sort_by_key(|l| std::cmp::Reverse(l.scans));
     Ok(Analytics {
         object: "qr_code_analytics",
         livemode: principal.livemode(),

@@ -324,7 +324,7 @@ fn check_contents(decoded: &Payload) -> Result<(), DecodeError> {
             "transaction amount must be digits with at most one '.', at most 13 characters",
         ));
     }
-    if !decoded.value("58").is_some_and(|v| v.chars().count() == 2) {
+    if decoded.value("58").is_none_or(|v| v.chars().count() != 2) {
         return Err(bad("58", "country code must be two characters"));
     }
     if !decoded
