@@ -295,15 +295,24 @@ pub fn create_location(
     Ok(location)
 }
 
+// The id's prefix is checked before the read: another type's record under a
+// well-formed id of the wrong family must be a 404, not a decoding failure.
+
 fn location_in(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Location, ApiError> {
+    if !crate::ids::is_id(id, "loc") {
+        return Err(ApiError::not_found("location", id));
+    }
     tx.get_json::<Location>(Table::Objects, id)?
-        .filter(|l| crate::ids::is_id(id, "loc") && visible(l.mode, &l.owner, principal))
+        .filter(|l| visible(l.mode, &l.owner, principal))
         .ok_or_else(|| ApiError::not_found("location", id))
 }
 
 fn terminal_in(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Terminal, ApiError> {
+    if !crate::ids::is_id(id, "term") {
+        return Err(ApiError::not_found("terminal", id));
+    }
     tx.get_json::<Terminal>(Table::Objects, id)?
-        .filter(|t| crate::ids::is_id(id, "term") && visible(t.mode, &t.owner, principal))
+        .filter(|t| visible(t.mode, &t.owner, principal))
         .ok_or_else(|| ApiError::not_found("terminal", id))
 }
 
@@ -462,9 +471,12 @@ pub fn revoke_code(
     reason: RevokeReason,
     note: Option<String>,
 ) -> Result<QrCode, ApiError> {
+    if !crate::ids::is_id(id, "qr") {
+        return Err(ApiError::not_found("QR code", id));
+    }
     let mut code = tx
         .get_json::<QrCode>(Table::Objects, id)?
-        .filter(|c| crate::ids::is_id(id, "qr") && visible(c.mode, &c.owner, principal))
+        .filter(|c| visible(c.mode, &c.owner, principal))
         .ok_or_else(|| ApiError::not_found("QR code", id))?;
     if code.status == QrStatus::Revoked {
         return Err(ApiError::new(
@@ -487,6 +499,9 @@ pub fn revoke_code(
 
 /// Counts one resolve of code `id` (the writer's side of `POST /resolve`).
 pub fn record_scan(tx: &mut Tx<'_>, id: &str, outcome: Outcome) -> Result<(), ApiError> {
+    if !crate::ids::is_id(id, "qr") {
+        return Ok(());
+    }
     let Some(mut code) = tx.get_json::<QrCode>(Table::Objects, id)? else {
         return Ok(());
     };
@@ -512,10 +527,23 @@ pub fn read_location(
     principal: &Principal,
     id: &str,
 ) -> Result<Location, ApiError> {
+    if !crate::ids::is_id(id, "loc") {
+        return Err(ApiError::not_found("location", id));
+    }
     snapshot
         .get_json::<Location>(Table::Objects, id)?
-        .filter(|l| crate::ids::is_id(id, "loc") && visible(l.mode, &l.owner, principal))
+        .filter(|l| visible(l.mode, &l.owner, principal))
         .ok_or_else(|| ApiError::not_found("location", id))
+}
+
+pub fn read_code(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<QrCode, ApiError> {
+    if !crate::ids::is_id(id, "qr") {
+        return Err(ApiError::not_found("QR code", id));
+    }
+    snapshot
+        .get_json::<QrCode>(Table::Objects, id)?
+        .filter(|c| visible(c.mode, &c.owner, principal))
+        .ok_or_else(|| ApiError::not_found("QR code", id))
 }
 
 /// Objects listed under `prefix`, newest first, at most `limit` (before `before`).

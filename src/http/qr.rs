@@ -371,6 +371,17 @@ pub async fn list_terminals(
 // QR codes
 // ---------------------------------------------------------------------------
 
+/// A `location` query filter must be a location id.
+fn location_param(value: Option<&str>) -> Result<(), ApiError> {
+    match value {
+        Some(l) if !crate::ids::is_id(l, "loc") => Err(ApiError::field(
+            "location",
+            format!("location must be a location id (loc_...), got {l:?}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateQrCode {
@@ -465,6 +476,7 @@ pub async fn list_codes(
     Params(query): Params<CodeQuery>,
 ) -> Result<Response, ApiError> {
     let limit = limit(query.limit)?;
+    location_param(query.location.as_deref())?;
     let prefix = qr::code_prefix(caller.mode, caller.owner());
     let before = cursor(query.cursor.as_deref(), "qr")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
@@ -528,14 +540,7 @@ pub async fn retrieve_code(
     Caller(caller): Caller,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let code = state
-        .store
-        .snapshot()?
-        .get_json::<QrCode>(crate::store::Table::Objects, &id)?
-        .filter(|c| {
-            crate::ids::is_id(&id, "qr") && c.mode == caller.mode && c.owner == caller.owner()
-        })
-        .ok_or_else(|| ApiError::not_found("QR code", &id))?;
+    let code = qr::read_code(&state.store.snapshot()?, &caller, &id)?;
     json(200, &code_view(&code, true)?)
 }
 
@@ -589,6 +594,7 @@ pub async fn analytics(
     Caller(caller): Caller,
     Params(query): Params<AnalyticsQuery>,
 ) -> Result<Response, ApiError> {
+    location_param(query.location.as_deref())?;
     let snapshot = state.store.snapshot()?;
     json(
         200,

@@ -417,6 +417,43 @@ fn inputs_are_validated_and_objects_are_private() {
         None,
     );
     assert_error(&no_terminal_home, 404, "not_found");
+    // Ids of another family are a 404, never a decoding failure (found by API fuzzing).
+    let location = create_location(&srv);
+    let loc = location["id"].as_str().expect("id");
+    let code = create_code(&srv, json!({"currency": "CDF"}));
+    let qr = code["id"].as_str().expect("id");
+    assert_error(
+        &srv.get(&format!("/qr_codes/{loc}"), srv.sk()),
+        404,
+        "not_found",
+    );
+    assert_error(
+        &srv.get(&format!("/locations/{qr}"), srv.sk()),
+        404,
+        "not_found",
+    );
+    assert_error(
+        &srv.get(&format!("/locations/{qr}/terminals"), srv.sk()),
+        404,
+        "not_found",
+    );
+    let wrong = srv.post(
+        &format!("/qr_codes/{loc}/revoke"),
+        srv.sk(),
+        &json!({"reason": "lost"}),
+        None,
+    );
+    assert_error(&wrong, 404, "not_found");
+    for path in [
+        "/qr_codes?location=null",
+        "/qr_codes/analytics?location=null",
+    ] {
+        let resp = srv.get(path, srv.sk());
+        assert_eq!(
+            assert_error(&resp, 400, "validation_error")["param"],
+            "location"
+        );
+    }
     assert_error(&srv.get("/qr_codes", None), 401, "unauthorized");
     assert_error(
         &srv.get("/qr_codes/qr_01nothinghere", srv.sk()),
