@@ -71,6 +71,9 @@ enum Command {
         /// A session ends after this many seconds without a request (default 1 h).
         #[arg(long, default_value_t = 3_600, env = "PAYGATE_SESSION_IDLE_SECS")]
         session_idle_secs: u64,
+        /// Answers of the public POST /resolve per client address and minute (0: no limit).
+        #[arg(long, default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
+        resolve_rate_limit: u32,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -145,6 +148,13 @@ enum KeysCommand {
         #[arg(long, default_value = "")]
         label: String,
     },
+    /// Retire the active platform signing key and make a new one, printed as JSON
+    /// (server stopped). Retired keys stay listed at GET /keys, so the QR codes and
+    /// webhook signatures they made still verify.
+    RotateSigning {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -216,6 +226,7 @@ pub fn run() -> ExitCode {
             sandbox_dispute_window_ms,
             session_ttl_secs,
             session_idle_secs,
+            resolve_rate_limit,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -229,6 +240,7 @@ pub fn run() -> ExitCode {
                 absolute_ms: secs_ms(session_ttl_secs),
                 idle_ms: secs_ms(session_idle_secs),
             },
+            resolve_rate_limit,
         }),
         Command::Init {
             data_dir,
@@ -256,6 +268,9 @@ pub fn run() -> ExitCode {
                     label,
                 },
         } => create_key(&data_dir, kind, mode, scopes, &label),
+        Command::Keys {
+            command: KeysCommand::RotateSigning { data_dir },
+        } => rotate_signing(&data_dir),
         Command::Guardian {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
@@ -457,6 +472,18 @@ fn create_key(
     println!(
         "{}",
         serde_json::json!({ "id": record.id, "secret": secret, "scopes": record.scopes, "mode": record.mode })
+    );
+    Ok(())
+}
+
+fn rotate_signing(data_dir: &std::path::Path) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let key = store
+        .write_now(SystemClock.now_ms(), crate::events::signing::rotate)
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::json!({ "id": key.id, "public_key": key.public_key, "status": key.status })
     );
     Ok(())
 }

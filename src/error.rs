@@ -64,6 +64,7 @@ catalogue! {
     InvalidCurrency => ("invalid_currency", 400, "BP-2012", "The currency is not an ISO 4217 code this gateway knows."),
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
+    RateLimited => ("rate_limited", 429, "BP-2015", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
     InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
     IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
     CaptureExceedsAuthorisation => ("capture_exceeds_authorisation", 409, "BP-2103", "The capture amount is larger than the authorised amount."),
@@ -85,6 +86,7 @@ catalogue! {
     EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),
     MemberExists => ("member_exists", 409, "BP-2120", "A team member with this email already exists."),
     LastOwner => ("last_owner", 409, "BP-2121", "The change would leave the organisation without an active owner."),
+    QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),

@@ -85,6 +85,17 @@ use crate::http;
         http::team::rotate_key,
         http::team::revoke_key,
         http::team::audit_log,
+        http::qr::create_location,
+        http::qr::list_locations,
+        http::qr::retrieve_location,
+        http::qr::create_terminal,
+        http::qr::list_terminals,
+        http::qr::create_code,
+        http::qr::list_codes,
+        http::qr::retrieve_code,
+        http::qr::revoke_code,
+        http::qr::analytics,
+        http::qr::resolve,
     ),
     components(schemas(crate::error::ErrorBody, crate::events::EventType))
 )]

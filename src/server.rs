@@ -33,6 +33,8 @@ pub struct ServeOptions {
     pub webhook_egress: crate::events::egress::Egress,
     /// Team-member session lifetimes.
     pub sessions: crate::domain::team::SessionPolicy,
+    /// `POST /resolve` answers per client address and minute (0: no limit).
+    pub resolve_rate_limit: u32,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -154,6 +156,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock: clock.clone(),
         guardian,
         settings,
+        resolve_limiter: Arc::new(http::qr::RateLimiter::new(options.resolve_rate_limit)),
     };
     let ready = Ready {
         ready: true,
@@ -164,7 +167,8 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     };
     println!("{}", serde_json::to_string(&ready)?);
     tracing::info!(listen = %local, "paygate ready");
-    // The gate sees the client address (API key allowlists, the audit log).
+    // The peer address reaches the gate (key allowlists, the audit log) and
+    // handlers (the rate limit of POST /resolve).
     axum::serve(
         listener,
         http::router(state).into_make_service_with_connect_info::<SocketAddr>(),

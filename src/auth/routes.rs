@@ -698,6 +698,30 @@ pub const ADDED_OPERATIONS: &[Operation] = &[
         Access::Scope("disputes:read"),
         Ik::Optional,
     ),
+    op(
+        "GET",
+        "/qr_codes/{id}",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations/{id}",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
+    op(
+        "GET",
+        "/locations/{id}/terminals",
+        Access::Scope("qr_codes:read"),
+        Ik::Optional,
+    ),
     op("GET", "/openapi.json", Access::Public, Ik::Optional),
     // Team members, sessions, key management, audit log (issue 6; docs/team.md).
     op("POST", "/sessions", Access::Public, Ik::Optional),

@@ -12,6 +12,7 @@ pub mod intents;
 pub mod methods;
 pub mod money_requests;
 pub mod org;
+pub mod qr;
 pub mod refunds;
 pub mod splits;
 pub mod step_up;

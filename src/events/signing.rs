@@ -54,6 +54,18 @@ impl PlatformKey {
         Ok(SigningKey::from_bytes(&seed))
     }
 
+    /// The raw ed25519 signature of `message` (signed QR payloads).
+    pub fn sign_bytes(&self, message: &[u8]) -> Result<[u8; 64], ApiError> {
+        Ok(self.signing_key()?.sign(message).to_bytes())
+    }
+
+    /// The raw 32-byte public key, when well formed.
+    pub fn public_key_bytes(&self) -> Option<[u8; 32]> {
+        B64.decode(&self.public_key)
+            .ok()
+            .and_then(|b| b.try_into().ok())
+    }
+
     /// `keyId=<id>,t=<t>,sig=<base64 signature of "<t>.<body>">`.
     pub fn signature_header(&self, t: i64, body: &[u8]) -> Result<String, ApiError> {
         let signature = self.signing_key()?.sign(&signed_content(t, body));
@@ -87,6 +99,29 @@ pub fn ensure_key(tx: &mut Tx<'_>) -> Result<(), ApiError> {
         tx.put_json(Table::Meta, META_KEY, &keys)?;
     }
     Ok(())
+}
+
+/// The active key, read inside a write transaction (signing QR payloads).
+pub fn active_key_in(tx: &Tx<'_>) -> Result<PlatformKey, ApiError> {
+    let keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
+    keys.into_iter()
+        .rev()
+        .find(|k| k.status == KeyStatus::Active)
+        .ok_or_else(|| ApiError::internal("no active platform signing key"))
+}
+
+/// Retires every active key and makes a new active one; returns the new key.
+/// Retired keys stay in the registry (`GET /keys`) so that what they signed
+/// (QR codes, webhook signatures) still verifies.
+pub fn rotate(tx: &mut Tx<'_>) -> Result<PlatformKey, ApiError> {
+    let mut keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
+    for key in &mut keys {
+        key.status = KeyStatus::Retired;
+    }
+    let key = new_key(tx.now_ms());
+    keys.push(key.clone());
+    tx.put_json(Table::Meta, META_KEY, &keys)?;
+    Ok(key)
 }
 
 pub fn keys(snapshot: &Snapshot) -> Result<Vec<PlatformKey>, StoreError> {

@@ -10,6 +10,7 @@ pub mod gate;
 pub mod intents;
 pub mod money_requests;
 pub mod pages;
+pub mod qr;
 pub mod refunds;
 pub mod system;
 pub mod team;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub clock: SharedClock,
     pub guardian: SharedGuardian,
     pub settings: Arc<Settings>,
+    /// Per-address limit of the public `POST /resolve`.
+    pub resolve_limiter: Arc<qr::RateLimiter>,
 }
 
 /// The API surface, without its version prefix.
@@ -134,6 +137,20 @@ fn api(state: AppState) -> Router {
         .route("/team/members/{id}", patch(team::update_member))
         .route("/team/members/{id}/disable", post(team::disable_member))
         .route("/audit_log", get(team::audit_log))
+        .route(
+            "/locations",
+            post(qr::create_location).get(qr::list_locations),
+        )
+        .route("/locations/{id}", get(qr::retrieve_location))
+        .route(
+            "/locations/{id}/terminals",
+            post(qr::create_terminal).get(qr::list_terminals),
+        )
+        .route("/qr_codes", post(qr::create_code).get(qr::list_codes))
+        .route("/qr_codes/analytics", get(qr::analytics))
+        .route("/qr_codes/{id}", get(qr::retrieve_code))
+        .route("/qr_codes/{id}/revoke", post(qr::revoke_code))
+        .route("/resolve", post(qr::resolve))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,

@@ -14,6 +14,7 @@ mod idempotency;
 mod intents;
 mod money_requests;
 mod operations;
+mod qr;
 mod refunds;
 mod support;
 mod team;

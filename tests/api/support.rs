@@ -59,6 +59,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_LOG_FORMAT",
     "PAYGATE_LOG",
     "PAYGATE_SANDBOX_SETTLEMENT_MS",
+    "PAYGATE_RESOLVE_RATE_LIMIT",
 ];
 
 /// The API version every document and status reports.

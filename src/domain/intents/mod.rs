@@ -371,8 +371,10 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    if input.qr {
-        intent.qr_payload = Some(view::qr_payload(&intent, &org.name, input.currency));
+    // Tag 54 holds 13 characters: larger amounts get no QR payload.
+    if input.qr && intent.amount_minor <= crate::domain::qr::QR_AMOUNT_MINOR_MAX {
+        let key = crate::events::signing::active_key_in(tx)?;
+        intent.qr_payload = Some(view::qr_payload(&intent, &org.name, input.currency, &key)?);
     }
     intent.note(
         now,

@@ -13,13 +13,17 @@ use crate::domain::Settings;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fees::Fees;
 use crate::domain::methods::Policy;
-use crate::qr::emv::{self, Field};
+use crate::events::signing::PlatformKey;
+use crate::qr::emv::{self, Tlv};
+use crate::qr::signed;
 use crate::rails::FailureReason;
 
 /// The reverse-domain GUID of this gateway in EMVCo merchant account templates.
 pub const QR_GUID: &str = "com.paygate";
 /// Merchant country (tag 58) until organisations carry their own.
 pub const MERCHANT_COUNTRY: &str = "CD";
+/// Merchant city (tag 60) until organisations carry their own.
+pub const MERCHANT_CITY: &str = "Kinshasa";
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AttemptView {
@@ -220,33 +224,49 @@ pub fn timeline(intent: &Intent) -> TimelineView {
     }
 }
 
-/// A dynamic EMVCo merchant-presented payload for the intent: the merchant
-/// account template (26) carries our GUID, the merchant and the intent id;
-/// 54 the amount in major units; 62/05 the merchant's reference.
-pub fn qr_payload(intent: &Intent, merchant_name: &str, currency: Currency) -> String {
+/// A dynamic EMVCo merchant-presented payload for the intent (point of
+/// initiation 12), signed with the platform key: the merchant account template
+/// (26) carries our GUID, the merchant and the intent id; 54 the amount in
+/// major units; 62/05 the merchant's reference (`docs/qr-codes.md`).
+pub fn qr_payload(
+    intent: &Intent,
+    merchant_name: &str,
+    currency: Currency,
+    key: &PlatformKey,
+) -> Result<String, crate::error::ApiError> {
     let mut fields = vec![
-        Field::Value("00", "01".into()),
-        Field::Value("01", "12".into()),
-        Field::Template(
+        Tlv::value("00", "01"),
+        Tlv::value("01", "12"),
+        Tlv::template(
             "26",
             vec![
-                Field::Value("00", QR_GUID.into()),
-                Field::Value("01", emv::clean(&intent.owner, 40)),
-                Field::Value("03", intent.id.clone()),
+                Tlv::value("00", QR_GUID),
+                Tlv::value("01", emv::clean(&intent.owner, 40)),
+                Tlv::value("03", intent.id.clone()),
             ],
         ),
-        Field::Value("52", "5999".into()),
-        Field::Value("53", currency.numeric.into()),
-        Field::Value("54", currency::major_units(intent.amount_minor, currency)),
-        Field::Value("58", MERCHANT_COUNTRY.into()),
-        Field::Value("59", emv::clean(merchant_name, 25)),
-        Field::Value("60", "Kinshasa".into()),
+        Tlv::value("52", "5999"),
+        Tlv::value("53", currency.numeric),
+        Tlv::value("54", currency::major_units(intent.amount_minor, currency)),
+        Tlv::value("58", MERCHANT_COUNTRY),
+        Tlv::value("59", merchant_label(merchant_name)),
+        Tlv::value("60", MERCHANT_CITY),
     ];
     if let Some(reference) = &intent.reference {
-        fields.push(Field::Template(
-            "62",
-            vec![Field::Value("05", emv::clean(reference, 25))],
-        ));
+        let reference = emv::clean(reference, 25);
+        if !reference.is_empty() {
+            fields.push(Tlv::template("62", vec![Tlv::value("05", reference)]));
+        }
     }
-    emv::encode(&fields)
+    signed::sign(fields, &key.id, |message| key.sign_bytes(message))
+}
+
+/// Tag 59: 1 to 25 characters of printable ASCII.
+pub fn merchant_label(name: &str) -> String {
+    let name = emv::clean(name, 25);
+    if name.trim().is_empty() {
+        "Merchant".to_string()
+    } else {
+        name
+    }
 }

@@ -1,0 +1,718 @@
+//! Locations, terminals, static QR codes, scan analytics, and the public
+//! `POST /resolve` (rate limited per client address).
+
+use std::collections::{BTreeMap, HashMap};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Mutex;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use crate::clock::rfc3339;
+use crate::domain::qr::{
+    self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
+    RevokeReason, Terminal, TerminalInput,
+};
+use crate::error::{ApiError, Code, ErrorBody};
+use crate::store::Output;
+
+// ---------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LocationView {
+    pub id: String,
+    /// Always `location`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub name: String,
+    pub address: Option<String>,
+    pub city: String,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+    /// Merchant category code (EMVCo tag 52 of this location's codes).
+    pub mcc: String,
+    pub metadata: BTreeMap<String, String>,
+    pub created_at: String,
+}
+
+fn location_view(l: &Location) -> LocationView {
+    LocationView {
+        id: l.id.clone(),
+        object: "location",
+        livemode: l.mode.livemode(),
+        name: l.name.clone(),
+        address: l.address.clone(),
+        city: l.city.clone(),
+        country: l.country.clone(),
+        mcc: l.mcc.clone(),
+        metadata: l.metadata.clone(),
+        created_at: rfc3339(l.created_at_ms),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TerminalView {
+    pub id: String,
+    /// Always `terminal`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub location: String,
+    /// Printed as the terminal label (EMVCo 62/07).
+    pub label: String,
+    pub metadata: BTreeMap<String, String>,
+    pub created_at: String,
+}
+
+fn terminal_view(t: &Terminal) -> TerminalView {
+    TerminalView {
+        id: t.id.clone(),
+        object: "terminal",
+        livemode: t.mode.livemode(),
+        location: t.location.clone(),
+        label: t.label.clone(),
+        metadata: t.metadata.clone(),
+        created_at: rfc3339(t.created_at_ms),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RevocationView {
+    pub reason: RevokeReason,
+    pub note: Option<String>,
+    pub revoked_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QrCodeView {
+    pub id: String,
+    /// Always `qr_code`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub status: QrStatus,
+    pub location: Option<String>,
+    pub terminal: Option<String>,
+    /// A fixed amount (tag 54), or `null` when the payer enters it.
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    /// Printed as the reference label (EMVCo 62/05).
+    pub reference: Option<String>,
+    pub description: Option<String>,
+    pub metadata: BTreeMap<String, String>,
+    /// The EMVCo merchant-presented payload, signed (templates 80 and 81).
+    pub payload: String,
+    /// The platform key (`GET /keys`) that signed the payload.
+    pub key_id: String,
+    /// The code as an SVG image: in the create and retrieve answers only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+    pub revocation: Option<RevocationView>,
+    /// Resolves of this code counted so far.
+    pub scans: u64,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn revocation_view(r: &Revocation) -> RevocationView {
+    RevocationView {
+        reason: r.reason,
+        note: r.note.clone(),
+        revoked_at: rfc3339(r.at_ms),
+    }
+}
+
+/// The payload as an SVG QR image (error correction M).
+pub fn svg(payload: &str) -> Result<String, ApiError> {
+    let code = qrcode::QrCode::with_error_correction_level(payload.as_bytes(), qrcode::EcLevel::M)
+        .map_err(ApiError::internal)?;
+    Ok(code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .min_dimensions(240, 240)
+        .quiet_zone(true)
+        .build())
+}
+
+fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {
+    Ok(QrCodeView {
+        id: c.id.clone(),
+        object: "qr_code",
+        livemode: c.mode.livemode(),
+        status: c.status,
+        location: c.location.clone(),
+        terminal: c.terminal.clone(),
+        amount_minor: c.amount_minor,
+        currency: c.currency.clone(),
+        reference: c.reference.clone(),
+        description: c.description.clone(),
+        metadata: c.metadata.clone(),
+        payload: c.payload.clone(),
+        key_id: c.key_id.clone(),
+        svg: if with_svg {
+            Some(svg(&c.payload)?)
+        } else {
+            None
+        },
+        revocation: c.revocation.as_ref().map(revocation_view),
+        scans: c.scans.total,
+        created_at: rfc3339(c.created_at_ms),
+        updated_at: rfc3339(c.updated_at_ms),
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Locations and terminals
+// ---------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateLocation {
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub name: String,
+    #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    pub address: Option<String>,
+    #[schema(
+        min_length = 1,
+        max_length = 60,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
+    pub city: String,
+    /// ISO 3166-1 alpha-2, upper case.
+    #[schema(pattern = "^[A-Z]{2}$")]
+    pub country: String,
+    /// Merchant category code; default 5999.
+    #[schema(pattern = "^[0-9]{4}$")]
+    pub mcc: Option<String>,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+#[utoipa::path(post, path = "/locations", tag = "qr_codes", request_body = CreateLocation,
+    responses((status = 201, description = "The location", body = LocationView)))]
+pub async fn create_location(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateLocation>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let location = qr::create_location(
+                    tx,
+                    &caller,
+                    LocationInput {
+                        name: input.name,
+                        address: input.address,
+                        city: input.city,
+                        country: input.country,
+                        mcc: input.mcc,
+                        metadata: input.metadata,
+                    },
+                )?;
+                Output::json(201, &location_view(&location))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct LocationQuery {
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^loc_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LocationList {
+    object: &'static str,
+    /// Newest first.
+    data: Vec<LocationView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/locations", tag = "qr_codes", params(LocationQuery),
+    responses((status = 200, description = "Locations, newest first", body = LocationList)))]
+pub async fn list_locations(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<LocationQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    let before = cursor(query.cursor.as_deref(), "loc")?;
+    let snapshot = state.store.snapshot()?;
+    let prefix = qr::location_prefix(caller.mode, caller.owner());
+    let mut found: Vec<Location> = qr::list(&snapshot, &prefix, before, limit + 1)?;
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    json(
+        200,
+        &LocationList {
+            object: "list",
+            next_cursor: if has_more {
+                found.last().map(|l| l.id.clone())
+            } else {
+                None
+            },
+            data: found.iter().map(location_view).collect(),
+            has_more,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/locations/{id}", tag = "qr_codes",
+    params(("id" = String, Path, description = "loc_...")),
+    responses((status = 200, description = "The location", body = LocationView),
+              (status = 404, description = "Not found", body = ErrorBody)))]
+pub async fn retrieve_location(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let location = qr::read_location(&state.store.snapshot()?, &caller, &id)?;
+    json(200, &location_view(&location))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTerminal {
+    /// Printed as the terminal label (EMVCo 62/07): printable ASCII.
+    #[schema(min_length = 1, max_length = 25, pattern = "^[ -~]+$")]
+    pub label: String,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+#[utoipa::path(post, path = "/locations/{id}/terminals", tag = "qr_codes",
+    params(("id" = String, Path, description = "loc_...")), request_body = CreateTerminal,
+    responses((status = 201, description = "The terminal", body = TerminalView),
+              (status = 404, description = "No such location", body = ErrorBody)))]
+pub async fn create_terminal(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<CreateTerminal>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let terminal = qr::create_terminal(
+                    tx,
+                    &caller,
+                    &id,
+                    TerminalInput {
+                        label: input.label,
+                        metadata: input.metadata,
+                    },
+                )?;
+                Output::json(201, &terminal_view(&terminal))
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TerminalList {
+    object: &'static str,
+    /// Newest first, at most 100.
+    data: Vec<TerminalView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/locations/{id}/terminals", tag = "qr_codes",
+    params(("id" = String, Path, description = "loc_...")),
+    responses((status = 200, description = "The location's terminals, newest first", body = TerminalList),
+              (status = 404, description = "No such location", body = ErrorBody)))]
+pub async fn list_terminals(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.store.snapshot()?;
+    let location = qr::read_location(&snapshot, &caller, &id)?;
+    let mut found: Vec<Terminal> =
+        qr::list(&snapshot, &qr::terminal_prefix(&location.id), None, 101)?;
+    let has_more = found.len() > 100;
+    found.truncate(100);
+    json(
+        200,
+        &TerminalList {
+            object: "list",
+            data: found.iter().map(terminal_view).collect(),
+            has_more,
+            next_cursor: None,
+        },
+    )
+}
+
+// ---------------------------------------------------------------------------
+// QR codes
+// ---------------------------------------------------------------------------
+
+/// A `location` query filter must be a location id.
+fn location_param(value: Option<&str>) -> Result<(), ApiError> {
+    match value {
+        Some(l) if !crate::ids::is_id(l, "loc") => Err(ApiError::field(
+            "location",
+            format!("location must be a location id (loc_...), got {l:?}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateQrCode {
+    /// A location's code (its city, country, MCC and name are printed in the payload).
+    #[schema(pattern = "^loc_[a-z0-9]{1,64}$")]
+    pub location: Option<String>,
+    /// A terminal's code (implies its location).
+    #[schema(pattern = "^term_[a-z0-9]{1,64}$")]
+    pub terminal: Option<String>,
+    /// A fixed amount in minor units; absent, the payer enters it.
+    #[serde(default, deserialize_with = "crate::domain::fields::opt_int")]
+    #[schema(minimum = 1, maximum = 999_999_999_999_i64)]
+    pub amount_minor: Option<i64>,
+    pub currency: String,
+    /// Printed as the reference label (EMVCo 62/05): printable ASCII.
+    #[schema(min_length = 1, max_length = 25, pattern = "^[ -~]+$")]
+    pub reference: Option<String>,
+    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    pub description: Option<String>,
+    /// Merchant category code; default the location's, else 5999.
+    #[schema(pattern = "^[0-9]{4}$")]
+    pub mcc: Option<String>,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+#[utoipa::path(post, path = "/qr_codes", tag = "qr_codes", request_body = CreateQrCode,
+    responses((status = 201, description = "The static code with its signed payload and SVG", body = QrCodeView),
+              (status = 404, description = "No such location or terminal", body = ErrorBody)))]
+pub async fn create_code(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<CreateQrCode>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let code = qr::create_code(
+                    tx,
+                    &caller,
+                    CodeInput {
+                        location: input.location,
+                        terminal: input.terminal,
+                        amount_minor: input.amount_minor,
+                        currency: input.currency,
+                        reference: input.reference,
+                        description: input.description,
+                        mcc: input.mcc,
+                        metadata: input.metadata,
+                    },
+                )?;
+                Output::json(201, &code_view(&code, true)?)
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct CodeQuery {
+    /// Only codes in this status.
+    status: Option<QrStatus>,
+    /// Only codes of this location.
+    #[param(pattern = "^loc_[a-z0-9]{1,64}$")]
+    location: Option<String>,
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^qr_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct QrCodeList {
+    object: &'static str,
+    /// Newest first (without `svg`).
+    data: Vec<QrCodeView>,
+    has_more: bool,
+    next_cursor: Option<String>,
+}
+
+#[utoipa::path(get, path = "/qr_codes", tag = "qr_codes", params(CodeQuery),
+    responses((status = 200, description = "QR codes, newest first", body = QrCodeList)))]
+pub async fn list_codes(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<CodeQuery>,
+) -> Result<Response, ApiError> {
+    let limit = limit(query.limit)?;
+    location_param(query.location.as_deref())?;
+    let prefix = qr::code_prefix(caller.mode, caller.owner());
+    let before = cursor(query.cursor.as_deref(), "qr")?.map(|c| format!("{prefix}{c}"));
+    let snapshot = state.store.snapshot()?;
+    let mut found: Vec<QrCode> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        crate::store::Table::Index,
+        &prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot
+            .get_json::<QrCode>(crate::store::Table::Objects, &key[prefix.len()..])
+        {
+            Ok(Some(c))
+                if query.status.is_none_or(|s| c.status == s)
+                    && query
+                        .location
+                        .as_deref()
+                        .is_none_or(|l| c.location.as_deref() == Some(l)) =>
+            {
+                found.push(c);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    let data = found
+        .iter()
+        .map(|c| code_view(c, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    json(
+        200,
+        &QrCodeList {
+            object: "list",
+            next_cursor: if has_more {
+                found.last().map(|c| c.id.clone())
+            } else {
+                None
+            },
+            data,
+            has_more,
+        },
+    )
+}
+
+#[utoipa::path(get, path = "/qr_codes/{id}", tag = "qr_codes",
+    params(("id" = String, Path, description = "qr_...")),
+    responses((status = 200, description = "The code with its SVG", body = QrCodeView),
+              (status = 404, description = "Not found", body = ErrorBody)))]
+pub async fn retrieve_code(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let code = qr::read_code(&state.store.snapshot()?, &caller, &id)?;
+    json(200, &code_view(&code, true)?)
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RevokeQrCode {
+    /// Why the code is withdrawn.
+    pub reason: RevokeReason,
+    #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    pub note: Option<String>,
+}
+
+#[utoipa::path(post, path = "/qr_codes/{id}/revoke", tag = "qr_codes",
+    params(("id" = String, Path, description = "qr_...")), request_body = RevokeQrCode,
+    responses((status = 200, description = "The revoked code; resolves now answer revoked", body = QrCodeView),
+              (status = 404, description = "Not found", body = ErrorBody),
+              (status = 409, description = "Already revoked (qr_code_revoked)", body = ErrorBody)))]
+pub async fn revoke_code(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<RevokeQrCode>,
+) -> Result<Response, ApiError> {
+    let done = state
+        .writer
+        .execute(
+            claim,
+            Box::new(move |tx| {
+                let code = qr::revoke_code(tx, &caller, &id, input.reason, input.note)?;
+                Output::json(200, &code_view(&code, false)?)
+            }),
+        )
+        .await?;
+    Ok(reply(done))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyticsQuery {
+    /// Only the codes of this location.
+    #[param(pattern = "^loc_[a-z0-9]{1,64}$")]
+    location: Option<String>,
+}
+
+#[utoipa::path(get, path = "/qr_codes/analytics", tag = "qr_codes", params(AnalyticsQuery),
+    responses((status = 200, description = "Scans per code, per location, per day, and resolve outcomes (newest 1000 codes)", body = Analytics)))]
+pub async fn analytics(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<AnalyticsQuery>,
+) -> Result<Response, ApiError> {
+    location_param(query.location.as_deref())?;
+    let snapshot = state.store.snapshot()?;
+    json(
+        200,
+        &qr::analytics(&snapshot, &caller, query.location.as_deref())?,
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Resolve
+// ---------------------------------------------------------------------------
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResolveInput {
+    /// Whatever was scanned: an EMVCo payload (ours or another scheme's), an
+    /// intent's `qr_payload`, or a checkout URL of this gateway.
+    #[schema(min_length = 1, max_length = 2048)]
+    pub payload: String,
+}
+
+/// The client's address (from the connection; `X-Forwarded-For` is not trusted).
+pub struct ClientAddr(pub IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddr(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+        ))
+    }
+}
+
+/// Fixed one-minute windows per client address.
+pub struct RateLimiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
+}
+
+/// Addresses remembered at most; older windows are dropped beyond this.
+const LIMITER_ADDRESSES_MAX: usize = 100_000;
+
+impl RateLimiter {
+    /// `per_minute` 0 disables the limit.
+    pub fn new(per_minute: u32) -> RateLimiter {
+        RateLimiter {
+            per_minute,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `Err(seconds to wait)` when `ip` used up its window.
+    pub fn check(&self, ip: IpAddr, now_ms: i64) -> Result<(), i64> {
+        if self.per_minute == 0 {
+            return Ok(());
+        }
+        let minute = now_ms.div_euclid(60_000);
+        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if windows.len() >= LIMITER_ADDRESSES_MAX {
+            windows.retain(|_, (m, _)| *m == minute);
+        }
+        let slot = windows.entry(ip).or_insert((minute, 0));
+        if slot.0 != minute {
+            *slot = (minute, 0);
+        }
+        if slot.1 >= self.per_minute {
+            return Err(60 - now_ms.rem_euclid(60_000) / 1000);
+        }
+        slot.1 += 1;
+        Ok(())
+    }
+}
+
+#[utoipa::path(post, path = "/resolve", tag = "qr_codes", request_body = ResolveInput,
+    responses((status = 200, description = "What the scanned string is, whom it pays, whether to trust it, and what to do next", body = Resolution),
+              (status = 429, description = "Too many resolves from this address (rate_limited); see Retry-After", body = ErrorBody)))]
+pub async fn resolve(
+    State(state): State<AppState>,
+    ClientAddr(ip): ClientAddr,
+    Body(input): Body<ResolveInput>,
+) -> Result<Response, ApiError> {
+    let now = state.clock.now_ms();
+    if let Err(wait) = state.resolve_limiter.check(ip, now) {
+        let mut response = ApiError::new(
+            Code::RateLimited,
+            format!(
+                "too many resolves from {ip}: at most {} a minute; retry in {wait} s",
+                state.resolve_limiter.per_minute
+            ),
+        )
+        .into_response();
+        if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        return Ok(response);
+    }
+    let chars = input.payload.chars().count();
+    if chars == 0 || chars > qr::SCANNED_CHARS_MAX {
+        return Err(ApiError::field(
+            "payload",
+            format!(
+                "payload must be 1 to {} characters (got {chars})",
+                qr::SCANNED_CHARS_MAX
+            ),
+        ));
+    }
+    let snapshot = state.store.snapshot()?;
+    let (resolution, scan): (Resolution, _) =
+        qr::resolve(&snapshot, &state.settings, now, &input.payload)?;
+    drop(snapshot);
+    if let Some(scan) = scan {
+        state
+            .writer
+            .run(move |tx| qr::record_scan(tx, &scan.qr_code, scan.outcome))
+            .await?;
+    }
+    json(200, &resolution)
+}
