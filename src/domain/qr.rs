@@ -676,8 +676,11 @@ pub enum Kind {
     PaygateQrCode,
     /// The dynamic `qr_payload` of a payment intent of this gateway.
     PaygateIntentQr,
-    /// A checkout URL of this gateway (`{public_url}/pay/{pi_id}`).
+    /// A checkout URL of this gateway (`{public_url}/pay/{pi_id}`, a checkout
+    /// session's `/checkout/{cs_id}`, a money request's `/r/{code}`).
     PaygateCheckoutUrl,
+    /// A payment link of this gateway (`{public_url}/l/{plink_id}`).
+    PaygatePaymentLink,
     /// An EMVCo merchant-presented payload of another scheme.
     Emvco,
     /// Looks like an EMVCo payload but is malformed (see `problem`).
@@ -693,6 +696,8 @@ pub enum Kind {
 pub enum NextActionType {
     /// Pay the payment intent at `url` (its hosted checkout page).
     PayIntent,
+    /// Open the payment link at `url`: it makes a payment for this visit.
+    OpenPaymentLink,
     /// Pay this static code: the payer's app creates the payment for the merchant
     /// (with the fixed amount, when the code has one).
     PayQrCode,
@@ -893,6 +898,45 @@ fn pay_intent_action(intent: &Intent, settings: &Settings, now_ms: i64) -> NextA
     }
 }
 
+/// A payment link of this gateway: who, how much, and whether it still works.
+fn resolve_link(
+    snapshot: &Snapshot,
+    settings: &Settings,
+    id: &str,
+) -> Result<Resolution, ApiError> {
+    let mut out = Resolution::new(Kind::PaygatePaymentLink);
+    let link = crate::domain::checkout::read_link(snapshot, id)?;
+    let Some(link) = link else {
+        out.problem = Some(Problem {
+            code: "not_found".into(),
+            message: format!("this gateway has no payment link {id:?}"),
+        });
+        out.do_not_pay("this link does not name a payment link of this gateway");
+        return Ok(out);
+    };
+    out.livemode = Some(link.mode.livemode());
+    out.amount_minor = link.amount_minor;
+    out.currency = Some(link.currency.clone());
+    out.merchant = Some(Merchant {
+        name: None,
+        city: None,
+        country: None,
+        mcc: None,
+        account: Some(link.owner.clone()),
+    });
+    if link.status == crate::domain::checkout::LinkStatus::Active {
+        out.valid = true;
+        out.next_action = NextAction {
+            kind: NextActionType::OpenPaymentLink,
+            url: Some(format!("{}/l/{}", settings.public_url, link.id)),
+            message: "open the payment link to pay".into(),
+        };
+    } else {
+        out.do_not_pay("this payment link is no longer active");
+    }
+    Ok(out)
+}
+
 /// Answers what `scanned` is. Never fails on the input: a malformed payload is
 /// an answer (`valid: false` with the reason), not an error.
 pub fn resolve(
@@ -902,12 +946,39 @@ pub fn resolve(
     scanned: &str,
 ) -> Result<(Resolution, Option<Scan>), ApiError> {
     let scanned = scanned.trim();
-    let checkout_prefix = format!("{}/pay/", settings.public_url);
-    if let Some(rest) = scanned.strip_prefix(&checkout_prefix) {
-        let id = rest.split(['?', '#', '/']).next().unwrap_or_default();
+    let base = settings.public_url.as_str();
+    let segment = |prefix: &str| {
+        scanned
+            .strip_prefix(base)
+            .and_then(|rest| rest.strip_prefix(prefix))
+            .map(|rest| {
+                rest.split(['?', '#', '/'])
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+    };
+    if let Some(id) = segment("/l/") {
+        return Ok((resolve_link(snapshot, settings, &id)?, None));
+    }
+    // A checkout session or a money request stands for its payment intent.
+    let intent_behind = if let Some(id) = segment("/checkout/") {
+        let session: Option<crate::domain::checkout::Session> = if crate::ids::is_id(&id, "cs") {
+            snapshot.get_json(Table::Objects, &id)?
+        } else {
+            None
+        };
+        Some(session.map(|s| s.payment_intent).unwrap_or(id))
+    } else if let Some(code) = segment("/r/") {
+        let request = crate::domain::money_requests::read_public(snapshot, &code)?;
+        Some(request.map(|r| r.payment_intent).unwrap_or(code))
+    } else {
+        segment("/pay/")
+    };
+    if let Some(id) = intent_behind {
         let mut out = Resolution::new(Kind::PaygateCheckoutUrl);
-        let intent = crate::ids::is_id(id, "pi")
-            .then(|| snapshot.get_json::<Intent>(Table::Objects, id))
+        let intent = crate::ids::is_id(&id, "pi")
+            .then(|| snapshot.get_json::<Intent>(Table::Objects, &id))
             .transpose()?
             .flatten();
         match intent {

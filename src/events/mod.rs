@@ -75,6 +75,8 @@ event_types! {
     PaymentLinkDeactivated => ("payment_link.deactivated", "A payment link was deactivated, or a single-use link was paid.", "data.object.inactive_reason says which."),
     MoneyRequestPaid => ("money_request.paid", "The payer paid a money request.", "Final."),
     MoneyRequestCancelled => ("money_request.cancelled", "The requester cancelled an unpaid money request.", "Final."),
+    QrCodeCreated => ("qr_code.created", "A static QR code was created for the merchant, a location or a terminal.", "Informational."),
+    QrCodeRevoked => ("qr_code.revoked", "A QR code was revoked (lost, stolen, tampered, replaced, retired); resolves now answer revoked.", "Take the printed code out of service."),
     DisputeCreated => ("dispute.created", "A dispute was opened on a payment; the amount moved to the disputed balance.", "Respond with evidence before evidence_due_at."),
     DisputeUpdated => ("dispute.updated", "Evidence was submitted; the dispute is under review.", "Informational."),
     DisputeWon => ("dispute.won", "The dispute was decided for the merchant; the amount returned to available.", "Final."),

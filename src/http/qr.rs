@@ -20,6 +20,7 @@ use crate::domain::qr::{
     RevokeReason, Terminal, TerminalInput,
 };
 use crate::error::{ApiError, Code, ErrorBody};
+use crate::events::EventType;
 use crate::store::Output;
 
 // ---------------------------------------------------------------------------
@@ -137,6 +138,21 @@ pub fn svg(payload: &str) -> Result<String, ApiError> {
         .min_dimensions(240, 240)
         .quiet_zone(true)
         .build())
+}
+
+/// The event of a code's change, in the same transaction (the view without its SVG).
+fn emit(
+    tx: &mut crate::store::Tx<'_>,
+    code: &QrCode,
+    event_type: EventType,
+) -> Result<(), ApiError> {
+    let object = serde_json::to_value(code_view(code, false)?).map_err(ApiError::internal)?;
+    let account = code
+        .owner
+        .starts_with("acct_")
+        .then_some(code.owner.as_str());
+    crate::events::emit(tx, event_type, code.mode, &code.owner, account, object)?;
+    Ok(())
 }
 
 fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {
@@ -435,6 +451,7 @@ pub async fn create_code(
                         metadata: input.metadata,
                     },
                 )?;
+                emit(tx, &code, EventType::QrCodeCreated)?;
                 Output::json(201, &code_view(&code, true)?)
             }),
         )
@@ -571,6 +588,7 @@ pub async fn revoke_code(
             claim,
             Box::new(move |tx| {
                 let code = qr::revoke_code(tx, &caller, &id, input.reason, input.note)?;
+                emit(tx, &code, EventType::QrCodeRevoked)?;
                 Output::json(200, &code_view(&code, false)?)
             }),
         )

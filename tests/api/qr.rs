@@ -461,3 +461,49 @@ fn inputs_are_validated_and_objects_are_private() {
         "not_found",
     );
 }
+
+#[test]
+fn resolve_knows_payment_links_sessions_and_money_requests_of_this_gateway() {
+    let srv = TestServer::start();
+    let key = |n: u32| format!("resolve-links-{n}");
+    let link = srv.post(
+        "/payment_links",
+        srv.sk(),
+        &json!({"amount_minor": 900, "currency": "CDF"}),
+        Some(&key(1)),
+    );
+    let url = link.body["url"].as_str().expect("url").to_string();
+    let answer = resolve(&srv, &url);
+    assert_eq!(answer.body["kind"], "paygate_payment_link", "{answer:?}");
+    assert_eq!(answer.body["amount_minor"], 900);
+    assert_eq!(answer.body["next_action"]["type"], "open_payment_link");
+    let id = link.body["id"].as_str().expect("id");
+    srv.post(
+        &format!("/payment_links/{id}/deactivate"),
+        srv.sk(),
+        &json!({}),
+        None,
+    );
+    assert_eq!(
+        resolve(&srv, &url).body["next_action"]["type"],
+        "do_not_pay"
+    );
+    let session = srv.post(
+        "/checkout_sessions",
+        srv.sk(),
+        &json!({"line_items": [{"name": "Rice", "quantity": 3, "unit_amount_minor": 1000}], "currency": "CDF"}),
+        Some(&key(2)),
+    );
+    let answer = resolve(&srv, session.body["url"].as_str().expect("url"));
+    assert_eq!(answer.body["kind"], "paygate_checkout_url", "{answer:?}");
+    assert_eq!(answer.body["amount_minor"], 3_000);
+    assert_eq!(answer.body["next_action"]["type"], "pay_intent");
+    let request = srv.post(
+        "/money_requests",
+        srv.sk(),
+        &json!({"payer": "@amani_k", "amount_minor": 1_234, "currency": "CDF"}),
+        Some(&key(3)),
+    );
+    let answer = resolve(&srv, request.body["pay_url"].as_str().expect("url"));
+    assert_eq!(answer.body["amount_minor"], 1_234, "{answer:?}");
+}
