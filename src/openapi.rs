@@ -187,8 +187,11 @@ fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &
         errors.push(("401", "No valid API key (unauthorized)"));
         errors.push(("403", "The key lacks the scope, or may not act for this account (scope_denied, account_not_connected, ...)"));
     }
-    if path.contains('{') {
-        errors.push(("404", "No such object is visible to this key (not_found)"));
+    if path.contains('{') || route.access != Access::Public {
+        errors.push((
+            "404",
+            "No such object (in the path or named in the body) is visible to this key (not_found)",
+        ));
     }
     if method != "GET" {
         errors.push(("409", "Idempotency-Key reused with another body or endpoint, or the object's state forbids the operation"));
@@ -236,6 +239,27 @@ fn refine(doc: &mut serde_json::Value) {
             filters.push(family.into());
         }
         filters.push(entry.name.into());
+    }
+    // Query parameters named currency take the same list.
+    if let Some(paths) = doc.pointer_mut("/paths").and_then(|p| p.as_object_mut()) {
+        for item in paths.values_mut() {
+            for operation in item
+                .as_object_mut()
+                .into_iter()
+                .flat_map(|o| o.values_mut())
+            {
+                for parameter in operation
+                    .get_mut("parameters")
+                    .and_then(|p| p.as_array_mut())
+                    .into_iter()
+                    .flatten()
+                {
+                    if parameter["name"] == "currency" {
+                        parameter["schema"] = serde_json::json!({"type": ["string", "null"], "enum": currencies.clone().into_iter().chain([serde_json::Value::Null]).collect::<Vec<_>>()});
+                    }
+                }
+            }
+        }
     }
     let Some(schemas) = doc
         .pointer_mut("/components/schemas")
@@ -305,6 +329,62 @@ mod tests {
             stored == fresh,
             "schema/openapi.json is stale: run `UPDATE_SCHEMA=1 cargo test checked_in_schema` (or `paygate openapi > schema/openapi.json`)"
         );
+    }
+
+    /// utoipa names components by type name and silently keeps one of two
+    /// types with the same name: every `ToSchema` type needs its own name
+    /// (`#[schema(as = ...)]` renames one).
+    #[test]
+    fn schema_component_names_are_unique() {
+        fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    files(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(path);
+                }
+            }
+        }
+        let mut paths = Vec::new();
+        files(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut paths,
+        );
+        let mut seen: std::collections::HashMap<String, String> = Default::default();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                if !(line.contains("#[derive(") && line.contains("ToSchema")) {
+                    continue;
+                }
+                let mut renamed = None;
+                for next in lines.iter().skip(i + 1).take(6) {
+                    if let Some(rest) = next.trim().strip_prefix("#[schema(as = ") {
+                        renamed = Some(rest.trim_end_matches(")]").to_string());
+                    }
+                    let decl = next
+                        .trim()
+                        .strip_prefix("pub struct ")
+                        .or_else(|| next.trim().strip_prefix("pub enum "));
+                    if let Some(decl) = decl {
+                        let name = renamed.clone().unwrap_or_else(|| {
+                            decl.split(|c: char| !c.is_alphanumeric() && c != '_')
+                                .next()
+                                .unwrap_or_default()
+                                .to_string()
+                        });
+                        let place = path.display().to_string();
+                        if let Some(other) = seen.insert(name.clone(), place.clone()) {
+                            panic!("two ToSchema types named {name}: {other} and {place}");
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(seen.len() > 50, "found only {} schemas", seen.len());
     }
 
     #[test]

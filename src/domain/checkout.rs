@@ -331,7 +331,7 @@ pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> 
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct SessionView {
+pub struct CheckoutSessionView {
     pub id: String,
     /// Always `checkout_session`.
     pub object: &'static str,
@@ -352,8 +352,8 @@ pub struct SessionView {
     pub created_at: String,
 }
 
-pub fn session_view(session: &Session, public_url: &str) -> SessionView {
-    SessionView {
+pub fn session_view(session: &Session, public_url: &str) -> CheckoutSessionView {
+    CheckoutSessionView {
         id: session.id.clone(),
         object: "checkout_session",
         livemode: session.mode.livemode(),

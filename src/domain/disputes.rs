@@ -25,6 +25,7 @@ pub const EVIDENCE_TEXT_CHARS_MAX: usize = 5_000;
 pub const EVIDENCE_FILES_MAX: usize = 20;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = DisputeStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Status {
     NeedsResponse,
@@ -54,6 +55,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = DisputeReason)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     Fraudulent,

@@ -20,6 +20,7 @@ const CODE_CHARS: usize = 8;
 pub const MINUTES_DEFAULT: i64 = 7 * 24 * 60;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = MoneyRequestStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Status {
     Pending,

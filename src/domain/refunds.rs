@@ -28,6 +28,7 @@ pub const AUTO_APPROVE_MAX_MINOR: i64 = 100_000;
 pub const RECOVERIES_MAX: usize = 500;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = RefundStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Status {
     Requested,
@@ -74,6 +75,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = RefundReason)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     RequestedByCustomer,

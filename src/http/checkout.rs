@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
 use crate::domain::checkout::{
-    self, LineItem, Link, LinkView, NewLink, NewSession, Session, SessionView,
+    self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
 use crate::domain::fields;
 use crate::error::ApiError;
@@ -44,7 +44,7 @@ pub struct CreateSession {
 }
 
 #[utoipa::path(post, path = "/checkout_sessions", tag = "checkout", request_body = CreateSession,
-    responses((status = 201, description = "The open session with its hosted URL", body = SessionView)))]
+    responses((status = 201, description = "The open session with its hosted URL", body = CheckoutSessionView)))]
 pub async fn create_session(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -77,18 +77,31 @@ pub async fn create_session(
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
-pub struct PageQuery {
+pub struct SessionQuery {
     /// 1 to 100; default 20.
     #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
+    #[param(pattern = "^cs_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct LinkQuery {
+    /// 1 to 100; default 20.
+    #[param(minimum = 1, maximum = 100)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^plink_[a-z0-9]{1,64}$")]
     cursor: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct SessionList {
     object: &'static str,
-    data: Vec<SessionView>,
+    data: Vec<CheckoutSessionView>,
     has_more: bool,
     next_cursor: Option<String>,
 }
@@ -98,10 +111,10 @@ fn page<T: serde::de::DeserializeOwned>(
     state: &AppState,
     prefix: &str,
     id_prefix: &str,
-    query: &PageQuery,
+    (page_limit, page_cursor): (Option<usize>, Option<&str>),
 ) -> Result<(Vec<T>, bool), ApiError> {
-    let limit = limit(query.limit)?;
-    let before = cursor(query.cursor.as_deref(), id_prefix)?.map(|c| format!("{prefix}{c}"));
+    let limit = limit(page_limit)?;
+    let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
     let rows = snapshot.scan_rev(
         Table::Index,
@@ -121,15 +134,20 @@ fn page<T: serde::de::DeserializeOwned>(
     Ok((found, has_more))
 }
 
-#[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(PageQuery),
+#[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(SessionQuery),
     responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
 pub async fn list_sessions(
     State(state): State<AppState>,
     Caller(caller): Caller,
-    Params(query): Params<PageQuery>,
+    Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page::<Session>(&state, &prefix, "cs", &query)?;
+    let (found, has_more) = page::<Session>(
+        &state,
+        &prefix,
+        "cs",
+        (query.limit, query.cursor.as_deref()),
+    )?;
     let next_cursor = if has_more {
         found.last().map(|s| s.id.clone())
     } else {
@@ -152,7 +170,7 @@ pub async fn list_sessions(
 
 #[utoipa::path(get, path = "/checkout_sessions/{id}", tag = "checkout",
     params(("id" = String, Path, description = "cs_...")),
-    responses((status = 200, description = "The session", body = SessionView)))]
+    responses((status = 200, description = "The session", body = CheckoutSessionView)))]
 pub async fn get_session(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -167,7 +185,7 @@ pub async fn get_session(
 
 #[utoipa::path(post, path = "/checkout_sessions/{id}/expire", tag = "checkout",
     params(("id" = String, Path, description = "cs_...")),
-    responses((status = 200, description = "The expired session (its intent is cancelled)", body = SessionView)))]
+    responses((status = 200, description = "The expired session (its intent is cancelled)", body = CheckoutSessionView)))]
 pub async fn expire_session(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -244,15 +262,20 @@ pub struct LinkList {
     next_cursor: Option<String>,
 }
 
-#[utoipa::path(get, path = "/payment_links", tag = "checkout", params(PageQuery),
+#[utoipa::path(get, path = "/payment_links", tag = "checkout", params(LinkQuery),
     responses((status = 200, description = "Links, newest first", body = LinkList)))]
 pub async fn list_links(
     State(state): State<AppState>,
     Caller(caller): Caller,
-    Params(query): Params<PageQuery>,
+    Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page::<Link>(&state, &prefix, "plink", &query)?;
+    let (found, has_more) = page::<Link>(
+        &state,
+        &prefix,
+        "plink",
+        (query.limit, query.cursor.as_deref()),
+    )?;
     let next_cursor = if has_more {
         found.last().map(|l| l.id.clone())
     } else {

@@ -272,6 +272,16 @@ pub async fn split_refunds(
     Path(id): Path<String>,
     Params(query): Params<SplitRefundQuery>,
 ) -> Result<Response, ApiError> {
+    if let Some(refund) = query
+        .refund
+        .as_deref()
+        .filter(|r| !crate::ids::is_id(r, "re"))
+    {
+        return Err(ApiError::field(
+            "refund",
+            format!("refund must be a refund id (re_...), got {refund:?}"),
+        ));
+    }
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
     let data = intent
         .split_recoveries

@@ -161,7 +161,7 @@ pub struct ResolutionQuery {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Resolution {
+pub struct PaymentResolution {
     /// Always `payment_resolution`.
     object: &'static str,
     /// CONFIRMED only when a ledger posting exists.
@@ -170,7 +170,7 @@ pub struct Resolution {
 }
 
 #[utoipa::path(get, path = "/payment_resolution", tag = "verifications", params(ResolutionQuery),
-    responses((status = 200, description = "CONFIRMED, PENDING, AMBIGUOUS or NOT_FOUND, with the matches", body = Resolution)))]
+    responses((status = 200, description = "CONFIRMED, PENDING, AMBIGUOUS or NOT_FOUND, with the matches", body = PaymentResolution)))]
 pub async fn resolution(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -200,7 +200,7 @@ pub async fn resolution(
     )?;
     json(
         200,
-        &Resolution {
+        &PaymentResolution {
             object: "payment_resolution",
             answer: verifications::answer(&matches),
             matches,
