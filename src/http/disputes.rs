@@ -151,6 +151,16 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
+    if let Some(pi) = query
+        .payment_intent
+        .as_deref()
+        .filter(|p| !crate::ids::is_id(p, "pi"))
+    {
+        return Err(ApiError::field(
+            "payment_intent",
+            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
+        ));
+    }
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
     let before = cursor(query.cursor.as_deref(), "dp")?.map(|c| format!("{prefix}{c}"));

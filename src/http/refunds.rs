@@ -92,6 +92,16 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
+    if let Some(pi) = query
+        .payment_intent
+        .as_deref()
+        .filter(|p| !crate::ids::is_id(p, "pi"))
+    {
+        return Err(ApiError::field(
+            "payment_intent",
+            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
+        ));
+    }
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
     let before = cursor(query.cursor.as_deref(), "re")?.map(|c| format!("{prefix}{c}"));

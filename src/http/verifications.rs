@@ -176,6 +176,19 @@ pub async fn resolution(
     Caller(caller): Caller,
     Params(query): Params<ResolutionQuery>,
 ) -> Result<Response, ApiError> {
+    if let Some(reference) = query
+        .reference
+        .as_deref()
+        .filter(|r| r.is_empty() || r.chars().count() > 64)
+    {
+        return Err(ApiError::field(
+            "reference",
+            format!(
+                "reference must be 1 to 64 characters (got {})",
+                reference.chars().count()
+            ),
+        ));
+    }
     let msisdn = query
         .msisdn
         .as_deref()
