@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
@@ -106,34 +106,6 @@ pub struct SessionList {
     next_cursor: Option<String>,
 }
 
-/// One page of objects listed under `prefix`, newest first.
-fn page<T: serde::de::DeserializeOwned>(
-    state: &AppState,
-    prefix: &str,
-    id_prefix: &str,
-    (page_limit, page_cursor): (Option<usize>, Option<&str>),
-) -> Result<(Vec<T>, bool), ApiError> {
-    let limit = limit(page_limit)?;
-    let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
-    let snapshot = state.store.snapshot()?;
-    let rows = snapshot.scan_rev(
-        Table::Index,
-        prefix,
-        before.as_deref(),
-        limit + 1,
-        |_, _| true,
-    )?;
-    let mut found = Vec::with_capacity(rows.len());
-    for (key, _) in rows {
-        if let Some(object) = snapshot.get_json::<T>(Table::Objects, &key[prefix.len()..])? {
-            found.push(object);
-        }
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
-    Ok((found, has_more))
-}
-
 #[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(SessionQuery),
     responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
 pub async fn list_sessions(
@@ -142,11 +114,14 @@ pub async fn list_sessions(
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page::<Session>(
-        &state,
+    let (found, has_more) = page(
+        &state.store.snapshot()?,
+        Table::Objects,
         &prefix,
         "cs",
-        (query.limit, query.cursor.as_deref()),
+        limit(query.limit)?,
+        query.cursor.as_deref(),
+        |_: &Session| true,
     )?;
     let next_cursor = if has_more {
         found.last().map(|s| s.id.clone())
@@ -270,11 +245,14 @@ pub async fn list_links(
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page::<Link>(
-        &state,
+    let (found, has_more) = page(
+        &state.store.snapshot()?,
+        Table::Objects,
         &prefix,
         "plink",
-        (query.limit, query.cursor.as_deref()),
+        limit(query.limit)?,
+        query.cursor.as_deref(),
+        |_: &Link| true,
     )?;
     let next_cursor = if has_more {
         found.last().map(|l| l.id.clone())

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
@@ -163,39 +163,22 @@ pub async fn list(
     }
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
-    let before = cursor(query.cursor.as_deref(), "dp")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
-    let mut found: Vec<Dispute> = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| match snapshot.get_json::<Dispute>(Table::Objects, &key[prefix.len()..]) {
-            Ok(Some(d)) => {
-                let keep = query.status.is_none_or(|s| d.status == s)
-                    && query
-                        .payment_intent
-                        .as_deref()
-                        .is_none_or(|p| d.payment_intent == p);
-                if keep {
-                    found.push(d);
-                }
-                keep
-            }
-            Ok(None) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
+        "dp",
+        limit,
+        query.cursor.as_deref(),
+        |d: &Dispute| {
+            query.status.is_none_or(|s| d.status == s)
+                && query
+                    .payment_intent
+                    .as_deref()
+                    .is_none_or(|p| d.payment_intent == p)
         },
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let next_cursor = if has_more {
         found.last().map(|d| d.id.clone())
     } else {

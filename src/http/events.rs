@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Caller, Params, cursor, json, limit};
+use super::extract::{Caller, Params, json, limit, page};
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::Table;
@@ -106,37 +106,20 @@ pub async fn list(
     let since = parse_time("since", query.since.as_deref())?;
     let until = parse_time("until", query.until.as_deref())?;
     let prefix = format!("evt|{}|{}|", caller.mode.as_str(), caller.owner());
-    let before = cursor(query.cursor.as_deref(), "evt")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
-    let mut found: Vec<Event> = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Events,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| match snapshot.get_json::<Event>(Table::Events, &key[prefix.len()..]) {
-            Ok(Some(event)) => {
-                let keep = query.event_type.is_none_or(|t| event.event_type == t)
-                    && since.is_none_or(|s| event.created_at_ms >= s)
-                    && until.is_none_or(|u| event.created_at_ms < u);
-                if keep {
-                    found.push(event);
-                }
-                keep
-            }
-            Ok(None) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
+        "evt",
+        limit,
+        query.cursor.as_deref(),
+        |event: &Event| {
+            query.event_type.is_none_or(|t| event.event_type == t)
+                && since.is_none_or(|s| event.created_at_ms >= s)
+                && until.is_none_or(|u| event.created_at_ms < u)
         },
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let next_cursor = if has_more {
         found.last().map(|e| e.id.clone())
     } else {

@@ -46,6 +46,46 @@ pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str
     }
 }
 
+/// One page of a list: the objects (in `objects`) named by the index rows
+/// under `prefix`, newest first, after `cursor`, that `keep` accepts; at most
+/// `limit`, and whether more follow.
+pub fn page<T: DeserializeOwned>(
+    snapshot: &crate::store::Snapshot,
+    objects: crate::store::Table,
+    prefix: &str,
+    id_prefix: &str,
+    limit: usize,
+    page_cursor: Option<&str>,
+    keep: impl Fn(&T) -> bool,
+) -> Result<(Vec<T>, bool), ApiError> {
+    let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
+    let mut found: Vec<T> = Vec::new();
+    let mut failure = None;
+    snapshot.scan_rev(
+        crate::store::Table::Index,
+        prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| match snapshot.get_json::<T>(objects, &key[prefix.len()..]) {
+            Ok(Some(object)) if keep(&object) => {
+                found.push(object);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let has_more = found.len() > limit;
+    found.truncate(limit);
+    Ok((found, has_more))
+}
+
 /// A JSON request body. An empty body reads as `{}`, so a missing required
 /// field is reported by name rather than as "empty body".
 pub struct Body<T>(pub T);

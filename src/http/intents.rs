@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -78,35 +78,16 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
-    let before = cursor(query.cursor.as_deref(), "pi")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
-    let mut found: Vec<Intent> = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| {
-            let id = &key[prefix.len()..];
-            match snapshot.get_json::<Intent>(Table::Objects, id) {
-                Ok(Some(intent)) if status.is_none_or(|s| intent.status == s) => {
-                    found.push(intent);
-                    true
-                }
-                Ok(_) => false,
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
-        },
+        "pi",
+        limit,
+        query.cursor.as_deref(),
+        |intent: &Intent| status.is_none_or(|s| intent.status == s),
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let next_cursor = if has_more {
         found.last().map(|i| i.id.clone())
     } else {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::clock::rfc3339;
 use crate::domain::qr::{
     self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
@@ -22,6 +22,7 @@ use crate::domain::qr::{
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::events::EventType;
 use crate::store::Output;
+use crate::store::Table;
 
 // ---------------------------------------------------------------------------
 // Views
@@ -273,12 +274,17 @@ pub async fn list_locations(
     Params(query): Params<LocationQuery>,
 ) -> Result<Response, ApiError> {
     let limit = limit(query.limit)?;
-    let before = cursor(query.cursor.as_deref(), "loc")?;
     let snapshot = state.store.snapshot()?;
     let prefix = qr::location_prefix(caller.mode, caller.owner());
-    let mut found: Vec<Location> = qr::list(&snapshot, &prefix, before, limit + 1)?;
-    let has_more = found.len() > limit;
-    found.truncate(limit);
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
+        &prefix,
+        "loc",
+        limit,
+        query.cursor.as_deref(),
+        |_: &Location| true,
+    )?;
     json(
         200,
         &LocationList {
@@ -368,10 +374,16 @@ pub async fn list_terminals(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let location = qr::read_location(&snapshot, &caller, &id)?;
-    let mut found: Vec<Terminal> =
-        qr::list(&snapshot, &qr::terminal_prefix(&location.id), None, 101)?;
-    let has_more = found.len() > 100;
-    found.truncate(100);
+    let prefix = qr::terminal_prefix(&location.id);
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
+        &prefix,
+        "term",
+        100,
+        None,
+        |_: &Terminal| true,
+    )?;
     json(
         200,
         &TerminalList {
@@ -495,40 +507,22 @@ pub async fn list_codes(
     let limit = limit(query.limit)?;
     location_param(query.location.as_deref())?;
     let prefix = qr::code_prefix(caller.mode, caller.owner());
-    let before = cursor(query.cursor.as_deref(), "qr")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
-    let mut found: Vec<QrCode> = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        crate::store::Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| match snapshot
-            .get_json::<QrCode>(crate::store::Table::Objects, &key[prefix.len()..])
-        {
-            Ok(Some(c))
-                if query.status.is_none_or(|s| c.status == s)
-                    && query
-                        .location
-                        .as_deref()
-                        .is_none_or(|l| c.location.as_deref() == Some(l)) =>
-            {
-                found.push(c);
-                true
-            }
-            Ok(_) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
+        "qr",
+        limit,
+        query.cursor.as_deref(),
+        |c: &QrCode| {
+            query.status.is_none_or(|s| c.status == s)
+                && query
+                    .location
+                    .as_deref()
+                    .is_none_or(|l| c.location.as_deref() == Some(l))
         },
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let data = found
         .iter()
         .map(|c| code_view(c, false))

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
@@ -104,39 +104,22 @@ pub async fn list(
     }
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
-    let before = cursor(query.cursor.as_deref(), "re")?.map(|c| format!("{prefix}{c}"));
     let snapshot = state.store.snapshot()?;
-    let mut found: Vec<Refund> = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| match snapshot.get_json::<Refund>(Table::Objects, &key[prefix.len()..]) {
-            Ok(Some(r)) => {
-                let keep = query.status.is_none_or(|s| r.status == s)
-                    && query
-                        .payment_intent
-                        .as_deref()
-                        .is_none_or(|p| r.payment_intent == p);
-                if keep {
-                    found.push(r);
-                }
-                keep
-            }
-            Ok(None) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
+        "re",
+        limit,
+        query.cursor.as_deref(),
+        |r: &Refund| {
+            query.status.is_none_or(|s| r.status == s)
+                && query
+                    .payment_intent
+                    .as_deref()
+                    .is_none_or(|p| r.payment_intent == p)
         },
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let next_cursor = if has_more {
         found.last().map(|r| r.id.clone())
     } else {

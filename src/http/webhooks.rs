@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
@@ -351,31 +351,15 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let before = cursor(query.cursor.as_deref(), "wd")?.map(|c| format!("{prefix}{c}"));
-    let mut found = Vec::new();
-    let mut failure = None;
-    snapshot.scan_rev(
-        Table::Index,
+    let (found, has_more) = page(
+        &snapshot,
+        Table::Objects,
         &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| match snapshot.get_json::<Delivery>(Table::Objects, &key[prefix.len()..]) {
-            Ok(Some(d)) if query.status.is_none_or(|s| d.status == s) => {
-                found.push(d);
-                true
-            }
-            Ok(_) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
-            }
-        },
+        "wd",
+        limit,
+        query.cursor.as_deref(),
+        |d: &Delivery| query.status.is_none_or(|s| d.status == s),
     )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
     let next_cursor = if has_more {
         found.last().map(|d| d.id.clone())
     } else {
