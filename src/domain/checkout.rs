@@ -268,20 +268,13 @@ pub fn expire_session(
 }
 
 fn emit_session(tx: &mut Tx<'_>, session: &Session, event_type: EventType) -> Result<(), ApiError> {
-    let object = serde_json::to_value(session_view(session, "")).map_err(ApiError::internal)?;
-    let account = session
-        .owner
-        .starts_with("acct_")
-        .then_some(session.owner.as_str());
-    events::emit(
+    events::emit_view(
         tx,
         event_type,
         session.mode,
         &session.owner,
-        account,
-        object,
-    )?;
-    Ok(())
+        &session_view(session, ""),
+    )
 }
 
 /// The session's expiry timer.
@@ -406,13 +399,7 @@ pub struct NewLink {
 }
 
 fn emit_link(tx: &mut Tx<'_>, link: &Link, event_type: EventType) -> Result<(), ApiError> {
-    let object = serde_json::to_value(link_view(link, "")).map_err(ApiError::internal)?;
-    let account = link
-        .owner
-        .starts_with("acct_")
-        .then_some(link.owner.as_str());
-    events::emit(tx, event_type, link.mode, &link.owner, account, object)?;
-    Ok(())
+    events::emit_view(tx, event_type, link.mode, &link.owner, &link_view(link, ""))
 }
 
 pub fn create_link(

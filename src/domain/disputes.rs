@@ -106,20 +106,7 @@ pub struct NewDispute {
 }
 
 fn emit(tx: &mut Tx<'_>, dispute: &Dispute, event_type: EventType) -> Result<(), ApiError> {
-    let object = serde_json::to_value(view(dispute)).map_err(ApiError::internal)?;
-    let account = dispute
-        .owner
-        .starts_with("acct_")
-        .then_some(dispute.owner.as_str());
-    events::emit(
-        tx,
-        event_type,
-        dispute.mode,
-        &dispute.owner,
-        account,
-        object,
-    )?;
-    Ok(())
+    events::emit_view(tx, event_type, dispute.mode, &dispute.owner, &view(dispute))
 }
 
 fn refused(dispute: &Dispute, what: &str) -> ApiError {

@@ -111,20 +111,13 @@ fn emit(
     event_type: EventType,
     public_url: &str,
 ) -> Result<(), ApiError> {
-    let object = serde_json::to_value(view(request, public_url)).map_err(ApiError::internal)?;
-    let account = request
-        .owner
-        .starts_with("acct_")
-        .then_some(request.owner.as_str());
-    events::emit(
+    events::emit_view(
         tx,
         event_type,
         request.mode,
         &request.owner,
-        account,
-        object,
-    )?;
-    Ok(())
+        &view(request, public_url),
+    )
 }
 
 pub fn create(

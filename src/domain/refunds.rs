@@ -143,13 +143,7 @@ fn apply(refund: &mut Refund, trigger: Trigger, now: i64, what: &str) -> Result<
 }
 
 fn emit(tx: &mut Tx<'_>, refund: &Refund, event_type: EventType) -> Result<(), ApiError> {
-    let object = serde_json::to_value(view(refund)).map_err(ApiError::internal)?;
-    let account = refund
-        .owner
-        .starts_with("acct_")
-        .then_some(refund.owner.as_str());
-    events::emit(tx, event_type, refund.mode, &refund.owner, account, object)?;
-    Ok(())
+    events::emit_view(tx, event_type, refund.mode, &refund.owner, &view(refund))
 }
 
 /// A validated `POST /refunds`.

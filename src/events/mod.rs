@@ -147,6 +147,21 @@ pub fn render(event: Event) -> EventView {
     }
 }
 
+/// Emits `view` (an object as the API renders it) for `owner`; the event
+/// carries `account` when the owner is a connected account.
+pub fn emit_view<V: Serialize>(
+    tx: &mut Tx<'_>,
+    event_type: EventType,
+    mode: Mode,
+    owner: &str,
+    view: &V,
+) -> Result<(), ApiError> {
+    let object = serde_json::to_value(view).map_err(ApiError::internal)?;
+    let account = owner.starts_with("acct_").then_some(owner);
+    emit(tx, event_type, mode, owner, account, object)?;
+    Ok(())
+}
+
 /// Writes an event into the outbox, in the caller's transaction.
 pub fn emit(
     tx: &mut Tx<'_>,

@@ -147,13 +147,13 @@ fn emit(
     code: &QrCode,
     event_type: EventType,
 ) -> Result<(), ApiError> {
-    let object = serde_json::to_value(code_view(code, false)?).map_err(ApiError::internal)?;
-    let account = code
-        .owner
-        .starts_with("acct_")
-        .then_some(code.owner.as_str());
-    crate::events::emit(tx, event_type, code.mode, &code.owner, account, object)?;
-    Ok(())
+    crate::events::emit_view(
+        tx,
+        event_type,
+        code.mode,
+        &code.owner,
+        &code_view(code, false)?,
+    )
 }
 
 fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {
