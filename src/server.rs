@@ -64,8 +64,10 @@ impl Stopped {
         if self.writer_thread.join().is_err() {
             tracing::error!("the writer thread panicked");
         }
-        drop(self.store);
-        tracing::info!("store closed");
+        match self.store.close() {
+            Ok(()) => tracing::info!("store closed"),
+            Err(e) => tracing::error!(error = %e, "the store was not closed cleanly"),
+        }
     }
 }
 
@@ -158,6 +160,10 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         settings,
         resolve_limiter: Arc::new(http::qr::RateLimiter::new(options.resolve_rate_limit)),
     };
+    // Listen for SIGTERM before the ready line: a supervisor may stop the
+    // gateway the moment it reads that line, and a signal that arrives before
+    // the handler exists kills the process with the store left open.
+    let shutdown = shutdown_signal()?;
     let ready = Ready {
         ready: true,
         listen: local.to_string(),
@@ -173,7 +179,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         listener,
         http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
+    .with_graceful_shutdown(shutdown)
     .await?;
     tracing::info!("shutting down: finishing the writer's queue");
     Ok(Stopped {
@@ -198,25 +204,25 @@ fn spawn_idempotency_purger(writer: Writer) {
     });
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Resolves on SIGTERM or Ctrl-C (SIGINT). On Unix the handlers are
+/// registered when this is called, not when the future is first polled.
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = terminate.recv() => {},
+                _ = interrupt.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+        })
     }
+    #[cfg(not(unix))]
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// `paygate init`: creates the store, master key, organisation, test keys and owner.

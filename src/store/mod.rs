@@ -113,6 +113,11 @@ pub enum Location {
 pub struct Store {
     db: Arc<Database>,
     pub location: Arc<Location>,
+    /// True when the last process did not close the file (kill -9, power
+    /// loss) and redb rebuilt its allocator state on open. Committed data is
+    /// intact either way; the repair walks the whole file, so it costs start-up
+    /// time in proportion to the store's size.
+    pub repaired_at_open: bool,
 }
 
 pub const DB_FILE_NAME: &str = "paygate.redb";
@@ -123,13 +128,27 @@ impl Store {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
         let path = dir.join(DB_FILE_NAME);
-        let db = Database::create(&path).map_err(|e| {
-            StoreError(format!(
-                "cannot open {}: {e} (is another paygate running on this data dir?)",
-                path.display()
-            ))
-        })?;
-        Store::with_tables(db, Location::Dir(dir.to_path_buf()))
+        let repaired = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = repaired.clone();
+        let db = Database::builder()
+            .set_repair_callback(move |_| {
+                seen.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+            .create(&path)
+            .map_err(|e| {
+                StoreError(format!(
+                    "cannot open {}: {e} (is another paygate running on this data dir?)",
+                    path.display()
+                ))
+            })?;
+        let repaired = repaired.load(std::sync::atomic::Ordering::Relaxed);
+        if repaired {
+            tracing::warn!(
+                path = %path.display(),
+                "the store was not closed cleanly (killed?); redb repaired it"
+            );
+        }
+        Store::with_tables(db, Location::Dir(dir.to_path_buf()), repaired)
     }
 
     /// A store that lives in memory only (`--ephemeral`).
@@ -137,7 +156,7 @@ impl Store {
         let db = Database::builder()
             .create_with_backend(redb::backends::InMemoryBackend::new())
             .map_err(StoreError::from_redb)?;
-        Store::with_tables(db, Location::Memory)
+        Store::with_tables(db, Location::Memory, false)
     }
 
     /// True when `dir` already holds a store file.
@@ -145,7 +164,11 @@ impl Store {
         dir.join(DB_FILE_NAME).exists()
     }
 
-    fn with_tables(db: Database, location: Location) -> Result<Store, StoreError> {
+    fn with_tables(
+        db: Database,
+        location: Location,
+        repaired_at_open: bool,
+    ) -> Result<Store, StoreError> {
         let txn = db.begin_write().map_err(StoreError::from_redb)?;
         for table in Table::ALL {
             txn.open_table(table.def()).map_err(StoreError::from_redb)?;
@@ -154,6 +177,7 @@ impl Store {
         Ok(Store {
             db: Arc::new(db),
             location: Arc::new(location),
+            repaired_at_open,
         })
     }
 
@@ -171,6 +195,19 @@ impl Store {
                 .unwrap_or(0),
             Location::Memory => 0,
         }
+    }
+
+    /// Closes the database so the next start needs no repair: redb records its
+    /// allocator state and marks the file clean. Only the last handle can do
+    /// that, so this says how many others are still alive when it is not last.
+    pub fn close(self) -> Result<(), StoreError> {
+        let others = Arc::strong_count(&self.db) - 1;
+        let db = Arc::try_unwrap(self.db).map_err(|_| {
+            StoreError(format!(
+                "{others} other handle(s) to the store are still alive; redb will repair the file on the next start"
+            ))
+        })?;
+        db.close().map_err(StoreError::from_redb)
     }
 
     /// Runs `work` in one durable write transaction, outside the writer thread.

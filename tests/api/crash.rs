@@ -321,3 +321,47 @@ fn kill_9_under_load_loses_no_acknowledged_write() {
         "no webhook was delivered"
     );
 }
+
+/// A SIGTERM that arrives the moment the ready line is printed (as from a
+/// supervisor that stops what it just started) still closes the store, so the
+/// next start needs no repair; a SIGKILL leaves it open, and the next start
+/// repairs it and says so in `GET /status`.
+#[test]
+fn sigterm_at_any_time_closes_the_store_and_sigkill_is_repaired() {
+    let mut srv = TestServer::start();
+    for round in 0..3 {
+        let exit = srv.terminate();
+        assert!(
+            exit.success(),
+            "round {round}: SIGTERM right after the ready line must exit 0, got {exit:?}\n{}",
+            srv.logs()
+        );
+        srv.start_again();
+        let status = srv.get("/status", None);
+        assert_eq!(status.status, 200, "{status:?}");
+        let status = status.body;
+        assert_eq!(
+            status["store"]["repaired_at_start"], false,
+            "round {round}: a graceful stop leaves a clean store: {status}"
+        );
+    }
+    let created = srv.post(
+        "/payment_intents",
+        srv.sk(),
+        &json!({"amount_minor": 1000, "currency": "CDF", "reference": "before kill"}),
+        Some("sigkill-1"),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    srv.restart();
+    let status = srv.get("/status", None).body;
+    assert_eq!(
+        status["store"]["repaired_at_start"], true,
+        "a SIGKILL leaves the store to be repaired: {status}"
+    );
+    let id = created.body["id"].as_str().expect("id");
+    let read = srv.get(&format!("/payment_intents/{id}"), srv.sk());
+    assert_eq!(
+        read.status, 200,
+        "the acknowledged intent survives: {read:?}"
+    );
+}

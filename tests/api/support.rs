@@ -593,11 +593,40 @@ impl TestServer {
     /// Kills the server with SIGKILL and serves the same data dir again (on a
     /// new port); returns the new ready line. Keys are kept.
     pub fn restart(&mut self) -> &Value {
+        self.kill();
+        self.start_again()
+    }
+
+    /// Stops the server with SIGTERM (a graceful shutdown), waits for it to
+    /// exit, and returns its exit status.
+    pub fn terminate(&mut self) -> std::process::ExitStatus {
+        let mut child = self.child.take().expect("the server is running");
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .expect("run kill(1)");
+        assert!(sent.success(), "kill -TERM failed");
+        let deadline = Instant::now() + READY_TIMEOUT;
+        loop {
+            if let Some(status) = child.try_wait().expect("wait for the server") {
+                return status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the server did not exit within {READY_TIMEOUT:?} of SIGTERM");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Serves the same data dir again after [`TestServer::kill`] or
+    /// [`TestServer::terminate`]; returns the new ready line.
+    pub fn start_again(&mut self) -> &Value {
         assert!(
             !self.ephemeral,
             "an ephemeral server has nothing to restart on"
         );
-        self.kill();
         self.spawn();
         &self.ready
     }
