@@ -20,6 +20,12 @@ mod secrets;
 mod server;
 mod store;
 
+/// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of
+/// small buffers on the writer thread, and glibc's free and consolidation were
+/// a tenth of that thread's time (bench/README.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> std::process::ExitCode {
     cli::run()
 }

@@ -128,6 +128,7 @@ pub struct RawCommit {
     pub batches: u64,
     pub commands: u64,
     pub file_bytes: u64,
+    pub time: crate::report::WriterTime,
 }
 
 struct RawCommand {
@@ -211,19 +212,24 @@ pub async fn raw_commit(
         load.first_error = load.first_error.or(first_error);
     }
     load.elapsed = started.elapsed();
-    let (batches, commands) = writer.join().map_err(|_| "the raw writer panicked")?;
+    let (batches, commands, time) = writer.join().map_err(|_| "the raw writer panicked")?;
     let file_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     Ok(RawCommit {
         load,
         batches,
         commands,
         file_bytes,
+        time,
     })
 }
 
 /// The writer thread: drain ≤ 1024, one write transaction, insert the shape's
 /// rows for each command, commit (durable), reply. Ends when every sender is gone.
-fn write_loop(db: Database, shape: Shape, receiver: Receiver<RawCommand>) -> (u64, u64) {
+fn write_loop(
+    db: Database,
+    shape: Shape,
+    receiver: Receiver<RawCommand>,
+) -> (u64, u64, crate::report::WriterTime) {
     let value = vec![
         b'x';
         shape
@@ -234,6 +240,7 @@ fn write_loop(db: Database, shape: Shape, receiver: Receiver<RawCommand>) -> (u6
             .unwrap_or(0)
     ];
     let (mut batches, mut commands, mut sequence) = (0u64, 0u64, 0u64);
+    let mut time = crate::report::WriterTime::default();
     while let Ok(first) = receiver.recv() {
         let mut batch = Vec::with_capacity(64);
         batch.push(first);
@@ -245,12 +252,12 @@ fn write_loop(db: Database, shape: Shape, receiver: Receiver<RawCommand>) -> (u6
         }
         batches += 1;
         commands += batch.len() as u64;
-        let result = commit_batch(&db, &shape, &value, batch.len(), &mut sequence);
+        let result = commit_batch(&db, &shape, &value, batch.len(), &mut sequence, &mut time);
         for command in batch {
             let _ = command.reply.send(result.clone());
         }
     }
-    (batches, commands)
+    (batches, commands, time)
 }
 
 fn commit_batch(
@@ -259,8 +266,10 @@ fn commit_batch(
     value: &[u8],
     commands: usize,
     sequence: &mut u64,
+    time: &mut crate::report::WriterTime,
 ) -> Result<(), String> {
     let txn = db.begin_write().map_err(|e| e.to_string())?;
+    let began = Instant::now();
     for _ in 0..commands {
         // Like the gateway's `Tx::flush`: each table opened once per command.
         let mut open: Option<(&str, redb::Table<'_, &str, &[u8]>)> = None;
@@ -281,7 +290,11 @@ fn commit_batch(
                 .map_err(|e| e.to_string())?;
         }
     }
-    txn.commit().map_err(|e| e.to_string())
+    let applied = Instant::now();
+    let committed = txn.commit().map_err(|e| e.to_string());
+    time.apply_us += (applied - began).as_micros() as u64;
+    time.commit_us += applied.elapsed().as_micros() as u64;
+    committed
 }
 
 /// A JSON object of exactly `bytes` bytes (at least the fixed part).

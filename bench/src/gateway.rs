@@ -58,6 +58,8 @@ pub struct WriterCounts {
     pub batches: u64,
     pub commands: u64,
     pub file_bytes: u64,
+    /// Cumulative writer time since the gateway started.
+    pub time: crate::report::WriterTime,
 }
 
 impl Server {
@@ -206,6 +208,10 @@ impl Gateway {
             batches: store["writer_batches"].as_u64().unwrap_or(0),
             commands: store["writer_commands"].as_u64().unwrap_or(0),
             file_bytes: store["file_bytes"].as_u64().unwrap_or(0),
+            time: crate::report::WriterTime {
+                apply_us: store["writer_apply_ms"].as_u64().unwrap_or(0) * 1000,
+                commit_us: store["writer_commit_ms"].as_u64().unwrap_or(0) * 1000,
+            },
         })
     }
 }

@@ -97,6 +97,11 @@ enum Step {
     Scale,
 }
 
+/// The gateway's allocator, so that `raw-commit` allocates as the gateway's
+/// writer does and the ceiling is not lowered by a slower malloc.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
@@ -199,6 +204,7 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
             ceilings::raw_commit(&calibration.shape, &dir, clients, per_scenario.duration).await?;
         let row = Measured::new(RAW_COMMIT, clients, raw.load)
             .with_writer(raw.batches, raw.commands)
+            .with_writer_time(raw.time)
             .with_file_bytes(raw.file_bytes);
         report.add(row);
     }

@@ -20,6 +20,8 @@ pub struct Measured {
     /// Writer batches (= durable commits = fsyncs) and commands during the run.
     pub batches: Option<u64>,
     pub commands: Option<u64>,
+    /// Time the writer thread spent applying commands, and committing.
+    pub writer_time: Option<WriterTime>,
     pub memory: Option<Memory>,
     pub file_bytes: Option<u64>,
     /// Intents in the store when the run started.
@@ -36,6 +38,7 @@ impl Measured {
             result,
             batches: None,
             commands: None,
+            writer_time: None,
             memory: None,
             file_bytes: None,
             store_intents: None,
@@ -46,6 +49,11 @@ impl Measured {
     pub fn with_writer(mut self, batches: u64, commands: u64) -> Measured {
         self.batches = Some(batches);
         self.commands = Some(commands);
+        self
+    }
+
+    pub fn with_writer_time(mut self, time: WriterTime) -> Measured {
+        self.writer_time = Some(time);
         self
     }
 
@@ -80,10 +88,35 @@ impl Measured {
         }
     }
 
+    /// Microseconds of the writer thread per command (its CPU, besides commits).
+    fn apply_us_per_command(&self) -> Option<f64> {
+        match (self.writer_time, self.commands) {
+            (Some(t), Some(c)) if c > 0 => Some(t.apply_us as f64 / c as f64),
+            _ => None,
+        }
+    }
+
+    /// Milliseconds per commit (pages and one fsync).
+    fn commit_ms_per_batch(&self) -> Option<f64> {
+        match (self.writer_time, self.batches) {
+            (Some(t), Some(b)) if b > 0 => Some(t.commit_us as f64 / 1000.0 / b as f64),
+            _ => None,
+        }
+    }
+
     fn commits_per_second(&self) -> Option<f64> {
         self.batches
             .map(|b| b as f64 / self.result.elapsed.as_secs_f64().max(1e-9))
     }
+}
+
+/// Where the writer thread's time went during a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriterTime {
+    /// Applying commands: their work and the flush of their rows.
+    pub apply_us: u64,
+    /// Committing: writing pages and the fsync.
+    pub commit_us: u64,
 }
 
 #[derive(Default)]
@@ -118,11 +151,11 @@ impl Report {
         }
         let _ = writeln!(
             out,
-            "\n| scenario | store intents | clients | req/s | vs ceiling | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | peak RSS MiB |"
+            "\n| scenario | store intents | clients | req/s | vs ceiling | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | writer µs/cmd | commit ms | peak RSS MiB |"
         );
         let _ = writeln!(
             out,
-            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         );
         for row in &self.rows {
             let ratio = match (row.ceiling, self.ratio(row)) {
@@ -132,7 +165,7 @@ impl Report {
             };
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} | {} | {} |",
                 row.name,
                 row.store_intents.map_or("-".into(), |n| n.to_string()),
                 row.clients,
@@ -147,6 +180,10 @@ impl Report {
                     .map_or("-".into(), |v| format!("{v:.1}")),
                 row.commits_per_second()
                     .map_or("-".into(), |v| format!("{v:.0}")),
+                row.apply_us_per_command()
+                    .map_or("-".into(), |v| format!("{v:.1}")),
+                row.commit_ms_per_batch()
+                    .map_or("-".into(), |v| format!("{v:.2}")),
                 row.memory
                     .map_or("-".into(), |m| format!("{:.0}", m.peak_kib as f64 / 1024.0)),
             );
@@ -198,6 +235,8 @@ impl Report {
                     "writer_commands": row.commands,
                     "commands_per_batch": row.commands_per_batch(),
                     "commits_per_second": row.commits_per_second(),
+                    "writer_apply_us_per_command": row.apply_us_per_command(),
+                    "writer_commit_ms_per_batch": row.commit_ms_per_batch(),
                     "peak_rss_kib": row.memory.map(|m| m.peak_kib),
                     "rss_kib": row.memory.map(|m| m.rss_kib),
                     "store_file_bytes": row.file_bytes,
@@ -244,6 +283,9 @@ pub fn one_line(row: &Measured) -> String {
     );
     if let Some(per_batch) = row.commands_per_batch() {
         let _ = write!(line, ", {per_batch:.1} cmds/batch");
+    }
+    if let (Some(apply), Some(commit)) = (row.apply_us_per_command(), row.commit_ms_per_batch()) {
+        let _ = write!(line, ", writer {apply:.1} µs/cmd + {commit:.2} ms/commit");
     }
     if let Some(e) = &row.result.first_error {
         let _ = write!(line, "; first error: {e}");

@@ -84,6 +84,10 @@ pub async fn measure(
             after.batches - before.batches,
             after.commands - before.commands,
         )
+        .with_writer_time(crate::report::WriterTime {
+            apply_us: after.time.apply_us - before.time.apply_us,
+            commit_us: after.time.commit_us - before.time.commit_us,
+        })
         .with_memory(memory)
         .with_file_bytes(after.file_bytes);
     Ok((measured, ids))

@@ -145,7 +145,8 @@ pub fn create(
     // The payer pays later, on the page: no attempt starts now.
     let mut valid = parsed.validate(principal.account.is_some())?;
     let prefill = valid.customer_msisdn.take();
-    let (mut intent, _) = intents::create(tx, settings, principal, valid)?;
+    let minted = intents::Minted::in_tx(tx, principal, &valid)?;
+    let (mut intent, _) = intents::create(tx, settings, principal, valid, minted)?;
     intent.customer_msisdn = prefill;
     let now = tx.now_ms();
     let mut code = new_code();

@@ -70,6 +70,13 @@ pub fn name(store: &Store) -> Option<String> {
     org.map(|o| o.name)
 }
 
+/// The organisation's display name, from a snapshot.
+pub fn name_in(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
+    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
+    org.map(|o| o.name)
+        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+}
+
 /// The organisation's id, from a snapshot.
 pub fn id(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
     let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;

@@ -8,6 +8,9 @@
 //! - Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256("<webhook-id>.<t>.<body>")>`
 //!   keyed with the base64-decoded part of the secret after `whsec_`, so existing libraries work.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, RwLock};
+
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use ed25519_dalek::{Signer, SigningKey};
@@ -44,14 +47,32 @@ pub struct PlatformKey {
     pub created_at_ms: i64,
 }
 
+/// Signing keys expanded from their seeds, by seed. Expanding derives the
+/// public key (a scalar multiplication, as costly as the signature itself), and
+/// every QR payload and webhook delivery signs: expand each key once.
+static EXPANDED: LazyLock<RwLock<HashMap<String, SigningKey>>> = LazyLock::new(Default::default);
+
 impl PlatformKey {
     fn signing_key(&self) -> Result<SigningKey, ApiError> {
+        let cached = EXPANDED
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&self.seed)
+            .cloned();
+        if let Some(key) = cached {
+            return Ok(key);
+        }
         let seed: [u8; 32] = B64
             .decode(&self.seed)
             .ok()
             .and_then(|b| b.try_into().ok())
             .ok_or_else(|| ApiError::internal("malformed platform signing key"))?;
-        Ok(SigningKey::from_bytes(&seed))
+        let key = SigningKey::from_bytes(&seed);
+        EXPANDED
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(self.seed.clone(), key.clone());
+        Ok(key)
     }
 
     /// The raw ed25519 signature of `message` (signed QR payloads).

@@ -54,6 +54,11 @@ pub struct StoreView {
     writer_batches: u64,
     /// Commands applied since start.
     writer_commands: u64,
+    /// Milliseconds the writer spent applying commands since start (their
+    /// work and the flush of their writes): its CPU time per command.
+    writer_apply_ms: u64,
+    /// Milliseconds the writer spent committing since start (pages and fsync).
+    writer_commit_ms: u64,
     /// True when the previous process did not close the store (kill -9,
     /// power loss) and it was repaired at start. No committed write is lost
     /// either way; the repair makes that start slower on a large store.
@@ -95,6 +100,8 @@ pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError>
             file_bytes: state.store.file_bytes(),
             writer_batches: state.writer.stats.batches.load(Ordering::Relaxed),
             writer_commands: state.writer.stats.commands.load(Ordering::Relaxed),
+            writer_apply_ms: state.writer.stats.apply_us.load(Ordering::Relaxed) / 1000,
+            writer_commit_ms: state.writer.stats.commit_us.load(Ordering::Relaxed) / 1000,
             repaired_at_start: state.store.repaired_at_open,
         },
     };

@@ -311,18 +311,91 @@ pub(crate) fn emit(
     Ok(())
 }
 
-/// Creates an intent; starts an attempt at once when a mobile-money payer
-/// number came with it. Returns the intent and its client secret (shown once).
+/// What a new intent is given before the writer sees it: its id, its client
+/// secret (and the digest stored in its place), and its signed QR payload.
+/// None of it depends on what the writer owns, so a request computes it on its
+/// own thread: the ed25519 signature alone was a third of the writer thread's
+/// time per create. The merchant name and the key come from a snapshot; if
+/// either changes before the write commits, the payload still verifies
+/// (retired keys stay listed at `GET /keys`).
+pub struct Minted {
+    id: String,
+    client_secret: String,
+    client_secret_digest: String,
+    qr_payload: Option<String>,
+}
+
+impl Minted {
+    /// Mints with the organisation's name and active key as of `snapshot`.
+    pub fn from_snapshot(
+        snapshot: &Snapshot,
+        principal: &Principal,
+        input: &ValidCreate,
+    ) -> Result<Minted, ApiError> {
+        let merchant = super::org::name_in(snapshot)?;
+        let key = events::signing::active_key(snapshot)?;
+        Minted::new(principal, input, &merchant, &key)
+    }
+
+    /// Mints inside a write (intents that other objects create).
+    pub fn in_tx(
+        tx: &Tx<'_>,
+        principal: &Principal,
+        input: &ValidCreate,
+    ) -> Result<Minted, ApiError> {
+        let merchant = super::org::require(tx)?.name;
+        let key = events::signing::active_key_in(tx)?;
+        Minted::new(principal, input, &merchant, &key)
+    }
+
+    fn new(
+        principal: &Principal,
+        input: &ValidCreate,
+        merchant: &str,
+        key: &events::signing::PlatformKey,
+    ) -> Result<Minted, ApiError> {
+        let id = crate::ids::new_id("pi");
+        let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
+        // Tag 54 holds 13 characters: larger amounts get no QR payload.
+        let qr_payload = if input.qr && input.amount_minor <= crate::domain::qr::QR_AMOUNT_MINOR_MAX
+        {
+            let subject = view::QrSubject {
+                owner: principal.owner(),
+                intent: &id,
+                amount_minor: input.amount_minor,
+                currency: input.currency,
+                reference: input.reference.as_deref(),
+            };
+            Some(view::qr_payload(&subject, merchant, key)?)
+        } else {
+            None
+        };
+        Ok(Minted {
+            client_secret_digest: crate::auth::keys::digest(&client_secret),
+            id,
+            client_secret,
+            qr_payload,
+        })
+    }
+}
+
+/// Creates an intent with what [`Minted`] gave it; starts an attempt at once
+/// when a mobile-money payer number came with it. Returns the intent and its
+/// client secret (shown once).
 pub fn create(
     tx: &mut Tx<'_>,
     settings: &Settings,
     principal: &Principal,
     input: ValidCreate,
+    minted: Minted,
 ) -> Result<(Intent, String), ApiError> {
     let now = tx.now_ms();
-    let id = crate::ids::new_id("pi");
-    let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
-    let org = super::org::require(tx)?;
+    let Minted {
+        id,
+        client_secret,
+        client_secret_digest,
+        qr_payload,
+    } = minted;
     let mut intent = Intent {
         id: id.clone(),
         mode: principal.mode,
@@ -342,12 +415,12 @@ pub fn create(
         customer_country: input.customer_country,
         success_url: input.success_url,
         cancel_url: input.cancel_url,
-        qr_payload: None,
+        qr_payload,
         splits: input.splits,
         split_refund_policy: input.split_refund_policy,
         application_fee_minor: input.application_fee_minor,
         allowed_operators: input.allowed_operators,
-        client_secret_digest: crate::auth::keys::digest(&client_secret),
+        client_secret_digest,
         amount_capturable_minor: 0,
         amount_received_minor: 0,
         amount_refunded_minor: 0,
@@ -371,11 +444,6 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    // Tag 54 holds 13 characters: larger amounts get no QR payload.
-    if input.qr && intent.amount_minor <= crate::domain::qr::QR_AMOUNT_MINOR_MAX {
-        let key = crate::events::signing::active_key_in(tx)?;
-        intent.qr_payload = Some(view::qr_payload(&intent, &org.name, input.currency, &key)?);
-    }
     intent.note(
         now,
         "intent.created",

@@ -224,14 +224,22 @@ pub fn timeline(intent: &Intent) -> TimelineView {
     }
 }
 
-/// A dynamic EMVCo merchant-presented payload for the intent (point of
+/// What a dynamic QR payload says about its intent.
+pub struct QrSubject<'a> {
+    pub owner: &'a str,
+    pub intent: &'a str,
+    pub amount_minor: i64,
+    pub currency: Currency,
+    pub reference: Option<&'a str>,
+}
+
+/// A dynamic EMVCo merchant-presented payload for an intent (point of
 /// initiation 12), signed with the platform key: the merchant account template
 /// (26) carries our GUID, the merchant and the intent id; 54 the amount in
 /// major units; 62/05 the merchant's reference (`docs/qr-codes.md`).
 pub fn qr_payload(
-    intent: &Intent,
+    subject: &QrSubject<'_>,
     merchant_name: &str,
-    currency: Currency,
     key: &PlatformKey,
 ) -> Result<String, crate::error::ApiError> {
     let mut fields = vec![
@@ -241,18 +249,21 @@ pub fn qr_payload(
             "26",
             vec![
                 Tlv::value("00", QR_GUID),
-                Tlv::value("01", emv::clean(&intent.owner, 40)),
-                Tlv::value("03", intent.id.clone()),
+                Tlv::value("01", emv::clean(subject.owner, 40)),
+                Tlv::value("03", subject.intent.to_string()),
             ],
         ),
         Tlv::value("52", "5999"),
-        Tlv::value("53", currency.numeric),
-        Tlv::value("54", currency::major_units(intent.amount_minor, currency)),
+        Tlv::value("53", subject.currency.numeric),
+        Tlv::value(
+            "54",
+            currency::major_units(subject.amount_minor, subject.currency),
+        ),
         Tlv::value("58", MERCHANT_COUNTRY),
         Tlv::value("59", merchant_label(merchant_name)),
         Tlv::value("60", MERCHANT_CITY),
     ];
-    if let Some(reference) = &intent.reference {
+    if let Some(reference) = subject.reference {
         let reference = emv::clean(reference, 25);
         if !reference.is_empty() {
             fields.push(Tlv::template("62", vec![Tlv::value("05", reference)]));
