@@ -74,6 +74,10 @@ enum Command {
         /// Answers of the public POST /resolve per client address and minute (0: no limit).
         #[arg(long, default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
         resolve_rate_limit: u32,
+        /// MiB of memory for the store's page cache (default: a quarter of the machine's memory,
+        /// at least 256). It fills only as pages are used.
+        #[arg(long, env = "PAYGATE_CACHE_MIB", value_parser = clap::value_parser!(u64).range(16..=1 << 30))]
+        cache_mib: Option<u64>,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -227,6 +231,7 @@ pub fn run() -> ExitCode {
             session_ttl_secs,
             session_idle_secs,
             resolve_rate_limit,
+            cache_mib,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -241,6 +246,9 @@ pub fn run() -> ExitCode {
                 idle_ms: secs_ms(session_idle_secs),
             },
             resolve_rate_limit,
+            cache_bytes: cache_mib
+                .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
+                .unwrap_or_else(crate::store::default_cache_bytes),
         }),
         Command::Init {
             data_dir,

@@ -35,6 +35,8 @@ pub struct ServeOptions {
     pub sessions: crate::domain::team::SessionPolicy,
     /// `POST /resolve` answers per client address and minute (0: no limit).
     pub resolve_rate_limit: u32,
+    /// Bound of the store's page cache.
+    pub cache_bytes: usize,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -76,7 +78,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         crate::secrets::install_random()?;
         Store::ephemeral()?
     } else {
-        let store = Store::open(&options.data_dir)?;
+        let store = Store::open_with_cache(&options.data_dir, Some(options.cache_bytes))?;
         crate::secrets::load_or_create(&options.data_dir)?;
         store
     };

@@ -30,6 +30,8 @@ pub struct GatewayConfig {
     pub binary: PathBuf,
     /// Sets `TOKIO_WORKER_THREADS` for the child (tokio's builder reads it).
     pub workers: Option<usize>,
+    /// The gateway's `--cache-mib`, when set.
+    pub cache_mib: Option<usize>,
     pub settlement_ms: u64,
     /// Where the gateway's stderr goes.
     pub log_dir: PathBuf,
@@ -156,7 +158,11 @@ impl Gateway {
             .args(["--sandbox-settlement-ms", &config.settlement_ms.to_string()])
             .env("PAYGATE_LOG", "warn")
             .env_remove("PAYGATE_DATA_DIR")
-            .env_remove("PAYGATE_EPHEMERAL");
+            .env_remove("PAYGATE_EPHEMERAL")
+            .env_remove("PAYGATE_CACHE_MIB");
+        if let Some(mib) = config.cache_mib {
+            command.args(["--cache-mib", &mib.to_string()]);
+        }
         let data_dir = match data {
             Data::Ephemeral => {
                 command.arg("--ephemeral");

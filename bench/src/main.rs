@@ -71,6 +71,10 @@ struct Args {
     /// Tokio workers of the gateway and the raw-http server (sets TOKIO_WORKER_THREADS); default: one per core.
     #[arg(long)]
     gateway_workers: Option<usize>,
+    /// The gateway's `--cache-mib` (redb page cache); default: the gateway's own (a quarter of
+    /// the machine's memory).
+    #[arg(long)]
+    gateway_cache_mib: Option<usize>,
     /// Tokio workers of this load generator.
     #[arg(long, default_value_t = 2)]
     client_threads: usize,
@@ -138,6 +142,7 @@ fn bench(args: Args) -> Result<(), String> {
     let config = GatewayConfig {
         binary,
         workers: args.gateway_workers,
+        cache_mib: args.gateway_cache_mib,
         settlement_ms: args.settlement_ms,
         log_dir: root.path().to_path_buf(),
     };
@@ -550,10 +555,14 @@ fn header(args: &Args, config: &GatewayConfig, root: &Path) -> Vec<String> {
         ),
         format!("machine: {cores} cores, {memory} RAM, store disk: {disk}"),
         format!(
-            "gateway: {} (tokio workers: {}); load generator: {} tokio worker(s), {} clients, {} s per scenario",
+            "gateway: {} (tokio workers: {}; page cache: {}); load generator: {} tokio worker(s), {} clients, {} s per scenario",
             config.binary.display(),
             args.gateway_workers
                 .map_or("default, one per core".to_string(), |w| w.to_string()),
+            args.gateway_cache_mib
+                .map_or("default, a quarter of memory".to_string(), |m| format!(
+                    "{m} MiB"
+                )),
             args.client_threads,
             args.clients,
             args.seconds

@@ -123,14 +123,25 @@ pub struct Store {
 pub const DB_FILE_NAME: &str = "paygate.redb";
 
 impl Store {
-    /// Opens (or creates) the store in `dir`.
+    /// Opens (or creates) the store in `dir` with redb's default cache (1 GiB):
+    /// for the offline commands.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        Store::open_with_cache(dir, None)
+    }
+
+    /// Opens (or creates) the store in `dir`; `cache_bytes` bounds redb's page
+    /// cache (see [`default_cache_bytes`]).
+    pub fn open_with_cache(dir: &Path, cache_bytes: Option<usize>) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir)
             .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
         let path = dir.join(DB_FILE_NAME);
         let repaired = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = repaired.clone();
-        let db = Database::builder()
+        let mut builder = Database::builder();
+        if let Some(bytes) = cache_bytes {
+            builder.set_cache_size(bytes);
+        }
+        let db = builder
             .set_repair_callback(move |_| {
                 seen.store(true, std::sync::atomic::Ordering::Relaxed);
             })
@@ -224,6 +235,36 @@ impl Store {
         txn.commit().map_err(StoreError::from_redb)?;
         Ok(value)
     }
+}
+
+/// The page cache `serve` gives redb unless told otherwise: a quarter of the
+/// machine's memory, at least 256 MiB. Reads of a store larger than its cache
+/// go to the file, and a virtual machine's page cache may not keep it, so at a
+/// million intents a 1 GiB cache halved read throughput (`bench/README.md`).
+/// The cache fills only with pages that are read or written: a small store
+/// never takes it all.
+pub fn default_cache_bytes() -> usize {
+    const FLOOR: usize = 256 << 20;
+    let total = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_total_bytes(&text));
+    match total {
+        Some(bytes) => (bytes / 4).max(FLOOR),
+        None => 1 << 30,
+    }
+}
+
+/// `MemTotal` of `/proc/meminfo`, in bytes.
+fn mem_total_bytes(meminfo: &str) -> Option<usize> {
+    let kib: usize = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
 }
 
 /// Reads records from one committed state of the store.
@@ -379,4 +420,16 @@ pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
 
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError(format!("decode: {e}")))
+}
+
+#[cfg(test)]
+mod cache_tests {
+    #[test]
+    fn mem_total_is_read_from_meminfo() {
+        let meminfo = "MemTotal:       24683748 kB\nMemFree:        24100000 kB\n";
+        assert_eq!(super::mem_total_bytes(meminfo), Some(24_683_748 * 1024));
+        assert_eq!(super::mem_total_bytes("MemFree: 1 kB\n"), None);
+        assert_eq!(super::mem_total_bytes("MemTotal: lots\n"), None);
+        assert!(super::default_cache_bytes() >= 256 << 20);
+    }
 }

@@ -353,3 +353,31 @@ fn sigterm_finishes_the_queue_and_closes_the_store_cleanly() {
     assert!(report.success(), "{report:?}");
     assert_eq!(report.json()["postings"], 5);
 }
+
+/// `--cache-mib` bounds the store's page cache: a sane value serves, a value
+/// below the floor is refused before anything is opened.
+#[test]
+fn the_page_cache_size_is_a_checked_flag() {
+    let srv = TestServer::start_args(&["--cache-mib", "64"]);
+    let created = srv.post(
+        "/payment_intents",
+        srv.sk(),
+        &json!({"amount_minor": 500, "currency": "CDF"}),
+        Some("cache-1"),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let dir = tempfile::tempdir().expect("tmp");
+    let data = dir.path().join("data");
+    let refused = paygate(&[
+        "serve",
+        "--cache-mib",
+        "1",
+        "--listen",
+        "127.0.0.1:0",
+        "--data-dir",
+        &data.to_string_lossy(),
+    ]);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(refused.stderr.contains("--cache-mib"), "{refused:?}");
+    assert!(!data.exists(), "a refused start creates no store");
+}

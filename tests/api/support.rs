@@ -60,6 +60,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_LOG",
     "PAYGATE_SANDBOX_SETTLEMENT_MS",
     "PAYGATE_RESOLVE_RATE_LIMIT",
+    "PAYGATE_CACHE_MIB",
 ];
 
 /// The API version every document and status reports.
