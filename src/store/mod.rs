@@ -285,15 +285,18 @@ impl Snapshot {
         Ok(value.map(|v| v.value().to_vec()))
     }
 
+    /// Decodes the record straight from redb's page, without a copy.
     pub fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
     ) -> Result<Option<T>, StoreError> {
-        match self.get(table, key)? {
-            Some(bytes) => decode(&bytes).map(Some),
-            None => Ok(None),
-        }
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let value = t.get(key).map_err(StoreError::from_redb)?;
+        value.map(|v| decode(v.value())).transpose()
     }
 
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
