@@ -92,15 +92,28 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock.clone(),
         vec![committed.clone(), dispatcher_wake.clone()],
     )?;
-    let owner_login = crate::domain::team::NewOwner::generated();
-    let owner_hashes = owner_login.hashes().await;
+    // The owner's password and PIN are hashed (Argon2id, tens of milliseconds)
+    // on a first start only.
+    let first_start = !org::exists(&store.snapshot()?)?;
+    let owner_login = if first_start {
+        let login = crate::domain::team::NewOwner::generated();
+        let hashes = login.hashes().await;
+        Some((login, hashes))
+    } else {
+        None
+    };
     let (keys, owner) = writer
         .run(move |tx| {
             let keys = org::bootstrap(tx, "Sandbox organisation")?;
             crate::events::signing::ensure_key(tx)?;
-            let owner = match &keys {
-                Some(_) => Some(owner_login.create(tx, owner_hashes)?),
-                None => None,
+            let owner = match (&keys, owner_login) {
+                (Some(_), Some((login, hashes))) => Some(login.create(tx, hashes)?),
+                (Some(_), None) => {
+                    return Err(crate::error::ApiError::internal(
+                        "the store was initialised while the gateway started",
+                    ));
+                }
+                (None, _) => None,
             };
             Ok((keys, owner))
         })

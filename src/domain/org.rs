@@ -70,6 +70,11 @@ pub fn name(store: &Store) -> Option<String> {
     org.map(|o| o.name)
 }
 
+/// Whether the store holds the organisation (it was initialised).
+pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
+    Ok(snapshot.get(Table::Meta, META_KEY)?.is_some())
+}
+
 /// The organisation's display name, from a snapshot.
 pub fn name_in(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
     let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
