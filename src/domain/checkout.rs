@@ -93,8 +93,8 @@ fn new_intent(
     let input: CreateIntent =
         serde_json::from_value(body).map_err(|e| ApiError::field("body", e.to_string()))?;
     let valid = input.validate(principal.account.is_some())?;
-    let minted = intents::Minted::in_tx(tx, principal, &valid)?;
-    Ok(intents::create(tx, settings, principal, valid, minted)?.0)
+    let minted = intents::Minted::in_tx(tx, principal, valid)?;
+    Ok(intents::create(tx, settings, principal, minted)?.0)
 }
 
 fn total(items: &[LineItem]) -> Result<i64, ApiError> {

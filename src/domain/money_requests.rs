@@ -145,8 +145,8 @@ pub fn create(
     // The payer pays later, on the page: no attempt starts now.
     let mut valid = parsed.validate(principal.account.is_some())?;
     let prefill = valid.customer_msisdn.take();
-    let minted = intents::Minted::in_tx(tx, principal, &valid)?;
-    let (mut intent, _) = intents::create(tx, settings, principal, valid, minted)?;
+    let minted = intents::Minted::in_tx(tx, principal, valid)?;
+    let (mut intent, _) = intents::create(tx, settings, principal, minted)?;
     intent.customer_msisdn = prefill;
     let now = tx.now_ms();
     let mut code = new_code();

@@ -29,14 +29,14 @@ pub async fn create(
     Body(input): Body<CreateIntent>,
 ) -> Result<Response, ApiError> {
     let input = input.validate(caller.account.is_some())?;
-    let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, &input)?;
+    let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, input)?;
     let settings = state.settings.clone();
     let done = state
         .writer
         .execute(
             claim,
             Box::new(move |tx| {
-                let (intent, secret) = intents::create(tx, &settings, &caller, input, minted)?;
+                let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;
                 Output::json(201, &view::render(&intent, &settings, Some(secret)))
             }),
         )

@@ -311,14 +311,17 @@ pub(crate) fn emit(
     Ok(())
 }
 
-/// What a new intent is given before the writer sees it: its id, its client
-/// secret (and the digest stored in its place), and its signed QR payload.
+/// A validated create with what the intent is given before the writer sees it:
+/// its id, its client secret (and the digest stored in its place), and its
+/// signed QR payload. It carries its input, so the payload cannot describe
+/// another amount than the intent it goes with.
 /// None of it depends on what the writer owns, so a request computes it on its
 /// own thread: the ed25519 signature alone was a third of the writer thread's
 /// time per create. The merchant name and the key come from a snapshot; if
 /// either changes before the write commits, the payload still verifies
 /// (retired keys stay listed at `GET /keys`).
 pub struct Minted {
+    input: ValidCreate,
     id: String,
     client_secret: String,
     client_secret_digest: String,
@@ -330,7 +333,7 @@ impl Minted {
     pub fn from_snapshot(
         snapshot: &Snapshot,
         principal: &Principal,
-        input: &ValidCreate,
+        input: ValidCreate,
     ) -> Result<Minted, ApiError> {
         let merchant = super::org::name_in(snapshot)?;
         let key = events::signing::active_key(snapshot)?;
@@ -341,7 +344,7 @@ impl Minted {
     pub fn in_tx(
         tx: &Tx<'_>,
         principal: &Principal,
-        input: &ValidCreate,
+        input: ValidCreate,
     ) -> Result<Minted, ApiError> {
         let merchant = super::org::require(tx)?.name;
         let key = events::signing::active_key_in(tx)?;
@@ -350,7 +353,7 @@ impl Minted {
 
     fn new(
         principal: &Principal,
-        input: &ValidCreate,
+        input: ValidCreate,
         merchant: &str,
         key: &events::signing::PlatformKey,
     ) -> Result<Minted, ApiError> {
@@ -372,6 +375,7 @@ impl Minted {
         };
         Ok(Minted {
             client_secret_digest: crate::auth::keys::digest(&client_secret),
+            input,
             id,
             client_secret,
             qr_payload,
@@ -386,11 +390,11 @@ pub fn create(
     tx: &mut Tx<'_>,
     settings: &Settings,
     principal: &Principal,
-    input: ValidCreate,
     minted: Minted,
 ) -> Result<(Intent, String), ApiError> {
     let now = tx.now_ms();
     let Minted {
+        input,
         id,
         client_secret,
         client_secret_digest,
