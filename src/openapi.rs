@@ -331,6 +331,37 @@ mod tests {
         );
     }
 
+    /// Every `$ref` names a component the document holds (hand-built schemas
+    /// such as an event's `data.object` refer to components by name).
+    #[test]
+    fn every_reference_resolves() {
+        fn refs<'a>(node: &'a serde_json::Value, out: &mut Vec<&'a str>) {
+            match node {
+                serde_json::Value::Object(map) => {
+                    if let Some(target) = map.get("$ref").and_then(|r| r.as_str()) {
+                        out.push(target);
+                    }
+                    map.values().for_each(|v| refs(v, out));
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|v| refs(v, out)),
+                _ => {}
+            }
+        }
+        let doc: serde_json::Value = serde_json::from_str(&super::json()).expect("json");
+        let mut found = Vec::new();
+        refs(&doc, &mut found);
+        assert!(found.len() > 100, "only {} references", found.len());
+        for target in found {
+            let name = target
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or_else(|| panic!("unexpected reference {target}"));
+            assert!(
+                doc["components"]["schemas"].get(name).is_some(),
+                "{target} names no component"
+            );
+        }
+    }
+
     /// utoipa names components by type name and silently keeps one of two
     /// types with the same name: every `ToSchema` type needs its own name
     /// (`#[schema(as = ...)]` renames one).

@@ -126,9 +126,34 @@ pub struct EventView {
 
 #[derive(Serialize, ToSchema)]
 pub struct EventData {
-    /// The object as the API renders it at the time of the event.
-    #[schema(value_type = Object)]
+    /// The object as the API renders it at the time of the event: its
+    /// `object` field says which.
+    #[schema(schema_with = event_object_schema)]
     pub object: serde_json::Value,
+}
+
+/// The objects that events carry, by the names of their views in the
+/// document, so that `data.object` is described as precisely as the object's
+/// own endpoint describes it.
+const EVENT_OBJECT_SCHEMAS: [&str; 8] = [
+    "PaymentIntentView",
+    "RefundView",
+    "DisputeView",
+    "CheckoutSessionView",
+    "LinkView",
+    "MoneyRequestView",
+    "QrCodeView",
+    "Verification",
+];
+
+fn event_object_schema() -> utoipa::openapi::Schema {
+    let mut any_of = utoipa::openapi::schema::AnyOfBuilder::new().description(Some(
+        "The object as the API renders it at the time of the event; its `object` field says which.",
+    ));
+    for name in EVENT_OBJECT_SCHEMAS {
+        any_of = any_of.item(utoipa::openapi::Ref::from_schema_name(name));
+    }
+    utoipa::openapi::Schema::AnyOf(any_of.build())
 }
 
 pub fn render(event: Event) -> EventView {

@@ -473,3 +473,149 @@ fn openapi_command_prints_the_checked_in_schema() {
         doc["openapi"]
     );
 }
+
+/// Whether `value` has every required field of `schema` (a component of the
+/// served document) and no field the schema does not list.
+fn fits(document: &Value, schema_ref: &str, value: &Value) -> bool {
+    let name = schema_ref.trim_start_matches("#/components/schemas/");
+    let schema = &document["components"]["schemas"][name];
+    let (Some(properties), Some(object)) = (schema["properties"].as_object(), value.as_object())
+    else {
+        return false;
+    };
+    let required = schema["required"].as_array().cloned().unwrap_or_default();
+    required
+        .iter()
+        .all(|field| field.as_str().is_some_and(|f| object.contains_key(f)))
+        && object.keys().all(|key| properties.contains_key(key))
+}
+
+/// `data.object` of an event is documented as any of the views events carry;
+/// every kind of object the gateway emits fits one of them exactly (its
+/// required fields present, no field the view does not list).
+#[test]
+fn every_event_object_fits_a_documented_view() {
+    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
+    let ik = crate::intents::ik;
+    let paid = srv.post(
+        "/payment_intents",
+        srv.sk(),
+        &json!({"amount_minor": 5000, "currency": "CDF", "rails": ["mobile_money"],
+                "customer_msisdn": "+243000000501", "reference": "ev-1"}),
+        Some(&ik()),
+    );
+    assert_eq!(paid.status, 201, "{paid:?}");
+    let id = paid.body["id"].as_str().expect("id").to_string();
+    crate::support::wait_until(
+        std::time::Duration::from_secs(10),
+        "the payment settles",
+        || {
+            let intent = srv.get(&format!("/payment_intents/{id}"), srv.sk());
+            (intent.body["status"] == "SETTLED").then_some(())
+        },
+        String::new,
+    );
+    let posts = [
+        (
+            "/refunds",
+            json!({"payment_intent": id, "amount_minor": 100, "reason": "requested_by_customer"}),
+        ),
+        (
+            "/disputes",
+            json!({"payment_intent": id, "amount_minor": 200, "reason": "fraudulent"}),
+        ),
+        (
+            "/checkout_sessions",
+            json!({"line_items": [{"name": "Rice", "quantity": 1, "unit_amount_minor": 900}], "currency": "CDF"}),
+        ),
+        (
+            "/payment_links",
+            json!({"amount_minor": 700, "currency": "CDF"}),
+        ),
+        (
+            "/money_requests",
+            json!({"payer": "+243000000777", "amount_minor": 4200, "currency": "CDF"}),
+        ),
+        ("/verifications", json!({"reference": "ev-1"})),
+    ];
+    let mut created = std::collections::BTreeMap::new();
+    for (path, body) in posts {
+        let resp = srv.post(path, srv.sk(), &body, Some(&ik()));
+        assert!(resp.status == 200 || resp.status == 201, "{path}: {resp:?}");
+        created.insert(path, resp.body);
+    }
+    let location = srv.post(
+        "/locations",
+        srv.sk(),
+        &json!({"name": "Marché Central", "address": "1 Av. du Commerce", "city": "Lubumbashi",
+                "country": "CD", "mcc": "5411"}),
+        None,
+    );
+    assert_eq!(location.status, 201, "{location:?}");
+    // Each of these emits an event of its object: expiry, deactivation,
+    // cancellation, a new code.
+    let follow_ups = [
+        (
+            format!(
+                "/checkout_sessions/{}/expire",
+                created["/checkout_sessions"]["id"].as_str().unwrap_or("-")
+            ),
+            json!({}),
+        ),
+        (
+            format!(
+                "/payment_links/{}/deactivate",
+                created["/payment_links"]["id"].as_str().unwrap_or("-")
+            ),
+            json!({}),
+        ),
+        (
+            format!(
+                "/money_requests/{}/cancel",
+                created["/money_requests"]["code"].as_str().unwrap_or("-")
+            ),
+            json!({}),
+        ),
+        (
+            "/qr_codes".to_string(),
+            json!({"location": location.body["id"], "currency": "CDF"}),
+        ),
+    ];
+    for (path, body) in follow_ups {
+        let resp = srv.post(&path, srv.sk(), &body, Some(&ik()));
+        assert!(resp.status == 200 || resp.status == 201, "{path}: {resp:?}");
+    }
+    let document = srv.get("/openapi.json", None).body;
+    let any_of = document["components"]["schemas"]["EventData"]["properties"]["object"]["anyOf"]
+        .as_array()
+        .cloned()
+        .expect("data.object is documented as anyOf");
+    let events = srv.get("/events?limit=100", srv.sk());
+    assert_eq!(events.status, 200, "{events:?}");
+    let mut kinds = std::collections::BTreeSet::new();
+    for event in events.body["data"].as_array().expect("data") {
+        let object = &event["data"]["object"];
+        let fitting = any_of
+            .iter()
+            .filter_map(|s| s["$ref"].as_str())
+            .any(|r| fits(&document, r, object));
+        assert!(
+            fitting,
+            "{} carries an object that fits no documented view: {object}",
+            event["type"]
+        );
+        kinds.insert(object["object"].as_str().unwrap_or("?").to_string());
+    }
+    for kind in [
+        "payment_intent",
+        "refund",
+        "dispute",
+        "checkout_session",
+        "payment_link",
+        "money_request",
+        "verification",
+        "qr_code",
+    ] {
+        assert!(kinds.contains(kind), "no {kind} event among {kinds:?}");
+    }
+}
