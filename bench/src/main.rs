@@ -222,6 +222,7 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
             authorization: None,
         };
         let id = calibration.intent_id.clone();
+        let cpu_before = server.cpu_us();
         let result = load::run(
             &target,
             clients,
@@ -230,7 +231,9 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
             false,
         )
         .await;
-        let row = Measured::new(RAW_HTTP, clients, result).with_memory(server.memory());
+        let row = Measured::new(RAW_HTTP, clients, result)
+            .with_server_cpu(server.cpu_us() - cpu_before)
+            .with_memory(server.memory());
         server.stop();
         report.add(row);
     }

@@ -22,6 +22,8 @@ pub struct Measured {
     pub commands: Option<u64>,
     /// Time the writer thread spent applying commands, and committing.
     pub writer_time: Option<WriterTime>,
+    /// CPU time the server process (gateway or raw-http server) used during the run.
+    pub server_cpu_us: Option<u64>,
     pub memory: Option<Memory>,
     pub file_bytes: Option<u64>,
     /// Intents in the store when the run started.
@@ -39,6 +41,7 @@ impl Measured {
             batches: None,
             commands: None,
             writer_time: None,
+            server_cpu_us: None,
             memory: None,
             file_bytes: None,
             store_intents: None,
@@ -55,6 +58,20 @@ impl Measured {
     pub fn with_writer_time(mut self, time: WriterTime) -> Measured {
         self.writer_time = Some(time);
         self
+    }
+
+    pub fn with_server_cpu(mut self, cpu_us: u64) -> Measured {
+        self.server_cpu_us = Some(cpu_us);
+        self
+    }
+
+    /// Server CPU microseconds per request.
+    fn cpu_us_per_request(&self) -> Option<f64> {
+        let requests = self.result.ok + self.result.non_2xx;
+        match self.server_cpu_us {
+            Some(cpu) if requests > 0 => Some(cpu as f64 / requests as f64),
+            _ => None,
+        }
     }
 
     pub fn with_memory(mut self, memory: Memory) -> Measured {
@@ -151,11 +168,11 @@ impl Report {
         }
         let _ = writeln!(
             out,
-            "\n| scenario | store intents | clients | req/s | vs ceiling | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | writer µs/cmd | commit ms | peak RSS MiB |"
+            "\n| scenario | store intents | clients | req/s | vs ceiling | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | writer µs/cmd | commit ms | server CPU µs/req | peak RSS MiB |"
         );
         let _ = writeln!(
             out,
-            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         );
         for row in &self.rows {
             let ratio = match (row.ceiling, self.ratio(row)) {
@@ -165,7 +182,7 @@ impl Report {
             };
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} | {} | {} | {} |",
                 row.name,
                 row.store_intents.map_or("-".into(), |n| n.to_string()),
                 row.clients,
@@ -184,6 +201,8 @@ impl Report {
                     .map_or("-".into(), |v| format!("{v:.1}")),
                 row.commit_ms_per_batch()
                     .map_or("-".into(), |v| format!("{v:.2}")),
+                row.cpu_us_per_request()
+                    .map_or("-".into(), |v| format!("{v:.1}")),
                 row.memory
                     .map_or("-".into(), |m| format!("{:.0}", m.peak_kib as f64 / 1024.0)),
             );
@@ -237,6 +256,7 @@ impl Report {
                     "commits_per_second": row.commits_per_second(),
                     "writer_apply_us_per_command": row.apply_us_per_command(),
                     "writer_commit_ms_per_batch": row.commit_ms_per_batch(),
+                    "server_cpu_us_per_request": row.cpu_us_per_request(),
                     "peak_rss_kib": row.memory.map(|m| m.peak_kib),
                     "rss_kib": row.memory.map(|m| m.rss_kib),
                     "store_file_bytes": row.file_bytes,
@@ -283,6 +303,9 @@ pub fn one_line(row: &Measured) -> String {
     );
     if let Some(per_batch) = row.commands_per_batch() {
         let _ = write!(line, ", {per_batch:.1} cmds/batch");
+    }
+    if let Some(cpu) = row.cpu_us_per_request() {
+        let _ = write!(line, ", server {cpu:.1} CPU µs/req");
     }
     if let (Some(apply), Some(commit)) = (row.apply_us_per_command(), row.commit_ms_per_batch()) {
         let _ = write!(line, ", writer {apply:.1} µs/cmd + {commit:.2} ms/commit");

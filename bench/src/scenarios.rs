@@ -74,8 +74,10 @@ pub async fn measure(
     collect_ids: bool,
 ) -> Result<(Measured, Vec<String>), String> {
     let before = gateway.counts().await?;
+    let cpu_before = gateway.server.cpu_us();
     let mut result: LoadResult =
         load::run(&gateway.target(), clients, until, workload, collect_ids).await;
+    let cpu = gateway.server.cpu_us() - cpu_before;
     let after = gateway.counts().await?;
     let memory: Memory = gateway.server.memory();
     let ids = std::mem::take(&mut result.created_ids);
@@ -88,6 +90,7 @@ pub async fn measure(
             apply_us: after.time.apply_us - before.time.apply_us,
             commit_us: after.time.commit_us - before.time.commit_us,
         })
+        .with_server_cpu(cpu)
         .with_memory(memory)
         .with_file_bytes(after.file_bytes);
     Ok((measured, ids))

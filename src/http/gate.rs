@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::extract::{BODY_BYTES_MAX, reply};
 use crate::auth::routes::{self, Access, Ik, Operation};
-use crate::auth::{KeyKind, Principal, SessionCaller, keys, roles};
+use crate::auth::{KeyKind, Principal, SessionCaller, roles};
 use crate::domain::team;
 use crate::error::{ApiError, Code};
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
@@ -70,6 +70,8 @@ async fn admit(
             "route {method} {template} is not in the route table"
         ))
     })?;
+    // Read before the snapshot: see `Store::generation`.
+    let keys_generation = state.store.generation(Table::ApiKeys);
     let snapshot = state.store.snapshot()?;
     let client_ip = request
         .extensions()
@@ -77,6 +79,7 @@ async fn admit(
         .map(|c| c.0.ip().to_canonical());
     let principal = authenticate(
         state,
+        keys_generation,
         &snapshot,
         operation,
         request.headers(),
@@ -130,6 +133,7 @@ fn is_write(method: &Method) -> bool {
 /// The principal for a keyed operation, `None` for a public one.
 fn authenticate(
     state: &AppState,
+    keys_generation: u64,
     snapshot: &Snapshot,
     operation: &Operation,
     headers: &HeaderMap,
@@ -143,12 +147,15 @@ fn authenticate(
     if secret.starts_with(team::SESSION_PREFIX) {
         return session_principal(state, snapshot, operation, headers, secret, client_ip).map(Some);
     }
-    let key = keys::lookup(snapshot, secret)?.ok_or_else(|| {
-        ApiError::new(
-            Code::Unauthorized,
-            "the API key is not valid: it does not exist or was revoked",
-        )
-    })?;
+    let key = state
+        .key_cache
+        .lookup(keys_generation, snapshot, secret)?
+        .ok_or_else(|| {
+            ApiError::new(
+                Code::Unauthorized,
+                "the API key is not valid: it does not exist or was revoked",
+            )
+        })?;
     if !key.allows_ip(client_ip) {
         return Err(ApiError::new(
             Code::IpNotAllowed,

@@ -42,6 +42,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     /// Per-address limit of the public `POST /resolve`.
     pub resolve_limiter: Arc<qr::RateLimiter>,
+    /// API keys already read, while `api_keys` is unchanged.
+    pub key_cache: Arc<crate::auth::keys::KeyCache>,
 }
 
 /// The API surface, without its version prefix.

@@ -64,6 +64,11 @@ impl Table {
         Table::DeliveryQueue,
     ];
 
+    /// Position in [`Table::ALL`].
+    fn index(self) -> usize {
+        self as usize
+    }
+
     fn name(self) -> &'static str {
         match self {
             Table::Meta => "meta",
@@ -82,6 +87,24 @@ impl Table {
 
     fn def(self) -> TableDefinition<'static, &'static str, &'static [u8]> {
         TableDefinition::new(self.name())
+    }
+}
+
+/// A set of tables (those a command or a batch wrote to).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TableSet(u16);
+
+impl TableSet {
+    pub fn insert(&mut self, table: Table) {
+        self.0 |= 1 << table.index();
+    }
+
+    pub fn contains(self, table: Table) -> bool {
+        self.0 & (1 << table.index()) != 0
+    }
+
+    pub fn union(self, other: TableSet) -> TableSet {
+        TableSet(self.0 | other.0)
     }
 }
 
@@ -118,7 +141,15 @@ pub struct Store {
     /// intact either way; the repair walks the whole file, so it costs start-up
     /// time in proportion to the store's size.
     pub repaired_at_open: bool,
+    generations: Arc<Generations>,
 }
+
+/// Per table, how many commits have changed it since the store was opened.
+/// The writer bumps a table's count after a commit that wrote to it and before
+/// it answers, so a cache entry read at generation `g` (read before taking the
+/// snapshot it was filled from) is current while the count is still `g`.
+#[derive(Default)]
+struct Generations([std::sync::atomic::AtomicU64; Table::ALL.len()]);
 
 pub const DB_FILE_NAME: &str = "paygate.redb";
 
@@ -189,7 +220,24 @@ impl Store {
             db: Arc::new(db),
             location: Arc::new(location),
             repaired_at_open,
+            generations: Arc::default(),
         })
+    }
+
+    /// How many commits have changed `table` since the store was opened. Read
+    /// it before taking the snapshot a cached value is filled from.
+    pub fn generation(&self, table: Table) -> u64 {
+        self.generations.0[table.index()].load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Called by the writer after a commit that wrote to `tables`, before it
+    /// answers the batch.
+    fn committed(&self, tables: TableSet) {
+        for table in Table::ALL {
+            if tables.contains(table) {
+                self.generations.0[table.index()].fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+            }
+        }
     }
 
     /// A consistent read view of the last commit. Cheap; take one per request.

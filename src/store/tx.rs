@@ -11,7 +11,7 @@ use redb::{ReadableTable, WriteTransaction};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Row, StoreError, Table, decode, encode, prefix_end};
+use super::{Row, StoreError, Table, TableSet, decode, encode, prefix_end};
 
 pub struct Tx<'a> {
     txn: &'a WriteTransaction,
@@ -124,11 +124,13 @@ impl<'a> Tx<'a> {
     }
 
     /// Writes the overlay into the transaction. Called by the writer (and the
-    /// offline CLI) after the command succeeded.
-    pub(super) fn flush(self) -> Result<(), StoreError> {
+    /// offline CLI) after the command succeeded. Returns the tables written.
+    pub(super) fn flush(self) -> Result<TableSet, StoreError> {
+        let mut written = TableSet::default();
         let mut current: Option<(Table, redb::Table<'_, &'static str, &'static [u8]>)> = None;
         for ((table, key), value) in self.overlay {
             if current.as_ref().map(|(t, _)| *t) != Some(table) {
+                written.insert(table);
                 let opened = self
                     .txn
                     .open_table(table.def())
@@ -148,6 +150,6 @@ impl<'a> Tx<'a> {
                 }
             }
         }
-        Ok(())
+        Ok(written)
     }
 }

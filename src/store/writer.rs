@@ -332,14 +332,18 @@ fn apply_batch(
     };
     let began = Instant::now();
     let mut results = Vec::with_capacity(batch.len());
+    let mut written = super::TableSet::default();
     for command in batch.iter_mut() {
         let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
         let mut tx = Tx::new(&txn, now_ms);
         let result = apply_one(&mut tx, command.claim.as_ref(), work);
         if result.is_ok() {
-            if let Err(e) = tx.flush() {
-                drop(txn);
-                return fail_all(ApiError::internal(e), batch.len());
+            match tx.flush() {
+                Ok(tables) => written = written.union(tables),
+                Err(e) => {
+                    drop(txn);
+                    return fail_all(ApiError::internal(e), batch.len());
+                }
             }
         } else {
             stats.failed_commands.fetch_add(1, Ordering::Relaxed);
@@ -355,7 +359,12 @@ fn apply_batch(
         .commit_us
         .fetch_add(micros(applied.elapsed()), Ordering::Relaxed);
     match committed {
-        Ok(()) => results,
+        Ok(()) => {
+            // Before any answer: a request that starts after one sees the
+            // new generation, and with it a fresh read (see `Store::generation`).
+            store.committed(written);
+            results
+        }
         Err(e) => fail_all(ApiError::internal(format!("commit: {e}")), batch.len()),
     }
 }
