@@ -81,12 +81,16 @@ pub struct Review {
     pub note: Option<String>,
 }
 
+/// A payment intent as stored. Fields that are empty, absent or zero are left
+/// out of the stored JSON (and read back as such): most are, on most intents,
+/// and every read decodes the record, so a smaller record is a cheaper read.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Intent {
     pub id: String,
     pub mode: Mode,
     /// Merchant of record: the connected account when created for one, else the organisation.
     pub owner: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account: Option<String>,
     pub status: Status,
     pub amount_minor: i64,
@@ -94,63 +98,88 @@ pub struct Intent {
     pub rails: Vec<String>,
     pub capture_method: CaptureMethod,
     pub payment_method_policy: Policy,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose_code: Option<PurposeCode>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub metadata: BTreeMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer_msisdn: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer_country: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub success_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cancel_url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_payload: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub splits: Vec<SplitInput>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub application_fee_minor: Option<i64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed_operators: Vec<String>,
     /// SHA-256 of the client secret; the secret itself is shown once, at creation.
     pub client_secret_digest: String,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_capturable_minor: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_received_minor: i64,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_refunded_minor: i64,
     /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_reserved_minor: i64,
     /// Held by open disputes.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_disputed_minor: i64,
     /// Lost to disputes (charged back to the payer).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_charged_back_minor: i64,
     /// The part of the merchant's net still in `pending`, waiting for settlement.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub pending_remaining_minor: i64,
     #[serde(default)]
     pub split_refund_policy: RefundPolicy,
     /// What each split recipient was paid at capture.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub split_payouts: Vec<SplitPayout>,
     /// What recipients gave back (or kept) for each refund.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub split_recoveries: Vec<Recovery>,
     /// The checkout session this intent pays, when there is one.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkout_session: Option<String>,
     /// The payment link a payer opened to create this intent.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_link: Option<String>,
     /// The money request this intent pays.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub money_request: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fees: Option<Fees>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attempts: Vec<Attempt>,
     pub timeline: Vec<TimelineEntry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<Review>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cancellation_reason: Option<input::CancellationReason>,
     /// The posting that credited the merchant, and the one that settled it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collection_transaction: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settlement_transaction: Option<String>,
     pub expires_at_ms: i64,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 fn index_key(mode: Mode, owner: &str, id: &str) -> String {
@@ -1041,4 +1070,34 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         &[("transaction", posting), ("net_minor", net.to_string())],
     );
     emit(tx, settings, intent, EventType::PaymentIntentSettled)
+}
+
+#[cfg(test)]
+mod storage_tests {
+    use super::Intent;
+
+    /// A record as stored before empty fields were left out (every field
+    /// written, nulls and zeros included).
+    const FULL_RECORD: &str = r#"{"id":"pi_01m817j3r8htq9g8y3hv2c9dcr","mode":"test","owner":"org_01m817j2qr66dxjmbccf00bebg","account":null,"status":"REQUIRES_PAYMENT_METHOD","amount_minor":1000,"currency":"CDF","rails":["mobile_money","card","bank","wallet","qr"],"capture_method":"automatic","payment_method_policy":"smart","reference":"bench","description":null,"purpose_code":null,"metadata":{},"customer_msisdn":null,"customer_country":null,"success_url":null,"cancel_url":null,"qr_payload":"00020101021226820011com.paygate0130org_01m817j2qr66dxjmbccf00bebg0329pi_01m817j3r8htq9g8y3hv2c9dcr520459995303976540510.005802CD5920Sandbox organisation6008Kinshasa62090505bench80400002010130kid_01m817j2qr66dxjmbccf00bebh81920088NwtVB6V/HRJiotY+sTxzn5Mvom2Fnt5yr1KQiMAsGe9Ntf6qZg13h/cFqdWRd3D/bAJdzUxbLv/xYzVAvq77Dg==6304AF7E","splits":[],"application_fee_minor":null,"allowed_operators":[],"client_secret_digest":"e63ea031bd7ecb75bf6909bca9133cb92bb5dadd712b544e471a84a6e05f1f3b","amount_capturable_minor":0,"amount_received_minor":0,"amount_refunded_minor":0,"amount_reserved_minor":0,"amount_disputed_minor":0,"amount_charged_back_minor":0,"pending_remaining_minor":0,"split_refund_policy":"pro_rata","split_payouts":[],"split_recoveries":[],"checkout_session":null,"payment_link":null,"money_request":null,"fees":null,"attempts":[],"timeline":[{"at_ms":1795337817864,"event":"intent.created","actor":"api","details":{"amount_minor":"1000"}}],"review":null,"cancellation_reason":null,"collection_transaction":null,"settlement_transaction":null,"expires_at_ms":1795339617864,"created_at_ms":1795337817864,"updated_at_ms":1795337817864}"#;
+
+    #[test]
+    fn stored_intents_leave_out_empty_fields_and_read_old_records() {
+        let old: Intent = serde_json::from_str(FULL_RECORD).expect("an old record decodes");
+        let compact = serde_json::to_string(&old).expect("encode");
+        assert!(!compact.contains("null"), "{compact}");
+        assert!(!compact.contains("\"amount_refunded_minor\""), "{compact}");
+        assert!(!compact.contains("\"attempts\""), "{compact}");
+        assert!(
+            compact.len() < FULL_RECORD.len() * 3 / 4,
+            "{} of {}",
+            compact.len(),
+            FULL_RECORD.len()
+        );
+        let again: Intent = serde_json::from_str(&compact).expect("the compact record decodes");
+        assert_eq!(serde_json::to_string(&again).expect("encode"), compact);
+        assert_eq!(again.amount_minor, 1000);
+        assert_eq!(again.reference.as_deref(), Some("bench"));
+        assert_eq!(again.amount_received_minor, 0);
+        assert!(again.attempts.is_empty() && again.fees.is_none());
+    }
 }
