@@ -94,6 +94,9 @@ impl Table {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TableSet(u16);
 
+// One bit per table.
+const _: () = assert!(Table::ALL.len() <= u16::BITS as usize);
+
 impl TableSet {
     pub fn insert(&mut self, table: Table) {
         self.0 |= 1 << table.index();
