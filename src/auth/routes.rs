@@ -873,12 +873,21 @@ const OVERRIDES: &[Operation] = &[
 
 /// The operation at `method` + `path` (a template such as `/refunds/{id}`).
 pub fn find(method: &str, path: &str) -> Option<&'static Operation> {
-    OVERRIDES
-        .iter()
-        .chain(SPEC_OPERATIONS)
-        .chain(ADDED_OPERATIONS)
-        .find(|o| o.method == method && o.path == path)
+    BY_METHOD_AND_PATH.get(&(method, path)).copied()
 }
+
+/// The table by method and path template, built once: the gate looks every
+/// request up. An override replaces its spec entry.
+static BY_METHOD_AND_PATH: std::sync::LazyLock<
+    std::collections::HashMap<(&'static str, &'static str), &'static Operation>,
+> = std::sync::LazyLock::new(|| {
+    SPEC_OPERATIONS
+        .iter()
+        .chain(ADDED_OPERATIONS)
+        .chain(OVERRIDES)
+        .map(|o| ((o.method, o.path), o))
+        .collect()
+});
 
 /// Every operation once (overrides replace their spec entry).
 #[cfg(test)]
