@@ -16,7 +16,7 @@ use crate::store::Output;
 #[serde(deny_unknown_fields)]
 pub struct VerifyPayment {
     /// Your reference (or the intent id): verify by reference.
-    #[schema(min_length = 1, max_length = 64)]
+    #[schema(min_length = 1, max_length = 64)] // REFERENCE_CHARS_MAX
     pub reference: Option<String>,
     /// With amount_minor: verify by payer number and amount.
     #[schema(pattern = "^\\+[1-9][0-9]{7,14}$")]
@@ -33,6 +33,23 @@ pub struct VerifyPayment {
     /// An operator's confirmation SMS, pasted as received (see docs/verifications.md).
     #[schema(min_length = 1, max_length = 1000)]
     pub sms: Option<String>,
+}
+
+/// Characters of a reference to verify by, at most (as documented).
+const REFERENCE_CHARS_MAX: usize = 64;
+/// Characters of a pasted SMS, at most (as documented).
+const SMS_CHARS_MAX: usize = 1000;
+
+/// 1 to `max` characters, as the document's minLength and maxLength say.
+fn bounded(param: &str, value: &str, max: usize) -> Result<(), ApiError> {
+    let chars = value.chars().count();
+    if chars == 0 || chars > max {
+        return Err(ApiError::field(
+            param,
+            format!("{param} must be 1 to {max} characters (got {chars})"),
+        ));
+    }
+    Ok(())
 }
 
 fn window(hours: Option<i64>) -> Result<i64, ApiError> {
@@ -57,6 +74,12 @@ fn checked_currency(value: Option<String>) -> Result<Option<String>, ApiError> {
 impl VerifyPayment {
     /// Exactly one way of verifying: reference, msisdn + amount, or an SMS.
     fn query(self) -> Result<(Method, Query), ApiError> {
+        if let Some(reference) = &self.reference {
+            bounded("reference", reference, REFERENCE_CHARS_MAX)?;
+        }
+        if let Some(sms) = &self.sms {
+            bounded("sms", sms, SMS_CHARS_MAX)?;
+        }
         let window_hours = window(self.window_hours)?;
         let currency = checked_currency(self.currency)?;
         match (self.reference, self.msisdn, self.amount_minor, self.sms) {
@@ -176,18 +199,8 @@ pub async fn resolution(
     Caller(caller): Caller,
     Params(query): Params<ResolutionQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(reference) = query
-        .reference
-        .as_deref()
-        .filter(|r| r.is_empty() || r.chars().count() > 64)
-    {
-        return Err(ApiError::field(
-            "reference",
-            format!(
-                "reference must be 1 to 64 characters (got {})",
-                reference.chars().count()
-            ),
-        ));
+    if let Some(reference) = &query.reference {
+        bounded("reference", reference, REFERENCE_CHARS_MAX)?;
     }
     let msisdn = query
         .msisdn

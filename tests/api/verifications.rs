@@ -145,3 +145,34 @@ fn past_the_free_quota_each_verification_costs_the_price_or_402() {
     assert!(charged.body["fee_transaction"].is_string());
     assert_eq!(available(&srv), before - 25);
 }
+
+/// The documented bounds hold (found by API fuzzing: a 65-character reference
+/// was accepted): characters are counted, not bytes, and a refusal uses none
+/// of the quota.
+#[test]
+fn verification_inputs_keep_their_documented_lengths() {
+    let srv = TestServer::start();
+    let longest = "é".repeat(64);
+    let ok = verify(&srv, json!({ "reference": longest }));
+    assert_eq!(ok.status, 201, "{ok:?}");
+    assert_eq!(srv.get("/verifications/quota", srv.sk()).body["used"], 1);
+    for (body, param) in [
+        (json!({ "reference": "é".repeat(65) }), "reference"),
+        (json!({ "reference": "" }), "reference"),
+        (json!({ "sms": "x".repeat(1001) }), "sms"),
+        (json!({ "sms": "" }), "sms"),
+    ] {
+        let refused = verify(&srv, body);
+        assert_eq!(
+            assert_error(&refused, 400, "validation_error")["param"],
+            param
+        );
+    }
+    assert_eq!(srv.get("/verifications/quota", srv.sk()).body["used"], 1);
+    let query = format!("/payment_resolution?reference={}", "e".repeat(65));
+    let refused = srv.get(&query, srv.sk());
+    assert_eq!(
+        assert_error(&refused, 400, "validation_error")["param"],
+        "reference"
+    );
+}
