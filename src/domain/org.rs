@@ -65,9 +65,7 @@ pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
 
 /// The organisation's display name (hosted pages, QR payloads).
 pub fn name(store: &Store) -> Option<String> {
-    let snapshot = store.snapshot().ok()?;
-    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY).ok()?;
-    org.map(|o| o.name)
+    name_in(&store.snapshot().ok()?).ok()
 }
 
 /// Whether the store holds the organisation (it was initialised).
@@ -77,14 +75,16 @@ pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
 
 /// The organisation's display name, from a snapshot.
 pub fn name_in(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
-    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
-    org.map(|o| o.name)
-        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+    read(snapshot).map(|o| o.name)
 }
 
 /// The organisation's id, from a snapshot.
 pub fn id(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
-    let org: Option<Organisation> = snapshot.get_json(Table::Meta, META_KEY)?;
-    org.map(|o| o.id)
+    read(snapshot).map(|o| o.id)
+}
+
+fn read(snapshot: &crate::store::Snapshot) -> Result<Organisation, ApiError> {
+    snapshot
+        .get_json(Table::Meta, META_KEY)?
         .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
 }

@@ -544,14 +544,7 @@ fn every_event_object_fits_a_documented_view() {
         assert!(resp.status == 200 || resp.status == 201, "{path}: {resp:?}");
         created.insert(path, resp.body);
     }
-    let location = srv.post(
-        "/locations",
-        srv.sk(),
-        &json!({"name": "Marché Central", "address": "1 Av. du Commerce", "city": "Lubumbashi",
-                "country": "CD", "mcc": "5411"}),
-        None,
-    );
-    assert_eq!(location.status, 201, "{location:?}");
+    let location = crate::qr::create_location(&srv);
     // Each of these emits an event of its object: expiry, deactivation,
     // cancellation, a new code.
     let follow_ups = [
@@ -578,7 +571,7 @@ fn every_event_object_fits_a_documented_view() {
         ),
         (
             "/qr_codes".to_string(),
-            json!({"location": location.body["id"], "currency": "CDF"}),
+            json!({"location": location["id"], "currency": "CDF"}),
         ),
     ];
     for (path, body) in follow_ups {

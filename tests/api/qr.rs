@@ -55,7 +55,7 @@ fn resolve(srv: &TestServer, payload: &str) -> Resp {
     resp
 }
 
-fn create_location(srv: &TestServer) -> Value {
+pub fn create_location(srv: &TestServer) -> Value {
     let resp = srv.post(
         "/locations",
         srv.sk(),
