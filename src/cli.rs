@@ -62,8 +62,10 @@ enum Command {
         /// Test mode: milliseconds of the evidence window of new disputes (default: as requested, 7 days).
         #[arg(long, env = "PAYGATE_SANDBOX_DISPUTE_WINDOW_MS")]
         sandbox_dispute_window_ms: Option<u64>,
-        /// Where webhook deliveries may connect: any, public (no private or local addresses), loopback.
-        #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Any, env = "PAYGATE_WEBHOOK_EGRESS")]
+        /// Where webhook deliveries may connect: public (default: no loopback, private or
+        /// link-local address), local (public, and this machine for test-mode endpoints: for
+        /// sandboxes, CI and `paygate listen`), loopback (this machine only), any.
+        #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Public, env = "PAYGATE_WEBHOOK_EGRESS")]
         webhook_egress: crate::events::egress::Egress,
         /// Absolute lifetime of a team member's session, in seconds (default 12 h).
         #[arg(long, default_value_t = 43_200, env = "PAYGATE_SESSION_TTL_SECS")]

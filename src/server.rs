@@ -150,16 +150,15 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             .sandbox_dispute_window
             .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
         sessions: options.sessions,
+        webhook_egress: options.webhook_egress,
     });
-    let client = crate::events::dispatcher::client()?;
     crate::events::dispatcher::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
         dispatcher_wake.clone(),
-        client,
         options.webhook_egress,
-    );
+    )?;
     crate::scheduler::spawn(
         store.clone(),
         writer.clone(),

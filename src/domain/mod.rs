@@ -35,6 +35,8 @@ pub struct Settings {
     pub sandbox_dispute_window_ms: Option<i64>,
     /// Team-member session lifetimes.
     pub sessions: team::SessionPolicy,
+    /// Where webhook deliveries may connect (`serve --webhook-egress`).
+    pub webhook_egress: crate::events::egress::Egress,
 }
 
 /// Routes a fired timer to the domain that scheduled it.

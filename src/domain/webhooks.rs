@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
+use crate::events::egress::Egress;
 use crate::events::{Event, EventType};
 use crate::ledger::Mode;
 use crate::store::{StoreError, Table, Tx};
@@ -211,15 +212,25 @@ pub fn validate_events(events: &[String]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Refuses a URL the egress policy refuses without resolving it (an IP
+/// literal, `localhost`): the client learns at once, not at the first delivery.
+fn check_egress(egress: Egress, mode: Mode, url: &str) -> Result<(), ApiError> {
+    egress
+        .check_url(mode, url)
+        .map_err(|reason| ApiError::field("url", reason))
+}
+
 pub fn create_endpoint(
     tx: &mut Tx<'_>,
     principal: &Principal,
     input: EndpointInput,
+    egress: Egress,
 ) -> Result<Endpoint, ApiError> {
     let url = input
         .url
         .ok_or_else(|| ApiError::field("url", "url is required"))?;
     validate_url(&url)?;
+    check_egress(egress, principal.mode, &url)?;
     let enabled_events = input
         .enabled_events
         .unwrap_or_else(|| vec!["*".to_string()]);
@@ -305,10 +316,12 @@ pub fn update_endpoint(
     principal: &Principal,
     id: &str,
     input: EndpointInput,
+    egress: Egress,
 ) -> Result<Endpoint, ApiError> {
     let mut endpoint = load_endpoint(tx, principal, id)?;
     if let Some(url) = input.url {
         validate_url(&url)?;
+        check_egress(egress, endpoint.mode, &url)?;
         endpoint.url = url;
     }
     if let Some(events) = input.enabled_events {

@@ -10,13 +10,14 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
-use super::egress::Egress;
+use super::egress::{self, Egress};
 use super::{Event, render, signing};
 use crate::clock::SharedClock;
 use crate::domain::webhooks::{
     self, AttemptOutcome, Delivery, DeliveryStatus, Endpoint, EndpointStatus,
 };
 use crate::error::ApiError;
+use crate::ledger::Mode;
 use crate::store::{Snapshot, Store, StoreError, Table, Writer, decode};
 
 /// Deliveries being sent at once at most.
@@ -30,15 +31,39 @@ pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 const SCAN_MAX: usize = 1024;
 /// The dispatcher looks at the queue at least this often.
 const IDLE_WAKE: Duration = Duration::from_secs(1);
-/// Response bytes kept in an attempt's error text at most.
-const ERROR_CHARS_MAX: usize = 200;
+/// The HTTP clients of the dispatcher, one per mode: each resolves names
+/// through the egress policy of its mode ([`egress::Resolver`]).
+pub struct Clients {
+    test: reqwest::Client,
+    live: reqwest::Client,
+}
 
-pub fn client() -> Result<reqwest::Client, reqwest::Error> {
+impl Clients {
+    pub fn new(egress: Egress) -> Result<Clients, reqwest::Error> {
+        Ok(Clients {
+            test: client(egress, Mode::Test)?,
+            live: client(egress, Mode::Live)?,
+        })
+    }
+
+    fn of(&self, mode: Mode) -> &reqwest::Client {
+        match mode {
+            Mode::Test => &self.test,
+            Mode::Live => &self.live,
+        }
+    }
+}
+
+fn client(egress: Egress, mode: Mode) -> Result<reqwest::Client, reqwest::Error> {
     reqwest::Client::builder()
         .timeout(ATTEMPT_TIMEOUT)
         .connect_timeout(ATTEMPT_TIMEOUT)
         // A receiver answers; it does not send the payload elsewhere.
         .redirect(reqwest::redirect::Policy::none())
+        // Deliveries go straight to the receiver: a proxy from the
+        // environment would connect where the egress policy cannot see.
+        .no_proxy()
+        .dns_resolver(egress::Resolver { egress, mode })
         .user_agent(concat!("paygate-webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
 }
@@ -82,7 +107,7 @@ struct Shared {
     store: Store,
     writer: Writer,
     clock: SharedClock,
-    client: reqwest::Client,
+    clients: Clients,
     egress: Egress,
     in_flight: Mutex<InFlight>,
     /// Woken when a delivery finishes and frees a slot.
@@ -94,14 +119,13 @@ pub fn spawn(
     writer: Writer,
     clock: SharedClock,
     committed: Arc<Notify>,
-    client: reqwest::Client,
     egress: Egress,
-) {
+) -> Result<(), reqwest::Error> {
     let shared = Arc::new(Shared {
         store,
         writer,
         clock,
-        client,
+        clients: Clients::new(egress)?,
         egress,
         in_flight: Mutex::default(),
         freed: Notify::new(),
@@ -123,6 +147,7 @@ pub fn spawn(
             }
         }
     });
+    Ok(())
 }
 
 /// Starts every due delivery a slot allows; returns how long to wait before
@@ -207,7 +232,7 @@ fn plan(
     if endpoint.status != EndpointStatus::Enabled {
         return Ok(Plan::Abandon("the endpoint is disabled".into()));
     }
-    if let Err(reason) = egress.check(&endpoint.url) {
+    if let Err(reason) = egress.check_url(endpoint.mode, &endpoint.url) {
         return Ok(Plan::Abandon(reason));
     }
     let Some(event) = snapshot.get(Table::Events, &delivery.event)? else {
@@ -251,7 +276,8 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
             return;
         }
     };
-    let outcome = send(&shared.clock, &shared.client, &prepared).await;
+    let client = shared.clients.of(prepared.endpoint.mode);
+    let outcome = send(&shared.clock, client, &prepared).await;
     tracing::info!(
         delivery = %prepared.delivery.id,
         event = prepared.delivery.event_type.as_str(),
@@ -320,20 +346,19 @@ async fn send(
     let latency_ms = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
     match result {
         Ok(response) => {
-            let status = response.status().as_u16();
-            let error = if response.status().is_success() {
-                None
-            } else {
-                let text = response.text().await.unwrap_or_default();
-                Some(format!(
-                    "HTTP {status}: {}",
-                    text.chars().take(ERROR_CHARS_MAX).collect::<String>()
-                ))
-            };
+            // Only the status is kept: the receiver's body is never read, so
+            // neither its size (a 512 MB answer) nor its text (an internal
+            // service's secrets, should a policy let one be reached) ends up
+            // in memory, the store, the API or the log.
+            let status = response.status();
+            drop(response);
             AttemptOutcome {
-                status_code: Some(status),
+                status_code: Some(status.as_u16()),
                 latency_ms,
-                error,
+                error: (!status.is_success()).then(|| match status.canonical_reason() {
+                    Some(reason) => format!("HTTP {} {reason}", status.as_u16()),
+                    None => format!("HTTP {}", status.as_u16()),
+                }),
             }
         }
         Err(e) => {
@@ -347,8 +372,27 @@ async fn send(
             AttemptOutcome {
                 status_code: None,
                 latency_ms,
-                error: Some(format!("{kind}: {e}")),
+                error: Some(format!("{kind}: {}", error_chain(&e))),
             }
         }
     }
+}
+
+/// Characters of a failed attempt's error text at most.
+const ERROR_CHARS_MAX: usize = 300;
+
+/// An error with its causes (`error sending request: ...: <name> resolves only
+/// to addresses the webhook egress policy refuses`), cut to [`ERROR_CHARS_MAX`].
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text.chars().take(ERROR_CHARS_MAX).collect()
 }

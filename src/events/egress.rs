@@ -1,20 +1,38 @@
 //! Where the webhook dispatcher may connect: a guard against server-side
-//! request forgery. `public` refuses loopback, private, link-local and other
-//! non-public addresses given as IP literals (and `localhost`); `loopback`
-//! allows only the local machine (for CI and sandboxes that must not reach any
-//! other host); `any` allows everything. Hostnames are not resolved here, so
-//! `public` does not stop a name that resolves to a private address.
+//! request forgery (security review finding 4).
+//!
+//! The policy is checked twice. When an endpoint is created or changed, a URL
+//! whose host is an IP literal or `localhost` is refused at once if the policy
+//! forbids it ([`Egress::check_url`]). At delivery time every name is resolved
+//! by [`Resolver`], which hands the HTTP client only the addresses the policy
+//! allows: the client connects to nothing else, so a name that resolves to a
+//! private address, or that changes its answer between a check and the
+//! connection (DNS rebinding), reaches nothing it should not.
+//!
+//! Policies (`serve --webhook-egress`):
+//! - `public` (default): public addresses only; no loopback, private,
+//!   link-local (cloud metadata), carrier-grade NAT or reserved address.
+//! - `local`: `public`, and this machine's loopback for **test-mode**
+//!   endpoints — for sandboxes, CI pipelines and `paygate listen`. Live-mode
+//!   endpoints stay public-only.
+//! - `loopback`: this machine only, in both modes (a CI job that must reach no
+//!   other host).
+//! - `any`: everything, private networks included: an operator's explicit
+//!   choice for receivers inside their own network.
 
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use clap::ValueEnum;
+
+use crate::ledger::Mode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Egress {
     #[default]
-    Any,
     Public,
+    Local,
     Loopback,
+    Any,
 }
 
 enum Host {
@@ -44,6 +62,7 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || ip.is_multicast()
         || a == 0
         || (a == 100 && (64..128).contains(&b)) // carrier-grade NAT
+        || (a == 198 && (b == 18 || b == 19)) // benchmarking
         || a >= 240)
 }
 
@@ -56,86 +75,207 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
         || ip.is_unspecified()
         || ip.is_multicast()
         || (first & 0xfe00) == 0xfc00 // unique local
-        || (first & 0xffc0) == 0xfe80) // link local
+        || (first & 0xffc0) == 0xfe80 // link local
+        || (first == 0x2001 && ip.segments()[1] == 0x0db8) // documentation
+        || first == 0x0064) // NAT64 (64:ff9b::/96) reaches IPv4 private space
+}
+
+fn is_loopback(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => v4.is_loopback(),
+        IpAddr::V6(v6) => {
+            v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
+    }
+}
+
+fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_public_v4(v4),
+        IpAddr::V6(v6) => is_public_v6(v6),
+    }
+}
+
+fn is_localhost_name(name: &str) -> bool {
+    name == "localhost" || name.ends_with(".localhost")
 }
 
 impl Egress {
-    /// `Ok` when a delivery may connect to `url`, else why not.
-    pub fn check(self, url: &str) -> Result<(), String> {
-        if self == Egress::Any {
-            return Ok(());
+    /// Whether a delivery for an endpoint of `mode` may connect to `ip`.
+    pub fn allows(self, mode: Mode, ip: IpAddr) -> bool {
+        match self {
+            Egress::Any => true,
+            Egress::Public => is_public(ip),
+            Egress::Local => is_public(ip) || (mode == Mode::Test && is_loopback(ip)),
+            Egress::Loopback => is_loopback(ip),
         }
+    }
+
+    /// `Ok` unless the policy refuses `url` for an endpoint of `mode` without
+    /// resolving anything: an IP literal it forbids, a `localhost` name where
+    /// loopback is forbidden, or no host at all. Names are judged again, by
+    /// their resolved addresses, at every delivery ([`Resolver`]).
+    pub fn check_url(self, mode: Mode, url: &str) -> Result<(), String> {
         let host = host_of(url).ok_or_else(|| format!("{url} has no host"))?;
-        let allowed = match (self, &host) {
-            (Egress::Loopback, Host::Ip(ip)) => ip.is_loopback(),
-            (Egress::Loopback, Host::Name(name)) => name == "localhost",
-            (Egress::Public, Host::Ip(IpAddr::V4(ip))) => is_public_v4(*ip),
-            (Egress::Public, Host::Ip(IpAddr::V6(ip))) => is_public_v6(*ip),
-            (Egress::Public, Host::Name(name)) => {
-                name != "localhost" && !name.ends_with(".localhost")
+        let allowed = match host {
+            Host::Ip(ip) => self.allows(mode, ip),
+            Host::Name(name) if is_localhost_name(&name) => {
+                self.allows(mode, IpAddr::V4(Ipv4Addr::LOCALHOST))
             }
-            (Egress::Any, _) => true,
+            Host::Name(_) => self != Egress::Loopback,
         };
         if allowed {
             Ok(())
         } else {
-            Err(format!(
-                "the webhook egress policy ({self:?}) does not allow connecting to {url}"
-            ))
+            Err(self.refusal(mode, url))
         }
+    }
+
+    fn refusal(self, mode: Mode, url: &str) -> String {
+        let name = self
+            .to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string());
+        format!(
+            "the webhook egress policy ({name}, {} mode) does not allow connecting to {url}: \
+             it reaches public addresses only unless the operator starts the gateway with \
+             --webhook-egress local (this machine, test mode) or any",
+            mode.as_str()
+        )
+    }
+}
+
+/// The dispatcher's DNS resolver: resolves a name with the system resolver
+/// and keeps only the addresses the policy allows for the endpoints of one
+/// mode (the dispatcher has a client per mode).
+pub struct Resolver {
+    pub egress: Egress,
+    pub mode: Mode,
+}
+
+impl reqwest::dns::Resolve for Resolver {
+    fn resolve(&self, name: reqwest::dns::Name) -> reqwest::dns::Resolving {
+        let (egress, mode) = (self.egress, self.mode);
+        let host = name.as_str().trim_end_matches('.').to_ascii_lowercase();
+        Box::pin(async move {
+            // `localhost` is this machine whatever a resolver says.
+            let resolved: Vec<SocketAddr> = if is_localhost_name(&host) {
+                vec![
+                    SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+                    SocketAddr::from((Ipv6Addr::LOCALHOST, 0)),
+                ]
+            } else {
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect()
+            };
+            let allowed: Vec<SocketAddr> = resolved
+                .into_iter()
+                .filter(|a| egress.allows(mode, a.ip()))
+                .collect();
+            if allowed.is_empty() {
+                return Err(format!(
+                    "{host} resolves only to addresses the webhook egress policy refuses"
+                )
+                .into());
+            }
+            Ok(Box::new(allowed.into_iter()) as reqwest::dns::Addrs)
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::Egress;
+    use crate::ledger::Mode;
+
+    const PRIVATE: &[&str] = &[
+        "http://10.1.2.3/",
+        "http://172.16.0.1/",
+        "http://192.168.0.1/",
+        "http://169.254.169.254/latest",
+        "http://0.0.0.0/",
+        "http://100.64.0.1/",
+        "http://[fd00::1]/",
+        "http://[fe80::1]/",
+        "http://[::ffff:10.0.0.1]/",
+        "http://[64:ff9b::a00:1]/",
+    ];
+    const LOOPBACK: &[&str] = &[
+        "http://127.0.0.1:3000/hook",
+        "http://127.9.9.9/",
+        "http://[::1]:80/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://localhost/",
+        "http://api.localhost./",
+    ];
+    const PUBLIC: &[&str] = &[
+        "https://hooks.example.com/paygate",
+        "http://8.8.8.8/",
+        "https://[2001:4860::1]/",
+    ];
+
+    fn allowed(egress: Egress, mode: Mode, url: &str) -> bool {
+        egress.check_url(mode, url).is_ok()
+    }
 
     #[test]
-    fn loopback_allows_only_this_machine() {
-        for ok in [
-            "http://127.0.0.1:3000/hook",
-            "http://127.9.9.9/",
-            "http://[::1]:80/",
-            "http://localhost/",
-        ] {
-            assert!(Egress::Loopback.check(ok).is_ok(), "{ok}");
-        }
-        for refused in [
-            "http://10.0.0.1/",
-            "https://example.com/",
-            "http://0.0.0.0/",
-            "http://192.168.1.1/",
-            "not a url",
-        ] {
-            assert!(Egress::Loopback.check(refused).is_err(), "{refused}");
+    fn each_policy_allows_what_it_says_in_each_mode() {
+        // (policy, mode, public, loopback, private)
+        let table = [
+            (Egress::Public, Mode::Test, true, false, false),
+            (Egress::Public, Mode::Live, true, false, false),
+            (Egress::Local, Mode::Test, true, true, false),
+            (Egress::Local, Mode::Live, true, false, false),
+            (Egress::Loopback, Mode::Test, false, true, false),
+            (Egress::Loopback, Mode::Live, false, true, false),
+            (Egress::Any, Mode::Test, true, true, true),
+            (Egress::Any, Mode::Live, true, true, true),
+        ];
+        for (egress, mode, public, loopback, private) in table {
+            for (urls, expected) in [(PUBLIC, public), (LOOPBACK, loopback), (PRIVATE, private)] {
+                for url in urls {
+                    assert_eq!(
+                        allowed(egress, mode, url),
+                        expected,
+                        "{egress:?} {mode:?} {url}"
+                    );
+                }
+            }
         }
     }
 
     #[test]
-    fn public_refuses_private_and_local_addresses() {
-        for refused in [
-            "http://127.0.0.1/",
-            "http://10.1.2.3/",
-            "http://172.16.0.1/",
-            "http://192.168.0.1/",
-            "http://169.254.169.254/latest",
-            "http://0.0.0.0/",
-            "http://100.64.0.1/",
-            "http://[::1]/",
-            "http://[fd00::1]/",
-            "http://[fe80::1]/",
-            "http://[::ffff:10.0.0.1]/",
-            "http://localhost:8080/",
-        ] {
-            assert!(Egress::Public.check(refused).is_err(), "{refused}");
-        }
-        for ok in [
-            "https://hooks.example.com/paygate",
-            "http://8.8.8.8/",
-            "https://[2001:4860::1]/",
-        ] {
-            assert!(Egress::Public.check(ok).is_ok(), "{ok}");
-        }
-        assert!(Egress::Any.check("http://10.0.0.1/").is_ok());
+    fn a_url_without_a_host_is_refused() {
+        assert!(Egress::Any.check_url(Mode::Test, "not a url").is_err());
+        assert!(
+            Egress::Public
+                .check_url(Mode::Test, "file:///etc/passwd")
+                .is_err()
+        );
+    }
+
+    #[tokio::test]
+    async fn the_resolver_keeps_only_allowed_addresses() {
+        use reqwest::dns::Resolve;
+        let name = |n: &str| n.parse::<reqwest::dns::Name>().expect("name");
+        let public = super::Resolver {
+            egress: Egress::Public,
+            mode: Mode::Test,
+        };
+        // `localhost` resolves to loopback, which `public` refuses.
+        assert!(public.resolve(name("localhost")).await.is_err());
+        let local = super::Resolver {
+            egress: Egress::Local,
+            mode: Mode::Test,
+        };
+        let addrs: Vec<_> = local
+            .resolve(name("localhost"))
+            .await
+            .expect("resolves")
+            .collect();
+        assert!(!addrs.is_empty() && addrs.iter().all(|a| a.ip().is_loopback()));
+        let live = super::Resolver {
+            egress: Egress::Local,
+            mode: Mode::Live,
+        };
+        assert!(live.resolve(name("localhost")).await.is_err());
     }
 }

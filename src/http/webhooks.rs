@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -10,7 +10,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
@@ -120,6 +120,7 @@ pub async fn create(
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateEndpoint>,
 ) -> Result<Response, ApiError> {
+    let egress = state.settings.webhook_egress;
     let done = state
         .writer
         .execute(
@@ -132,9 +133,9 @@ pub async fn create(
                     metadata: input.metadata,
                     disabled: None,
                 };
-                let endpoint = webhooks::create_endpoint(tx, &caller, input)?;
+                let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
                 audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
-                Ok(Output::json(201, &endpoint_view(&endpoint, true))?.sealed())
+                Output::json(201, &endpoint_view(&endpoint, true))
             }),
         )
         .await?;
@@ -206,6 +207,7 @@ pub async fn update(
     Path(id): Path<String>,
     Body(input): Body<UpdateEndpoint>,
 ) -> Result<Response, ApiError> {
+    let egress = state.settings.webhook_egress;
     let done = state
         .writer
         .execute(
@@ -218,7 +220,7 @@ pub async fn update(
                     metadata: input.metadata,
                     disabled: input.disabled,
                 };
-                let endpoint = webhooks::update_endpoint(tx, &caller, &id, input)?;
+                let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
                 audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
                 Output::json(200, &endpoint_view(&endpoint, false))
             }),
@@ -351,7 +353,7 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -360,11 +362,7 @@ pub async fn deliveries(
         query.cursor.as_deref(),
         |d: &Delivery| query.status.is_none_or(|s| d.status == s),
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|d| d.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     json(
         200,
         &DeliveryList {

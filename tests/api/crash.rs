@@ -231,7 +231,12 @@ fn kill_9_under_load_loses_no_acknowledged_write() {
         .unwrap_or(3);
     println!("crash test: seed {seed}, {kills} kills (PAYGATE_CRASH_SEED={seed} replays it)");
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut srv = TestServer::start_args(&["--sandbox-settlement-ms", "1500"]);
+    let mut srv = TestServer::start_args(&[
+        "--sandbox-settlement-ms",
+        "1500",
+        "--webhook-egress",
+        "local",
+    ]);
     let (receiver_url, delivered) = always_ok_receiver();
     let endpoint = srv.post("/webhook_endpoints", srv.sk(), &json!({"url": receiver_url, "enabled_events": ["payment_intent.succeeded", "payment_intent.settled"]}), None);
     assert_eq!(endpoint.status, 201, "{endpoint:?}");

@@ -168,7 +168,12 @@ fn start_receiver(secret: &str, keys_url: &str, port: u16) -> (Child, mpsc::Rece
 
 #[test]
 fn the_example_receiver_verifies_every_signature_of_real_deliveries() {
-    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
+    let srv = TestServer::start_args(&[
+        "--sandbox-settlement-ms",
+        "200",
+        "--webhook-egress",
+        "local",
+    ]);
     let port = free_port();
     let endpoint = srv.post(
         "/webhook_endpoints",
@@ -200,7 +205,7 @@ fn the_example_receiver_verifies_every_signature_of_real_deliveries() {
 
 #[test]
 fn the_example_receiver_rejects_a_delivery_signed_with_another_secret() {
-    let srv = TestServer::start();
+    let srv = TestServer::start_args(&["--webhook-egress", "local"]);
     let port = free_port();
     let endpoint = srv.post(
         "/webhook_endpoints",
@@ -244,7 +249,12 @@ fn the_example_receiver_rejects_a_delivery_signed_with_another_secret() {
 
 #[test]
 fn listen_forwards_signed_deliveries_and_removes_its_endpoint_on_exit() {
-    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
+    let srv = TestServer::start_args(&[
+        "--sandbox-settlement-ms",
+        "200",
+        "--webhook-egress",
+        "local",
+    ]);
     let receiver_port = free_port();
     let (mut listen, listen_lines) =
         spawn_lines(Command::new(env!("CARGO_BIN_EXE_paygate")).args([

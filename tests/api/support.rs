@@ -61,6 +61,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_SANDBOX_SETTLEMENT_MS",
     "PAYGATE_RESOLVE_RATE_LIMIT",
     "PAYGATE_CACHE_MIB",
+    "PAYGATE_WEBHOOK_EGRESS",
 ];
 
 /// The API version every document and status reports.

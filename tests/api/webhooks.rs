@@ -40,12 +40,21 @@ const SETTLEMENT_TIMEOUT: Duration = Duration::from_secs(20);
 // ---------------------------------------------------------------------------
 
 /// Settles sandbox payments quickly, so that `payment_intent.settled` comes soon.
+/// Receivers of these tests listen on this machine: `local` lets test-mode
+/// deliveries reach loopback (the default, `public`, refuses it).
+const ARGS: &[&str] = &[
+    "--sandbox-settlement-ms",
+    "500",
+    "--webhook-egress",
+    "local",
+];
+
 fn start() -> TestServer {
-    TestServer::start_args(&["--sandbox-settlement-ms", "500"])
+    TestServer::start_args(ARGS)
 }
 
 fn start_with<T>(prepare: impl FnOnce(&std::path::Path) -> T) -> (TestServer, T) {
-    TestServer::start_with_args(&["--sandbox-settlement-ms", "500"], prepare)
+    TestServer::start_with_args(ARGS, prepare)
 }
 
 fn next_idempotency_key() -> String {
@@ -981,7 +990,16 @@ fn events_list_newest_first_with_filters_and_needs_events_read() {
 
 #[test]
 fn test_mode_events_never_reach_live_endpoints() {
-    let (srv, live_sk) = start_with(|dir| create_key(dir, "sk", "live", &[]));
+    // Both receivers are on this machine: `loopback` lets live mode reach it.
+    let (srv, live_sk) = TestServer::start_with_args(
+        &[
+            "--sandbox-settlement-ms",
+            "500",
+            "--webhook-egress",
+            "loopback",
+        ],
+        |dir| create_key(dir, "sk", "live", &[]),
+    );
     assert!(live_sk.starts_with("sk_live_"), "{live_sk}");
     let live = Receiver::ok();
     let test = Receiver::ok();
