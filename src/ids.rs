@@ -1,29 +1,56 @@
 //! Identifiers: a type prefix and a time-ordered suffix (`pi_01j...`).
 //!
-//! Suffixes are lower-case ULIDs from one monotonic generator, so ids sort by
-//! creation time and new keys land at the right edge of redb's B-trees (about
-//! twice the write throughput of random keys, design section 2).
+//! A suffix is a lower-case ULID: 48 bits of milliseconds, then 16 bits of a
+//! sequence within that millisecond, then 64 bits drawn afresh from the
+//! operating system's CSPRNG-seeded generator for every id. Ids still sort by
+//! creation (new keys land at the right edge of redb's B-trees, about twice
+//! the write throughput of random keys, design section 2), but knowing one id
+//! tells nothing of its neighbour's: a plain monotonic ULID made ids of one
+//! millisecond +1 apart, and a payer's id could be found from another's
+//! (security review finding 6).
 
 use std::sync::Mutex;
 
 use rand::RngExt;
 
-static GENERATOR: Mutex<Option<ulid::Generator>> = Mutex::new(None);
+/// The time and sequence of the last id made.
+static LAST: Mutex<(u64, u16)> = Mutex::new((0, 0));
+
+/// The next (milliseconds, sequence) pair: strictly increasing, even when the
+/// clock steps back or more than 65,536 ids are made in one millisecond (the
+/// time then runs ahead of the clock until it catches up).
+fn next_stamp(last: (u64, u16), now_ms: u64) -> (u64, u16) {
+    if now_ms > last.0 {
+        return (now_ms, 0);
+    }
+    match last.1.checked_add(1) {
+        Some(sequence) => (last.0, sequence),
+        None => (last.0 + 1, 0),
+    }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
 
 /// A new id such as `pi_01jd3v2k8m9q4r5s6t7v8w9x0y`.
 pub fn new_id(prefix: &str) -> String {
-    let ulid = {
-        let mut guard = GENERATOR.lock().unwrap_or_else(|e| e.into_inner());
-        let generator = guard.get_or_insert_with(ulid::Generator::new);
-        // Overflow only happens after 2^80 ids in one millisecond; fall back to a fresh one.
-        generator
-            .generate()
-            .unwrap_or_else(|_| ulid::Ulid::generate())
+    let (ms, sequence) = {
+        let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+        *last = next_stamp(*last, now_ms());
+        *last
     };
+    let random: u64 = rand::rng().random();
+    let bits = (u128::from(ms & ((1 << 48) - 1)) << 80)
+        | (u128::from(sequence) << 64)
+        | u128::from(random);
     let mut id = String::with_capacity(prefix.len() + 27);
     id.push_str(prefix);
     id.push('_');
-    id.push_str(&ulid.to_string().to_ascii_lowercase());
+    id.push_str(&ulid::Ulid(bits).to_string().to_ascii_lowercase());
     id
 }
 
@@ -52,6 +79,32 @@ pub fn is_id(id: &str, prefix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn neighbours_share_no_low_bits() {
+        // Ids of one millisecond differ in their 64 random bits, not by +1.
+        let ids: Vec<u128> = (0..1000)
+            .map(|_| {
+                let id = new_id("pi");
+                ulid::Ulid::from_string(&id[3..].to_ascii_uppercase())
+                    .expect("ulid")
+                    .0
+            })
+            .collect();
+        let close = ids
+            .windows(2)
+            .filter(|w| w[1].abs_diff(w[0]) < 1 << 32)
+            .count();
+        assert_eq!(close, 0, "consecutive ids are guessable from each other");
+    }
+
+    #[test]
+    fn stamps_increase_when_the_clock_stalls_or_steps_back() {
+        assert_eq!(next_stamp((5, 7), 6), (6, 0));
+        assert_eq!(next_stamp((5, 7), 5), (5, 8));
+        assert_eq!(next_stamp((5, 7), 2), (5, 8));
+        assert_eq!(next_stamp((5, u16::MAX), 5), (6, 0));
+    }
 
     #[test]
     fn ids_sort_by_creation() {

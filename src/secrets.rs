@@ -100,6 +100,29 @@ fn master() -> &'static [u8; 32] {
     MASTER.get_or_init(random_bytes)
 }
 
+/// An unguessable token bound to `id` for `purpose` (128 bits of
+/// HMAC-SHA256 under the master key, hex): the capability a hosted page's URL
+/// carries, so that the page and its actions answer whoever holds the URL, not
+/// whoever knows or guesses the id. Derived, so nothing is stored; a new
+/// master key invalidates every token.
+pub fn derived_token(purpose: &str, id: &str) -> String {
+    use hmac::{KeyInit, Mac};
+    let mut mac = <hmac::Hmac<sha2::Sha256> as KeyInit>::new_from_slice(master())
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    mac.update(purpose.as_bytes());
+    mac.update(&[0]);
+    mac.update(id.as_bytes());
+    hex::encode(&mac.finalize().into_bytes()[..16])
+}
+
+/// Whether `presented` is the [`derived_token`] of `id` for `purpose`, in constant time.
+pub fn derived_token_matches(purpose: &str, id: &str, presented: &str) -> bool {
+    derived_token(purpose, id)
+        .as_bytes()
+        .ct_eq(presented.as_bytes())
+        .into()
+}
+
 /// Encrypts `plain` under the master key.
 pub fn seal(plain: &[u8]) -> String {
     let cipher = XChaCha20Poly1305::new(&(*master()).into());

@@ -53,6 +53,17 @@ impl Principal {
         }
     }
 
+    /// Who made the request, as an idempotency record remembers it: the member
+    /// behind a session (a new login of the same member may retry), else the
+    /// API key. Another principal presenting the same Idempotency-Key is
+    /// refused, never answered with the stored body (security review finding 1).
+    pub fn idempotency_principal(&self) -> String {
+        match &self.session {
+            Some(session) => format!("member:{}", session.member_id),
+            None => format!("key:{}", self.key_id),
+        }
+    }
+
     /// Whose data and money the request touches: the connected account when
     /// acting for one, else the key's organisation (spec section 1 rule 4).
     pub fn owner(&self) -> &str {

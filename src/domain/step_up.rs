@@ -42,12 +42,7 @@ pub async fn require(
         )
         .with_param("pin"));
     };
-    let snapshot = store.snapshot()?;
-    let subject = team::pin_subject(&session.member_id);
-    if let Some(until) = team::locked_until(&snapshot, &subject, now)? {
-        return Err(team::locked_error(until, now));
-    }
-    let member = team::member(&snapshot, &session.member_id)?
+    let member = team::member(&store.snapshot()?, &session.member_id)?
         .ok_or_else(|| ApiError::new(Code::SessionExpired, "the session's member is gone"))?;
     let Some(hash) = member.pin_hash.clone() else {
         return Err(ApiError::new(
@@ -55,6 +50,16 @@ pub async fn require(
             "you have no PIN yet; an owner or admin sets one when adding you (or use `paygate users add --pin`)",
         )
         .with_param("pin"));
+    };
+    let subject = team::pin_subject(&session.member_id);
+    // Counted before the (slow) PIN check: see `team::take_attempt`.
+    let attempt = subject.clone();
+    let left = match writer
+        .run(move |tx| team::take_attempt(tx, &attempt))
+        .await?
+    {
+        Ok(left) => left,
+        Err(until) => return Err(team::locked_error(until, now)),
     };
     let pin = pin.to_string();
     let ok = tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &pin))
@@ -68,7 +73,6 @@ pub async fn require(
                 team::clear_failures(tx, &subject)?;
                 return Ok(None);
             }
-            let left = team::record_failure(tx, &subject)?;
             audit::record(
                 tx,
                 &actor,

@@ -11,6 +11,10 @@
 //! - Throttle: `objects` rows `lock|login|<email>` and `lock|pin|<member id>`:
 //!   [`MAX_FAILURES`] failures in a row lock the subject for [`LOCKOUT_MS`].
 //!   Unknown emails are throttled like known ones, so the answer reveals nothing.
+//!   An attempt is counted by the writer *before* its password or PIN is
+//!   verified ([`take_attempt`]) and forgiven only when it succeeds: checking
+//!   the lock on a snapshot and counting after the slow hash let 60
+//!   simultaneous guesses through a limit of 5 (security review finding 8).
 
 use serde::{Deserialize, Serialize};
 
@@ -99,18 +103,6 @@ pub fn pin_subject(member_id: &str) -> String {
     format!("lock|pin|{member_id}")
 }
 
-/// The lock on `subject`, when one is in force.
-pub fn locked_until(
-    snapshot: &Snapshot,
-    subject: &str,
-    now_ms: i64,
-) -> Result<Option<i64>, StoreError> {
-    let throttle: Option<Throttle> = snapshot.get_json(Table::Objects, subject)?;
-    Ok(throttle
-        .and_then(|t| t.locked_until_ms)
-        .filter(|until| *until > now_ms))
-}
-
 pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
     let minutes = ((until_ms - now_ms) / 60_000).max(0) + 1;
     ApiError::new(
@@ -121,12 +113,18 @@ pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
     )
 }
 
-/// Counts a failure; returns the attempts left before a lock (0 = now locked).
-pub fn record_failure(tx: &mut Tx<'_>, subject: &str) -> Result<u32, ApiError> {
+/// Counts an attempt on `subject` before it is verified, as a failure until
+/// [`clear_failures`] forgives it. `Ok(left)`: the attempt may proceed, and
+/// `left` more may follow before the lock (0: this was the last one, and the
+/// lock is already in force unless it succeeds). `Err(until)`: locked; do not
+/// verify anything.
+pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, ApiError> {
     let now = tx.now_ms();
     let mut throttle: Throttle = tx.get_json(Table::Objects, subject)?.unwrap_or_default();
-    if throttle.locked_until_ms.is_some_and(|until| until <= now) {
-        throttle = Throttle::default();
+    match throttle.locked_until_ms {
+        Some(until) if until > now => return Ok(Err(until)),
+        Some(_) => throttle = Throttle::default(),
+        None => {}
     }
     throttle.failures += 1;
     let left = MAX_FAILURES.saturating_sub(throttle.failures);
@@ -134,7 +132,7 @@ pub fn record_failure(tx: &mut Tx<'_>, subject: &str) -> Result<u32, ApiError> {
         throttle.locked_until_ms = Some(now + LOCKOUT_MS);
     }
     tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
-    Ok(left)
+    Ok(Ok(left))
 }
 
 pub fn clear_failures(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {

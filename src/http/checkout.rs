@@ -2,13 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
@@ -114,7 +114,7 @@ pub async fn list_sessions(
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &state.store.snapshot()?,
         Table::Objects,
         &prefix,
@@ -123,11 +123,7 @@ pub async fn list_sessions(
         query.cursor.as_deref(),
         |_: &Session| true,
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|s| s.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     let data = found
         .iter()
         .map(|s| checkout::session_view(s, &state.settings.public_url))
@@ -245,7 +241,7 @@ pub async fn list_links(
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &state.store.snapshot()?,
         Table::Objects,
         &prefix,
@@ -254,11 +250,7 @@ pub async fn list_links(
         query.cursor.as_deref(),
         |_: &Link| true,
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|l| l.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     let data = found
         .iter()
         .map(|l| checkout::link_view(l, &state.settings.public_url))

@@ -1,12 +1,12 @@
 //! Disputes (spec section 4.10).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
@@ -164,7 +164,7 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -179,11 +179,7 @@ pub async fn list(
                     .is_none_or(|p| d.payment_intent == p)
         },
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|d| d.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     json(
         200,
         &DisputeList {

@@ -107,7 +107,7 @@ pub async fn list(
     let until = parse_time("until", query.until.as_deref())?;
     let prefix = format!("evt|{}|{}|", caller.mode.as_str(), caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Events,
         &prefix,
@@ -120,11 +120,7 @@ pub async fn list(
                 && until.is_none_or(|u| event.created_at_ms < u)
         },
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|e| e.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     json(
         200,
         &EventList {

@@ -48,7 +48,11 @@ pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str
 
 /// One page of a list: the objects (in `objects`) named by the index rows
 /// under `prefix`, newest first, after `cursor`, that `keep` accepts; at most
-/// `limit`, and whether more follow.
+/// `limit`, and the cursor of the next page when more may follow.
+///
+/// A filter that matches little examines at most `SCAN_ROWS_MAX` rows; a page
+/// cut there may hold fewer than `limit` objects (even none) yet still gives a
+/// cursor, from the last row examined: never a false "no more".
 pub fn page<T: DeserializeOwned>(
     snapshot: &crate::store::Snapshot,
     objects: crate::store::Table,
@@ -57,33 +61,40 @@ pub fn page<T: DeserializeOwned>(
     limit: usize,
     page_cursor: Option<&str>,
     keep: impl Fn(&T) -> bool,
-) -> Result<(Vec<T>, bool), ApiError> {
+) -> Result<(Vec<T>, Option<String>), ApiError> {
     let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
-    let mut found: Vec<T> = Vec::new();
+    let mut found: Vec<(String, T)> = Vec::new();
     let mut failure = None;
-    snapshot.scan_rev(
+    let scanned = snapshot.scan_rev_bounded(
         crate::store::Table::Index,
         prefix,
         before.as_deref(),
         limit + 1,
-        |key, _| match snapshot.get_json::<T>(objects, &key[prefix.len()..]) {
-            Ok(Some(object)) if keep(&object) => {
-                found.push(object);
-                true
-            }
-            Ok(_) => false,
-            Err(e) => {
-                failure = Some(e);
-                false
+        |key, _| {
+            let id = &key[prefix.len()..];
+            match snapshot.get_json::<T>(objects, id) {
+                Ok(Some(object)) if keep(&object) => {
+                    found.push((id.to_string(), object));
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
             }
         },
     )?;
     if let Some(e) = failure {
         return Err(e.into());
     }
-    let has_more = found.len() > limit;
-    found.truncate(limit);
-    Ok((found, has_more))
+    let next_cursor = if found.len() > limit {
+        found.truncate(limit);
+        found.last().map(|(id, _)| id.clone())
+    } else {
+        scanned.cut_after.map(|key| key[prefix.len()..].to_string())
+    };
+    Ok((found.into_iter().map(|(_, o)| o).collect(), next_cursor))
 }
 
 /// A JSON request body. An empty body reads as `{}`, so a missing required
@@ -236,6 +247,31 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for Params<T> {
                     Some(f) => error.with_param(f),
                     None => error,
                 })
+            }
+        }
+    }
+}
+
+/// Path parameters (`/refunds/{id}`). axum's own extractor answers a segment
+/// that is not UTF-8 (`/refunds/%ff`) with a `text/plain` rejection; this one
+/// answers with the error body every other refusal has, naming the parameter.
+pub struct Path<T>(pub T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for Path<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(Path(value)),
+            Err(rejection) => {
+                let text = rejection.body_text();
+                // "Invalid URL: Invalid UTF-8 in `id`": the parameter is quoted.
+                let param = text.split('`').nth(1).unwrap_or("id").to_string();
+                Err(ApiError::new(
+                    Code::ValidationError,
+                    format!("the path parameter {param} is not valid: {text}"),
+                )
+                .with_param(param))
             }
         }
     }

@@ -107,6 +107,7 @@ async fn admit(
                 })?;
             let claim = IdempotencyClaim {
                 storage_key: format!("{}|{}|{key}", principal.mode.as_str(), principal.owner()),
+                principal: principal.idempotency_principal(),
                 endpoint: format!("{method} {path}"),
                 fingerprint: fingerprint(&bytes),
             };

@@ -1,12 +1,12 @@
 //! Payment intent handlers (spec section 4.1): parse, call the domain, render.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -80,7 +80,7 @@ pub async fn list(
     let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -89,11 +89,7 @@ pub async fn list(
         query.cursor.as_deref(),
         |intent: &Intent| status.is_none_or(|s| intent.status == s),
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|i| i.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     json(
         200,
         &IntentList {

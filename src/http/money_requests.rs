@@ -1,12 +1,12 @@
 //! Money requests (spec section 4.14).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, json, reply};
+use super::extract::{Body, Caller, Idempotency, Path, json, reply};
 use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
 use crate::error::{ApiError, ErrorBody};

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Mutex;
 
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::clock::rfc3339;
 use crate::domain::qr::{
     self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
@@ -276,7 +276,7 @@ pub async fn list_locations(
     let limit = limit(query.limit)?;
     let snapshot = state.store.snapshot()?;
     let prefix = qr::location_prefix(caller.mode, caller.owner());
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -289,13 +289,9 @@ pub async fn list_locations(
         200,
         &LocationList {
             object: "list",
-            next_cursor: if has_more {
-                found.last().map(|l| l.id.clone())
-            } else {
-                None
-            },
+            has_more: next_cursor.is_some(),
+            next_cursor,
             data: found.iter().map(location_view).collect(),
-            has_more,
         },
     )
 }
@@ -375,7 +371,7 @@ pub async fn list_terminals(
     let snapshot = state.store.snapshot()?;
     let location = qr::read_location(&snapshot, &caller, &id)?;
     let prefix = qr::terminal_prefix(&location.id);
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -389,7 +385,8 @@ pub async fn list_terminals(
         &TerminalList {
             object: "list",
             data: found.iter().map(terminal_view).collect(),
-            has_more,
+            // The terminals of one location come in one page (no cursor).
+            has_more: next_cursor.is_some(),
             next_cursor: None,
         },
     )
@@ -508,7 +505,7 @@ pub async fn list_codes(
     location_param(query.location.as_deref())?;
     let prefix = qr::code_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -531,13 +528,9 @@ pub async fn list_codes(
         200,
         &QrCodeList {
             object: "list",
-            next_cursor: if has_more {
-                found.last().map(|c| c.id.clone())
-            } else {
-                None
-            },
+            has_more: next_cursor.is_some(),
+            next_cursor,
             data,
-            has_more,
         },
     )
 }

@@ -1,12 +1,12 @@
 //! Refunds (spec section 4.3) and the split views of an intent (4.1).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, limit, page, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
@@ -105,7 +105,7 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, has_more) = page(
+    let (found, next_cursor) = page(
         &snapshot,
         Table::Objects,
         &prefix,
@@ -120,11 +120,7 @@ pub async fn list(
                     .is_none_or(|p| r.payment_intent == p)
         },
     )?;
-    let next_cursor = if has_more {
-        found.last().map(|r| r.id.clone())
-    } else {
-        None
-    };
+    let has_more = next_cursor.is_some();
     json(
         200,
         &RefundList {

@@ -3,13 +3,13 @@
 
 use std::sync::atomic::Ordering;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Caller, json};
+use super::extract::{Caller, Path, json};
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};

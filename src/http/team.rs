@@ -2,13 +2,13 @@
 //! Every operation here but login needs a session; the gate has already
 //! checked the member's role against `auth/roles.rs`.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, cursor, json, limit, reply};
+use super::extract::{Body, Caller, Idempotency, Params, Path, cursor, json, limit, reply};
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
 use crate::auth::{Principal, SessionCaller};
@@ -127,10 +127,17 @@ pub async fn login(
     let email = team::normalise_email(&input.email);
     let subject = team::login_subject(&email);
     let now = state.clock.now_ms();
+    // Counted before the (slow) password check: see `team::take_attempt`.
+    let attempt = subject.clone();
+    let left = match state
+        .writer
+        .run(move |tx| team::take_attempt(tx, &attempt))
+        .await?
+    {
+        Ok(left) => left,
+        Err(until) => return Err(team::locked_error(until, now)),
+    };
     let snapshot = state.store.snapshot()?;
-    if let Some(until) = team::locked_until(&snapshot, &subject, now)? {
-        return Err(team::locked_error(until, now));
-    }
     let member = team::member_by_email(&snapshot, &email)?;
     let hash = member.as_ref().map_or_else(
         || team::decoy_hash().to_string(),
@@ -168,7 +175,6 @@ pub async fn login(
                 Ok(Ok((session, member, token)))
             }
             None => {
-                let left = team::record_failure(tx, &subject)?;
                 let actor = Actor {
                     org: org_of_failure,
                     kind: "anonymous".into(),
@@ -540,6 +546,9 @@ pub struct CreateKey {
     pub scopes: Option<Vec<String>>,
     /// Addresses or CIDR blocks the key may be used from (at most 64); empty or absent: anywhere.
     pub allowlist: Option<Vec<String>>,
+    /// The member's PIN: step-up, required to create a live key.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
 }
 
 /// Whether the member's role may manage (or create) a key with these scopes.
@@ -560,7 +569,7 @@ fn check_grant(caller: &Principal, scopes: &[String]) -> Result<(), ApiError> {
 
 #[utoipa::path(post, path = "/api_keys", tag = "team", request_body = CreateKey,
     responses((status = 201, description = "The key with its secret (shown once)", body = KeyView),
-              (status = 403, description = "session_required for an API key; role_denied", body = ErrorBody)))]
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: a live key without a valid PIN", body = ErrorBody)))]
 pub async fn create_key(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -592,6 +601,17 @@ pub async fn create_key(
     if input.kind != KeyKind::Rk {
         check_grant(&caller, &scopes)?;
     }
+    if mode == Mode::Live || input.pin.is_some() {
+        step_up::require(
+            &state.store,
+            &state.writer,
+            state.clock.now_ms(),
+            &caller,
+            Proof::Pin(input.pin.as_deref()),
+            "creating a live API key",
+        )
+        .await?;
+    }
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
     let caller_for_grant = caller.clone();
@@ -613,7 +633,7 @@ pub async fn create_key(
                         "allowlist": record.allowlist, "label": record.label,
                     }),
                 )?;
-                Ok(Output::json(201, &key_view(&record, Some(secret)))?.sealed())
+                Output::json(201, &key_view(&record, Some(secret)))
             }),
         )
         .await?;
@@ -688,23 +708,45 @@ pub async fn rotate_key(
                     Some(&record.id),
                     serde_json::json!({ "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live }),
                 )?;
-                Ok(Output::json(200, &key_view(&record, Some(secret)))?.sealed())
+                Output::json(200, &key_view(&record, Some(secret)))
             }),
         )
         .await?;
     Ok(reply(done))
 }
 
-#[utoipa::path(post, path = "/api_keys/{id}/revoke", tag = "team",
+#[derive(Debug, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RevokeKey {
+    /// The member's PIN: step-up, required to revoke a live key.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
+}
+
+#[utoipa::path(post, path = "/api_keys/{id}/revoke", tag = "team", request_body(content = RevokeKey, description = "Optional: the PIN, for a live key"),
     params(("id" = String, Path, description = "key_...")),
-    responses((status = 200, description = "The revoked key; its secret stops working at once", body = KeyView)))]
+    responses((status = 200, description = "The revoked key; its secret stops working at once", body = KeyView),
+              (status = 403, description = "step_up_required: a live key without a valid PIN", body = ErrorBody)))]
 pub async fn revoke_key(
     State(state): State<AppState>,
     Caller(caller): Caller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
+    Body(input): Body<RevokeKey>,
 ) -> Result<Response, ApiError> {
-    key_for(&state, &caller, &id)?;
+    let key = key_for(&state, &caller, &id)?;
+    // Live keys always need step-up; a PIN sent for a test key is checked too.
+    if key.mode == Mode::Live || input.pin.is_some() {
+        step_up::require(
+            &state.store,
+            &state.writer,
+            state.clock.now_ms(),
+            &caller,
+            Proof::Pin(input.pin.as_deref()),
+            "revoking a live API key",
+        )
+        .await?;
+    }
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
     let done = state

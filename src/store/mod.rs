@@ -156,6 +156,35 @@ struct Generations([std::sync::atomic::AtomicU64; Table::ALL.len()]);
 
 pub const DB_FILE_NAME: &str = "paygate.redb";
 
+/// Creates `dir` (and its parents) readable by this user only: the store holds
+/// the journal and sealed secrets. An existing directory keeps its mode (the
+/// operator chose it); the files inside are private either way.
+fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir)
+}
+
+/// Creates the store file 0600 before redb opens it (redb would create it with
+/// the process umask, usually 0644), and tightens a store made by an older
+/// version.
+fn make_private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o600))?;
+    }
+    drop(file);
+    Ok(())
+}
+
 impl Store {
     /// Opens (or creates) the store in `dir` with redb's default cache (1 GiB):
     /// for the offline commands.
@@ -166,9 +195,11 @@ impl Store {
     /// Opens (or creates) the store in `dir`; `cache_bytes` bounds redb's page
     /// cache (see [`default_cache_bytes`]).
     pub fn open_with_cache(dir: &Path, cache_bytes: Option<usize>) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(dir)
+        create_private_dir(dir)
             .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
         let path = dir.join(DB_FILE_NAME);
+        make_private_file(&path)
+            .map_err(|e| StoreError(format!("cannot create {}: {e}", path.display())))?;
         let repaired = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = repaired.clone();
         let mut builder = Database::builder();
@@ -353,15 +384,32 @@ impl Snapshot {
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
     /// before `before` when given, keeping those `keep` accepts, at most `limit`.
     /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large
-    /// table costs a bounded amount; the caller learns whether the scan was cut.
+    /// table costs a bounded amount; see [`Snapshot::scan_rev_bounded`] to learn
+    /// whether the scan was cut.
     pub fn scan_rev(
         &self,
         table: Table,
         prefix: &str,
         before: Option<&str>,
         limit: usize,
-        mut keep: impl FnMut(&str, &[u8]) -> bool,
+        keep: impl FnMut(&str, &[u8]) -> bool,
     ) -> Result<Vec<Row>, StoreError> {
+        Ok(self
+            .scan_rev_bounded(table, prefix, before, limit, keep)?
+            .rows)
+    }
+
+    /// [`Snapshot::scan_rev`], telling where it stopped when it examined
+    /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
+    /// has more (from that row on) rather than end with a false "no more".
+    pub fn scan_rev_bounded(
+        &self,
+        table: Table,
+        prefix: &str,
+        before: Option<&str>,
+        limit: usize,
+        mut keep: impl FnMut(&str, &[u8]) -> bool,
+    ) -> Result<Scanned, StoreError> {
         let t = self
             .txn
             .open_table(table.def())
@@ -372,17 +420,25 @@ impl Snapshot {
             _ => end.as_str(),
         };
         let range = t.range(prefix..upper).map_err(StoreError::from_redb)?;
-        let mut rows = Vec::new();
+        let mut scanned = Scanned::default();
+        let mut last_examined = None;
         for (examined, item) in range.rev().enumerate() {
-            if rows.len() >= limit || examined >= SCAN_ROWS_MAX {
+            if scanned.rows.len() >= limit {
+                break;
+            }
+            if examined >= SCAN_ROWS_MAX {
+                scanned.cut_after = last_examined;
                 break;
             }
             let (k, v) = item.map_err(StoreError::from_redb)?;
             if keep(k.value(), v.value()) {
-                rows.push((k.value().to_string(), v.value().to_vec()));
+                scanned
+                    .rows
+                    .push((k.value().to_string(), v.value().to_vec()));
             }
+            last_examined = Some(k.value().to_string());
         }
-        Ok(rows)
+        Ok(scanned)
     }
 
     /// Rows whose key starts with `prefix` and is below `upper` (when given),
@@ -458,6 +514,15 @@ impl Snapshot {
 
 /// Bound on rows one list scan examines.
 pub const SCAN_ROWS_MAX: usize = 20_000;
+
+/// What [`Snapshot::scan_rev_bounded`] found.
+#[derive(Debug, Default)]
+pub struct Scanned {
+    pub rows: Vec<Row>,
+    /// The key of the last row examined, when the scan stopped at
+    /// `SCAN_ROWS_MAX` with rows left to examine.
+    pub cut_after: Option<String>,
+}
 
 /// The smallest string greater than every string starting with `prefix`.
 /// Keys are ASCII, so appending the highest code point is enough.

@@ -43,8 +43,9 @@ pub struct Output {
     /// would store four times as much.
     #[serde(with = "body_text")]
     pub body: Vec<u8>,
-    /// The body shows a secret once (a new key, a session token): its
-    /// idempotency record keeps it encrypted under the master key (`secrets.rs`).
+    /// The stored body is encrypted under the master key (`secrets.rs`): true
+    /// for every record written now (see [`Output::for_storage`]); records of
+    /// older versions kept bodies without a secret in clear.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sealed: bool,
 }
@@ -92,19 +93,15 @@ impl Output {
         }
     }
 
-    /// Marks the body as holding a secret (see [`Output::sealed`]).
-    pub fn sealed(mut self) -> Output {
-        self.sealed = true;
-        self
-    }
-
-    /// The form kept in an idempotency record.
+    /// The form kept in an idempotency record: always sealed. Bodies that
+    /// show a secret once are marked, but others carry secrets too (a payment
+    /// intent's client secret), so no stored answer is kept in clear.
     fn for_storage(&self) -> Output {
-        let mut stored = self.clone();
-        if stored.sealed {
-            stored.body = crate::secrets::seal(&self.body).into_bytes();
+        Output {
+            status: self.status,
+            body: crate::secrets::seal(&self.body).into_bytes(),
+            sealed: true,
         }
-        stored
     }
 
     /// The answer from a stored form.
@@ -117,6 +114,7 @@ impl Output {
                         "a sealed idempotent answer does not open with this master key",
                     )
                 })?;
+            output.sealed = false;
         }
         Ok(output)
     }
@@ -135,6 +133,9 @@ pub struct Reply {
 pub struct IdempotencyClaim {
     /// `<mode>|<owner>|<key>`: keys are scoped per account and mode.
     pub storage_key: String,
+    /// Who presents the key ([`crate::auth::Principal::idempotency_principal`]):
+    /// only the same principal is answered from the record.
+    pub principal: String,
     /// `POST /payment_intents/pi_x/capture`, without the version prefix.
     pub endpoint: String,
     /// Hex SHA-256 of the raw body.
@@ -143,6 +144,10 @@ pub struct IdempotencyClaim {
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct IdempotencyRecord {
+    /// Who made the request; empty in records written before principals were
+    /// kept, which then answer nobody (a retry gets 409, never another's body).
+    #[serde(default)]
+    pub principal: String,
     pub endpoint: String,
     pub fingerprint: String,
     pub created_at_ms: i64,
@@ -156,6 +161,18 @@ impl IdempotencyRecord {
 
     /// The answer to a request that presents this record's key.
     pub fn answer(&self, claim: &IdempotencyClaim) -> Result<Reply, ApiError> {
+        // Constant time: the principal is not secret, but this keeps the rule
+        // that comparisons on the authorization path leak nothing.
+        let same_principal: bool =
+            subtle::ConstantTimeEq::ct_eq(self.principal.as_bytes(), claim.principal.as_bytes())
+                .into();
+        if !same_principal || self.principal.is_empty() {
+            return Err(ApiError::new(
+                Code::IdempotencyKeyReused,
+                "this Idempotency-Key was used by another API key or team member within 24 hours; \
+                 use a new key",
+            ));
+        }
         if self.endpoint != claim.endpoint {
             return Err(ApiError::new(
                 Code::IdempotencyKeyReused,
@@ -388,6 +405,7 @@ fn apply_one(
     let output = work(tx)?;
     if let Some(claim) = claim {
         let record = IdempotencyRecord {
+            principal: claim.principal.clone(),
             endpoint: claim.endpoint.clone(),
             fingerprint: claim.fingerprint.clone(),
             created_at_ms: tx.now_ms(),
@@ -518,6 +536,7 @@ mod tests {
         let writer = start(&store);
         let claim = IdempotencyClaim {
             storage_key: "test|org_a|key-1".into(),
+            principal: "key:key_a".into(),
             endpoint: "POST /things".into(),
             fingerprint: "f1".into(),
         };
@@ -555,6 +574,14 @@ mod tests {
                 .expect("len"),
             1
         );
+        let other_principal = IdempotencyClaim {
+            principal: "member:mem_b".into(),
+            ..claim.clone()
+        };
+        let err = rt()
+            .block_on(writer.execute(Some(other_principal), Box::new(|_| Ok(Output::empty()))))
+            .expect_err("another principal");
+        assert_eq!(err.code, Code::IdempotencyKeyReused);
         let other_body = IdempotencyClaim {
             fingerprint: "f2".into(),
             ..claim
@@ -592,6 +619,7 @@ mod tests {
         let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
         let claim = IdempotencyClaim {
             storage_key: "test|org_a|k".into(),
+            principal: "key:key_a".into(),
             endpoint: "POST /things".into(),
             fingerprint: "f".into(),
         };

@@ -116,6 +116,14 @@ async fn pay_with(client: &Client, msisdn: &str) {
 }
 
 /// The test server's blocking HTTP client, called from the async browser code.
+/// The intent's hosted page, as the API hands it out (with its page token).
+fn checkout_url(intent: &Value) -> String {
+    intent["checkout_url"]
+        .as_str()
+        .expect("checkout_url")
+        .to_string()
+}
+
 fn blocking<T>(f: impl FnOnce() -> T) -> T {
     tokio::task::block_in_place(f)
 }
@@ -148,7 +156,7 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
         // Pay at once with the succeeding number, and land on the success URL.
         let intent = blocking(|| intent_with_urls(&srv, json!({})));
         client.set_window_size(390, 844).await.expect("phone size");
-        client.goto(&format!("{origin}/pay/{}", id_of(&intent))).await.expect("open checkout");
+        client.goto(&checkout_url(&intent)).await.expect("open checkout");
         assert!(client.find(Locator::Id("amount")).await.expect("amount").text().await.expect("text").contains("100.00 CDF"));
         std::fs::write(artifacts().join("checkout-phone.png"), client.screenshot().await.expect("shot")).expect("save");
         client.set_window_size(1280, 800).await.expect("desktop size");
@@ -159,7 +167,7 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
 
         // A wrong number shows the error; a retry with a good one pays.
         let intent = blocking(|| intent_with_urls(&srv, json!({})));
-        client.goto(&format!("{origin}/pay/{}?lang=fr", id_of(&intent))).await.expect("open");
+        client.goto(&format!("{}&lang=fr", checkout_url(&intent))).await.expect("open");
         pay_with(&client, "+243000000404").await;
         wait_for_text(&client, "#status.error", "Aucun portefeuille").await;
         pay_with(&client, "+243000000501").await;
@@ -167,7 +175,7 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
 
         // Cancel goes back to the cancel URL and cancels the intent.
         let intent = blocking(|| intent_with_urls(&srv, json!({})));
-        client.goto(&format!("{origin}/pay/{}", id_of(&intent))).await.expect("open");
+        client.goto(&checkout_url(&intent)).await.expect("open");
         client.find(Locator::Id("cancel")).await.expect("cancel").click().await.expect("click");
         wait_for_url(&client, &format!("{}/sandbox?cancelled=1", srv.base_url)).await;
         assert_eq!(blocking(|| srv.get(&format!("/payment_intents/{}", id_of(&intent)), srv.sk())).body["status"], "CANCELLED");

@@ -16,6 +16,7 @@ mod money_requests;
 mod operations;
 mod qr;
 mod refunds;
+mod security;
 mod support;
 mod team;
 mod verifications;

@@ -38,14 +38,14 @@ fn a_request_is_paid_through_its_url_and_then_final() {
         .send()
         .expect("visit");
     assert_eq!(visit.status().as_u16(), 303);
-    assert!(
-        visit.headers()["location"]
-            .to_str()
-            .unwrap_or("")
-            .starts_with(&format!("/pay/{intent}"))
-    );
+    let location = visit.headers()["location"].to_str().unwrap_or("");
+    let token = location
+        .strip_prefix(&format!("/pay/{intent}?t="))
+        .and_then(|rest| rest.split('&').next())
+        .unwrap_or_else(|| panic!("{location}"));
     let paid = client
         .post(format!("{}/pay/{intent}/attempt", srv.origin))
+        .header("x-page-token", token)
         .header("content-type", "application/json")
         .body(r#"{"msisdn":"+243000000501"}"#)
         .send()

@@ -5,12 +5,12 @@ use serde_json::{Value, json};
 
 use crate::support::{TestServer, assert_error, paygate};
 
-const OWNER: &str = "owner@example.com";
-const OWNER_PASSWORD: &str = "owner-password-Zq8xv3";
-const OWNER_PIN: &str = "482913";
-const DEV: &str = "dev@example.com";
-const DEV_PASSWORD: &str = "developer-password-Kp2";
-const DEV_PIN: &str = "771100";
+pub const OWNER: &str = "owner@example.com";
+pub const OWNER_PASSWORD: &str = "owner-password-Zq8xv3";
+pub const OWNER_PIN: &str = "482913";
+pub const DEV: &str = "dev@example.com";
+pub const DEV_PASSWORD: &str = "developer-password-Kp2";
+pub const DEV_PIN: &str = "771100";
 
 fn add_user(dir: &std::path::Path, email: &str, role: &str, password: &str, pin: &str) {
     let d = dir.to_str().expect("utf-8 path");
@@ -32,7 +32,7 @@ fn add_user(dir: &std::path::Path, email: &str, role: &str, password: &str, pin:
 }
 
 /// A server with an owner and a developer of known credentials.
-fn start(args: &[&str]) -> TestServer {
+pub fn start(args: &[&str]) -> TestServer {
     let (srv, ()) = TestServer::start_with_args(args, |dir| {
         add_user(dir, OWNER, "owner", OWNER_PASSWORD, OWNER_PIN);
         add_user(dir, DEV, "developer", DEV_PASSWORD, DEV_PIN);
@@ -40,7 +40,7 @@ fn start(args: &[&str]) -> TestServer {
     srv
 }
 
-fn login(srv: &TestServer, email: &str, password: &str) -> String {
+pub fn login(srv: &TestServer, email: &str, password: &str) -> String {
     let resp = srv.post(
         "/sessions",
         None,
@@ -268,7 +268,7 @@ fn live_rotation_needs_the_pin_and_revokes_the_old_secret() {
     let live = create_key(
         &srv,
         &session,
-        json!({ "kind": "rk", "mode": "live", "label": "server", "scopes": ["balance:read"], "allowlist": ["127.0.0.0/8"] }),
+        json!({ "kind": "rk", "mode": "live", "label": "server", "scopes": ["balance:read"], "allowlist": ["127.0.0.0/8"], "pin": OWNER_PIN }),
     );
     let id = live["id"].as_str().expect("id");
     let old = live["secret"].as_str().expect("secret").to_string();
@@ -328,7 +328,11 @@ fn live_rotation_needs_the_pin_and_revokes_the_old_secret() {
 fn repeated_bad_pins_lock_step_up() {
     let srv = start(&[]);
     let session = login(&srv, OWNER, OWNER_PASSWORD);
-    let live = create_key(&srv, &session, json!({ "kind": "sk", "mode": "live" }));
+    let live = create_key(
+        &srv,
+        &session,
+        json!({ "kind": "sk", "mode": "live", "pin": OWNER_PIN }),
+    );
     let path = format!("/api_keys/{}/rotate", live["id"].as_str().expect("id"));
     for _ in 0..4 {
         let r = srv.post(&path, Some(&session), &json!({ "pin": "111111" }), None);
@@ -469,7 +473,11 @@ fn owners_manage_the_team_and_every_action_is_audited() {
     assert!(!members.text.contains("argon2"), "{members:?}");
 
     // Key, webhook and session actions.
-    let key = create_key(&srv, &owner, json!({ "kind": "sk", "mode": "live" }));
+    let key = create_key(
+        &srv,
+        &owner,
+        json!({ "kind": "sk", "mode": "live", "pin": OWNER_PIN }),
+    );
     let id = key["id"].as_str().expect("id");
     let rotated = srv.post(
         &format!("/api_keys/{id}/rotate"),
@@ -484,7 +492,7 @@ fn owners_manage_the_team_and_every_action_is_audited() {
             rotated.body["id"].as_str().expect("id")
         ),
         Some(&owner),
-        &json!({}),
+        &json!({ "pin": OWNER_PIN }),
         None,
     );
     assert_eq!(revoked.status, 200);

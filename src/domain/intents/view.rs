@@ -119,9 +119,28 @@ pub struct PaymentIntentView {
     pub updated_at: String,
 }
 
+/// The hosted checkout page of `intent`. The URL is the capability: its `t`
+/// is [`page_token`], without which the page and its actions answer 404.
 pub fn checkout_url(intent: &Intent, settings: &Settings) -> String {
-    format!("{}/pay/{}", settings.public_url, intent.id)
+    format!("{}{}", settings.public_url, checkout_path(&intent.id))
 }
+
+/// `/pay/{id}?t={token}`: the path of [`checkout_url`], for redirects.
+pub fn checkout_path(intent_id: &str) -> String {
+    format!("/pay/{intent_id}?t={}", page_token(intent_id))
+}
+
+/// What a checkout page's URL carries: see [`crate::secrets::derived_token`].
+pub fn page_token(intent_id: &str) -> String {
+    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, intent_id)
+}
+
+/// Whether `presented` is the page token of `intent_id`.
+pub fn page_token_matches(intent_id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, intent_id, presented)
+}
+
+const PAGE_TOKEN_PURPOSE: &str = "checkout-page";
 
 pub fn render(
     intent: &Intent,

@@ -1,18 +1,23 @@
 //! Hosted pages, served by the gateway itself outside `/v1`: the checkout page
-//! of a payment intent (`/pay/{id}`), and the small JSON endpoints its script
-//! calls. The checkout URL is the capability (like a hosted checkout link): it
-//! lets a payer start an attempt on that one intent, follow it, or cancel it —
-//! nothing else. Pages need no external asset and carry a strict CSP.
+//! of a payment intent (`/pay/{id}?t={token}`), and the small JSON endpoints its
+//! script calls. The checkout URL is the capability (like a hosted checkout
+//! link): it lets a payer start an attempt on that one intent, follow it, or
+//! cancel it — nothing else. The capability is the page token `t` (128 bits
+//! derived from the id under the master key), not the id: without the token
+//! the page and its actions answer 404 as if the intent did not exist. The
+//! script sends the token back in `X-Page-Token`. Pages need no external asset
+//! and carry a strict CSP.
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
+use axum::http::Uri;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::extract::{Body, json};
+use super::extract::{Body, Path, json};
 use crate::auth::Principal;
 use crate::domain::intents::input::{CancelIntent, ConfirmIntent};
 use crate::domain::intents::state::Status;
@@ -40,14 +45,27 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// The intent behind a checkout URL, whoever owns it.
-fn intent_of(state: &AppState, id: &str) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if crate::ids::is_id(id, "pi") {
+/// The intent behind a checkout URL, whoever owns it, when `token` is its page
+/// token; otherwise not found, exactly as for an id that does not exist.
+fn intent_of(state: &AppState, id: &str, token: Option<&str>) -> Result<Intent, ApiError> {
+    let authorised = crate::ids::is_id(id, "pi")
+        && token.is_some_and(|t| intents::view::page_token_matches(id, t));
+    let intent: Option<Intent> = if authorised {
         state.store.snapshot()?.get_json(Table::Objects, id)?
     } else {
         None
     };
     intent.ok_or_else(|| ApiError::not_found("payment", id))
+}
+
+/// The page token of a request of the page's script: `X-Page-Token`, or the
+/// page URL's own `t`.
+fn page_token(headers: &HeaderMap, query: &PageQuery) -> Option<String> {
+    headers
+        .get("x-page-token")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| query.t.clone())
 }
 
 /// Acts for the intent's merchant, within what the page may do.
@@ -71,9 +89,21 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-#[derive(Deserialize)]
+/// What a page URL's query may carry. Read leniently ([`PageQuery::of`]): a
+/// payer's URL with a stray or malformed parameter still opens the page.
+#[derive(Deserialize, Default)]
 pub struct PageQuery {
     lang: Option<String>,
+    /// The page token of a checkout URL.
+    t: Option<String>,
+}
+
+impl PageQuery {
+    fn of(uri: &Uri) -> PageQuery {
+        Query::<PageQuery>::try_from_uri(uri)
+            .map(|Query(q)| q)
+            .unwrap_or_default()
+    }
 }
 
 pub fn language(query: Option<&str>, headers: &HeaderMap) -> Lang {
@@ -138,12 +168,13 @@ pub fn amount_text(amount_minor: i64, code: &str) -> String {
 async fn checkout_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<PageQuery>,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let query = PageQuery::of(&uri);
     let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
-    let Ok(intent) = intent_of(&state, &id) else {
+    let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
         return message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found);
     };
     let merchant = crate::domain::org::name(&state.store).unwrap_or_default();
@@ -189,49 +220,76 @@ async fn checkout_page(
         .unwrap_or_default()
         .replace("</", "<\\/");
     let hide = |hidden: bool| if hidden { "hidden" } else { "" };
-    let html = CHECKOUT_TEMPLATE
-        .replace("{{lang}}", lang.code())
-        .replace("{{t_title}}", &escape(t.title))
-        .replace("{{merchant}}", &escape(&merchant))
-        .replace("{{nonce}}", &nonce)
-        .replace("{{intent}}", &escape(&intent.id))
-        .replace("{{status}}", intent.status.as_str())
-        .replace(
-            "{{success_url}}",
+    let values: [(&str, &str); 24] = [
+        ("lang", lang.code()),
+        ("t_title", &escape(t.title)),
+        ("merchant", &escape(&merchant)),
+        ("nonce", &nonce),
+        ("intent", &escape(&intent.id)),
+        ("token", &escape(query.t.as_deref().unwrap_or(""))),
+        ("status", intent.status.as_str()),
+        (
+            "success_url",
             &escape(intent.success_url.as_deref().unwrap_or("")),
-        )
-        .replace(
-            "{{cancel_url}}",
+        ),
+        (
+            "cancel_url",
             &escape(intent.cancel_url.as_deref().unwrap_or("")),
-        )
-        .replace(
-            "{{amount}}",
+        ),
+        (
+            "amount",
             &escape(&amount_text(intent.amount_minor, &intent.currency)),
-        )
-        .replace(
-            "{{description}}",
+        ),
+        (
+            "description",
             &escape(intent.description.as_deref().unwrap_or("")),
-        )
-        .replace(
-            "{{form_hidden}}",
+        ),
+        (
+            "form_hidden",
             hide(paid || closed || intent.status == Status::Ambiguous),
-        )
-        .replace("{{cancel_hidden}}", hide(paid || closed))
-        .replace("{{t_operator}}", &escape(t.operator))
-        .replace("{{operators}}", &operators)
-        .replace("{{t_phone}}", &escape(t.phone))
-        .replace(
-            "{{msisdn}}",
+        ),
+        ("cancel_hidden", hide(paid || closed)),
+        ("t_operator", &escape(t.operator)),
+        ("operators", &operators),
+        ("t_phone", &escape(t.phone)),
+        (
+            "msisdn",
             &escape(intent.customer_msisdn.as_deref().unwrap_or("")),
-        )
-        .replace("{{t_instructions}}", &escape(t.instructions))
-        .replace("{{t_pay}}", &escape(t.pay))
-        .replace("{{t_cancel}}", &escape(t.cancel))
-        .replace("{{status_class}}", status_class)
-        .replace("{{status_text}}", &escape(status_text))
-        .replace("{{t_secured}}", &escape(t.secured))
-        .replace("{{messages}}", &messages);
+        ),
+        ("t_instructions", &escape(t.instructions)),
+        ("t_pay", &escape(t.pay)),
+        ("t_cancel", &escape(t.cancel)),
+        ("status_class", status_class),
+        ("status_text", &escape(status_text)),
+        ("t_secured", &escape(t.secured)),
+        ("messages", &messages),
+    ];
+    let html = fill(CHECKOUT_TEMPLATE, &values);
     page_response(StatusCode::OK, html, &nonce)
+}
+
+/// Fills the `{{name}}` placeholders of `template` in one pass. Values are
+/// never scanned again, so merchant text that contains a placeholder (a
+/// description of `{{messages}}`) stays text. An unknown placeholder is kept.
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len() + 1024);
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else {
+            rest = &rest[open..];
+            break;
+        };
+        let name = &after[..close];
+        match values.iter().find(|(n, _)| *n == name) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(&rest[open..open + 2 + close + 2]),
+        }
+        rest = &after[close + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// What the page's script needs to know.
@@ -253,8 +311,11 @@ fn page_status(intent: &Intent) -> PageStatus {
 async fn status(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let intent = intent_of(&state, &id)?;
+    let token = page_token(&headers, &PageQuery::of(&uri));
+    let intent = intent_of(&state, &id, token.as_deref())?;
     json(200, &page_status(&intent))
 }
 
@@ -268,9 +329,12 @@ struct PageAttempt {
 async fn attempt(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
     Body(input): Body<PageAttempt>,
 ) -> Result<Response, ApiError> {
-    let intent = intent_of(&state, &id)?;
+    let token = page_token(&headers, &PageQuery::of(&uri));
+    let intent = intent_of(&state, &id, token.as_deref())?;
     let principal = page_principal(&intent);
     let settings = state.settings.clone();
     let reply = state
@@ -293,8 +357,11 @@ async fn attempt(
 async fn cancel(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let intent = intent_of(&state, &id)?;
+    let token = page_token(&headers, &PageQuery::of(&uri));
+    let intent = intent_of(&state, &id, token.as_deref())?;
     let principal = page_principal(&intent);
     let settings = state.settings.clone();
     let reply = state
@@ -330,9 +397,10 @@ fn see_other(location: &str) -> Response {
 async fn session_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<PageQuery>,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let query = PageQuery::of(&uri);
     let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
     let session: Option<crate::domain::checkout::Session> = state
@@ -349,7 +417,11 @@ async fn session_page(
             t.session_expired_title,
             t.session_expired,
         ),
-        Some(s) => see_other(&format!("/pay/{}?lang={}", s.payment_intent, lang.code())),
+        Some(s) => see_other(&format!(
+            "{}&lang={}",
+            intents::view::checkout_path(&s.payment_intent),
+            lang.code()
+        )),
     }
 }
 
@@ -357,9 +429,10 @@ async fn session_page(
 async fn request_page(
     State(state): State<AppState>,
     Path(code): Path<String>,
-    Query(query): Query<PageQuery>,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let query = PageQuery::of(&uri);
     use crate::domain::money_requests::{self, Status as RequestStatus};
     let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
@@ -378,7 +451,11 @@ async fn request_page(
                 t.link_inactive,
             )
         }
-        Some(r) => see_other(&format!("/pay/{}?lang={}", r.payment_intent, lang.code())),
+        Some(r) => see_other(&format!(
+            "{}&lang={}",
+            intents::view::checkout_path(&r.payment_intent),
+            lang.code()
+        )),
     }
 }
 
@@ -391,9 +468,10 @@ struct ChosenAmount {
 async fn link_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<PageQuery>,
+    uri: Uri,
     headers: HeaderMap,
 ) -> Response {
+    let query = PageQuery::of(&uri);
     let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
     let link = state
@@ -436,10 +514,11 @@ async fn link_page(
 async fn link_chosen_amount(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Query(query): Query<PageQuery>,
+    uri: Uri,
     headers: HeaderMap,
     axum::Form(form): axum::Form<ChosenAmount>,
 ) -> Response {
+    let query = PageQuery::of(&uri);
     let lang = language(query.lang.as_deref(), &headers);
     let link = state
         .store
@@ -464,7 +543,11 @@ async fn open_link(state: &AppState, id: &str, chosen_minor: Option<i64>, lang: 
         .run(move |tx| crate::domain::checkout::visit_link(tx, &settings, &link_id, chosen_minor))
         .await;
     match created {
-        Ok(intent) => see_other(&format!("/pay/{}?lang={}", intent.id, lang.code())),
+        Ok(intent) => see_other(&format!(
+            "{}&lang={}",
+            intents::view::checkout_path(&intent.id),
+            lang.code()
+        )),
         Err(e) if e.code == crate::error::Code::LinkInactive => message_page(
             StatusCode::GONE,
             lang,
