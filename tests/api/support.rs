@@ -61,6 +61,12 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_SANDBOX_SETTLEMENT_MS",
     "PAYGATE_RESOLVE_RATE_LIMIT",
     "PAYGATE_CACHE_MIB",
+    "PAYGATE_MAX_CONNECTIONS",
+    "PAYGATE_MAX_CONNECTIONS_PER_ADDRESS",
+    "PAYGATE_HEADER_TIMEOUT_SECS",
+    "PAYGATE_BODY_TIMEOUT_SECS",
+    "PAYGATE_IDLE_TIMEOUT_SECS",
+    "PAYGATE_BODY_BUDGET_MIB",
 ];
 
 /// The API version every document and status reports.
@@ -581,6 +587,11 @@ impl TestServer {
         self.origin = format!("http://{listen}");
         self.base_url = base_url.to_string();
         self.ready = ready;
+    }
+
+    /// The running server's process id (to read its `/proc/<pid>/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("the server is running").id()
     }
 
     /// SIGKILLs the server (no graceful shutdown) and reaps it. Idempotent.
