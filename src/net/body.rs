@@ -100,9 +100,14 @@ pub async fn limit(State(limits): State<BodyLimits>, request: Request, next: Nex
     response
 }
 
-/// Reads the whole body; at most [`BODY_BYTES_MAX`] bytes.
-async fn read(mut body: Body, capacity: usize) -> Result<Bytes, ApiError> {
-    let mut bytes = Vec::with_capacity(capacity);
+/// The buffer a body starts with; it grows as bytes arrive, so a client that
+/// declares a large body and sends little costs little memory.
+const BUFFER_START_BYTES: usize = 16 * 1024;
+
+/// Reads the whole body: at most `reserved` bytes (its share of the budget),
+/// which is at most [`BODY_BYTES_MAX`].
+async fn read(mut body: Body, reserved: usize) -> Result<Bytes, ApiError> {
+    let mut bytes = Vec::with_capacity(reserved.min(BUFFER_START_BYTES));
     while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await {
         let frame = frame.map_err(|e| {
             ApiError::new(Code::InvalidJson, format!("could not read the body: {e}"))
@@ -111,8 +116,15 @@ async fn read(mut body: Body, capacity: usize) -> Result<Bytes, ApiError> {
         let Ok(data) = frame.into_data() else {
             continue;
         };
-        if bytes.len().saturating_add(data.len()) > BODY_BYTES_MAX {
+        let needed = bytes.len().saturating_add(data.len());
+        if needed > reserved {
+            // Only an undeclared (chunked) body can outgrow its share.
             return Err(too_large());
+        }
+        if needed > bytes.capacity() {
+            // Doubling, but never past the share the budget holds for it.
+            let grown = needed.max(bytes.capacity().saturating_mul(2)).min(reserved);
+            bytes.reserve_exact(grown - bytes.len());
         }
         bytes.extend_from_slice(&data);
     }
