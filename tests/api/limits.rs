@@ -346,3 +346,39 @@ fn the_connection_over_the_per_address_cap_is_refused_at_once() {
     let end = raw_status(&mut open[0]);
     assert_eq!(end.response().map(|r| r.0), Some(200), "{end:?}");
 }
+
+#[test]
+fn under_a_low_open_file_limit_the_cap_keeps_accept_from_failing() {
+    // 400 descriptors: the cap is 400 - 200 (half kept in reserve) = 200.
+    const OPEN_FILES: u64 = 400;
+    const CAP: usize = 200;
+    let srv =
+        TestServer::start_with_open_files(OPEN_FILES, &["--max-connections-per-address", "0"]);
+    let addr = listen_addr(&srv);
+    // More connections than the server has descriptors.
+    let mut open: Vec<TcpStream> = (0..CAP).map(|_| connect(addr)).collect();
+    for _ in 0..(OPEN_FILES as usize + 100 - CAP) {
+        assert_refused(addr);
+    }
+    let end = raw_status(&mut open[0]);
+    assert_eq!(end.response().map(|r| r.0), Some(200), "{end:?}");
+    drop(open);
+    let retry_until = Instant::now() + Duration::from_secs(5);
+    let status = loop {
+        let end = raw_status(&mut connect(addr));
+        if end.response().map(|r| r.0) == Some(200) || Instant::now() > retry_until {
+            break end;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.response().map(|r| r.0), Some(200), "{status:?}");
+    let logs = srv.logs();
+    assert!(
+        !logs.contains("Too many open files") && !logs.contains("accept failed"),
+        "accept failed:\n{logs}"
+    );
+    assert!(
+        logs.contains("lowered to stay below the open-file limit"),
+        "no warning about the lowered cap:\n{logs}"
+    );
+}
