@@ -133,14 +133,12 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     );
     spawn_idempotency_purger(writer.clone());
 
-    let listener = tokio::net::TcpListener::bind(options.listen)
-        .await
-        .map_err(|e| {
-            format!(
-                "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
-                options.listen
-            )
-        })?;
+    let listener = net::accept::bind(options.listen).map_err(|e| {
+        format!(
+            "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
+            options.listen
+        )
+    })?;
     let local = listener.local_addr()?;
     let public_url = options
         .public_url

@@ -8,6 +8,7 @@
 
 use std::future::Future;
 use std::io;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -18,7 +19,7 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::TokioIo;
 use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tower::ServiceExt;
 
 use super::admission::{Admission, Refusal};
@@ -29,6 +30,26 @@ use crate::error::{ApiError, Code};
 /// How long the loop pauses after an accept error other than one
 /// connection's (EMFILE, ENFILE, ENOBUFS): retrying at once would spin.
 const ACCEPT_ERROR_PAUSE: Duration = Duration::from_millis(100);
+
+/// Connections the kernel queues before the loop accepts them. The standard
+/// library's (and tokio's) 128 overflows in a burst of new clients, and the
+/// kernel then drops their SYNs, which they resend only after a second. The
+/// kernel lowers it to `net.core.somaxconn`.
+const LISTEN_BACKLOG: u32 = 1024;
+
+/// Binds the listening socket, with [`LISTEN_BACKLOG`].
+pub fn bind(address: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if address.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    // As `TcpListener::bind`: a restart can listen again at once.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// Serves `app` on `listener` until `shutdown` resolves, then waits for the
 /// open connections (at most [`SHUTDOWN_GRACE`]).

@@ -43,17 +43,18 @@ enum Phase {
 }
 
 impl Timeouts {
-    /// When the connection is closed unless a request head is read first.
+    /// When the connection is closed unless a request head is read first
+    /// (`None`: no deadline, or one too far to represent).
     fn deadline(self, phase: Phase) -> Option<Instant> {
         match phase {
             Phase::AwaitingHead {
                 started: Some(started),
                 ..
-            } => Some(started + self.header),
+            } => started.checked_add(self.header),
             Phase::AwaitingHead {
                 since,
                 started: None,
-            } => Some(since + self.idle),
+            } => since.checked_add(self.idle),
             Phase::Serving => None,
         }
     }
@@ -126,7 +127,8 @@ pub struct Deadlined<S> {
 
 impl<S> Deadlined<S> {
     pub fn new(inner: S, tracker: Tracker, timeouts: Timeouts) -> Deadlined<S> {
-        let armed = Instant::now() + timeouts.header;
+        // Armed for real on the first read that would block (`check`).
+        let armed = Instant::now();
         Deadlined {
             inner,
             tracker,
