@@ -39,7 +39,7 @@ pub struct ServeOptions {
     /// Bound of the store's page cache.
     pub cache_bytes: usize,
     /// Connection caps, read deadlines and the request-body budget.
-    pub limits: crate::net::Limits,
+    pub limits: net::Limits,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
