@@ -80,6 +80,34 @@ enum Command {
         /// at least 256). It fills only as pages are used.
         #[arg(long, env = "PAYGATE_CACHE_MIB", value_parser = clap::value_parser!(u64).range(16..=1 << 30))]
         cache_mib: Option<u64>,
+        /// Connections held at once; lowered to stay below the open-file limit
+        /// (whose soft value is raised to the hard one at start). Past it, a new
+        /// connection gets 503 and is closed.
+        #[arg(long, default_value_t = crate::net::MAX_CONNECTIONS_DEFAULT, env = "PAYGATE_MAX_CONNECTIONS",
+              value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        max_connections: u64,
+        /// Connections held at once from one client address (0: no limit). Raise it, or
+        /// set 0, behind a reverse proxy that opens more connections than this.
+        #[arg(long, default_value_t = crate::net::MAX_CONNECTIONS_PER_ADDRESS_DEFAULT, env = "PAYGATE_MAX_CONNECTIONS_PER_ADDRESS",
+              value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+        max_connections_per_address: u64,
+        /// Seconds a client has to send a request's line and headers; then the connection closes.
+        #[arg(long, default_value_t = crate::net::HEADER_TIMEOUT_SECS_DEFAULT, env = "PAYGATE_HEADER_TIMEOUT_SECS",
+              value_parser = clap::value_parser!(u64).range(1..=3_600))]
+        header_timeout_secs: u64,
+        /// Seconds a client has to send a whole request body; then it gets 408 and the connection closes.
+        #[arg(long, default_value_t = crate::net::BODY_TIMEOUT_SECS_DEFAULT, env = "PAYGATE_BODY_TIMEOUT_SECS",
+              value_parser = clap::value_parser!(u64).range(1..=3_600))]
+        body_timeout_secs: u64,
+        /// Seconds a keep-alive connection may wait for its next request.
+        #[arg(long, default_value_t = crate::net::IDLE_TIMEOUT_SECS_DEFAULT, env = "PAYGATE_IDLE_TIMEOUT_SECS",
+              value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        idle_timeout_secs: u64,
+        /// MiB of request bodies read at once, all connections together; past it a new
+        /// body gets 503 overloaded at once. Bounds the memory that bodies use.
+        #[arg(long, default_value_t = crate::net::BODY_BUDGET_MIB_DEFAULT, env = "PAYGATE_BODY_BUDGET_MIB",
+              value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+        body_budget_mib: u64,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -234,6 +262,12 @@ pub fn run() -> ExitCode {
             session_idle_secs,
             resolve_rate_limit,
             cache_mib,
+            max_connections,
+            max_connections_per_address,
+            header_timeout_secs,
+            body_timeout_secs,
+            idle_timeout_secs,
+            body_budget_mib,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -251,6 +285,15 @@ pub fn run() -> ExitCode {
             cache_bytes: cache_mib
                 .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
                 .unwrap_or_else(crate::store::default_cache_bytes),
+            limits: crate::net::Limits {
+                max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+                max_connections_per_address: usize::try_from(max_connections_per_address)
+                    .unwrap_or(usize::MAX),
+                header_timeout: Duration::from_secs(header_timeout_secs),
+                body_timeout: Duration::from_secs(body_timeout_secs),
+                idle_timeout: Duration::from_secs(idle_timeout_secs),
+                body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
+            },
         }),
         Command::Init {
             data_dir,

@@ -65,6 +65,7 @@ catalogue! {
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
     RateLimited => ("rate_limited", 429, "BP-2015", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
+    RequestTimeout => ("request_timeout", 408, "BP-2016", "The request body did not arrive within the body timeout (`paygate serve --body-timeout-secs`); nothing was written and the connection is closed."),
     InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
     IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
     CaptureExceedsAuthorisation => ("capture_exceeds_authorisation", 409, "BP-2103", "The capture amount is larger than the authorised amount."),
@@ -95,7 +96,7 @@ catalogue! {
     RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt on a rail with no configured connector."),
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
-    Overloaded => ("overloaded", 503, "BP-9001", "The ledger writer queue stayed full past its deadline; nothing was written. Retry with the same Idempotency-Key."),
+    Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
 }
 
 /// An error answered to a client. Built by domain code and HTTP extractors alike.

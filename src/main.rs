@@ -12,6 +12,7 @@ mod http;
 mod ids;
 mod ledger;
 mod listen;
+mod net;
 mod openapi;
 mod qr;
 mod rails;

@@ -13,6 +13,7 @@ use crate::domain::Settings;
 use crate::domain::org::{self, NewKeys};
 use crate::guardian::{self, Guardian};
 use crate::http::{self, AppState};
+use crate::net;
 use crate::store::{Store, Writer, writer};
 
 /// Idempotency records purged per writer command at most.
@@ -37,6 +38,8 @@ pub struct ServeOptions {
     pub resolve_rate_limit: u32,
     /// Bound of the store's page cache.
     pub cache_bytes: usize,
+    /// Connection caps, read deadlines and the request-body budget.
+    pub limits: net::Limits,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -74,6 +77,8 @@ impl Stopped {
 }
 
 pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error::Error>> {
+    // Before any descriptor is opened: the connection cap is set below it.
+    let open_files = net::fds::raise_open_files_limit();
     let store = if options.ephemeral {
         crate::secrets::install_random()?;
         Store::ephemeral()?
@@ -128,14 +133,12 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     );
     spawn_idempotency_purger(writer.clone());
 
-    let listener = tokio::net::TcpListener::bind(options.listen)
-        .await
-        .map_err(|e| {
-            format!(
-                "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
-                options.listen
-            )
-        })?;
+    let listener = net::accept::bind(options.listen).map_err(|e| {
+        format!(
+            "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
+            options.listen
+        )
+    })?;
     let local = listener.local_addr()?;
     let public_url = options
         .public_url
@@ -188,14 +191,41 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     };
     println!("{}", serde_json::to_string(&ready)?);
     tracing::info!(listen = %local, "paygate ready");
-    // The peer address reaches the gate (key allowlists, the audit log) and
-    // handlers (the rate limit of POST /resolve).
-    axum::serve(
+    let limits = options.limits;
+    let max_connections = net::fds::connection_cap(limits.max_connections, open_files);
+    if max_connections < limits.max_connections {
+        tracing::warn!(
+            configured = limits.max_connections,
+            open_files,
+            max_connections,
+            "--max-connections lowered to stay below the open-file limit"
+        );
+    }
+    tracing::info!(
+        max_connections,
+        max_connections_per_address = limits.max_connections_per_address,
+        header_timeout_secs = limits.header_timeout.as_secs(),
+        body_timeout_secs = limits.body_timeout.as_secs(),
+        idle_timeout_secs = limits.idle_timeout.as_secs(),
+        body_budget_mib = limits.body_budget_bytes >> 20,
+        open_files,
+        "connection limits"
+    );
+    let app = http::router(
+        state,
+        net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),
+    );
+    net::accept::serve(
         listener,
-        http::router(state).into_make_service_with_connect_info::<SocketAddr>(),
+        app,
+        net::admission::Admission::new(max_connections, limits.max_connections_per_address),
+        net::deadline::Timeouts {
+            header: limits.header_timeout,
+            idle: limits.idle_timeout,
+        },
+        shutdown,
     )
-    .with_graceful_shutdown(shutdown)
-    .await?;
+    .await;
     tracing::info!("shutting down: finishing the writer's queue");
     Ok(Stopped {
         writer_thread,

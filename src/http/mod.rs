@@ -161,7 +161,9 @@ fn api(state: AppState) -> Router {
         .with_state(state)
 }
 
-pub fn router(state: AppState) -> Router {
+/// Every route, with `bodies` (the body budget and deadline) applied before
+/// the gate and the handlers read a body.
+pub fn router(state: AppState, bodies: crate::net::body::BodyLimits) -> Router {
     let pages = pages::router(state.clone());
     let api = api(state);
     Router::new()
@@ -170,6 +172,10 @@ pub fn router(state: AppState) -> Router {
         .merge(pages)
         .fallback(route_not_found)
         .layer(DefaultBodyLimit::max(extract::BODY_BYTES_MAX))
+        .layer(axum::middleware::from_fn_with_state(
+            bodies,
+            crate::net::body::limit,
+        ))
         .layer(CatchPanicLayer::custom(panicked))
 }
 

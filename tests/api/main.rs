@@ -12,6 +12,7 @@ mod disputes;
 mod foundation;
 mod idempotency;
 mod intents;
+mod limits;
 mod money_requests;
 mod operations;
 mod qr;

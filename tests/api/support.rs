@@ -62,6 +62,12 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_RESOLVE_RATE_LIMIT",
     "PAYGATE_CACHE_MIB",
     "PAYGATE_WEBHOOK_EGRESS",
+    "PAYGATE_MAX_CONNECTIONS",
+    "PAYGATE_MAX_CONNECTIONS_PER_ADDRESS",
+    "PAYGATE_HEADER_TIMEOUT_SECS",
+    "PAYGATE_BODY_TIMEOUT_SECS",
+    "PAYGATE_IDLE_TIMEOUT_SECS",
+    "PAYGATE_BODY_BUDGET_MIB",
 ];
 
 /// The API version every document and status reports.
@@ -412,6 +418,8 @@ pub struct TestServer {
     ephemeral: bool,
     /// Extra `paygate serve` flags, passed on every (re)start.
     serve_args: Vec<String>,
+    /// The open-file limit (soft and hard) the server runs under, if set.
+    open_files: Option<u64>,
     verify_on_drop: bool,
     starts: u32,
     child: Option<Child>,
@@ -432,6 +440,23 @@ impl TestServer {
     pub fn start_args(args: &[&str]) -> TestServer {
         let mut server = TestServer::unstarted(false);
         server.serve_args = args.iter().map(|a| a.to_string()).collect();
+        server.spawn();
+        let keys = server
+            .ready
+            .get("keys")
+            .map(Keys::from_json)
+            .unwrap_or_else(|| panic!("a first start prints keys: {}", server.ready));
+        server.secret_key = keys.secret_key;
+        server.publishable_key = keys.publishable_key;
+        server
+    }
+
+    /// Like [`TestServer::start_args`], under an open-file limit (soft and
+    /// hard) of `open_files`, set by `sh -c 'ulimit -n'` before the exec.
+    pub fn start_with_open_files(open_files: u64, args: &[&str]) -> TestServer {
+        let mut server = TestServer::unstarted(false);
+        server.serve_args = args.iter().map(|a| a.to_string()).collect();
+        server.open_files = Some(open_files);
         server.spawn();
         let keys = server
             .ready
@@ -498,6 +523,7 @@ impl TestServer {
             ready: Value::Null,
             ephemeral,
             serve_args: Vec::new(),
+            open_files: None,
             verify_on_drop: !ephemeral,
             starts: 0,
             child: None,
@@ -526,7 +552,19 @@ impl TestServer {
         assert!(self.child.is_none(), "the server is already running");
         self.starts += 1;
         let log = std::fs::File::create(self.log_path()).expect("create the server log");
-        let mut command = Command::new(PAYGATE);
+        let mut command = match self.open_files {
+            // `exec` keeps the pid: kill and `pid()` reach the server itself.
+            Some(limit) => {
+                let mut shell = Command::new("sh");
+                shell.args([
+                    "-c",
+                    &format!("ulimit -n {limit} && exec \"$0\" \"$@\""),
+                    PAYGATE,
+                ]);
+                shell
+            }
+            None => Command::new(PAYGATE),
+        };
         command
             .arg("serve")
             .arg("--data-dir")
@@ -582,6 +620,11 @@ impl TestServer {
         self.origin = format!("http://{listen}");
         self.base_url = base_url.to_string();
         self.ready = ready;
+    }
+
+    /// The running server's process id (to read its `/proc/<pid>/status`).
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().expect("the server is running").id()
     }
 
     /// SIGKILLs the server (no graceful shutdown) and reaps it. Idempotent.
