@@ -50,10 +50,6 @@ pub struct Timer {
     pub kind: TimerKind,
 }
 
-fn key(due_ms: i64, id: &str) -> String {
-    format!("{:020}|{id}", due_ms.max(0))
-}
-
 /// Schedules `kind` at `due_ms`, in the caller's transaction.
 pub fn schedule(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), StoreError> {
     let timer = Timer {
@@ -61,7 +57,11 @@ pub fn schedule(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), Sto
         due_ms,
         kind,
     };
-    tx.put_json(Table::Timers, key(due_ms, &timer.id), &timer)
+    tx.put_json(
+        Table::Timers,
+        crate::store::keys::due(due_ms, &timer.id),
+        &timer,
+    )
 }
 
 /// Runs the scheduler until the process ends.
@@ -111,7 +111,7 @@ pub fn spawn(
 
 fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
     let snapshot = store.snapshot()?;
-    let upper = format!("{:020}", now_ms.saturating_add(1));
+    let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
     let rows = snapshot.scan(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX)?;
     rows.into_iter()
         .map(|(k, v)| Ok((k, crate::store::decode(&v)?)))

@@ -13,7 +13,8 @@ use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::keys::{self, OrgFamily};
+use crate::store::{Read, Snapshot, StoreError, Table, Tx};
 
 /// Random characters after `sk_test_` (62^32 ≈ 2^190).
 const SECRET_RANDOM_CHARS: usize = 32;
@@ -118,25 +119,27 @@ pub fn validate_allowlist(entries: Vec<String>) -> Result<Vec<String>, ApiError>
         .collect()
 }
 
-/// Reads a key record by id (revoked ones included).
-pub fn by_id(snapshot: &Snapshot, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
-    let Some(digest) = snapshot.get(Table::Index, &format!("api_keys|{org}|{id}"))? else {
+/// Reads a key record by id (revoked ones included), from a snapshot or a write.
+pub fn find(read: &impl Read, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
+    let Some(digest) = read.get(Table::Index, &keys::org(OrgFamily::ApiKeys, org, id))? else {
         return Ok(None);
     };
-    snapshot.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
+    read.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
 }
 
-/// The same, inside a write.
+/// [`find`] on a snapshot.
+pub fn by_id(snapshot: &Snapshot, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
+    find(snapshot, org, id)
+}
+
+/// [`find`] inside a write.
 pub fn by_id_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Option<KeyRecord>, ApiError> {
-    let Some(digest) = tx.get(Table::Index, &format!("api_keys|{org}|{id}"))? else {
-        return Ok(None);
-    };
-    Ok(tx.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))?)
+    Ok(find(tx, org, id)?)
 }
 
 /// Every key of `org`, newest first (revoked ones included).
 pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError> {
-    let prefix = format!("api_keys|{org}|");
+    let prefix = keys::org_prefix(OrgFamily::ApiKeys, org);
     let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
     let mut keys = Vec::new();
     for (_, digest) in rows {
@@ -323,7 +326,7 @@ pub fn create_with(
     tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
     tx.put(
         Table::Index,
-        format!("api_keys|{org}|{}", record.id),
+        keys::org(OrgFamily::ApiKeys, org, &record.id),
         record.digest.clone().into_bytes(),
     );
     Ok((record, secret))

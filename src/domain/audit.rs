@@ -70,7 +70,7 @@ pub struct Entry {
 }
 
 fn index_prefix(org: &str) -> String {
-    format!("audit|{org}|")
+    crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Audit, org)
 }
 
 /// Appends an entry.

@@ -76,11 +76,11 @@ pub struct NewSession {
 }
 
 pub fn session_prefix(mode: Mode, owner: &str) -> String {
-    format!("cs|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::CheckoutSession, mode, owner)
 }
 
 pub fn link_prefix(mode: Mode, owner: &str) -> String {
-    format!("plink|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::PaymentLink, mode, owner)
 }
 
 /// Creates an intent through the same validation as `POST /payment_intents`.

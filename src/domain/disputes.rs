@@ -95,7 +95,7 @@ pub struct Dispute {
 }
 
 pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    format!("dp|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::Dispute, mode, owner)
 }
 
 pub struct NewDispute {

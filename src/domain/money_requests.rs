@@ -55,7 +55,7 @@ pub struct MoneyRequest {
 }
 
 pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    format!("mr|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::MoneyRequest, mode, owner)
 }
 
 /// What kind of payer address this is: E.164 phone, e-mail, or `@tag`.

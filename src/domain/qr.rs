@@ -165,15 +165,15 @@ pub struct QrCode {
 }
 
 pub fn location_prefix(mode: Mode, owner: &str) -> String {
-    format!("loc|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::Location, mode, owner)
 }
 
 pub fn code_prefix(mode: Mode, owner: &str) -> String {
-    format!("qr|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::QrCode, mode, owner)
 }
 
 pub fn terminal_prefix(location: &str) -> String {
-    format!("term|{location}|")
+    crate::store::keys::child_prefix(crate::store::keys::Child::Terminal, location)
 }
 
 fn visible(mode: Mode, owner: &str, principal: &Principal) -> bool {

@@ -115,11 +115,11 @@ pub struct Refund {
 }
 
 fn index_key(mode: Mode, owner: &str, id: &str) -> String {
-    format!("re|{}|{owner}|{id}", mode.as_str())
+    crate::store::keys::owned(crate::store::keys::Family::Refund, mode, owner, id)
 }
 
 pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    format!("re|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::Refund, mode, owner)
 }
 
 fn refused(refund: &Refund, what: &str) -> ApiError {

@@ -96,11 +96,11 @@ pub struct Throttle {
 }
 
 pub fn login_subject(email: &str) -> String {
-    format!("lock|login|{}", normalise_email(email))
+    crate::store::keys::login_throttle(&normalise_email(email))
 }
 
 pub fn pin_subject(member_id: &str) -> String {
-    format!("lock|pin|{member_id}")
+    crate::store::keys::pin_throttle(member_id)
 }
 
 pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
@@ -184,7 +184,7 @@ pub fn validate_pin(pin: &str) -> Result<(), ApiError> {
 }
 
 fn email_key(email: &str) -> String {
-    format!("member_email|{email}")
+    crate::store::keys::member_email(email)
 }
 
 pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreError> {
@@ -202,7 +202,7 @@ pub fn member_by_email(snapshot: &Snapshot, email: &str) -> Result<Option<Member
 }
 
 pub fn members(snapshot: &Snapshot, org: &str) -> Result<Vec<Member>, StoreError> {
-    let prefix = format!("member|{org}|");
+    let prefix = crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Members, org);
     let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
     let mut out = Vec::new();
     for (key, _) in rows {
@@ -246,7 +246,7 @@ pub fn add_member(
     tx.put_json(Table::Objects, member.id.clone(), &member)?;
     tx.put(
         Table::Index,
-        format!("member|{org}|{}", member.id),
+        crate::store::keys::org(crate::store::keys::OrgFamily::Members, org, &member.id),
         Vec::new(),
     );
     tx.put(
@@ -269,7 +269,7 @@ fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
 }
 
 fn other_active_owners(tx: &Tx<'_>, org: &str, except: &str) -> Result<usize, ApiError> {
-    let prefix = format!("member|{org}|");
+    let prefix = crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Members, org);
     let rows = tx.scan(Table::Index, &prefix, None, 10_000)?;
     let mut n = 0;
     for (key, _) in rows {
@@ -361,7 +361,7 @@ pub fn start_session(
     tx.put_json(Table::Objects, session.id.clone(), &session)?;
     tx.put(
         Table::Index,
-        format!("session|{}", session.digest),
+        crate::store::keys::session(&session.digest),
         session.id.clone().into_bytes(),
     );
     Ok((session, token))
@@ -370,7 +370,7 @@ pub fn start_session(
 /// The session a token names (live or not).
 pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Session>, StoreError> {
     let digest = crate::auth::keys::digest(token);
-    let Some(id) = snapshot.get(Table::Index, &format!("session|{digest}"))? else {
+    let Some(id) = snapshot.get(Table::Index, &crate::store::keys::session(&digest))? else {
         return Ok(None);
     };
     let session: Option<Session> =

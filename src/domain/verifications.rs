@@ -273,7 +273,7 @@ fn period(now_ms: i64) -> String {
 }
 
 fn usage_key(mode: Mode, owner: &str, period: &str) -> String {
-    format!("vq|{}|{owner}|{period}", mode.as_str())
+    crate::store::keys::verification_quota(mode, owner, period)
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

@@ -142,19 +142,19 @@ impl AttemptOutcome {
 }
 
 fn endpoint_index(mode: Mode, owner: &str, id: &str) -> String {
-    format!("we|{}|{owner}|{id}", mode.as_str())
+    crate::store::keys::owned(crate::store::keys::Family::WebhookEndpoint, mode, owner, id)
 }
 
 pub fn endpoint_prefix(mode: Mode, owner: &str) -> String {
-    format!("we|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::WebhookEndpoint, mode, owner)
 }
 
 pub fn delivery_prefix(endpoint: &str) -> String {
-    format!("wd|{endpoint}|")
+    crate::store::keys::child_prefix(crate::store::keys::Child::Delivery, endpoint)
 }
 
 fn queue_key(due_ms: i64, delivery: &str) -> String {
-    format!("{:020}|{delivery}", due_ms.max(0))
+    crate::store::keys::due(due_ms, delivery)
 }
 
 /// Input of `POST /webhook_endpoints` and `PATCH /webhook_endpoints/{id}`, validated.

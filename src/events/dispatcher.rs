@@ -154,7 +154,7 @@ pub fn spawn(
 /// looking again (the next due time, or at most [`IDLE_WAKE`]).
 fn start_due(shared: &Arc<Shared>, now_ms: i64) -> Result<Duration, StoreError> {
     let snapshot = shared.store.snapshot()?;
-    let upper = format!("{:020}", now_ms.saturating_add(1));
+    let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
     let due = snapshot.scan(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX)?;
     for (key, _) in &due {
         let Some((_, delivery_id)) = key.split_once('|') else {

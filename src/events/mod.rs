@@ -209,7 +209,7 @@ pub fn emit(
     crate::domain::webhooks::fan_out(tx, &event)?;
     tx.put(
         Table::Index,
-        format!("evt|{}|{owner}|{}", mode.as_str(), event.id),
+        crate::store::keys::owned(crate::store::keys::Family::Event, mode, owner, &event.id),
         Vec::new(),
     );
     Ok(event.id)

@@ -105,7 +105,11 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let since = parse_time("since", query.since.as_deref())?;
     let until = parse_time("until", query.until.as_deref())?;
-    let prefix = format!("evt|{}|{}|", caller.mode.as_str(), caller.owner());
+    let prefix = crate::store::keys::owned_prefix(
+        crate::store::keys::Family::Event,
+        caller.mode,
+        caller.owner(),
+    );
     let snapshot = state.store.snapshot()?;
     let (found, next_cursor) = page(
         &snapshot,

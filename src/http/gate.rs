@@ -106,7 +106,11 @@ async fn admit(
                     )
                 })?;
             let claim = IdempotencyClaim {
-                storage_key: format!("{}|{}|{key}", principal.mode.as_str(), principal.owner()),
+                storage_key: crate::store::keys::idempotency(
+                    principal.mode,
+                    principal.owner(),
+                    &key,
+                ),
                 principal: principal.idempotency_principal(),
                 endpoint: format!("{method} {path}"),
                 fingerprint: fingerprint(&bytes),
@@ -237,7 +241,9 @@ fn authenticate(
     Ok(Some(principal))
 }
 
-/// Idle sessions are touched at most this often (one write per minute per session).
+/// Sessions in use are touched at most this often (one write per minute per
+/// session), and at least four times per idle timeout, so a short idle
+/// timeout still sees the use.
 const SESSION_TOUCH_MS: i64 = 60_000;
 
 /// A team member's session: the token must name a live session of an active
@@ -283,7 +289,7 @@ fn session_principal(
             ),
         ));
     }
-    if now - session.last_seen_ms >= SESSION_TOUCH_MS {
+    if now - session.last_seen_ms >= SESSION_TOUCH_MS.min(session.idle_ms / 4) {
         let writer = state.writer.clone();
         let id = session.id.clone();
         tokio::spawn(async move {

@@ -184,7 +184,7 @@ pub async fn balance(
     Caller(caller): Caller,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    let prefix = format!("{}:{}:", caller.mode.as_str(), caller.owner());
+    let prefix = crate::store::keys::balances_prefix(caller.mode, caller.owner());
     let rows = snapshot.scan_rev(Table::Balances, &prefix, None, SCAN_ROWS_MAX, |_, _| true)?;
     let mut by_currency: std::collections::BTreeMap<String, CurrencyBalance> = Default::default();
     for (account, bytes) in rows {

@@ -266,7 +266,7 @@ fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
         tx.put(
             Table::Balances,
             line.account.clone(),
-            after.to_be_bytes().to_vec(),
+            crate::store::encode_balance(after),
         );
     }
     tx.put_json(Table::Journal, posting.id.clone(), posting)?;
@@ -289,11 +289,7 @@ pub fn balance(tx: &Tx<'_>, account: &str) -> Result<i64, StoreError> {
         .unwrap_or(0))
 }
 
-pub fn decode_balance(bytes: &[u8]) -> i64 {
-    <[u8; 8]>::try_from(bytes)
-        .map(i64::from_be_bytes)
-        .unwrap_or(i64::MIN)
-}
+pub use crate::store::decode_balance;
 
 /// Splits an account key into `(mode, owner, currency, class)`.
 pub fn parse_account(account: &str) -> Option<(&str, &str, &str, &str)> {

@@ -1,10 +1,13 @@
 //! The embedded store: redb tables, read snapshots, and (in [`writer`]) the one
 //! thread that writes. Nothing outside this module names redb.
 //!
-//! Every table maps a `&str` key to a byte value (JSON for records, big-endian
-//! integers for balances). Keys are built so that the scans the gateway needs
-//! are prefix ranges, and ids grow with time so inserts append.
+//! Every table maps a `&str` key to a byte value ([`codec`]: JSON for records,
+//! big-endian integers for balances). Keys are built in [`keys`] only, so that
+//! the scans the gateway needs are prefix ranges, and ids grow with time so
+//! inserts append. [`Read`] is what a snapshot and a write have in common.
 
+mod codec;
+pub mod keys;
 mod tx;
 pub mod writer;
 
@@ -14,11 +17,11 @@ use std::sync::Arc;
 #[cfg(test)]
 use redb::ReadableTableMetadata;
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
+pub use codec::{decode, decode_balance, encode, encode_balance};
 pub use tx::Tx;
 pub use writer::{Output, Reply, Writer};
 
@@ -349,6 +352,46 @@ fn mem_total_bytes(meminfo: &str) -> Option<usize> {
     kib.checked_mul(1024)
 }
 
+/// Reading the store, alike for a committed [`Snapshot`] and a command's
+/// [`Tx`] (which also sees the command's own pending writes): a domain read is
+/// written once, as `fn find(read: &impl Read, ...)`, for handlers and for
+/// commands, instead of a `read(snapshot)` and `load(tx)` pair.
+pub trait Read {
+    /// The raw value at `key`.
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// The record at `key`, decoded with the store's [`codec`].
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        self.get(table, key)?
+            .map(|bytes| decode(&bytes))
+            .transpose()
+    }
+}
+
+impl Read for Snapshot {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Snapshot::get(self, table, key)
+    }
+
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        Snapshot::get_json(self, table, key)
+    }
+}
+
+impl Read for Tx<'_> {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Tx::get(self, table, key)
+    }
+}
+
 /// Reads records from one committed state of the store.
 pub struct Snapshot {
     txn: redb::ReadTransaction,
@@ -531,14 +574,6 @@ fn prefix_end(prefix: &str) -> String {
     end.push_str(prefix);
     end.push(char::MAX);
     end
-}
-
-pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(value).map_err(|e| StoreError(format!("encode: {e}")))
-}
-
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError(format!("decode: {e}")))
 }
 
 #[cfg(test)]

@@ -109,10 +109,17 @@ fn login_logout_and_session_expiry() {
     let idle = login(&srv, OWNER, OWNER_PASSWORD);
     std::thread::sleep(std::time::Duration::from_millis(2_300));
     assert_error(&srv.get("/api_keys", Some(&idle)), 401, "session_expired");
+    // A session in use outlives its idle timeout but not its absolute
+    // lifetime: used every 0.9 s, it still works at 2.7 s (past the 2 s idle
+    // window since login, kept by use) and is gone after 3 s.
     let busy = login(&srv, OWNER, OWNER_PASSWORD);
+    let started = std::time::Instant::now();
     for _ in 0..4 {
         std::thread::sleep(std::time::Duration::from_millis(900));
-        let _ = srv.get("/api_keys", Some(&busy));
+        let resp = srv.get("/api_keys", Some(&busy));
+        if started.elapsed() < std::time::Duration::from_millis(2_850) {
+            assert_eq!(resp.status, 200, "in use, still live: {resp:?}");
+        }
     }
     assert_error(&srv.get("/api_keys", Some(&busy)), 401, "session_expired");
     assert_error(

@@ -183,11 +183,11 @@ fn is_zero(n: &i64) -> bool {
 }
 
 fn index_key(mode: Mode, owner: &str, id: &str) -> String {
-    format!("pi|{}|{owner}|{id}", mode.as_str())
+    crate::store::keys::owned(crate::store::keys::Family::PaymentIntent, mode, owner, id)
 }
 
 pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    format!("pi|{}|{owner}|", mode.as_str())
+    crate::store::keys::owned_prefix(crate::store::keys::Family::PaymentIntent, mode, owner)
 }
 
 impl Intent {

@@ -1,0 +1,195 @@
+//! Every key of the store, built in one place: the layout of the tables is
+//! read here, not in thirty `format!` calls, and a change of layout is a
+//! change of this file. Keys are ASCII; `|` separates parts (ids, modes and
+//! digests never contain it) and every scan the gateway needs is a prefix
+//! range of one of these shapes.
+//!
+//! | table | key | builder |
+//! |---|---|---|
+//! | `index` | `<family>\|<mode>\|<owner>\|<id>` | [`owned`], [`owned_prefix`] |
+//! | `index` | `<family>\|<parent>\|<id>` | [`child_prefix`] + id |
+//! | `index` | `<family>\|<org>\|<id>` | [`org`], [`org_prefix`] |
+//! | `index` | `member_email\|<email>`, `session\|<digest>` | [`member_email`], [`session`] |
+//! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
+//! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
+//! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
+//! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
+//! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
+
+use crate::ledger::Mode;
+
+/// Objects an owner (organisation or connected account) has, each family
+/// listed newest first through its own index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    PaymentIntent,
+    Refund,
+    Dispute,
+    MoneyRequest,
+    CheckoutSession,
+    PaymentLink,
+    WebhookEndpoint,
+    Location,
+    QrCode,
+    Event,
+}
+
+impl Family {
+    fn tag(self) -> &'static str {
+        match self {
+            Family::PaymentIntent => "pi",
+            Family::Refund => "re",
+            Family::Dispute => "dp",
+            Family::MoneyRequest => "mr",
+            Family::CheckoutSession => "cs",
+            Family::PaymentLink => "plink",
+            Family::WebhookEndpoint => "we",
+            Family::Location => "loc",
+            Family::QrCode => "qr",
+            Family::Event => "evt",
+        }
+    }
+}
+
+/// `<family>|<mode>|<owner>|`: the prefix of an owner's objects of a family.
+pub fn owned_prefix(family: Family, mode: Mode, owner: &str) -> String {
+    format!("{}|{}|{owner}|", family.tag(), mode.as_str())
+}
+
+/// `<family>|<mode>|<owner>|<id>`: one object's row in its owner's index.
+pub fn owned(family: Family, mode: Mode, owner: &str, id: &str) -> String {
+    format!("{}|{}|{owner}|{id}", family.tag(), mode.as_str())
+}
+
+/// Objects that belong to another object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Child {
+    /// Deliveries of a webhook endpoint.
+    Delivery,
+    /// Terminals of a location.
+    Terminal,
+}
+
+impl Child {
+    fn tag(self) -> &'static str {
+        match self {
+            Child::Delivery => "wd",
+            Child::Terminal => "term",
+        }
+    }
+}
+
+/// `<family>|<parent>|`.
+pub fn child_prefix(family: Child, parent: &str) -> String {
+    format!("{}|{parent}|", family.tag())
+}
+
+/// What an organisation has in both modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrgFamily {
+    /// API keys: the row's value is the key's digest.
+    ApiKeys,
+    Members,
+    Audit,
+}
+
+impl OrgFamily {
+    fn tag(self) -> &'static str {
+        match self {
+            OrgFamily::ApiKeys => "api_keys",
+            OrgFamily::Members => "member",
+            OrgFamily::Audit => "audit",
+        }
+    }
+}
+
+/// `<family>|<org>|`.
+pub fn org_prefix(family: OrgFamily, org: &str) -> String {
+    format!("{}|{org}|", family.tag())
+}
+
+/// `<family>|<org>|<id>`.
+pub fn org(family: OrgFamily, org: &str, id: &str) -> String {
+    format!("{}|{org}|{id}", family.tag())
+}
+
+/// `member_email|<email>` → the member's id.
+pub fn member_email(email: &str) -> String {
+    format!("member_email|{email}")
+}
+
+/// `session|<digest of the token>` → the session's id.
+pub fn session(digest: &str) -> String {
+    format!("session|{digest}")
+}
+
+/// The failed-login throttle of an email (normalised by the caller).
+pub fn login_throttle(email: &str) -> String {
+    format!("lock|login|{email}")
+}
+
+/// The failed-PIN throttle of a member.
+pub fn pin_throttle(member_id: &str) -> String {
+    format!("lock|pin|{member_id}")
+}
+
+/// `vq|<mode>|<owner>|<period>`: verifications used in a billing period.
+pub fn verification_quota(mode: Mode, owner: &str, period: &str) -> String {
+    format!("vq|{}|{owner}|{period}", mode.as_str())
+}
+
+/// `<due_ms:020>|<id>`: a queue entry (timers, webhook deliveries, idempotency
+/// expiry), in due order. A negative time is due at once (0).
+pub fn due(due_ms: i64, id: &str) -> String {
+    format!("{:020}|{id}", due_ms.max(0))
+}
+
+/// The upper bound of a queue scan: every entry due strictly before `ms`.
+pub fn due_before(ms: i64) -> String {
+    format!("{:020}", ms.max(0))
+}
+
+/// `<mode>|<owner>|<Idempotency-Key>`: an idempotency record.
+pub fn idempotency(mode: Mode, owner: &str, key: &str) -> String {
+    format!("{}|{owner}|{key}", mode.as_str())
+}
+
+/// `<mode>:<owner>:`: the prefix of an owner's ledger balances.
+pub fn balances_prefix(mode: Mode, owner: &str) -> String {
+    format!("{}:{owner}:", mode.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_keep_the_layout_of_existing_stores() {
+        let (m, o) = (Mode::Test, "org_1");
+        assert_eq!(
+            owned(Family::PaymentIntent, m, o, "pi_2"),
+            "pi|test|org_1|pi_2"
+        );
+        assert_eq!(
+            owned_prefix(Family::PaymentLink, Mode::Live, o),
+            "plink|live|org_1|"
+        );
+        assert_eq!(child_prefix(Child::Delivery, "we_1"), "wd|we_1|");
+        assert_eq!(child_prefix(Child::Terminal, "loc_1"), "term|loc_1|");
+        assert_eq!(org(OrgFamily::ApiKeys, o, "key_1"), "api_keys|org_1|key_1");
+        assert_eq!(org_prefix(OrgFamily::Members, o), "member|org_1|");
+        assert_eq!(due(5, "tmr_1"), "00000000000000000005|tmr_1");
+        assert_eq!(due(-3, "x"), "00000000000000000000|x");
+        assert_eq!(due_before(6), "00000000000000000006");
+        assert_eq!(idempotency(m, o, "k"), "test|org_1|k");
+        assert_eq!(balances_prefix(m, o), "test:org_1:");
+        assert_eq!(verification_quota(m, o, "2026-11"), "vq|test|org_1|2026-11");
+    }
+
+    #[test]
+    fn an_owners_prefix_never_matches_another_owner() {
+        let a = owned_prefix(Family::Refund, Mode::Test, "org_1");
+        let b = owned(Family::Refund, Mode::Test, "org_12", "re_1");
+        assert!(!b.starts_with(&a));
+    }
+}
