@@ -387,7 +387,7 @@ mod recovery_tests {
         assert!(report.ok());
         assert_eq!(
             snapshot
-                .get(crate::store::Table::Balances, &recipient)
+                .get(crate::store::Table::Balances, &recipient.key())
                 .expect("get")
                 .map(|b| ledger::decode_balance(&b)),
             Some(30)

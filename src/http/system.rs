@@ -14,7 +14,7 @@ use crate::clock::rfc3339;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::rails::sandbox::{MAGIC_NUMBERS, MagicNumber};
-use crate::store::{SCAN_ROWS_MAX, Table};
+use crate::store::Table;
 
 pub const API_VERSION: &str = "2026-09-01";
 
@@ -184,30 +184,25 @@ pub async fn balance(
     Caller(caller): Caller,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    let prefix = crate::store::keys::balances_prefix(caller.mode, caller.owner());
-    let rows = snapshot.scan_rev(Table::Balances, &prefix, None, SCAN_ROWS_MAX, |_, _| true)?;
-    let mut by_currency: std::collections::BTreeMap<String, CurrencyBalance> = Default::default();
-    for (account, bytes) in rows {
-        let Some((_, _, currency, class)) = ledger::parse_account(&account) else {
-            continue;
-        };
-        let Some(class) = Class::ALL.into_iter().find(|c| c.as_str() == class) else {
-            continue;
-        };
-        let entry = by_currency
-            .entry(currency.to_string())
-            .or_insert_with(|| CurrencyBalance {
-                currency: currency.to_string(),
+    let balances = ledger::balances(&snapshot, caller.mode, caller.owner())?
+        .into_iter()
+        .map(|b| {
+            let mut view = CurrencyBalance {
+                currency: b.currency.clone(),
                 ..Default::default()
-            });
-        *entry.slot(class) = ledger::decode_balance(&bytes);
-    }
+            };
+            for class in Class::ALL {
+                *view.slot(class) = b.of(class);
+            }
+            view
+        })
+        .collect();
     json(
         200,
         &BalanceView {
             object: "balance",
             livemode: caller.livemode(),
-            balances: by_currency.into_values().collect(),
+            balances,
         },
     )
 }

@@ -112,24 +112,126 @@ impl System {
 /// Owner ids of system accounts start with this; merchant owners never do.
 const SYSTEM_OWNER: &str = "sys.";
 
-/// `<mode>:<owner>:<currency>:<class>`, e.g. `test:org_01j..:CDF:pending`.
-pub fn merchant_account(mode: Mode, owner: &str, currency: &str, class: Class) -> String {
-    format!("{}:{owner}:{currency}:{}", mode.as_str(), class.as_str())
+/// A ledger account: a merchant's balance of one class, or an account of the
+/// outside world. Postings name accounts only through this type; its [`key`]
+/// (`<mode>:<owner>:<currency>:<class>`) is how the journal and the balances
+/// table store it.
+///
+/// [`key`]: Account::key
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Account {
+    /// What the gateway owes an organisation or a connected account; never negative.
+    Merchant {
+        mode: Mode,
+        owner: String,
+        currency: String,
+        class: Class,
+    },
+    /// The outside world; may go negative.
+    System {
+        mode: Mode,
+        system: System,
+        currency: String,
+    },
 }
 
-pub fn system_account(mode: Mode, system: System, currency: &str) -> String {
-    format!(
-        "{}:{SYSTEM_OWNER}{}:{currency}:system",
-        mode.as_str(),
-        system.name()
-    )
+impl Account {
+    /// `test:org_01j..:CDF:pending`, `test:sys.fee_revenue:CDF:system`.
+    pub fn key(&self) -> String {
+        match self {
+            Account::Merchant {
+                mode,
+                owner,
+                currency,
+                class,
+            } => format!("{}:{owner}:{currency}:{}", mode.as_str(), class.as_str()),
+            Account::System {
+                mode,
+                system,
+                currency,
+            } => format!(
+                "{}:{SYSTEM_OWNER}{}:{currency}:system",
+                mode.as_str(),
+                system.name()
+            ),
+        }
+    }
 }
 
+/// A merchant's balance of `class` in `currency`.
+pub fn merchant_account(mode: Mode, owner: &str, currency: &str, class: Class) -> Account {
+    Account::Merchant {
+        mode,
+        owner: owner.to_string(),
+        currency: currency.to_string(),
+        class,
+    }
+}
+
+/// An account of the outside world in `currency`.
+pub fn system_account(mode: Mode, system: System, currency: &str) -> Account {
+    Account::System {
+        mode,
+        system,
+        currency: currency.to_string(),
+    }
+}
+
+/// Whether a stored account key names a system account.
 fn is_system(account: &str) -> bool {
     account
         .split(':')
         .nth(1)
         .is_some_and(|owner| owner.starts_with(SYSTEM_OWNER))
+}
+
+/// One currency's balances of an owner, by class, in minor units.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurrencyBalances {
+    pub currency: String,
+    /// In the order of [`Class::ALL`].
+    pub by_class: [i64; Class::ALL.len()],
+}
+
+impl CurrencyBalances {
+    pub fn of(&self, class: Class) -> i64 {
+        self.by_class[class as usize]
+    }
+}
+
+/// Every balance `owner` holds in `mode`, one entry per currency it has ever
+/// held, sorted by currency: what `GET /balance` shows, and what wallets and
+/// statements read.
+pub fn balances(
+    snapshot: &crate::store::Snapshot,
+    mode: Mode,
+    owner: &str,
+) -> Result<Vec<CurrencyBalances>, StoreError> {
+    let prefix = crate::store::keys::balances_prefix(mode, owner);
+    let rows = snapshot.scan_rev(
+        Table::Balances,
+        &prefix,
+        None,
+        crate::store::SCAN_ROWS_MAX,
+        |_, _| true,
+    )?;
+    let mut by_currency: std::collections::BTreeMap<String, CurrencyBalances> = Default::default();
+    for (account, bytes) in rows {
+        let Some((_, _, currency, class)) = parse_account(&account) else {
+            continue;
+        };
+        let Some(class) = Class::ALL.into_iter().find(|c| c.as_str() == class) else {
+            continue;
+        };
+        let entry = by_currency
+            .entry(currency.to_string())
+            .or_insert_with(|| CurrencyBalances {
+                currency: currency.to_string(),
+                by_class: [0; Class::ALL.len()],
+            });
+        entry.by_class[class as usize] = decode_balance(&bytes);
+    }
+    Ok(by_currency.into_values().collect())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -206,19 +308,19 @@ impl PostingBuilder {
     /// Zero amounts are skipped so that optional fees add no empty lines.
     pub fn transfer(
         mut self,
-        debit: String,
-        credit: String,
+        debit: Account,
+        credit: Account,
         amount_minor: i64,
         currency: &str,
     ) -> PostingBuilder {
         if amount_minor != 0 {
             self.posting.lines.push(Line {
-                account: debit,
+                account: debit.key(),
                 amount_minor: -amount_minor,
                 currency: currency.to_string(),
             });
             self.posting.lines.push(Line {
-                account: credit,
+                account: credit.key(),
                 amount_minor,
                 currency: currency.to_string(),
             });
@@ -248,7 +350,7 @@ fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
         )));
     }
     for line in &posting.lines {
-        let before = balance(tx, &line.account)?;
+        let before = stored_balance(tx, &line.account)?;
         let after = before
             .checked_add(line.amount_minor)
             .ok_or_else(|| ApiError::internal(format!("balance overflow on {}", line.account)))?;
@@ -282,9 +384,14 @@ fn account_label(account: &str) -> String {
     }
 }
 
-pub fn balance(tx: &Tx<'_>, account: &str) -> Result<i64, StoreError> {
+/// The balance of `account` as this command sees it.
+pub fn balance(tx: &Tx<'_>, account: &Account) -> Result<i64, StoreError> {
+    stored_balance(tx, &account.key())
+}
+
+fn stored_balance(tx: &Tx<'_>, key: &str) -> Result<i64, StoreError> {
     Ok(tx
-        .get(Table::Balances, account)?
+        .get(Table::Balances, key)?
         .map(|b| decode_balance(&b))
         .unwrap_or(0))
 }

@@ -103,7 +103,7 @@ fn an_unbalanced_posting_is_refused() {
     let result = store.write_now(0, |tx| {
         let mut builder = Posting::build(Mode::Test, "org_a", cause(), "broken");
         builder.posting.lines.push(Line {
-            account: merchant_account(Mode::Test, "org_a", "CDF", Class::Available),
+            account: merchant_account(Mode::Test, "org_a", "CDF", Class::Available).key(),
             amount_minor: 5,
             currency: "CDF".into(),
         });
@@ -136,7 +136,7 @@ fn merchant_balances_cannot_go_negative_but_system_ones_can() {
         .expect("in");
     let snap = store.snapshot().expect("snap");
     assert_eq!(
-        snap.get(Table::Balances, &clearing)
+        snap.get(Table::Balances, &clearing.key())
             .expect("get")
             .map(|b| decode_balance(&b)),
         Some(-7)
@@ -160,8 +160,8 @@ fn verify_finds_a_tampered_balance() {
         .write_now(0, |tx| {
             tx.put(
                 Table::Balances,
-                available.clone(),
-                101i64.to_be_bytes().to_vec(),
+                available.key(),
+                crate::store::encode_balance(101),
             );
             Ok(())
         })
@@ -169,4 +169,59 @@ fn verify_finds_a_tampered_balance() {
     let report = verify(&store.snapshot().expect("snap")).expect("verify");
     assert!(!report.ok());
     assert_eq!(report.balance_mismatches, 1);
+}
+
+#[test]
+fn account_keys_keep_the_stored_layout() {
+    assert_eq!(
+        merchant_account(Mode::Live, "org_a", "CDF", Class::SettlementPending).key(),
+        "live:org_a:CDF:settlement_pending"
+    );
+    assert_eq!(
+        system_account(Mode::Test, System::RailClearing("card"), "USD").key(),
+        "test:sys.rail_clearing.card:USD:system"
+    );
+}
+
+#[test]
+fn balances_are_grouped_by_currency_and_class() {
+    let store = Store::ephemeral().expect("store");
+    let clearing = system_account(Mode::Test, System::RailClearing("card"), "CDF");
+    store
+        .write_now(0, |tx| {
+            Posting::build(Mode::Test, "org_a", cause(), "x")
+                .transfer(
+                    clearing.clone(),
+                    merchant_account(Mode::Test, "org_a", "CDF", Class::Pending),
+                    70,
+                    "CDF",
+                )
+                .transfer(
+                    clearing.clone(),
+                    merchant_account(Mode::Test, "org_a", "CDF", Class::Available),
+                    30,
+                    "CDF",
+                )
+                .transfer(
+                    system_account(Mode::Test, System::RailClearing("card"), "USD"),
+                    merchant_account(Mode::Test, "org_a", "USD", Class::Held),
+                    5,
+                    "USD",
+                )
+                .post(tx)
+        })
+        .expect("post");
+    let snap = store.snapshot().expect("snap");
+    let balances = super::balances(&snap, Mode::Test, "org_a").expect("balances");
+    assert_eq!(balances.len(), 2, "{balances:?}");
+    assert_eq!(balances[0].currency, "CDF");
+    assert_eq!(balances[0].of(Class::Pending), 70);
+    assert_eq!(balances[0].of(Class::Available), 30);
+    assert_eq!(balances[1].currency, "USD");
+    assert_eq!(balances[1].of(Class::Held), 5);
+    assert!(
+        super::balances(&snap, Mode::Live, "org_a")
+            .expect("live")
+            .is_empty()
+    );
 }
