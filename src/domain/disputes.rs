@@ -195,7 +195,7 @@ pub fn open(
         mode,
         &owner,
         Cause {
-            kind: "dispute".into(),
+            kind: crate::ledger::CauseKind::Dispute,
             id: dispute.id.clone(),
         },
         &format!("dispute {} of {}", dispute.id, intent.id),
@@ -361,7 +361,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
         mode,
         &owner,
         Cause {
-            kind: "dispute".into(),
+            kind: crate::ledger::CauseKind::Dispute,
             id: dispute.id.clone(),
         },
         &format!("dispute {} {description}", dispute.id),

@@ -242,7 +242,7 @@ pub fn create(
         mode,
         &owner,
         Cause {
-            kind: "refund_reservation".into(),
+            kind: crate::ledger::CauseKind::RefundReservation,
             id: refund.id.clone(),
         },
         &format!("reservation for refund {}", refund.id),
@@ -374,7 +374,7 @@ fn succeed(
         mode,
         &owner,
         Cause {
-            kind: "refund".into(),
+            kind: crate::ledger::CauseKind::Refund,
             id: refund.id.clone(),
         },
         &format!("refund {} of {}", refund.id, intent.id),
@@ -483,7 +483,7 @@ fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), 
         mode,
         &owner,
         Cause {
-            kind: "refund_release".into(),
+            kind: crate::ledger::CauseKind::RefundRelease,
             id: refund.id.clone(),
         },
         &format!("release of refund {}", refund.id),

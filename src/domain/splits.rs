@@ -115,7 +115,7 @@ pub fn pay_out(
         mode,
         owner,
         Cause {
-            kind: "split_payout".into(),
+            kind: crate::ledger::CauseKind::SplitPayout,
             id: intent_id.to_string(),
         },
         &format!("split payouts of {intent_id}"),
@@ -224,7 +224,7 @@ pub fn recover(
         mode,
         owner,
         Cause {
-            kind: "split_recovery".into(),
+            kind: crate::ledger::CauseKind::SplitRecovery,
             id: recovery.refund.clone(),
         },
         &format!(
@@ -361,7 +361,7 @@ mod recovery_tests {
                     Mode::Test,
                     "org_a",
                     Cause {
-                        kind: "test".into(),
+                        kind: crate::ledger::CauseKind::PaymentIntent,
                         id: "t".into(),
                     },
                     "fund",

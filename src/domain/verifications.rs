@@ -349,7 +349,7 @@ pub fn verify(
             principal.mode,
             principal.owner(),
             Cause {
-                kind: "verification".into(),
+                kind: crate::ledger::CauseKind::Verification,
                 id: id.clone(),
             },
             "verification fee",

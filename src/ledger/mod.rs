@@ -243,11 +243,37 @@ pub struct Line {
     pub currency: String,
 }
 
-/// What caused a posting: `payment_intent`, `capture`, `refund`, `settlement`, ...
+/// What caused a posting: `payment_intent`, `refund`, `settlement`, ...
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Cause {
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: CauseKind,
+    /// The object that caused it (`pi_...`, `re_...`, `dp_...`).
     pub id: String,
+}
+
+/// The kinds of [`Cause`], stored (and shown) by their snake_case names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CauseKind {
+    /// A payment collected: the rail's money to the merchant's pending balance, fees out.
+    PaymentIntent,
+    /// Pending to available, after the settlement delay.
+    Settlement,
+    /// A refund's amount set aside in `reserved`.
+    RefundReservation,
+    /// A refund paid out of `reserved`.
+    Refund,
+    /// A refused or failed refund's reservation given back.
+    RefundRelease,
+    /// A dispute's hold, or its release or loss.
+    Dispute,
+    /// Split shares paid to their recipients.
+    SplitPayout,
+    /// A split share taken back from its recipient after a refund.
+    SplitRecovery,
+    /// A verification charged past the free quota.
+    Verification,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

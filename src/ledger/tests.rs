@@ -8,7 +8,7 @@ use crate::store::{Store, Writer};
 
 fn cause() -> Cause {
     Cause {
-        kind: "test".into(),
+        kind: crate::ledger::CauseKind::PaymentIntent,
         id: "t_1".into(),
     }
 }

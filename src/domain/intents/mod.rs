@@ -775,7 +775,7 @@ fn record_capture(
         mode,
         &intent.owner,
         Cause {
-            kind: "payment_intent".into(),
+            kind: crate::ledger::CauseKind::PaymentIntent,
             id: intent.id.clone(),
         },
         &format!("collection of {} over {rail}", intent.id),
@@ -1047,7 +1047,7 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         mode,
         &intent.owner,
         Cause {
-            kind: "settlement".into(),
+            kind: crate::ledger::CauseKind::Settlement,
             id: intent.id.clone(),
         },
         &format!("settlement of {}", intent.id),
