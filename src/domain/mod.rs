@@ -9,6 +9,7 @@ pub mod disputes;
 pub mod fees;
 pub mod fields;
 pub mod intents;
+pub mod lifecycle;
 pub mod methods;
 pub mod money_requests;
 pub mod org;

@@ -276,6 +276,9 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
                 intent.id
             ),
         ),
+        Refusal::DeadlinePassed => {
+            ApiError::new(Code::IntentExpired, format!("intent {} expired", intent.id))
+        }
         Refusal::Closed if intent.status == Status::Expired => {
             ApiError::new(Code::IntentExpired, format!("intent {} expired", intent.id))
         }
@@ -560,11 +563,11 @@ pub fn confirm(
             .with_param("operator"));
         }
     }
-    if intent.status == Status::Expired || tx.now_ms() >= intent.expires_at_ms {
-        return Err(ApiError::new(
-            Code::IntentExpired,
-            format!("intent {id} expired"),
-        ));
+    // Expiry is refused before the rail is asked or the attempts are counted.
+    if let Err(refusal @ Refusal::DeadlinePassed) =
+        transition(intent.status, attempt_started(&intent, rail, tx.now_ms()))
+    {
+        return Err(refusal_error(&intent, refusal));
     }
     start_attempt(tx, settings, &mut intent, rail, Some(msisdn), operator)?;
     save(tx, &intent)?;
@@ -578,6 +581,14 @@ fn collect_request<'a>(intent: &'a Intent, attempt: &'a Attempt) -> CollectReque
         amount_minor: intent.amount_minor,
         currency: &intent.currency,
         reference: &intent.id,
+    }
+}
+
+/// The trigger of an attempt on `rail` starting at `now_ms`.
+fn attempt_started(intent: &Intent, rail: &str, now_ms: i64) -> Trigger {
+    Trigger::AttemptStarted {
+        waits_for_payer: rail != "wallet",
+        past_expiry: now_ms >= intent.expires_at_ms,
     }
 }
 
@@ -600,9 +611,7 @@ fn start_attempt(
             ),
         ));
     }
-    let started = Trigger::AttemptStarted {
-        waits_for_payer: rail != "wallet",
-    };
+    let started = attempt_started(intent, rail, now);
     intent.check(started)?;
     let attempt = Attempt {
         id: crate::ids::new_id("att"),
@@ -862,14 +871,10 @@ pub fn capture(
     amount_minor: Option<i64>,
 ) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
-    if intent.status != Status::Authorised || intent.capture_method != CaptureMethod::Manual {
-        return Err(refusal_error(
-            &intent,
-            transition(intent.status, Trigger::Capture)
-                .err()
-                .unwrap_or(Refusal::NotAuthorised),
-        ));
-    }
+    let capture = Trigger::Capture {
+        manual_capture: intent.capture_method == CaptureMethod::Manual,
+    };
+    intent.check(capture)?;
     let amount = match amount_minor {
         Some(a) => input::amount("amount_minor", a)?,
         None => intent.amount_capturable_minor,
@@ -898,7 +903,7 @@ pub fn capture(
         connector.capture(&collect_request(&intent, attempt), amount)?;
     }
     end_attempt(&mut intent, now, AttemptStatus::Captured, None);
-    intent.apply(now, Trigger::Capture, "api")?;
+    intent.apply(now, capture, "api")?;
     intent.note(
         now,
         "intent.capture",

@@ -8,7 +8,14 @@
 //! `--sandbox-settlement-ms` after the response: evidence with at least one
 //! file reference wins, text alone loses (documented in `docs/decisions.md`).
 
+pub mod state;
+mod view;
+
 use serde::{Deserialize, Serialize};
+
+pub use self::state::Status;
+use self::state::{Refusal, Trigger, transition};
+pub use self::view::{DisputeView, view};
 
 use super::Settings;
 use super::intents::{self, Intent, state::Status as IntentStatus};
@@ -23,36 +30,6 @@ use crate::store::{Snapshot, Table, Tx};
 pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
 pub const EVIDENCE_TEXT_CHARS_MAX: usize = 5_000;
 pub const EVIDENCE_FILES_MAX: usize = 20;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = DisputeStatus)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Status {
-    NeedsResponse,
-    UnderReview,
-    Won,
-    Lost,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    Respond,
-    Win,
-    Lose,
-    DeadlinePassed,
-}
-
-pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
-    use Status::*;
-    use Trigger::*;
-    match (from, trigger) {
-        (NeedsResponse, Respond) => Some(UnderReview),
-        (UnderReview, Win) => Some(Won),
-        (UnderReview, Lose) => Some(Lost),
-        (NeedsResponse, DeadlinePassed) => Some(Lost),
-        _ => None,
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = DisputeReason)]
@@ -109,14 +86,25 @@ fn emit(tx: &mut Tx<'_>, dispute: &Dispute, event_type: EventType) -> Result<(),
     events::emit_view(tx, event_type, dispute.mode, &dispute.owner, &view(dispute))
 }
 
-fn refused(dispute: &Dispute, what: &str) -> ApiError {
-    ApiError::new(
-        Code::InvalidDisputeTransition,
-        format!(
-            "dispute {} is {:?}; it cannot {what}",
-            dispute.id, dispute.status
+/// The error refused evidence answers.
+fn refused(dispute: &Dispute, refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::DeadlinePassed => ApiError::new(
+            Code::EvidenceDeadlinePassed,
+            format!(
+                "the evidence deadline of dispute {} passed at {}",
+                dispute.id,
+                crate::clock::rfc3339(dispute.evidence_due_at_ms)
+            ),
         ),
-    )
+        _ => ApiError::new(
+            Code::InvalidDisputeTransition,
+            format!(
+                "dispute {} is {:?}; it cannot take evidence",
+                dispute.id, dispute.status
+            ),
+        ),
+    }
 }
 
 /// `POST /disputes`: holds the disputed amount (available first, then what
@@ -282,18 +270,11 @@ pub fn respond(
     }
     let mut dispute = load(tx, principal, id)?;
     let now = tx.now_ms();
-    if now >= dispute.evidence_due_at_ms {
-        return Err(ApiError::new(
-            Code::EvidenceDeadlinePassed,
-            format!(
-                "the evidence deadline of dispute {} passed at {}",
-                dispute.id,
-                crate::clock::rfc3339(dispute.evidence_due_at_ms)
-            ),
-        ));
-    }
-    dispute.status = transition(dispute.status, Trigger::Respond)
-        .ok_or_else(|| refused(&dispute, "take evidence"))?;
+    let respond = Trigger::Respond {
+        deadline_passed: now >= dispute.evidence_due_at_ms,
+    };
+    dispute.status =
+        transition(dispute.status, respond).map_err(|refusal| refused(&dispute, refusal))?;
     dispute.evidence = Some(evidence);
     dispute.responded_at_ms = Some(now);
     dispute.updated_at_ms = now;
@@ -334,7 +315,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
         }
         _ => Trigger::Lose,
     };
-    let Some(next) = transition(dispute.status, trigger) else {
+    let Ok(next) = transition(dispute.status, trigger) else {
         return Ok(()); // answered in time, or decided already
     };
     let mut intent: Intent = tx
@@ -387,75 +368,4 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
             EventType::DisputeLost
         },
     )
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DisputeView {
-    pub id: String,
-    /// Always `dispute`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    pub evidence: Option<Evidence>,
-    pub evidence_due_at: String,
-    pub responded_at: Option<String>,
-    pub hold_transaction: Option<String>,
-    pub outcome_transaction: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
-pub fn view(dispute: &Dispute) -> DisputeView {
-    use crate::clock::rfc3339;
-    DisputeView {
-        id: dispute.id.clone(),
-        object: "dispute",
-        livemode: dispute.mode.livemode(),
-        payment_intent: dispute.payment_intent.clone(),
-        amount_minor: dispute.amount_minor,
-        currency: dispute.currency.clone(),
-        reason: dispute.reason,
-        status: dispute.status,
-        evidence: dispute.evidence.clone(),
-        evidence_due_at: rfc3339(dispute.evidence_due_at_ms),
-        responded_at: dispute.responded_at_ms.map(rfc3339),
-        hold_transaction: dispute.hold_transaction.clone(),
-        outcome_transaction: dispute.outcome_transaction.clone(),
-        created_at: rfc3339(dispute.created_at_ms),
-        updated_at: rfc3339(dispute.updated_at_ms),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
-        use Status::*;
-        use Trigger::*;
-        let allowed = [
-            (NeedsResponse, Respond, UnderReview),
-            (UnderReview, Win, Won),
-            (UnderReview, Lose, Lost),
-            (NeedsResponse, DeadlinePassed, Lost),
-        ];
-        for from in [NeedsResponse, UnderReview, Won, Lost] {
-            for trigger in [Respond, Win, Lose, DeadlinePassed] {
-                let expected = allowed
-                    .iter()
-                    .find(|(f, t, _)| *f == from && *t == trigger)
-                    .map(|(_, _, to)| *to);
-                assert_eq!(
-                    transition(from, trigger),
-                    expected,
-                    "{from:?} + {trigger:?}"
-                );
-            }
-        }
-    }
 }

@@ -8,11 +8,20 @@
 //! reserved), so concurrent refunds can never exceed the refundable amount
 //! (captured − refunded − reserved). Rejection and failure release it.
 
+mod recoveries;
+pub mod state;
+mod view;
+
 use serde::{Deserialize, Serialize};
+
+use self::recoveries::recover_splits;
+pub use self::recoveries::retry_recoveries;
+pub use self::state::Status;
+use self::state::{Refusal, Trigger, transition};
+pub use self::view::{RefundView, view};
 
 use super::Settings;
 use super::intents::{self, Intent, state::Status as IntentStatus};
-use super::splits::{self, Recovery, RecoveryStatus, RefundPolicy};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -26,53 +35,6 @@ use crate::store::{Snapshot, Table, Tx};
 pub const AUTO_APPROVE_MAX_MINOR: i64 = 100_000;
 /// Split recoveries one intent keeps at most.
 pub const RECOVERIES_MAX: usize = 500;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = RefundStatus)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Status {
-    Requested,
-    Approved,
-    Processing,
-    Succeeded,
-    Failed,
-    Rejected,
-}
-
-impl Status {
-    #[cfg(test)]
-    pub const ALL: [Status; 6] = [
-        Status::Requested,
-        Status::Approved,
-        Status::Processing,
-        Status::Succeeded,
-        Status::Failed,
-        Status::Rejected,
-    ];
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    Approve,
-    Execute,
-    Succeed,
-    Fail,
-    Reject,
-}
-
-/// The next status for `trigger` in `from`, or `None` when it is not allowed.
-pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
-    use Status::*;
-    use Trigger::*;
-    match (from, trigger) {
-        (Requested, Approve) => Some(Approved),
-        (Approved, Execute) => Some(Processing),
-        (Processing, Succeed) => Some(Succeeded),
-        (Processing, Fail) => Some(Failed),
-        (Requested | Approved, Reject) => Some(Rejected),
-        _ => None,
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = RefundReason)]
@@ -122,22 +84,29 @@ pub fn index_prefix(mode: Mode, owner: &str) -> String {
     format!("re|{}|{owner}|", mode.as_str())
 }
 
-fn refused(refund: &Refund, what: &str) -> ApiError {
-    let code = match what {
-        "reject" => Code::RefundNotRejectable,
+/// The error a refused trigger answers: whatever the refusal, a refused
+/// rejection is `refund_not_rejectable` and any other move
+/// `invalid_refund_transition`.
+fn refused(refund: &Refund, trigger: Trigger, _refusal: Refusal) -> ApiError {
+    let code = match trigger {
+        Trigger::Reject => Code::RefundNotRejectable,
         _ => Code::InvalidRefundTransition,
     };
     ApiError::new(
         code,
         format!(
-            "refund {} is {:?}; it cannot {what}",
-            refund.id, refund.status
+            "refund {} is {:?}; it cannot {}",
+            refund.id,
+            refund.status,
+            trigger.verb()
         ),
     )
 }
 
-fn apply(refund: &mut Refund, trigger: Trigger, now: i64, what: &str) -> Result<(), ApiError> {
-    refund.status = transition(refund.status, trigger).ok_or_else(|| refused(refund, what))?;
+/// Moves the refund through its lifecycle, or answers why not.
+fn apply(refund: &mut Refund, trigger: Trigger, now: i64) -> Result<(), ApiError> {
+    refund.status =
+        transition(refund.status, trigger).map_err(|refusal| refused(refund, trigger, refusal))?;
     refund.updated_at_ms = now;
     Ok(())
 }
@@ -327,9 +296,9 @@ fn approve_and_execute(
     intent: &mut Intent,
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
-    apply(refund, Trigger::Approve, now, "be approved")?;
+    apply(refund, Trigger::Approve, now)?;
     emit(tx, refund, EventType::RefundApproved)?;
-    apply(refund, Trigger::Execute, now, "be executed")?;
+    apply(refund, Trigger::Execute, now)?;
     let rail = intent
         .attempts
         .last()
@@ -348,7 +317,7 @@ fn approve_and_execute(
         Ok(()) => succeed(tx, settings, refund, intent, &rail),
         Err(error) => {
             refund.failure_reason = Some(error.message.clone());
-            apply(refund, Trigger::Fail, now, "fail")?;
+            apply(refund, Trigger::Fail, now)?;
             release(tx, refund, intent)?;
             emit(tx, refund, EventType::RefundFailed)
         }
@@ -388,84 +357,13 @@ fn succeed(
     )
     .post(tx)?;
     refund.refund_transaction = Some(transaction);
-    apply(refund, Trigger::Succeed, now, "succeed")?;
+    apply(refund, Trigger::Succeed, now)?;
     intent.amount_reserved_minor -= refund.amount_minor;
     intent.amount_refunded_minor += refund.amount_minor;
     intent.updated_at_ms = now;
     recover_splits(tx, refund, intent)?;
     emit(tx, refund, EventType::RefundSucceeded)?;
     intents::emit(tx, settings, intent, EventType::PaymentIntentRefunded)
-}
-
-/// Records what each split recipient gives back (pro_rata) or keeps (merchant_absorbs).
-fn recover_splits(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
-    if intent.split_payouts.is_empty() {
-        return Ok(());
-    }
-    let shares = match intent.split_refund_policy {
-        RefundPolicy::ProRata => splits::pro_rata_shares(
-            &intent.split_payouts,
-            refund.amount_minor,
-            intent.amount_received_minor,
-        ),
-        RefundPolicy::MerchantAbsorbs => vec![0; intent.split_payouts.len()],
-    };
-    for (i, share) in shares.into_iter().enumerate() {
-        let recipient = intent.split_payouts[i].recipient.clone();
-        let mut recovery = Recovery {
-            refund: refund.id.clone(),
-            recipient,
-            amount_minor: share,
-            status: RecoveryStatus::Absorbed,
-            transaction: None,
-            failure_reason: None,
-        };
-        if intent.split_refund_policy == RefundPolicy::ProRata {
-            splits::recover(
-                tx,
-                refund.mode,
-                &refund.owner,
-                &refund.currency,
-                &mut recovery,
-            )?;
-            if recovery.status == RecoveryStatus::Recovered {
-                intent.split_payouts[i].recovered_minor += share;
-            }
-        }
-        if intent.split_recoveries.len() < RECOVERIES_MAX {
-            intent.split_recoveries.push(recovery);
-        }
-    }
-    Ok(())
-}
-
-/// `POST /payment_intents/{id}/split_refunds/retry`: retries FAILED recoveries.
-pub fn retry_recoveries(
-    tx: &mut Tx<'_>,
-    principal: &Principal,
-    intent_id: &str,
-) -> Result<Intent, ApiError> {
-    let mut intent = intents::load(tx, principal, intent_id)?;
-    let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
-    for i in 0..intent.split_recoveries.len() {
-        if intent.split_recoveries[i].status != RecoveryStatus::Failed {
-            continue;
-        }
-        let mut recovery = intent.split_recoveries[i].clone();
-        splits::recover(tx, mode, &owner, &currency, &mut recovery)?;
-        let recovered = recovery.status == RecoveryStatus::Recovered;
-        if let Some(payout) = intent
-            .split_payouts
-            .iter_mut()
-            .find(|p| recovered && p.recipient == recovery.recipient)
-        {
-            payout.recovered_minor += recovery.amount_minor;
-        }
-        intent.split_recoveries[i] = recovery;
-    }
-    intent.updated_at_ms = tx.now_ms();
-    intents::save(tx, &intent)?;
-    Ok(intent)
 }
 
 /// Puts a reservation back where it came from: pending while the payment has
@@ -525,7 +423,7 @@ pub fn reject(
     let mut refund = load(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     let now = tx.now_ms();
-    apply(&mut refund, Trigger::Reject, now, "reject")?;
+    apply(&mut refund, Trigger::Reject, now)?;
     release(tx, &refund, &mut intent)?;
     refund.rejection = Some(Rejection {
         by: principal.key_id.clone(),
@@ -536,82 +434,4 @@ pub fn reject(
     tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RefundView {
-    pub id: String,
-    /// Always `refund`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    /// Ledger transaction that reserved the amount.
-    pub reservation_transaction: Option<String>,
-    /// Ledger transaction that paid the refund out, once SUCCEEDED.
-    pub refund_transaction: Option<String>,
-    pub rejection: Option<Rejection>,
-    pub failure_reason: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
-pub fn view(refund: &Refund) -> RefundView {
-    RefundView {
-        id: refund.id.clone(),
-        object: "refund",
-        livemode: refund.mode.livemode(),
-        payment_intent: refund.payment_intent.clone(),
-        amount_minor: refund.amount_minor,
-        currency: refund.currency.clone(),
-        reason: refund.reason,
-        status: refund.status,
-        reservation_transaction: refund.reservation_transaction.clone(),
-        refund_transaction: refund.refund_transaction.clone(),
-        rejection: refund.rejection.clone(),
-        failure_reason: refund.failure_reason.clone(),
-        created_at: crate::clock::rfc3339(refund.created_at_ms),
-        updated_at: crate::clock::rfc3339(refund.updated_at_ms),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ALLOWED: &[(Status, Trigger, Status)] = &[
-        (Status::Requested, Trigger::Approve, Status::Approved),
-        (Status::Approved, Trigger::Execute, Status::Processing),
-        (Status::Processing, Trigger::Succeed, Status::Succeeded),
-        (Status::Processing, Trigger::Fail, Status::Failed),
-        (Status::Requested, Trigger::Reject, Status::Rejected),
-        (Status::Approved, Trigger::Reject, Status::Rejected),
-    ];
-
-    #[test]
-    fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
-        let triggers = [
-            Trigger::Approve,
-            Trigger::Execute,
-            Trigger::Succeed,
-            Trigger::Fail,
-            Trigger::Reject,
-        ];
-        for from in Status::ALL {
-            for trigger in triggers {
-                let expected = ALLOWED
-                    .iter()
-                    .find(|(f, t, _)| *f == from && *t == trigger)
-                    .map(|(_, _, to)| *to);
-                assert_eq!(
-                    transition(from, trigger),
-                    expected,
-                    "{from:?} + {trigger:?}"
-                );
-            }
-        }
-    }
 }
