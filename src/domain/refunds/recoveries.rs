@@ -31,7 +31,11 @@ pub(super) fn recover_splits(
             refund: refund.id.clone(),
             recipient,
             amount_minor: share,
-            status: RecoveryStatus::Absorbed,
+            // Owed under pro rata (FAILED until taken back, at once below).
+            status: match intent.split_refund_policy {
+                RefundPolicy::ProRata => RecoveryStatus::Failed,
+                RefundPolicy::MerchantAbsorbs => RecoveryStatus::Absorbed,
+            },
             transaction: None,
             failure_reason: None,
         };
