@@ -18,7 +18,7 @@ use self::state::{Refusal, Trigger, transition};
 pub use self::view::{DisputeView, view};
 
 use super::Settings;
-use super::intents::{self, Intent, state::Status as IntentStatus};
+use super::intents::{self, Intent};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -117,10 +117,7 @@ pub fn open(
 ) -> Result<Dispute, ApiError> {
     let mut intent = intents::load(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
-    if !matches!(
-        intent.status,
-        IntentStatus::SettlementPending | IntentStatus::Settled
-    ) {
+    if !intent.is_received() {
         return Err(ApiError::new(
             Code::NotDisputable,
             format!(
@@ -130,7 +127,7 @@ pub fn open(
             ),
         ));
     }
-    let disputable = super::refunds::refundable(&intent);
+    let disputable = intent.refundable();
     let amount = input.amount_minor.unwrap_or(disputable);
     if amount <= 0 || amount > disputable {
         return Err(ApiError::new(
@@ -152,14 +149,13 @@ pub fn open(
         tx,
         &ledger::merchant_account(mode, &owner, &currency, Class::Available),
     )?;
-    let from_available = amount.min(available.max(0));
-    let from_pending = (amount - from_available).min(intent.pending_remaining_minor.max(0));
-    if from_available + from_pending < amount {
+    let Some(hold) = intent.hold_dispute(amount, available) else {
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!("the merchant's balance cannot cover a dispute of {amount} {currency}"),
         ));
-    }
+    };
+    let (from_available, from_pending) = (hold.from_available_minor, hold.from_pending_minor);
     let mut dispute = Dispute {
         id: crate::ids::new_id("dp"),
         mode,
@@ -203,8 +199,6 @@ pub fn open(
     )
     .post(tx)?;
     dispute.hold_transaction = Some(hold);
-    intent.pending_remaining_minor -= from_pending;
-    intent.amount_disputed_minor += amount;
     scheduler::schedule(
         tx,
         dispute.evidence_due_at_ms,
@@ -350,10 +344,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     .payment_intent(&dispute.payment_intent)
     .transfer(disputed, target, dispute.amount_minor, &currency)
     .post(tx)?;
-    intent.amount_disputed_minor -= dispute.amount_minor;
-    if next == Status::Lost {
-        intent.amount_charged_back_minor += dispute.amount_minor;
-    }
+    intent.close_dispute(dispute.amount_minor, next == Status::Lost);
     intents::save(tx, &intent)?;
     dispute.status = next;
     dispute.outcome_transaction = Some(transaction);

@@ -5,6 +5,7 @@
 //! decides which trigger happened and what else must be written with it
 //! (attempt, timeline, posting, events, timers), all in the caller's `Tx`.
 
+mod counters;
 pub mod input;
 pub mod state;
 pub mod view;
@@ -81,7 +82,9 @@ pub struct Review {
     pub note: Option<String>,
 }
 
-/// A payment intent as stored. Fields that are empty, absent or zero are left
+/// A payment intent as stored. The refund and dispute counters change only
+/// through the methods of `counters.rs`; those that `src/http` still reads are
+/// `pub(crate)`, the others private. Fields that are empty, absent or zero are left
 /// out of the stored JSON (and read back as such): most are, on most intents,
 /// and every read decodes the record, so a smaller record is a cheaper read.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -129,19 +132,19 @@ pub struct Intent {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_received_minor: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_refunded_minor: i64,
+    pub(crate) amount_refunded_minor: i64,
     /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_reserved_minor: i64,
+    pub(crate) amount_reserved_minor: i64,
     /// Held by open disputes.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_disputed_minor: i64,
+    amount_disputed_minor: i64,
     /// Lost to disputes (charged back to the payer).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_charged_back_minor: i64,
+    amount_charged_back_minor: i64,
     /// The part of the merchant's net still in `pending`, waiting for settlement.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub pending_remaining_minor: i64,
+    pending_remaining_minor: i64,
     #[serde(default)]
     pub split_refund_policy: RefundPolicy,
     /// What each split recipient was paid at capture.
@@ -1046,7 +1049,7 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     }
     let now = tx.now_ms();
     // What is still in pending: the net, less split payouts and refund reservations.
-    let net = intent.pending_remaining_minor;
+    let net = intent.settle_pending();
     let (mode, currency) = (intent.mode, intent.currency.clone());
     let posting = Posting::build(
         mode,
@@ -1065,7 +1068,6 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         &currency,
     )
     .post(tx)?;
-    intent.pending_remaining_minor = 0;
     intent.settlement_transaction = Some(posting.clone());
     intent.apply(now, Trigger::Settle, "timer")?;
     intent.note(
@@ -1078,12 +1080,12 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
 }
 
 #[cfg(test)]
-mod storage_tests {
+pub(super) mod storage_tests {
     use super::Intent;
 
     /// A record as stored before empty fields were left out (every field
     /// written, nulls and zeros included).
-    const FULL_RECORD: &str = r#"{"id":"pi_01m817j3r8htq9g8y3hv2c9dcr","mode":"test","owner":"org_01m817j2qr66dxjmbccf00bebg","account":null,"status":"REQUIRES_PAYMENT_METHOD","amount_minor":1000,"currency":"CDF","rails":["mobile_money","card","bank","wallet","qr"],"capture_method":"automatic","payment_method_policy":"smart","reference":"bench","description":null,"purpose_code":null,"metadata":{},"customer_msisdn":null,"customer_country":null,"success_url":null,"cancel_url":null,"qr_payload":"00020101021226820011com.paygate0130org_01m817j2qr66dxjmbccf00bebg0329pi_01m817j3r8htq9g8y3hv2c9dcr520459995303976540510.005802CD5920Sandbox organisation6008Kinshasa62090505bench80400002010130kid_01m817j2qr66dxjmbccf00bebh81920088NwtVB6V/HRJiotY+sTxzn5Mvom2Fnt5yr1KQiMAsGe9Ntf6qZg13h/cFqdWRd3D/bAJdzUxbLv/xYzVAvq77Dg==6304AF7E","splits":[],"application_fee_minor":null,"allowed_operators":[],"client_secret_digest":"e63ea031bd7ecb75bf6909bca9133cb92bb5dadd712b544e471a84a6e05f1f3b","amount_capturable_minor":0,"amount_received_minor":0,"amount_refunded_minor":0,"amount_reserved_minor":0,"amount_disputed_minor":0,"amount_charged_back_minor":0,"pending_remaining_minor":0,"split_refund_policy":"pro_rata","split_payouts":[],"split_recoveries":[],"checkout_session":null,"payment_link":null,"money_request":null,"fees":null,"attempts":[],"timeline":[{"at_ms":1795337817864,"event":"intent.created","actor":"api","details":{"amount_minor":"1000"}}],"review":null,"cancellation_reason":null,"collection_transaction":null,"settlement_transaction":null,"expires_at_ms":1795339617864,"created_at_ms":1795337817864,"updated_at_ms":1795337817864}"#;
+    pub(in crate::domain::intents) const FULL_RECORD: &str = r#"{"id":"pi_01m817j3r8htq9g8y3hv2c9dcr","mode":"test","owner":"org_01m817j2qr66dxjmbccf00bebg","account":null,"status":"REQUIRES_PAYMENT_METHOD","amount_minor":1000,"currency":"CDF","rails":["mobile_money","card","bank","wallet","qr"],"capture_method":"automatic","payment_method_policy":"smart","reference":"bench","description":null,"purpose_code":null,"metadata":{},"customer_msisdn":null,"customer_country":null,"success_url":null,"cancel_url":null,"qr_payload":"00020101021226820011com.paygate0130org_01m817j2qr66dxjmbccf00bebg0329pi_01m817j3r8htq9g8y3hv2c9dcr520459995303976540510.005802CD5920Sandbox organisation6008Kinshasa62090505bench80400002010130kid_01m817j2qr66dxjmbccf00bebh81920088NwtVB6V/HRJiotY+sTxzn5Mvom2Fnt5yr1KQiMAsGe9Ntf6qZg13h/cFqdWRd3D/bAJdzUxbLv/xYzVAvq77Dg==6304AF7E","splits":[],"application_fee_minor":null,"allowed_operators":[],"client_secret_digest":"e63ea031bd7ecb75bf6909bca9133cb92bb5dadd712b544e471a84a6e05f1f3b","amount_capturable_minor":0,"amount_received_minor":0,"amount_refunded_minor":0,"amount_reserved_minor":0,"amount_disputed_minor":0,"amount_charged_back_minor":0,"pending_remaining_minor":0,"split_refund_policy":"pro_rata","split_payouts":[],"split_recoveries":[],"checkout_session":null,"payment_link":null,"money_request":null,"fees":null,"attempts":[],"timeline":[{"at_ms":1795337817864,"event":"intent.created","actor":"api","details":{"amount_minor":"1000"}}],"review":null,"cancellation_reason":null,"collection_transaction":null,"settlement_transaction":null,"expires_at_ms":1795339617864,"created_at_ms":1795337817864,"updated_at_ms":1795337817864}"#;
 
     #[test]
     fn stored_intents_leave_out_empty_fields_and_read_old_records() {

@@ -21,7 +21,7 @@ use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RefundView, view};
 
 use super::Settings;
-use super::intents::{self, Intent, state::Status as IntentStatus};
+use super::intents::{self, Intent};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -124,21 +124,9 @@ pub struct NewRefund {
 }
 
 /// What a new refund (or dispute) may take: captured − refunded − reserved −
-/// disputed − charged back.
+/// disputed − charged back (the intent keeps the counters).
 pub fn refundable(intent: &Intent) -> i64 {
-    (intent.amount_received_minor
-        - intent.amount_refunded_minor
-        - intent.amount_reserved_minor
-        - intent.amount_disputed_minor
-        - intent.amount_charged_back_minor)
-        .max(0)
-}
-
-fn is_captured(intent: &Intent) -> bool {
-    matches!(
-        intent.status,
-        IntentStatus::SettlementPending | IntentStatus::Settled
-    )
+    intent.refundable()
 }
 
 /// `POST /refunds`: reserves the amount and records the refund REQUESTED;
@@ -160,7 +148,7 @@ pub fn create(
             ),
         ));
     }
-    if !is_captured(&intent) {
+    if !intent.is_received() {
         return Err(ApiError::new(
             Code::NotRefundable,
             format!(
@@ -184,9 +172,7 @@ pub fn create(
     let now = tx.now_ms();
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
     // Reserve from what the payment left in pending first, then from available.
-    let from_pending = input
-        .amount_minor
-        .min(intent.pending_remaining_minor.max(0));
+    let from_pending = intent.reserve_refund(input.amount_minor);
     let from_available = input.amount_minor - from_pending;
     let mut refund = Refund {
         id: crate::ids::new_id("re"),
@@ -231,8 +217,6 @@ pub fn create(
     )
     .post(tx)?;
     refund.reservation_transaction = Some(reservation);
-    intent.pending_remaining_minor -= from_pending;
-    intent.amount_reserved_minor += input.amount_minor;
     tx.put(
         Table::Index,
         index_key(mode, &owner, &refund.id),
@@ -358,8 +342,7 @@ fn succeed(
     .post(tx)?;
     refund.refund_transaction = Some(transaction);
     apply(refund, Trigger::Succeed, now)?;
-    intent.amount_reserved_minor -= refund.amount_minor;
-    intent.amount_refunded_minor += refund.amount_minor;
+    intent.refund_succeeded(refund.amount_minor);
     intent.updated_at_ms = now;
     recover_splits(tx, refund, intent)?;
     emit(tx, refund, EventType::RefundSucceeded)?;
@@ -370,11 +353,8 @@ fn succeed(
 /// not settled, otherwise available.
 fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
     let (mode, owner, currency) = (refund.mode, refund.owner.clone(), refund.currency.clone());
-    let back_to_pending = if intent.status == IntentStatus::SettlementPending {
-        refund.reserved_from_pending_minor
-    } else {
-        0
-    };
+    let back_to_pending =
+        intent.release_refund(refund.amount_minor, refund.reserved_from_pending_minor);
     let back_to_available = refund.amount_minor - back_to_pending;
     let reserved = || ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
     Posting::build(
@@ -400,8 +380,6 @@ fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), 
         &currency,
     )
     .post(tx)?;
-    intent.pending_remaining_minor += back_to_pending;
-    intent.amount_reserved_minor -= refund.amount_minor;
     Ok(())
 }
 
