@@ -5,6 +5,7 @@
 //! decides which trigger happened and what else must be written with it
 //! (attempt, timeline, posting, events, timers), all in the caller's `Tx`.
 
+mod attempts;
 mod counters;
 pub mod input;
 pub mod state;
@@ -15,6 +16,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
+pub use self::attempts::{Attempt, AttemptStatus};
+use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
     SplitInput, ValidCreate,
@@ -28,7 +31,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
-use crate::rails::{self, CollectRequest, Collection, FailureReason};
+use crate::rails::{self, Collection};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
@@ -37,29 +40,6 @@ pub const ATTEMPTS_MAX: usize = 20;
 /// Timeline entries one intent keeps at most (the oldest are kept, the newest
 /// dropped past it, so the story of how it started is never lost).
 pub const TIMELINE_MAX: usize = 200;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum AttemptStatus {
-    Processing,
-    Authorised,
-    Captured,
-    Failed,
-    Unknown,
-    Abandoned,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Attempt {
-    pub id: String,
-    pub rail: String,
-    pub operator: Option<String>,
-    pub customer_msisdn: Option<String>,
-    pub status: AttemptStatus,
-    pub failure_reason: Option<FailureReason>,
-    pub started_at_ms: i64,
-    pub ended_at_ms: Option<i64>,
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TimelineEntry {
@@ -233,10 +213,6 @@ impl Intent {
             self.note(at_ms, event, actor, &[]);
         }
         Ok(())
-    }
-
-    fn current_attempt_mut(&mut self) -> Option<&mut Attempt> {
-        self.attempts.last_mut()
     }
 
     pub fn client_secret_matches(&self, secret: &str) -> bool {
@@ -577,16 +553,6 @@ pub fn confirm(
     Ok(intent)
 }
 
-fn collect_request<'a>(intent: &'a Intent, attempt: &'a Attempt) -> CollectRequest<'a> {
-    CollectRequest {
-        rail: &attempt.rail,
-        msisdn: attempt.customer_msisdn.as_deref(),
-        amount_minor: intent.amount_minor,
-        currency: &intent.currency,
-        reference: &intent.id,
-    }
-}
-
 /// The trigger of an attempt on `rail` starting at `now_ms`.
 fn attempt_started(intent: &Intent, rail: &str, now_ms: i64) -> Trigger {
     Trigger::AttemptStarted {
@@ -674,7 +640,7 @@ fn apply_outcome(
             );
         }
         Collection::Failed(reason) => {
-            end_attempt(intent, now, AttemptStatus::Failed, Some(reason));
+            intent.end_attempt(now, AttemptTrigger::Fail, Some(reason))?;
             intent.note(
                 now,
                 "attempt.failed",
@@ -694,7 +660,7 @@ fn apply_outcome(
             }
         }
         Collection::Unknown => {
-            end_attempt(intent, now, AttemptStatus::Unknown, None);
+            intent.end_attempt(now, AttemptTrigger::Unknown, None)?;
             intent.note(now, "attempt.unknown", actor, &[]);
             intent.apply(now, Trigger::AttemptUnknown, actor)?;
             intent.review = Some(Review {
@@ -707,7 +673,7 @@ fn apply_outcome(
             emit(tx, settings, intent, EventType::PaymentIntentAmbiguousHold)?;
         }
         Collection::Succeeded if intent.capture_method == CaptureMethod::Manual => {
-            end_attempt(intent, now, AttemptStatus::Authorised, None);
+            intent.end_attempt(now, AttemptTrigger::Authorise, None)?;
             intent.note(now, "attempt.authorised", actor, &[]);
             intent.apply(
                 now,
@@ -720,7 +686,7 @@ fn apply_outcome(
             emit(tx, settings, intent, EventType::PaymentIntentAuthorised)?;
         }
         Collection::Succeeded => {
-            end_attempt(intent, now, AttemptStatus::Captured, None);
+            intent.end_attempt(now, AttemptTrigger::Capture, None)?;
             intent.note(now, "attempt.succeeded", actor, &[]);
             intent.apply(
                 now,
@@ -734,27 +700,6 @@ fn apply_outcome(
         }
     }
     Ok(())
-}
-
-fn reason_str(reason: FailureReason) -> &'static str {
-    match reason {
-        FailureReason::InvalidMsisdn => "invalid_msisdn",
-        FailureReason::ProviderUnavailable => "provider_unavailable",
-        FailureReason::Declined => "declined",
-    }
-}
-
-fn end_attempt(
-    intent: &mut Intent,
-    now: i64,
-    status: AttemptStatus,
-    reason: Option<FailureReason>,
-) {
-    if let Some(attempt) = intent.current_attempt_mut() {
-        attempt.status = status;
-        attempt.failure_reason = reason;
-        attempt.ended_at_ms = Some(now);
-    }
 }
 
 /// The intent is CAPTURED for `amount_minor`: credit the merchant's pending
@@ -905,7 +850,7 @@ pub fn capture(
     if let Some(attempt) = intent.attempts.last() {
         connector.capture(&collect_request(&intent, attempt), amount)?;
     }
-    end_attempt(&mut intent, now, AttemptStatus::Captured, None);
+    intent.end_attempt(now, AttemptTrigger::Capture, None)?;
     intent.apply(now, capture, "api")?;
     intent.note(
         now,
@@ -946,15 +891,7 @@ pub fn cancel(
         intent.amount_capturable_minor = 0;
     }
     // A voided authorisation or a prompt the payer never answered: the attempt is abandoned.
-    if let Some(attempt) = intent.attempts.last_mut().filter(|a| {
-        matches!(
-            a.status,
-            AttemptStatus::Processing | AttemptStatus::Authorised
-        )
-    }) {
-        attempt.status = AttemptStatus::Abandoned;
-        attempt.ended_at_ms = Some(now);
-    }
+    intent.abandon_attempt(now);
     intent.apply(now, Trigger::Cancel, "api")?;
     intent.cancellation_reason = input.cancellation_reason;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
@@ -982,12 +919,12 @@ pub fn review(
         review.note = Some(input.note.trim().to_string());
     }
     if paid {
-        end_attempt(&mut intent, now, AttemptStatus::Captured, None);
+        intent.end_attempt(now, AttemptTrigger::Capture, None)?;
         intent.note(now, "review.paid", "operator", &[]);
         let amount = intent.amount_minor;
         record_capture(tx, settings, &mut intent, amount, "operator")?;
     } else {
-        end_attempt(&mut intent, now, AttemptStatus::Failed, None);
+        intent.end_attempt(now, AttemptTrigger::Fail, None)?;
         intent.note(now, "review.not_paid", "operator", &[]);
     }
     save(tx, &intent)?;
@@ -1013,14 +950,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
                 return Ok(());
             }
             intent.apply(now, Trigger::Expire, "timer")?;
-            if let Some(attempt) = intent
-                .attempts
-                .last_mut()
-                .filter(|a| a.status == AttemptStatus::Processing)
-            {
-                attempt.status = AttemptStatus::Abandoned;
-                attempt.ended_at_ms = Some(now);
-            }
+            intent.abandon_attempt(now);
             emit(tx, settings, &intent, EventType::PaymentIntentExpired)?;
         }
         TimerKind::IntentPoll { attempt, .. } => {
