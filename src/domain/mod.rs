@@ -15,6 +15,7 @@ pub mod money_requests;
 pub mod org;
 pub mod qr;
 pub mod refunds;
+pub mod resource;
 pub mod splits;
 pub mod step_up;
 pub mod team;

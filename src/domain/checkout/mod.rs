@@ -12,9 +12,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
 use super::intents::input::CreateIntent;
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -196,34 +196,12 @@ pub fn create_session(
     Ok(session)
 }
 
-fn visible<T>(
-    value: Option<T>,
-    principal: &Principal,
-    kind: &str,
-    id: &str,
-    mode: impl Fn(&T) -> (Mode, String),
-) -> Result<T, ApiError> {
-    value
-        .filter(|v| {
-            let (m, owner) = mode(v);
-            m == principal.mode && owner == principal.owner()
-        })
-        .ok_or_else(|| ApiError::not_found(kind, id))
-}
-
 pub fn read_session(
     snapshot: &Snapshot,
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let session: Option<Session> = if id.starts_with("cs_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(session, principal, "checkout session", id, |s| {
-        (s.mode, s.owner.clone())
-    })
+    resource::find(snapshot, principal, id, "cs_", "checkout session")
 }
 
 /// Records a session's expiry (its status already moved) and cancels its
@@ -244,14 +222,7 @@ pub fn expire_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let session: Option<Session> = if id.starts_with("cs_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let mut session = visible(session, principal, "checkout session", id, |s| {
-        (s.mode, s.owner.clone())
-    })?;
+    let mut session: Session = resource::find(tx, principal, id, "cs_", "checkout session")?;
     session.status =
         session::transition(session.status, session::Trigger::Expire).map_err(|_| {
             ApiError::new(
@@ -397,14 +368,7 @@ pub fn create_link(
 }
 
 pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
-    let link: Option<Link> = if id.starts_with("plink_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let mut link = visible(link, principal, "payment link", id, |l| {
-        (l.mode, l.owner.clone())
-    })?;
+    let mut link: Link = resource::find(tx, principal, id, "plink_", "payment link")?;
     link.status = link::transition(link.status, link::Trigger::Deactivate).map_err(|_| {
         ApiError::new(
             Code::LinkInactive,

@@ -17,8 +17,8 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{DisputeView, view};
 
-use super::Settings;
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -174,31 +174,7 @@ pub fn open(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    let disputed = || ledger::merchant_account(mode, &owner, &currency, Class::Disputed);
-    let hold = Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: "dispute".into(),
-            id: dispute.id.clone(),
-        },
-        &format!("dispute {} of {}", dispute.id, intent.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        disputed(),
-        from_available,
-        &currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        disputed(),
-        from_pending,
-        &currency,
-    )
-    .post(tx)?;
-    dispute.hold_transaction = Some(hold);
+    dispute.hold_transaction = Some(post_hold(tx, &dispute, from_available)?);
     scheduler::schedule(
         tx,
         dispute.evidence_due_at_ms,
@@ -217,26 +193,46 @@ pub fn open(
     Ok(dispute)
 }
 
+/// Moves the disputed amount to the `disputed` balance: `from_available_minor`
+/// from available, the rest (`dispute.from_pending_minor`) from pending.
+fn post_hold(
+    tx: &mut Tx<'_>,
+    dispute: &Dispute,
+    from_available_minor: i64,
+) -> Result<String, ApiError> {
+    let (mode, owner, currency) = (dispute.mode, &dispute.owner, &dispute.currency);
+    let disputed = || ledger::merchant_account(mode, owner, currency, Class::Disputed);
+    Posting::build(
+        mode,
+        owner,
+        Cause {
+            kind: "dispute".into(),
+            id: dispute.id.clone(),
+        },
+        &format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    )
+    .payment_intent(&dispute.payment_intent)
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Available),
+        disputed(),
+        from_available_minor,
+        currency,
+    )
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Pending),
+        disputed(),
+        dispute.from_pending_minor,
+        currency,
+    )
+    .post(tx)
+}
+
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    let dispute: Option<Dispute> = if id.starts_with("dp_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    dispute
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("dispute", id))
+    resource::find(tx, principal, id, "dp_", "dispute")
 }
 
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    let dispute: Option<Dispute> = if id.starts_with("dp_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    dispute
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("dispute", id))
+    resource::find(snapshot, principal, id, "dp_", "dispute")
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.

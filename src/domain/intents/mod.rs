@@ -227,7 +227,7 @@ impl Intent {
     /// Visible to `principal`: same mode, same owner, and for a `pk_` key the
     /// intent's own client secret.
     pub fn visible_to(&self, principal: &Principal) -> bool {
-        if self.mode != principal.mode || self.owner != principal.owner() {
+        if !super::resource::owned_by(self, principal) {
             return false;
         }
         match (&principal.kind, &principal.client_secret) {
@@ -277,20 +277,23 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
 
 /// Reads an intent for a write.
 pub(crate) fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    intent
-        .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found("payment intent", id))
+    find_visible(tx, principal, id)
 }
 
 /// Reads an intent for a response.
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
+    find_visible(snapshot, principal, id)
+}
+
+/// The intent `id` when `principal` may see it ([`Intent::visible_to`]: the
+/// ownership rule, and for a `pk_` key the client secret).
+fn find_visible(
+    read: &impl super::resource::Reader,
+    principal: &Principal,
+    id: &str,
+) -> Result<Intent, ApiError> {
     let intent: Option<Intent> = if id.starts_with("pi_") {
-        snapshot.get_json(Table::Objects, id)?
+        read.get_json(Table::Objects, id)?
     } else {
         None
     };

@@ -11,8 +11,8 @@ pub use self::state::Status;
 use self::state::{Trigger, transition};
 pub use self::view::{MoneyRequestView, view};
 
-use super::Settings;
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -180,27 +180,12 @@ pub fn create(
     Ok(request)
 }
 
-fn visible(
-    request: Option<MoneyRequest>,
-    principal: &Principal,
-    code: &str,
-) -> Result<MoneyRequest, ApiError> {
-    request
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("money request", code))
-}
-
 pub fn read(
     snapshot: &Snapshot,
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let request = if code.starts_with("MR-") {
-        snapshot.get_json(Table::Objects, code)?
-    } else {
-        None
-    };
-    visible(request, principal, code)
+    resource::find(snapshot, principal, code, "MR-", "money request")
 }
 
 /// The request behind a pay URL, whoever made it.
@@ -218,12 +203,7 @@ pub fn cancel(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let request = if code.starts_with("MR-") {
-        tx.get_json(Table::Objects, code)?
-    } else {
-        None
-    };
-    let mut request = visible(request, principal, code)?;
+    let mut request: MoneyRequest = resource::find(tx, principal, code, "MR-", "money request")?;
     let cancelled = transition(request.status, Trigger::Cancel).map_err(|_| {
         ApiError::new(
             Code::RequestNotPending,

@@ -20,8 +20,8 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RefundView, view};
 
-use super::Settings;
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -192,31 +192,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    let reserved = ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
-    let reservation = Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: "refund_reservation".into(),
-            id: refund.id.clone(),
-        },
-        &format!("reservation for refund {}", refund.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        reserved.clone(),
-        from_pending,
-        &currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        reserved,
-        from_available,
-        &currency,
-    )
-    .post(tx)?;
-    refund.reservation_transaction = Some(reservation);
+    refund.reservation_transaction = Some(post_reservation(tx, &refund)?);
     tx.put(
         Table::Index,
         index_key(mode, &owner, &refund.id),
@@ -231,26 +207,42 @@ pub fn create(
     Ok(refund)
 }
 
+/// Moves a new refund's amount to the `reserved` balance, from where
+/// `reserve_refund` took it: pending, then available.
+fn post_reservation(tx: &mut Tx<'_>, refund: &Refund) -> Result<String, ApiError> {
+    let (mode, owner, currency) = (refund.mode, &refund.owner, &refund.currency);
+    let reserved = || ledger::merchant_account(mode, owner, currency, Class::Reserved);
+    Posting::build(
+        mode,
+        owner,
+        Cause {
+            kind: "refund_reservation".into(),
+            id: refund.id.clone(),
+        },
+        &format!("reservation for refund {}", refund.id),
+    )
+    .payment_intent(&refund.payment_intent)
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Pending),
+        reserved(),
+        refund.reserved_from_pending_minor,
+        currency,
+    )
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Available),
+        reserved(),
+        refund.reserved_from_available_minor,
+        currency,
+    )
+    .post(tx)
+}
+
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    let refund: Option<Refund> = if id.starts_with("re_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    refund
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("refund", id))
+    resource::find(tx, principal, id, "re_", "refund")
 }
 
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    let refund: Option<Refund> = if id.starts_with("re_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    refund
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("refund", id))
+    resource::find(snapshot, principal, id, "re_", "refund")
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {

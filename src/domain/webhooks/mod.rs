@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::egress::Egress;
@@ -265,23 +266,8 @@ pub fn create_endpoint(
     Ok(endpoint)
 }
 
-fn visible(
-    endpoint: Option<Endpoint>,
-    principal: &Principal,
-    id: &str,
-) -> Result<Endpoint, ApiError> {
-    endpoint
-        .filter(|e| e.mode == principal.mode && e.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("webhook endpoint", id))
-}
-
 pub fn load_endpoint(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Endpoint, ApiError> {
-    let endpoint = if id.starts_with("we_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(endpoint, principal, id)
+    resource::find(tx, principal, id, "we_", "webhook endpoint")
 }
 
 pub fn read_endpoint(
@@ -289,12 +275,7 @@ pub fn read_endpoint(
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    let endpoint = if id.starts_with("we_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(endpoint, principal, id)
+    resource::find(snapshot, principal, id, "we_", "webhook endpoint")
 }
 
 /// The endpoint's next status. Its lifecycle refuses nothing today; a refusal
@@ -528,14 +509,7 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
 }
 
 fn load_event(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Event, ApiError> {
-    let event: Option<Event> = if id.starts_with("evt_") {
-        tx.get_json(Table::Events, id)?
-    } else {
-        None
-    };
-    event
-        .filter(|e| e.mode == principal.mode && e.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("event", id))
+    resource::find_in(tx, Table::Events, principal, id, "evt_", "event")
 }
 
 /// `POST /webhook_deliveries/{id}/replay`: a new delivery of the same event to the same endpoint.
@@ -544,14 +518,7 @@ pub fn replay_delivery(
     principal: &Principal,
     id: &str,
 ) -> Result<Delivery, ApiError> {
-    let original: Option<Delivery> = if id.starts_with("wd_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let original = original
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("webhook delivery", id))?;
+    let original: Delivery = resource::find(tx, principal, id, "wd_", "webhook delivery")?;
     let endpoint = load_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
         return Err(ApiError::new(
