@@ -5,6 +5,8 @@
 //! decides which trigger happened and what else must be written with it
 //! (attempt, timeline, posting, events, timers), all in the caller's `Tx`.
 
+mod attempts;
+mod counters;
 pub mod input;
 pub mod state;
 pub mod view;
@@ -14,6 +16,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
+pub use self::attempts::{Attempt, AttemptStatus};
+use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
     SplitInput, ValidCreate,
@@ -27,7 +31,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
-use crate::rails::{self, CollectRequest, Collection, FailureReason};
+use crate::rails::{self, Collection};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
@@ -36,29 +40,6 @@ pub const ATTEMPTS_MAX: usize = 20;
 /// Timeline entries one intent keeps at most (the oldest are kept, the newest
 /// dropped past it, so the story of how it started is never lost).
 pub const TIMELINE_MAX: usize = 200;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum AttemptStatus {
-    Processing,
-    Authorised,
-    Captured,
-    Failed,
-    Unknown,
-    Abandoned,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Attempt {
-    pub id: String,
-    pub rail: String,
-    pub operator: Option<String>,
-    pub customer_msisdn: Option<String>,
-    pub status: AttemptStatus,
-    pub failure_reason: Option<FailureReason>,
-    pub started_at_ms: i64,
-    pub ended_at_ms: Option<i64>,
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TimelineEntry {
@@ -81,7 +62,9 @@ pub struct Review {
     pub note: Option<String>,
 }
 
-/// A payment intent as stored. Fields that are empty, absent or zero are left
+/// A payment intent as stored. The refund and dispute counters change only
+/// through the methods of `counters.rs`; those that `src/http` still reads are
+/// `pub(crate)`, the others private. Fields that are empty, absent or zero are left
 /// out of the stored JSON (and read back as such): most are, on most intents,
 /// and every read decodes the record, so a smaller record is a cheaper read.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -129,19 +112,19 @@ pub struct Intent {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_received_minor: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_refunded_minor: i64,
+    pub(crate) amount_refunded_minor: i64,
     /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_reserved_minor: i64,
+    pub(crate) amount_reserved_minor: i64,
     /// Held by open disputes.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_disputed_minor: i64,
+    amount_disputed_minor: i64,
     /// Lost to disputes (charged back to the payer).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub amount_charged_back_minor: i64,
+    amount_charged_back_minor: i64,
     /// The part of the merchant's net still in `pending`, waiting for settlement.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub pending_remaining_minor: i64,
+    pending_remaining_minor: i64,
     #[serde(default)]
     pub split_refund_policy: RefundPolicy,
     /// What each split recipient was paid at capture.
@@ -232,10 +215,6 @@ impl Intent {
         Ok(())
     }
 
-    fn current_attempt_mut(&mut self) -> Option<&mut Attempt> {
-        self.attempts.last_mut()
-    }
-
     pub fn client_secret_matches(&self, secret: &str) -> bool {
         let digest = crate::auth::keys::digest(secret);
         bool::from(
@@ -248,7 +227,7 @@ impl Intent {
     /// Visible to `principal`: same mode, same owner, and for a `pk_` key the
     /// intent's own client secret.
     pub fn visible_to(&self, principal: &Principal) -> bool {
-        if self.mode != principal.mode || self.owner != principal.owner() {
+        if !super::resource::owned_by(self, principal) {
             return false;
         }
         match (&principal.kind, &principal.client_secret) {
@@ -276,6 +255,9 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
                 intent.id
             ),
         ),
+        Refusal::DeadlinePassed => {
+            ApiError::new(Code::IntentExpired, format!("intent {} expired", intent.id))
+        }
         Refusal::Closed if intent.status == Status::Expired => {
             ApiError::new(Code::IntentExpired, format!("intent {} expired", intent.id))
         }
@@ -295,20 +277,23 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
 
 /// Reads an intent for a write.
 pub(crate) fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    intent
-        .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found("payment intent", id))
+    find_visible(tx, principal, id)
 }
 
 /// Reads an intent for a response.
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
+    find_visible(snapshot, principal, id)
+}
+
+/// The intent `id` when `principal` may see it ([`Intent::visible_to`]: the
+/// ownership rule, and for a `pk_` key the client secret).
+fn find_visible(
+    read: &impl super::resource::Reader,
+    principal: &Principal,
+    id: &str,
+) -> Result<Intent, ApiError> {
     let intent: Option<Intent> = if id.starts_with("pi_") {
-        snapshot.get_json(Table::Objects, id)?
+        read.get_json(Table::Objects, id)?
     } else {
         None
     };
@@ -560,24 +545,22 @@ pub fn confirm(
             .with_param("operator"));
         }
     }
-    if intent.status == Status::Expired || tx.now_ms() >= intent.expires_at_ms {
-        return Err(ApiError::new(
-            Code::IntentExpired,
-            format!("intent {id} expired"),
-        ));
+    // Expiry is refused before the rail is asked or the attempts are counted.
+    if let Err(refusal @ Refusal::DeadlinePassed) =
+        transition(intent.status, attempt_started(&intent, rail, tx.now_ms()))
+    {
+        return Err(refusal_error(&intent, refusal));
     }
     start_attempt(tx, settings, &mut intent, rail, Some(msisdn), operator)?;
     save(tx, &intent)?;
     Ok(intent)
 }
 
-fn collect_request<'a>(intent: &'a Intent, attempt: &'a Attempt) -> CollectRequest<'a> {
-    CollectRequest {
-        rail: &attempt.rail,
-        msisdn: attempt.customer_msisdn.as_deref(),
-        amount_minor: intent.amount_minor,
-        currency: &intent.currency,
-        reference: &intent.id,
+/// The trigger of an attempt on `rail` starting at `now_ms`.
+fn attempt_started(intent: &Intent, rail: &str, now_ms: i64) -> Trigger {
+    Trigger::AttemptStarted {
+        waits_for_payer: rail != "wallet",
+        past_expiry: now_ms >= intent.expires_at_ms,
     }
 }
 
@@ -600,9 +583,7 @@ fn start_attempt(
             ),
         ));
     }
-    let started = Trigger::AttemptStarted {
-        waits_for_payer: rail != "wallet",
-    };
+    let started = attempt_started(intent, rail, now);
     intent.check(started)?;
     let attempt = Attempt {
         id: crate::ids::new_id("att"),
@@ -662,7 +643,7 @@ fn apply_outcome(
             );
         }
         Collection::Failed(reason) => {
-            end_attempt(intent, now, AttemptStatus::Failed, Some(reason));
+            intent.end_attempt(now, AttemptTrigger::Fail, Some(reason))?;
             intent.note(
                 now,
                 "attempt.failed",
@@ -682,7 +663,7 @@ fn apply_outcome(
             }
         }
         Collection::Unknown => {
-            end_attempt(intent, now, AttemptStatus::Unknown, None);
+            intent.end_attempt(now, AttemptTrigger::Unknown, None)?;
             intent.note(now, "attempt.unknown", actor, &[]);
             intent.apply(now, Trigger::AttemptUnknown, actor)?;
             intent.review = Some(Review {
@@ -695,7 +676,7 @@ fn apply_outcome(
             emit(tx, settings, intent, EventType::PaymentIntentAmbiguousHold)?;
         }
         Collection::Succeeded if intent.capture_method == CaptureMethod::Manual => {
-            end_attempt(intent, now, AttemptStatus::Authorised, None);
+            intent.end_attempt(now, AttemptTrigger::Authorise, None)?;
             intent.note(now, "attempt.authorised", actor, &[]);
             intent.apply(
                 now,
@@ -708,7 +689,7 @@ fn apply_outcome(
             emit(tx, settings, intent, EventType::PaymentIntentAuthorised)?;
         }
         Collection::Succeeded => {
-            end_attempt(intent, now, AttemptStatus::Captured, None);
+            intent.end_attempt(now, AttemptTrigger::Capture, None)?;
             intent.note(now, "attempt.succeeded", actor, &[]);
             intent.apply(
                 now,
@@ -722,27 +703,6 @@ fn apply_outcome(
         }
     }
     Ok(())
-}
-
-fn reason_str(reason: FailureReason) -> &'static str {
-    match reason {
-        FailureReason::InvalidMsisdn => "invalid_msisdn",
-        FailureReason::ProviderUnavailable => "provider_unavailable",
-        FailureReason::Declined => "declined",
-    }
-}
-
-fn end_attempt(
-    intent: &mut Intent,
-    now: i64,
-    status: AttemptStatus,
-    reason: Option<FailureReason>,
-) {
-    if let Some(attempt) = intent.current_attempt_mut() {
-        attempt.status = status;
-        attempt.failure_reason = reason;
-        attempt.ended_at_ms = Some(now);
-    }
 }
 
 /// The intent is CAPTURED for `amount_minor`: credit the merchant's pending
@@ -862,14 +822,10 @@ pub fn capture(
     amount_minor: Option<i64>,
 ) -> Result<Intent, ApiError> {
     let mut intent = load(tx, principal, id)?;
-    if intent.status != Status::Authorised || intent.capture_method != CaptureMethod::Manual {
-        return Err(refusal_error(
-            &intent,
-            transition(intent.status, Trigger::Capture)
-                .err()
-                .unwrap_or(Refusal::NotAuthorised),
-        ));
-    }
+    let capture = Trigger::Capture {
+        manual_capture: intent.capture_method == CaptureMethod::Manual,
+    };
+    intent.check(capture)?;
     let amount = match amount_minor {
         Some(a) => input::amount("amount_minor", a)?,
         None => intent.amount_capturable_minor,
@@ -897,8 +853,8 @@ pub fn capture(
     if let Some(attempt) = intent.attempts.last() {
         connector.capture(&collect_request(&intent, attempt), amount)?;
     }
-    end_attempt(&mut intent, now, AttemptStatus::Captured, None);
-    intent.apply(now, Trigger::Capture, "api")?;
+    intent.end_attempt(now, AttemptTrigger::Capture, None)?;
+    intent.apply(now, capture, "api")?;
     intent.note(
         now,
         "intent.capture",
@@ -938,15 +894,7 @@ pub fn cancel(
         intent.amount_capturable_minor = 0;
     }
     // A voided authorisation or a prompt the payer never answered: the attempt is abandoned.
-    if let Some(attempt) = intent.attempts.last_mut().filter(|a| {
-        matches!(
-            a.status,
-            AttemptStatus::Processing | AttemptStatus::Authorised
-        )
-    }) {
-        attempt.status = AttemptStatus::Abandoned;
-        attempt.ended_at_ms = Some(now);
-    }
+    intent.abandon_attempt(now);
     intent.apply(now, Trigger::Cancel, "api")?;
     intent.cancellation_reason = input.cancellation_reason;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
@@ -974,12 +922,12 @@ pub fn review(
         review.note = Some(input.note.trim().to_string());
     }
     if paid {
-        end_attempt(&mut intent, now, AttemptStatus::Captured, None);
+        intent.end_attempt(now, AttemptTrigger::Capture, None)?;
         intent.note(now, "review.paid", "operator", &[]);
         let amount = intent.amount_minor;
         record_capture(tx, settings, &mut intent, amount, "operator")?;
     } else {
-        end_attempt(&mut intent, now, AttemptStatus::Failed, None);
+        intent.end_attempt(now, AttemptTrigger::Fail, None)?;
         intent.note(now, "review.not_paid", "operator", &[]);
     }
     save(tx, &intent)?;
@@ -1005,14 +953,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
                 return Ok(());
             }
             intent.apply(now, Trigger::Expire, "timer")?;
-            if let Some(attempt) = intent
-                .attempts
-                .last_mut()
-                .filter(|a| a.status == AttemptStatus::Processing)
-            {
-                attempt.status = AttemptStatus::Abandoned;
-                attempt.ended_at_ms = Some(now);
-            }
+            intent.abandon_attempt(now);
             emit(tx, settings, &intent, EventType::PaymentIntentExpired)?;
         }
         TimerKind::IntentPoll { attempt, .. } => {
@@ -1041,7 +982,7 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     }
     let now = tx.now_ms();
     // What is still in pending: the net, less split payouts and refund reservations.
-    let net = intent.pending_remaining_minor;
+    let net = intent.settle_pending();
     let (mode, currency) = (intent.mode, intent.currency.clone());
     let posting = Posting::build(
         mode,
@@ -1060,7 +1001,6 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
         &currency,
     )
     .post(tx)?;
-    intent.pending_remaining_minor = 0;
     intent.settlement_transaction = Some(posting.clone());
     intent.apply(now, Trigger::Settle, "timer")?;
     intent.note(
@@ -1073,12 +1013,12 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
 }
 
 #[cfg(test)]
-mod storage_tests {
+pub(super) mod storage_tests {
     use super::Intent;
 
     /// A record as stored before empty fields were left out (every field
     /// written, nulls and zeros included).
-    const FULL_RECORD: &str = r#"{"id":"pi_01m817j3r8htq9g8y3hv2c9dcr","mode":"test","owner":"org_01m817j2qr66dxjmbccf00bebg","account":null,"status":"REQUIRES_PAYMENT_METHOD","amount_minor":1000,"currency":"CDF","rails":["mobile_money","card","bank","wallet","qr"],"capture_method":"automatic","payment_method_policy":"smart","reference":"bench","description":null,"purpose_code":null,"metadata":{},"customer_msisdn":null,"customer_country":null,"success_url":null,"cancel_url":null,"qr_payload":"00020101021226820011com.paygate0130org_01m817j2qr66dxjmbccf00bebg0329pi_01m817j3r8htq9g8y3hv2c9dcr520459995303976540510.005802CD5920Sandbox organisation6008Kinshasa62090505bench80400002010130kid_01m817j2qr66dxjmbccf00bebh81920088NwtVB6V/HRJiotY+sTxzn5Mvom2Fnt5yr1KQiMAsGe9Ntf6qZg13h/cFqdWRd3D/bAJdzUxbLv/xYzVAvq77Dg==6304AF7E","splits":[],"application_fee_minor":null,"allowed_operators":[],"client_secret_digest":"e63ea031bd7ecb75bf6909bca9133cb92bb5dadd712b544e471a84a6e05f1f3b","amount_capturable_minor":0,"amount_received_minor":0,"amount_refunded_minor":0,"amount_reserved_minor":0,"amount_disputed_minor":0,"amount_charged_back_minor":0,"pending_remaining_minor":0,"split_refund_policy":"pro_rata","split_payouts":[],"split_recoveries":[],"checkout_session":null,"payment_link":null,"money_request":null,"fees":null,"attempts":[],"timeline":[{"at_ms":1795337817864,"event":"intent.created","actor":"api","details":{"amount_minor":"1000"}}],"review":null,"cancellation_reason":null,"collection_transaction":null,"settlement_transaction":null,"expires_at_ms":1795339617864,"created_at_ms":1795337817864,"updated_at_ms":1795337817864}"#;
+    pub(in crate::domain::intents) const FULL_RECORD: &str = r#"{"id":"pi_01m817j3r8htq9g8y3hv2c9dcr","mode":"test","owner":"org_01m817j2qr66dxjmbccf00bebg","account":null,"status":"REQUIRES_PAYMENT_METHOD","amount_minor":1000,"currency":"CDF","rails":["mobile_money","card","bank","wallet","qr"],"capture_method":"automatic","payment_method_policy":"smart","reference":"bench","description":null,"purpose_code":null,"metadata":{},"customer_msisdn":null,"customer_country":null,"success_url":null,"cancel_url":null,"qr_payload":"00020101021226820011com.paygate0130org_01m817j2qr66dxjmbccf00bebg0329pi_01m817j3r8htq9g8y3hv2c9dcr520459995303976540510.005802CD5920Sandbox organisation6008Kinshasa62090505bench80400002010130kid_01m817j2qr66dxjmbccf00bebh81920088NwtVB6V/HRJiotY+sTxzn5Mvom2Fnt5yr1KQiMAsGe9Ntf6qZg13h/cFqdWRd3D/bAJdzUxbLv/xYzVAvq77Dg==6304AF7E","splits":[],"application_fee_minor":null,"allowed_operators":[],"client_secret_digest":"e63ea031bd7ecb75bf6909bca9133cb92bb5dadd712b544e471a84a6e05f1f3b","amount_capturable_minor":0,"amount_received_minor":0,"amount_refunded_minor":0,"amount_reserved_minor":0,"amount_disputed_minor":0,"amount_charged_back_minor":0,"pending_remaining_minor":0,"split_refund_policy":"pro_rata","split_payouts":[],"split_recoveries":[],"checkout_session":null,"payment_link":null,"money_request":null,"fees":null,"attempts":[],"timeline":[{"at_ms":1795337817864,"event":"intent.created","actor":"api","details":{"amount_minor":"1000"}}],"review":null,"cancellation_reason":null,"collection_transaction":null,"settlement_transaction":null,"expires_at_ms":1795339617864,"created_at_ms":1795337817864,"updated_at_ms":1795337817864}"#;
 
     #[test]
     fn stored_intents_leave_out_empty_fields_and_read_old_records() {

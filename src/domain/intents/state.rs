@@ -77,16 +77,20 @@ impl Status {
 /// What can happen to an intent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
-    /// An attempt started; `waits_for_payer` for prompts (mobile money, card 3DS).
-    AttemptStarted { waits_for_payer: bool },
+    /// An attempt started; `waits_for_payer` for prompts (mobile money, card 3DS);
+    /// `past_expiry` when it comes at or after the intent's expiry.
+    AttemptStarted {
+        waits_for_payer: bool,
+        past_expiry: bool,
+    },
     /// The payer approved and the provider confirmed.
     AttemptSucceeded { manual_capture: bool },
     /// The attempt failed; retryable failures let the payer try again.
     AttemptFailed { retryable: bool },
     /// The provider's outcome is unknown.
     AttemptUnknown,
-    /// `POST /capture` on an authorised intent.
-    Capture,
+    /// `POST /capture`; only intents created with `capture_method: manual` are captured by hand.
+    Capture { manual_capture: bool },
     /// Captured funds were credited to pending and queued for settlement.
     QueueSettlement,
     /// Settlement moved the funds to available.
@@ -99,34 +103,34 @@ pub enum Trigger {
     Review { paid: bool },
 }
 
-/// Why a trigger is not allowed now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// An attempt is already running.
-    AttemptInFlight,
-    /// Capture of an intent that is not AUTHORISED.
-    NotAuthorised,
-    /// The intent is final.
-    Closed,
-    /// Any other move the table forbids.
-    Invalid,
-}
+/// Why a trigger is not allowed now: the one refusal type of every lifecycle.
+pub use crate::domain::lifecycle::Refusal;
 
 /// The next status for `trigger` in `from`, or why not.
 pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
     use Status::*;
     use Trigger::*;
     match (from, trigger) {
+        // Checked first: an expired intent takes no attempt, whatever else holds.
+        (Expired, AttemptStarted { .. })
+        | (
+            _,
+            AttemptStarted {
+                past_expiry: true, ..
+            },
+        ) => Err(Refusal::DeadlinePassed),
         (
             RequiresPaymentMethod,
             AttemptStarted {
                 waits_for_payer: true,
+                ..
             },
         ) => Ok(RequiresCustomerAction),
         (
             RequiresPaymentMethod,
             AttemptStarted {
                 waits_for_payer: false,
+                ..
             },
         ) => Ok(Processing),
         (RequiresCustomerAction | Processing, AttemptStarted { .. }) => {
@@ -151,7 +155,12 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (RequiresCustomerAction | Processing, AttemptFailed { retryable: false }) => Ok(Failed),
         (RequiresCustomerAction | Processing, AttemptUnknown) => Ok(Ambiguous),
 
-        (Authorised, Capture) => Ok(Captured),
+        (
+            Authorised,
+            Capture {
+                manual_capture: true,
+            },
+        ) => Ok(Captured),
         (Captured, QueueSettlement) => Ok(SettlementPending),
         (SettlementPending, Settle) => Ok(Settled),
 
@@ -162,7 +171,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (Ambiguous, Review { paid: true }) => Ok(Captured),
         (Ambiguous, Review { paid: false }) => Ok(RequiresPaymentMethod),
 
-        (_, Capture) if !from.is_final() => Err(Refusal::NotAuthorised),
+        (_, Capture { .. }) if !from.is_final() => Err(Refusal::NotAuthorised),
         (s, _) if s.is_final() => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
@@ -171,26 +180,44 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::lifecycle::assert_table;
     use Status::*;
     use Trigger::*;
 
-    const TRIGGERS: [Trigger; 14] = [
+    const fn started(waits_for_payer: bool, past_expiry: bool) -> Trigger {
         AttemptStarted {
-            waits_for_payer: true,
-        },
-        AttemptStarted {
-            waits_for_payer: false,
-        },
-        AttemptSucceeded {
-            manual_capture: true,
-        },
-        AttemptSucceeded {
-            manual_capture: false,
-        },
-        AttemptFailed { retryable: true },
-        AttemptFailed { retryable: false },
+            waits_for_payer,
+            past_expiry,
+        }
+    }
+
+    const MANUAL: Trigger = Capture {
+        manual_capture: true,
+    };
+    const AUTOMATIC: Trigger = Capture {
+        manual_capture: false,
+    };
+    const SUCCEEDED_MANUAL: Trigger = AttemptSucceeded {
+        manual_capture: true,
+    };
+    const SUCCEEDED_AUTOMATIC: Trigger = AttemptSucceeded {
+        manual_capture: false,
+    };
+    const RETRYABLE: Trigger = AttemptFailed { retryable: true };
+    const FINAL_FAILURE: Trigger = AttemptFailed { retryable: false };
+
+    const TRIGGERS: [Trigger; 17] = [
+        started(true, false),
+        started(false, false),
+        started(true, true),
+        started(false, true),
+        SUCCEEDED_MANUAL,
+        SUCCEEDED_AUTOMATIC,
+        RETRYABLE,
+        FINAL_FAILURE,
         AttemptUnknown,
-        Capture,
+        MANUAL,
+        AUTOMATIC,
         QueueSettlement,
         Settle,
         Cancel,
@@ -203,69 +230,25 @@ mod tests {
     const ALLOWED: &[(Status, Trigger, Status)] = &[
         (
             RequiresPaymentMethod,
-            AttemptStarted {
-                waits_for_payer: true,
-            },
+            started(true, false),
             RequiresCustomerAction,
         ),
-        (
-            RequiresPaymentMethod,
-            AttemptStarted {
-                waits_for_payer: false,
-            },
-            Processing,
-        ),
+        (RequiresPaymentMethod, started(false, false), Processing),
         (RequiresPaymentMethod, Cancel, Cancelled),
         (RequiresPaymentMethod, Expire, Expired),
-        (
-            RequiresCustomerAction,
-            AttemptSucceeded {
-                manual_capture: true,
-            },
-            Authorised,
-        ),
-        (
-            RequiresCustomerAction,
-            AttemptSucceeded {
-                manual_capture: false,
-            },
-            Captured,
-        ),
-        (
-            RequiresCustomerAction,
-            AttemptFailed { retryable: true },
-            RequiresPaymentMethod,
-        ),
-        (
-            RequiresCustomerAction,
-            AttemptFailed { retryable: false },
-            Failed,
-        ),
+        (RequiresCustomerAction, SUCCEEDED_MANUAL, Authorised),
+        (RequiresCustomerAction, SUCCEEDED_AUTOMATIC, Captured),
+        (RequiresCustomerAction, RETRYABLE, RequiresPaymentMethod),
+        (RequiresCustomerAction, FINAL_FAILURE, Failed),
         (RequiresCustomerAction, AttemptUnknown, Ambiguous),
         (RequiresCustomerAction, Cancel, Cancelled),
         (RequiresCustomerAction, Expire, Expired),
-        (
-            Processing,
-            AttemptSucceeded {
-                manual_capture: true,
-            },
-            Authorised,
-        ),
-        (
-            Processing,
-            AttemptSucceeded {
-                manual_capture: false,
-            },
-            Captured,
-        ),
-        (
-            Processing,
-            AttemptFailed { retryable: true },
-            RequiresPaymentMethod,
-        ),
-        (Processing, AttemptFailed { retryable: false }, Failed),
+        (Processing, SUCCEEDED_MANUAL, Authorised),
+        (Processing, SUCCEEDED_AUTOMATIC, Captured),
+        (Processing, RETRYABLE, RequiresPaymentMethod),
+        (Processing, FINAL_FAILURE, Failed),
         (Processing, AttemptUnknown, Ambiguous),
-        (Authorised, Capture, Captured),
+        (Authorised, MANUAL, Captured),
         (Authorised, Cancel, Cancelled),
         (Captured, QueueSettlement, SettlementPending),
         (SettlementPending, Settle, Settled),
@@ -275,22 +258,37 @@ mod tests {
 
     #[test]
     fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
-        for from in Status::ALL {
-            for trigger in TRIGGERS {
-                let expected = ALLOWED
-                    .iter()
-                    .find(|(f, t, _)| *f == from && *t == trigger)
-                    .map(|(_, _, to)| *to);
-                let got = transition(from, trigger);
-                match expected {
-                    Some(to) => assert_eq!(got, Ok(to), "{from:?} + {trigger:?}"),
-                    None => assert!(
-                        got.is_err(),
-                        "{from:?} + {trigger:?} should be refused, got {got:?}"
-                    ),
-                }
+        // Exhaustive: a new status or trigger does not compile until listed.
+        for s in Status::ALL {
+            match s {
+                RequiresPaymentMethod
+                | RequiresCustomerAction
+                | Processing
+                | Authorised
+                | Captured
+                | SettlementPending
+                | Settled
+                | Ambiguous
+                | Failed
+                | Cancelled
+                | Expired => {}
             }
         }
+        for t in TRIGGERS {
+            match t {
+                AttemptStarted { .. }
+                | AttemptSucceeded { .. }
+                | AttemptFailed { .. }
+                | AttemptUnknown
+                | Capture { .. }
+                | QueueSettlement
+                | Settle
+                | Cancel
+                | Expire
+                | Review { .. } => {}
+            }
+        }
+        assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
     }
 
     #[test]
@@ -300,25 +298,38 @@ mod tests {
             Err(Refusal::AttemptInFlight)
         );
         assert_eq!(
-            transition(
-                RequiresCustomerAction,
-                AttemptStarted {
-                    waits_for_payer: true
-                }
-            ),
+            transition(RequiresCustomerAction, started(true, false)),
             Err(Refusal::AttemptInFlight)
         );
         assert_eq!(
-            transition(RequiresPaymentMethod, Capture),
+            transition(RequiresPaymentMethod, MANUAL),
             Err(Refusal::NotAuthorised)
         );
         assert_eq!(
-            transition(SettlementPending, Capture),
+            transition(Authorised, AUTOMATIC),
+            Err(Refusal::NotAuthorised)
+        );
+        assert_eq!(
+            transition(SettlementPending, MANUAL),
             Err(Refusal::NotAuthorised)
         );
         assert_eq!(transition(Settled, Cancel), Err(Refusal::Closed));
-        assert_eq!(transition(Cancelled, Capture), Err(Refusal::Closed));
+        assert_eq!(transition(Cancelled, MANUAL), Err(Refusal::Closed));
         assert_eq!(transition(SettlementPending, Cancel), Err(Refusal::Invalid));
+    }
+
+    #[test]
+    fn an_expired_intent_or_a_late_attempt_is_refused_as_expired() {
+        for from in Status::ALL {
+            assert_eq!(
+                transition(from, started(true, true)),
+                Err(Refusal::DeadlinePassed)
+            );
+        }
+        assert_eq!(
+            transition(Expired, started(true, false)),
+            Err(Refusal::DeadlinePassed)
+        );
     }
 
     #[test]

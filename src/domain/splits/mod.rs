@@ -10,7 +10,12 @@
 //! So every part is within one unit of its exact share, the parts never exceed
 //! the base, and the merchant keeps exactly the rest.
 
+pub mod state;
+
 use serde::{Deserialize, Serialize};
+
+pub use self::state::RecoveryStatus;
+use self::state::{Trigger, transition};
 
 use super::intents::input::SplitInput;
 use crate::error::ApiError;
@@ -151,17 +156,6 @@ pub fn pay_out(
         .collect())
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum RecoveryStatus {
-    /// Taken back from the recipient.
-    Recovered,
-    /// The recipient keeps its part (merchant_absorbs).
-    Absorbed,
-    /// The recipient's balance was too low; retry later.
-    Failed,
-}
-
 /// What one recipient gives back (or keeps) for one refund.
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Recovery {
@@ -193,8 +187,8 @@ pub fn pro_rata_shares(
         .collect()
 }
 
-/// Moves a recovery from the recipient back to the merchant's available
-/// balance; a recipient without the funds leaves the recovery FAILED.
+/// Moves an owed (FAILED) recovery from the recipient back to the merchant's
+/// available balance; a recipient without the funds leaves it FAILED.
 pub fn recover(
     tx: &mut Tx<'_>,
     mode: Mode,
@@ -202,18 +196,23 @@ pub fn recover(
     currency: &str,
     recovery: &mut Recovery,
 ) -> Result<(), ApiError> {
-    if recovery.amount_minor == 0 {
-        recovery.status = RecoveryStatus::Recovered;
-        return Ok(());
-    }
     let from = ledger::merchant_account(
         mode,
         &recipient_owner(owner, &recovery.recipient),
         currency,
         Class::Available,
     );
-    if ledger::balance(tx, &from)? < recovery.amount_minor {
-        recovery.status = RecoveryStatus::Failed;
+    let funded = recovery.amount_minor == 0 || ledger::balance(tx, &from)? >= recovery.amount_minor;
+    recovery.status = transition(recovery.status, Trigger::Recover { funded }).map_err(|_| {
+        ApiError::internal(format!(
+            "the recovery of {} from {} is {:?}, not owed",
+            recovery.refund, recovery.recipient, recovery.status
+        ))
+    })?;
+    if recovery.amount_minor == 0 {
+        return Ok(());
+    }
+    if !funded {
         recovery.failure_reason = Some(format!(
             "{} holds less than {} {currency}",
             recovery.recipient, recovery.amount_minor
@@ -239,7 +238,6 @@ pub fn recover(
         currency,
     )
     .post(tx)?;
-    recovery.status = RecoveryStatus::Recovered;
     recovery.transaction = Some(transaction);
     recovery.failure_reason = None;
     Ok(())

@@ -8,11 +8,20 @@
 //! reserved), so concurrent refunds can never exceed the refundable amount
 //! (captured − refunded − reserved). Rejection and failure release it.
 
+mod recoveries;
+pub mod state;
+mod view;
+
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
-use super::intents::{self, Intent, state::Status as IntentStatus};
-use super::splits::{self, Recovery, RecoveryStatus, RefundPolicy};
+use self::recoveries::recover_splits;
+pub use self::recoveries::retry_recoveries;
+pub use self::state::Status;
+use self::state::{Refusal, Trigger, transition};
+pub use self::view::{RefundView, view};
+
+use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -26,53 +35,6 @@ use crate::store::{Snapshot, Table, Tx};
 pub const AUTO_APPROVE_MAX_MINOR: i64 = 100_000;
 /// Split recoveries one intent keeps at most.
 pub const RECOVERIES_MAX: usize = 500;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = RefundStatus)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Status {
-    Requested,
-    Approved,
-    Processing,
-    Succeeded,
-    Failed,
-    Rejected,
-}
-
-impl Status {
-    #[cfg(test)]
-    pub const ALL: [Status; 6] = [
-        Status::Requested,
-        Status::Approved,
-        Status::Processing,
-        Status::Succeeded,
-        Status::Failed,
-        Status::Rejected,
-    ];
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    Approve,
-    Execute,
-    Succeed,
-    Fail,
-    Reject,
-}
-
-/// The next status for `trigger` in `from`, or `None` when it is not allowed.
-pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
-    use Status::*;
-    use Trigger::*;
-    match (from, trigger) {
-        (Requested, Approve) => Some(Approved),
-        (Approved, Execute) => Some(Processing),
-        (Processing, Succeed) => Some(Succeeded),
-        (Processing, Fail) => Some(Failed),
-        (Requested | Approved, Reject) => Some(Rejected),
-        _ => None,
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = RefundReason)]
@@ -122,22 +84,29 @@ pub fn index_prefix(mode: Mode, owner: &str) -> String {
     crate::store::keys::owned_prefix(crate::store::keys::Family::Refund, mode, owner)
 }
 
-fn refused(refund: &Refund, what: &str) -> ApiError {
-    let code = match what {
-        "reject" => Code::RefundNotRejectable,
+/// The error a refused trigger answers: whatever the refusal, a refused
+/// rejection is `refund_not_rejectable` and any other move
+/// `invalid_refund_transition`.
+fn refused(refund: &Refund, trigger: Trigger, _refusal: Refusal) -> ApiError {
+    let code = match trigger {
+        Trigger::Reject => Code::RefundNotRejectable,
         _ => Code::InvalidRefundTransition,
     };
     ApiError::new(
         code,
         format!(
-            "refund {} is {:?}; it cannot {what}",
-            refund.id, refund.status
+            "refund {} is {:?}; it cannot {}",
+            refund.id,
+            refund.status,
+            trigger.verb()
         ),
     )
 }
 
-fn apply(refund: &mut Refund, trigger: Trigger, now: i64, what: &str) -> Result<(), ApiError> {
-    refund.status = transition(refund.status, trigger).ok_or_else(|| refused(refund, what))?;
+/// Moves the refund through its lifecycle, or answers why not.
+fn apply(refund: &mut Refund, trigger: Trigger, now: i64) -> Result<(), ApiError> {
+    refund.status =
+        transition(refund.status, trigger).map_err(|refusal| refused(refund, trigger, refusal))?;
     refund.updated_at_ms = now;
     Ok(())
 }
@@ -155,21 +124,9 @@ pub struct NewRefund {
 }
 
 /// What a new refund (or dispute) may take: captured − refunded − reserved −
-/// disputed − charged back.
+/// disputed − charged back (the intent keeps the counters).
 pub fn refundable(intent: &Intent) -> i64 {
-    (intent.amount_received_minor
-        - intent.amount_refunded_minor
-        - intent.amount_reserved_minor
-        - intent.amount_disputed_minor
-        - intent.amount_charged_back_minor)
-        .max(0)
-}
-
-fn is_captured(intent: &Intent) -> bool {
-    matches!(
-        intent.status,
-        IntentStatus::SettlementPending | IntentStatus::Settled
-    )
+    intent.refundable()
 }
 
 /// `POST /refunds`: reserves the amount and records the refund REQUESTED;
@@ -191,7 +148,7 @@ pub fn create(
             ),
         ));
     }
-    if !is_captured(&intent) {
+    if !intent.is_received() {
         return Err(ApiError::new(
             Code::NotRefundable,
             format!(
@@ -215,9 +172,7 @@ pub fn create(
     let now = tx.now_ms();
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
     // Reserve from what the payment left in pending first, then from available.
-    let from_pending = input
-        .amount_minor
-        .min(intent.pending_remaining_minor.max(0));
+    let from_pending = intent.reserve_refund(input.amount_minor);
     let from_available = input.amount_minor - from_pending;
     let mut refund = Refund {
         id: crate::ids::new_id("re"),
@@ -237,33 +192,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    let reserved = ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
-    let reservation = Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: crate::ledger::CauseKind::RefundReservation,
-            id: refund.id.clone(),
-        },
-        &format!("reservation for refund {}", refund.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        reserved.clone(),
-        from_pending,
-        &currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        reserved,
-        from_available,
-        &currency,
-    )
-    .post(tx)?;
-    refund.reservation_transaction = Some(reservation);
-    intent.pending_remaining_minor -= from_pending;
-    intent.amount_reserved_minor += input.amount_minor;
+    refund.reservation_transaction = Some(post_reservation(tx, &refund)?);
     tx.put(
         Table::Index,
         index_key(mode, &owner, &refund.id),
@@ -278,26 +207,42 @@ pub fn create(
     Ok(refund)
 }
 
+/// Moves a new refund's amount to the `reserved` balance, from where
+/// `reserve_refund` took it: pending, then available.
+fn post_reservation(tx: &mut Tx<'_>, refund: &Refund) -> Result<String, ApiError> {
+    let (mode, owner, currency) = (refund.mode, &refund.owner, &refund.currency);
+    let reserved = || ledger::merchant_account(mode, owner, currency, Class::Reserved);
+    Posting::build(
+        mode,
+        owner,
+        Cause {
+            kind: crate::ledger::CauseKind::RefundReservation,
+            id: refund.id.clone(),
+        },
+        &format!("reservation for refund {}", refund.id),
+    )
+    .payment_intent(&refund.payment_intent)
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Pending),
+        reserved(),
+        refund.reserved_from_pending_minor,
+        currency,
+    )
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Available),
+        reserved(),
+        refund.reserved_from_available_minor,
+        currency,
+    )
+    .post(tx)
+}
+
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    let refund: Option<Refund> = if id.starts_with("re_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    refund
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("refund", id))
+    resource::find(tx, principal, id, "re_", "refund")
 }
 
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    let refund: Option<Refund> = if id.starts_with("re_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    refund
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("refund", id))
+    resource::find(snapshot, principal, id, "re_", "refund")
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {
@@ -327,9 +272,9 @@ fn approve_and_execute(
     intent: &mut Intent,
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
-    apply(refund, Trigger::Approve, now, "be approved")?;
+    apply(refund, Trigger::Approve, now)?;
     emit(tx, refund, EventType::RefundApproved)?;
-    apply(refund, Trigger::Execute, now, "be executed")?;
+    apply(refund, Trigger::Execute, now)?;
     let rail = intent
         .attempts
         .last()
@@ -348,7 +293,7 @@ fn approve_and_execute(
         Ok(()) => succeed(tx, settings, refund, intent, &rail),
         Err(error) => {
             refund.failure_reason = Some(error.message.clone());
-            apply(refund, Trigger::Fail, now, "fail")?;
+            apply(refund, Trigger::Fail, now)?;
             release(tx, refund, intent)?;
             emit(tx, refund, EventType::RefundFailed)
         }
@@ -388,95 +333,20 @@ fn succeed(
     )
     .post(tx)?;
     refund.refund_transaction = Some(transaction);
-    apply(refund, Trigger::Succeed, now, "succeed")?;
-    intent.amount_reserved_minor -= refund.amount_minor;
-    intent.amount_refunded_minor += refund.amount_minor;
+    apply(refund, Trigger::Succeed, now)?;
+    intent.refund_succeeded(refund.amount_minor);
     intent.updated_at_ms = now;
     recover_splits(tx, refund, intent)?;
     emit(tx, refund, EventType::RefundSucceeded)?;
     intents::emit(tx, settings, intent, EventType::PaymentIntentRefunded)
 }
 
-/// Records what each split recipient gives back (pro_rata) or keeps (merchant_absorbs).
-fn recover_splits(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
-    if intent.split_payouts.is_empty() {
-        return Ok(());
-    }
-    let shares = match intent.split_refund_policy {
-        RefundPolicy::ProRata => splits::pro_rata_shares(
-            &intent.split_payouts,
-            refund.amount_minor,
-            intent.amount_received_minor,
-        ),
-        RefundPolicy::MerchantAbsorbs => vec![0; intent.split_payouts.len()],
-    };
-    for (i, share) in shares.into_iter().enumerate() {
-        let recipient = intent.split_payouts[i].recipient.clone();
-        let mut recovery = Recovery {
-            refund: refund.id.clone(),
-            recipient,
-            amount_minor: share,
-            status: RecoveryStatus::Absorbed,
-            transaction: None,
-            failure_reason: None,
-        };
-        if intent.split_refund_policy == RefundPolicy::ProRata {
-            splits::recover(
-                tx,
-                refund.mode,
-                &refund.owner,
-                &refund.currency,
-                &mut recovery,
-            )?;
-            if recovery.status == RecoveryStatus::Recovered {
-                intent.split_payouts[i].recovered_minor += share;
-            }
-        }
-        if intent.split_recoveries.len() < RECOVERIES_MAX {
-            intent.split_recoveries.push(recovery);
-        }
-    }
-    Ok(())
-}
-
-/// `POST /payment_intents/{id}/split_refunds/retry`: retries FAILED recoveries.
-pub fn retry_recoveries(
-    tx: &mut Tx<'_>,
-    principal: &Principal,
-    intent_id: &str,
-) -> Result<Intent, ApiError> {
-    let mut intent = intents::load(tx, principal, intent_id)?;
-    let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
-    for i in 0..intent.split_recoveries.len() {
-        if intent.split_recoveries[i].status != RecoveryStatus::Failed {
-            continue;
-        }
-        let mut recovery = intent.split_recoveries[i].clone();
-        splits::recover(tx, mode, &owner, &currency, &mut recovery)?;
-        let recovered = recovery.status == RecoveryStatus::Recovered;
-        if let Some(payout) = intent
-            .split_payouts
-            .iter_mut()
-            .find(|p| recovered && p.recipient == recovery.recipient)
-        {
-            payout.recovered_minor += recovery.amount_minor;
-        }
-        intent.split_recoveries[i] = recovery;
-    }
-    intent.updated_at_ms = tx.now_ms();
-    intents::save(tx, &intent)?;
-    Ok(intent)
-}
-
 /// Puts a reservation back where it came from: pending while the payment has
 /// not settled, otherwise available.
 fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
     let (mode, owner, currency) = (refund.mode, refund.owner.clone(), refund.currency.clone());
-    let back_to_pending = if intent.status == IntentStatus::SettlementPending {
-        refund.reserved_from_pending_minor
-    } else {
-        0
-    };
+    let back_to_pending =
+        intent.release_refund(refund.amount_minor, refund.reserved_from_pending_minor);
     let back_to_available = refund.amount_minor - back_to_pending;
     let reserved = || ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
     Posting::build(
@@ -502,8 +372,6 @@ fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), 
         &currency,
     )
     .post(tx)?;
-    intent.pending_remaining_minor += back_to_pending;
-    intent.amount_reserved_minor -= refund.amount_minor;
     Ok(())
 }
 
@@ -525,7 +393,7 @@ pub fn reject(
     let mut refund = load(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     let now = tx.now_ms();
-    apply(&mut refund, Trigger::Reject, now, "reject")?;
+    apply(&mut refund, Trigger::Reject, now)?;
     release(tx, &refund, &mut intent)?;
     refund.rejection = Some(Rejection {
         by: principal.key_id.clone(),
@@ -536,82 +404,4 @@ pub fn reject(
     tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct RefundView {
-    pub id: String,
-    /// Always `refund`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    /// Ledger transaction that reserved the amount.
-    pub reservation_transaction: Option<String>,
-    /// Ledger transaction that paid the refund out, once SUCCEEDED.
-    pub refund_transaction: Option<String>,
-    pub rejection: Option<Rejection>,
-    pub failure_reason: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
-pub fn view(refund: &Refund) -> RefundView {
-    RefundView {
-        id: refund.id.clone(),
-        object: "refund",
-        livemode: refund.mode.livemode(),
-        payment_intent: refund.payment_intent.clone(),
-        amount_minor: refund.amount_minor,
-        currency: refund.currency.clone(),
-        reason: refund.reason,
-        status: refund.status,
-        reservation_transaction: refund.reservation_transaction.clone(),
-        refund_transaction: refund.refund_transaction.clone(),
-        rejection: refund.rejection.clone(),
-        failure_reason: refund.failure_reason.clone(),
-        created_at: crate::clock::rfc3339(refund.created_at_ms),
-        updated_at: crate::clock::rfc3339(refund.updated_at_ms),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ALLOWED: &[(Status, Trigger, Status)] = &[
-        (Status::Requested, Trigger::Approve, Status::Approved),
-        (Status::Approved, Trigger::Execute, Status::Processing),
-        (Status::Processing, Trigger::Succeed, Status::Succeeded),
-        (Status::Processing, Trigger::Fail, Status::Failed),
-        (Status::Requested, Trigger::Reject, Status::Rejected),
-        (Status::Approved, Trigger::Reject, Status::Rejected),
-    ];
-
-    #[test]
-    fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
-        let triggers = [
-            Trigger::Approve,
-            Trigger::Execute,
-            Trigger::Succeed,
-            Trigger::Fail,
-            Trigger::Reject,
-        ];
-        for from in Status::ALL {
-            for trigger in triggers {
-                let expected = ALLOWED
-                    .iter()
-                    .find(|(f, t, _)| *f == from && *t == trigger)
-                    .map(|(_, _, to)| *to);
-                assert_eq!(
-                    transition(from, trigger),
-                    expected,
-                    "{from:?} + {trigger:?}"
-                );
-            }
-        }
-    }
 }

@@ -8,10 +8,17 @@
 //! `--sandbox-settlement-ms` after the response: evidence with at least one
 //! file reference wins, text alone loses (documented in `docs/decisions.md`).
 
+pub mod state;
+mod view;
+
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
-use super::intents::{self, Intent, state::Status as IntentStatus};
+pub use self::state::Status;
+use self::state::{Refusal, Trigger, transition};
+pub use self::view::{DisputeView, view};
+
+use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
@@ -23,36 +30,6 @@ use crate::store::{Snapshot, Table, Tx};
 pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
 pub const EVIDENCE_TEXT_CHARS_MAX: usize = 5_000;
 pub const EVIDENCE_FILES_MAX: usize = 20;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = DisputeStatus)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Status {
-    NeedsResponse,
-    UnderReview,
-    Won,
-    Lost,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    Respond,
-    Win,
-    Lose,
-    DeadlinePassed,
-}
-
-pub fn transition(from: Status, trigger: Trigger) -> Option<Status> {
-    use Status::*;
-    use Trigger::*;
-    match (from, trigger) {
-        (NeedsResponse, Respond) => Some(UnderReview),
-        (UnderReview, Win) => Some(Won),
-        (UnderReview, Lose) => Some(Lost),
-        (NeedsResponse, DeadlinePassed) => Some(Lost),
-        _ => None,
-    }
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = DisputeReason)]
@@ -109,14 +86,25 @@ fn emit(tx: &mut Tx<'_>, dispute: &Dispute, event_type: EventType) -> Result<(),
     events::emit_view(tx, event_type, dispute.mode, &dispute.owner, &view(dispute))
 }
 
-fn refused(dispute: &Dispute, what: &str) -> ApiError {
-    ApiError::new(
-        Code::InvalidDisputeTransition,
-        format!(
-            "dispute {} is {:?}; it cannot {what}",
-            dispute.id, dispute.status
+/// The error refused evidence answers.
+fn refused(dispute: &Dispute, refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::DeadlinePassed => ApiError::new(
+            Code::EvidenceDeadlinePassed,
+            format!(
+                "the evidence deadline of dispute {} passed at {}",
+                dispute.id,
+                crate::clock::rfc3339(dispute.evidence_due_at_ms)
+            ),
         ),
-    )
+        _ => ApiError::new(
+            Code::InvalidDisputeTransition,
+            format!(
+                "dispute {} is {:?}; it cannot take evidence",
+                dispute.id, dispute.status
+            ),
+        ),
+    }
 }
 
 /// `POST /disputes`: holds the disputed amount (available first, then what
@@ -129,10 +117,7 @@ pub fn open(
 ) -> Result<Dispute, ApiError> {
     let mut intent = intents::load(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
-    if !matches!(
-        intent.status,
-        IntentStatus::SettlementPending | IntentStatus::Settled
-    ) {
+    if !intent.is_received() {
         return Err(ApiError::new(
             Code::NotDisputable,
             format!(
@@ -142,7 +127,7 @@ pub fn open(
             ),
         ));
     }
-    let disputable = super::refunds::refundable(&intent);
+    let disputable = intent.refundable();
     let amount = input.amount_minor.unwrap_or(disputable);
     if amount <= 0 || amount > disputable {
         return Err(ApiError::new(
@@ -164,14 +149,13 @@ pub fn open(
         tx,
         &ledger::merchant_account(mode, &owner, &currency, Class::Available),
     )?;
-    let from_available = amount.min(available.max(0));
-    let from_pending = (amount - from_available).min(intent.pending_remaining_minor.max(0));
-    if from_available + from_pending < amount {
+    let Some(hold) = intent.hold_dispute(amount, available) else {
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!("the merchant's balance cannot cover a dispute of {amount} {currency}"),
         ));
-    }
+    };
+    let (from_available, from_pending) = (hold.from_available_minor, hold.from_pending_minor);
     let mut dispute = Dispute {
         id: crate::ids::new_id("dp"),
         mode,
@@ -190,33 +174,7 @@ pub fn open(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    let disputed = || ledger::merchant_account(mode, &owner, &currency, Class::Disputed);
-    let hold = Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: crate::ledger::CauseKind::Dispute,
-            id: dispute.id.clone(),
-        },
-        &format!("dispute {} of {}", dispute.id, intent.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        disputed(),
-        from_available,
-        &currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        disputed(),
-        from_pending,
-        &currency,
-    )
-    .post(tx)?;
-    dispute.hold_transaction = Some(hold);
-    intent.pending_remaining_minor -= from_pending;
-    intent.amount_disputed_minor += amount;
+    dispute.hold_transaction = Some(post_hold(tx, &dispute, from_available)?);
     scheduler::schedule(
         tx,
         dispute.evidence_due_at_ms,
@@ -235,26 +193,46 @@ pub fn open(
     Ok(dispute)
 }
 
+/// Moves the disputed amount to the `disputed` balance: `from_available_minor`
+/// from available, the rest (`dispute.from_pending_minor`) from pending.
+fn post_hold(
+    tx: &mut Tx<'_>,
+    dispute: &Dispute,
+    from_available_minor: i64,
+) -> Result<String, ApiError> {
+    let (mode, owner, currency) = (dispute.mode, &dispute.owner, &dispute.currency);
+    let disputed = || ledger::merchant_account(mode, owner, currency, Class::Disputed);
+    Posting::build(
+        mode,
+        owner,
+        Cause {
+            kind: crate::ledger::CauseKind::Dispute,
+            id: dispute.id.clone(),
+        },
+        &format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    )
+    .payment_intent(&dispute.payment_intent)
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Available),
+        disputed(),
+        from_available_minor,
+        currency,
+    )
+    .transfer(
+        ledger::merchant_account(mode, owner, currency, Class::Pending),
+        disputed(),
+        dispute.from_pending_minor,
+        currency,
+    )
+    .post(tx)
+}
+
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    let dispute: Option<Dispute> = if id.starts_with("dp_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    dispute
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("dispute", id))
+    resource::find(tx, principal, id, "dp_", "dispute")
 }
 
 pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    let dispute: Option<Dispute> = if id.starts_with("dp_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    dispute
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("dispute", id))
+    resource::find(snapshot, principal, id, "dp_", "dispute")
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.
@@ -282,18 +260,11 @@ pub fn respond(
     }
     let mut dispute = load(tx, principal, id)?;
     let now = tx.now_ms();
-    if now >= dispute.evidence_due_at_ms {
-        return Err(ApiError::new(
-            Code::EvidenceDeadlinePassed,
-            format!(
-                "the evidence deadline of dispute {} passed at {}",
-                dispute.id,
-                crate::clock::rfc3339(dispute.evidence_due_at_ms)
-            ),
-        ));
-    }
-    dispute.status = transition(dispute.status, Trigger::Respond)
-        .ok_or_else(|| refused(&dispute, "take evidence"))?;
+    let respond = Trigger::Respond {
+        deadline_passed: now >= dispute.evidence_due_at_ms,
+    };
+    dispute.status =
+        transition(dispute.status, respond).map_err(|refusal| refused(&dispute, refusal))?;
     dispute.evidence = Some(evidence);
     dispute.responded_at_ms = Some(now);
     dispute.updated_at_ms = now;
@@ -334,7 +305,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
         }
         _ => Trigger::Lose,
     };
-    let Some(next) = transition(dispute.status, trigger) else {
+    let Ok(next) = transition(dispute.status, trigger) else {
         return Ok(()); // answered in time, or decided already
     };
     let mut intent: Intent = tx
@@ -369,10 +340,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     .payment_intent(&dispute.payment_intent)
     .transfer(disputed, target, dispute.amount_minor, &currency)
     .post(tx)?;
-    intent.amount_disputed_minor -= dispute.amount_minor;
-    if next == Status::Lost {
-        intent.amount_charged_back_minor += dispute.amount_minor;
-    }
+    intent.close_dispute(dispute.amount_minor, next == Status::Lost);
     intents::save(tx, &intent)?;
     dispute.status = next;
     dispute.outcome_transaction = Some(transaction);
@@ -387,75 +355,4 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
             EventType::DisputeLost
         },
     )
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DisputeView {
-    pub id: String,
-    /// Always `dispute`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    pub evidence: Option<Evidence>,
-    pub evidence_due_at: String,
-    pub responded_at: Option<String>,
-    pub hold_transaction: Option<String>,
-    pub outcome_transaction: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
-pub fn view(dispute: &Dispute) -> DisputeView {
-    use crate::clock::rfc3339;
-    DisputeView {
-        id: dispute.id.clone(),
-        object: "dispute",
-        livemode: dispute.mode.livemode(),
-        payment_intent: dispute.payment_intent.clone(),
-        amount_minor: dispute.amount_minor,
-        currency: dispute.currency.clone(),
-        reason: dispute.reason,
-        status: dispute.status,
-        evidence: dispute.evidence.clone(),
-        evidence_due_at: rfc3339(dispute.evidence_due_at_ms),
-        responded_at: dispute.responded_at_ms.map(rfc3339),
-        hold_transaction: dispute.hold_transaction.clone(),
-        outcome_transaction: dispute.outcome_transaction.clone(),
-        created_at: rfc3339(dispute.created_at_ms),
-        updated_at: rfc3339(dispute.updated_at_ms),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
-        use Status::*;
-        use Trigger::*;
-        let allowed = [
-            (NeedsResponse, Respond, UnderReview),
-            (UnderReview, Win, Won),
-            (UnderReview, Lose, Lost),
-            (NeedsResponse, DeadlinePassed, Lost),
-        ];
-        for from in [NeedsResponse, UnderReview, Won, Lost] {
-            for trigger in [Respond, Win, Lose, DeadlinePassed] {
-                let expected = allowed
-                    .iter()
-                    .find(|(f, t, _)| *f == from && *t == trigger)
-                    .map(|(_, _, to)| *to);
-                assert_eq!(
-                    transition(from, trigger),
-                    expected,
-                    "{from:?} + {trigger:?}"
-                );
-            }
-        }
-    }
 }

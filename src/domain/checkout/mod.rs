@@ -2,25 +2,30 @@
 //! hosted page) and payment links (single-use or reusable, fixed or
 //! payer-chosen amount; each visit makes a fresh intent).
 //!
-//! Session lifecycle: `open → complete` when its intent is paid, `open →
-//! expired` by `POST /checkout_sessions/{id}/expire` or its expiry timer (the
-//! intent is cancelled). Link lifecycle: `active → inactive` by deactivation,
-//! or after the first payment of a single-use link.
+//! The lifecycles of sessions and links are in `state.rs`. An expired
+//! session cancels its intent while that is possible.
+
+pub mod state;
+mod view;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
 use super::intents::input::CreateIntent;
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
-use crate::clock::rfc3339;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Snapshot, Table, Tx};
+
+pub use self::state::link::LinkStatus;
+pub use self::state::session::SessionStatus;
+use self::state::{link, session};
+pub use self::view::{CheckoutSessionView, LinkView, link_view, session_view};
 
 pub const LINE_ITEMS_MAX: usize = 100;
 pub const QUANTITY_MAX: i64 = 10_000;
@@ -37,14 +42,6 @@ pub struct LineItem {
     #[serde(deserialize_with = "super::fields::int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000i64)]
     pub unit_amount_minor: i64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SessionStatus {
-    Open,
-    Complete,
-    Expired,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -199,39 +196,17 @@ pub fn create_session(
     Ok(session)
 }
 
-fn visible<T>(
-    value: Option<T>,
-    principal: &Principal,
-    kind: &str,
-    id: &str,
-    mode: impl Fn(&T) -> (Mode, String),
-) -> Result<T, ApiError> {
-    value
-        .filter(|v| {
-            let (m, owner) = mode(v);
-            m == principal.mode && owner == principal.owner()
-        })
-        .ok_or_else(|| ApiError::not_found(kind, id))
-}
-
 pub fn read_session(
     snapshot: &Snapshot,
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let session: Option<Session> = if id.starts_with("cs_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(session, principal, "checkout session", id, |s| {
-        (s.mode, s.owner.clone())
-    })
+    resource::find(snapshot, principal, id, "cs_", "checkout session")
 }
 
-/// Expires an open session and cancels its intent while that is possible.
+/// Records a session's expiry (its status already moved) and cancels its
+/// intent while that is possible.
 fn expire(tx: &mut Tx<'_>, settings: &Settings, session: &mut Session) -> Result<(), ApiError> {
-    session.status = SessionStatus::Expired;
     if let Some(intent) = tx.get_json::<Intent>(Table::Objects, &session.payment_intent)? {
         let principal = Principal::system("checkout_session", &intent.owner, intent.mode);
         // An intent already in flight finishes on its own; the session stays expired.
@@ -247,23 +222,17 @@ pub fn expire_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let session: Option<Session> = if id.starts_with("cs_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let mut session = visible(session, principal, "checkout session", id, |s| {
-        (s.mode, s.owner.clone())
-    })?;
-    if session.status != SessionStatus::Open {
-        return Err(ApiError::new(
-            Code::SessionNotOpen,
-            format!(
-                "checkout session {id} is {:?}; only open sessions expire",
-                session.status
-            ),
-        ));
-    }
+    let mut session: Session = resource::find(tx, principal, id, "cs_", "checkout session")?;
+    session.status =
+        session::transition(session.status, session::Trigger::Expire).map_err(|_| {
+            ApiError::new(
+                Code::SessionNotOpen,
+                format!(
+                    "checkout session {id} is {:?}; only open sessions expire",
+                    session.status
+                ),
+            )
+        })?;
     expire(tx, settings, &mut session)?;
     Ok(session)
 }
@@ -286,7 +255,8 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     let Some(mut session) = tx.get_json::<Session>(Table::Objects, session)? else {
         return Ok(());
     };
-    if session.status == SessionStatus::Open {
+    if let Ok(expired) = session::transition(session.status, session::Trigger::Expire) {
+        session.status = expired;
         expire(tx, settings, &mut session)?;
     }
     Ok(())
@@ -298,8 +268,12 @@ pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> 
         Some(id) => tx.get_json::<Session>(Table::Objects, id)?,
         None => None,
     };
-    if let Some(mut session) = session.filter(|s| s.status == SessionStatus::Open) {
-        session.status = SessionStatus::Complete;
+    let completed = session.and_then(|s| {
+        let next = session::transition(s.status, session::Trigger::Complete).ok()?;
+        Some((s, next))
+    });
+    if let Some((mut session, complete)) = completed {
+        session.status = complete;
         session.completed_at_ms = Some(tx.now_ms());
         tx.put_json(Table::Objects, session.id.clone(), &session)?;
         emit_session(tx, &session, EventType::CheckoutSessionCompleted)?;
@@ -310,9 +284,14 @@ pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> 
     };
     if let Some(mut link) = link {
         link.payments_count += 1;
-        let used_up = !link.reusable && link.status == LinkStatus::Active;
+        let paid = link::Trigger::Paid {
+            reusable: link.reusable,
+        };
+        // A payment through a link deactivated since it was opened changes nothing.
+        let next = link::transition(link.status, paid).unwrap_or(link.status);
+        let used_up = next != link.status;
+        link.status = next;
         if used_up {
-            link.status = LinkStatus::Inactive;
             link.deactivated_at_ms = Some(tx.now_ms());
             link.inactive_reason = Some("used".into());
         }
@@ -322,55 +301,6 @@ pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> 
         }
     }
     Ok(())
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct CheckoutSessionView {
-    pub id: String,
-    /// Always `checkout_session`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub status: SessionStatus,
-    pub line_items: Vec<LineItem>,
-    /// The sum of quantity × unit amount, computed by the server.
-    pub amount_total_minor: i64,
-    pub currency: String,
-    /// The hosted page to send the payer to.
-    pub url: String,
-    pub payment_intent: String,
-    pub success_url: Option<String>,
-    pub cancel_url: Option<String>,
-    pub metadata: BTreeMap<String, String>,
-    pub expires_at: String,
-    pub completed_at: Option<String>,
-    pub created_at: String,
-}
-
-pub fn session_view(session: &Session, public_url: &str) -> CheckoutSessionView {
-    CheckoutSessionView {
-        id: session.id.clone(),
-        object: "checkout_session",
-        livemode: session.mode.livemode(),
-        status: session.status,
-        line_items: session.line_items.clone(),
-        amount_total_minor: session.amount_total_minor,
-        currency: session.currency.clone(),
-        url: format!("{public_url}/checkout/{}", session.id),
-        payment_intent: session.payment_intent.clone(),
-        success_url: session.success_url.clone(),
-        cancel_url: session.cancel_url.clone(),
-        metadata: session.metadata.clone(),
-        expires_at: rfc3339(session.expires_at_ms),
-        completed_at: session.completed_at_ms.map(rfc3339),
-        created_at: rfc3339(session.created_at_ms),
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum LinkStatus {
-    Active,
-    Inactive,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -438,21 +368,13 @@ pub fn create_link(
 }
 
 pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
-    let link: Option<Link> = if id.starts_with("plink_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let mut link = visible(link, principal, "payment link", id, |l| {
-        (l.mode, l.owner.clone())
-    })?;
-    if link.status == LinkStatus::Inactive {
-        return Err(ApiError::new(
+    let mut link: Link = resource::find(tx, principal, id, "plink_", "payment link")?;
+    link.status = link::transition(link.status, link::Trigger::Deactivate).map_err(|_| {
+        ApiError::new(
             Code::LinkInactive,
             format!("payment link {id} is already inactive"),
-        ));
-    }
-    link.status = LinkStatus::Inactive;
+        )
+    })?;
     link.inactive_reason = Some("deactivated".into());
     link.deactivated_at_ms = Some(tx.now_ms());
     tx.put_json(Table::Objects, link.id.clone(), &link)?;
@@ -470,12 +392,12 @@ pub fn visit_link(
     let link: Link = tx
         .get_json(Table::Objects, id)?
         .ok_or_else(|| ApiError::not_found("payment link", id))?;
-    if link.status != LinkStatus::Active {
-        return Err(ApiError::new(
+    link::transition(link.status, link::Trigger::Visit).map_err(|_| {
+        ApiError::new(
             Code::LinkInactive,
             format!("payment link {id} is no longer active"),
-        ));
-    }
+        )
+    })?;
     let amount = match (link.amount_minor, chosen_minor) {
         (Some(fixed), _) => fixed,
         (None, Some(chosen)) => intents::input::amount("amount_minor", chosen)?,
@@ -506,44 +428,6 @@ pub fn read_link(snapshot: &Snapshot, id: &str) -> Result<Option<Link>, ApiError
     } else {
         None
     })
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct LinkView {
-    pub id: String,
-    /// Always `payment_link`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub status: LinkStatus,
-    /// Reusable links take any number of payments; single-use links stop after the first.
-    pub reusable: bool,
-    /// Fixed amount, or null when the payer chooses it.
-    pub amount_minor: Option<i64>,
-    pub currency: String,
-    pub description: Option<String>,
-    /// The public URL to share.
-    pub url: String,
-    pub payments_count: u32,
-    /// `deactivated` or `used` once inactive.
-    pub inactive_reason: Option<String>,
-    pub created_at: String,
-}
-
-pub fn link_view(link: &Link, public_url: &str) -> LinkView {
-    LinkView {
-        id: link.id.clone(),
-        object: "payment_link",
-        livemode: link.mode.livemode(),
-        status: link.status,
-        reusable: link.reusable,
-        amount_minor: link.amount_minor,
-        currency: link.currency.clone(),
-        description: link.description.clone(),
-        url: format!("{public_url}/l/{}", link.id),
-        payments_count: link.payments_count,
-        inactive_reason: link.inactive_reason.clone(),
-        created_at: rfc3339(link.created_at_ms),
-    }
 }
 
 #[cfg(test)]

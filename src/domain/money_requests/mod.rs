@@ -1,13 +1,19 @@
 //! Money requests (spec section 4.14): a merchant asks a payer (by tag, phone
 //! or e-mail) for an amount; the payer pays through a URL. Addressed by a code.
-//! `PENDING → PAID | CANCELLED | EXPIRED`; the last three are final.
+//! `PENDING → PAID | CANCELLED | EXPIRED` (the lifecycle is in `state.rs`).
+
+pub mod state;
+mod view;
 
 use serde::{Deserialize, Serialize};
 
-use super::Settings;
+pub use self::state::Status;
+use self::state::{Trigger, transition};
+pub use self::view::{MoneyRequestView, view};
+
 use super::intents::{self, Intent};
+use super::{Settings, resource};
 use crate::auth::Principal;
-use crate::clock::rfc3339;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
@@ -18,16 +24,6 @@ use crate::store::{Snapshot, Table, Tx};
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_CHARS: usize = 8;
 pub const MINUTES_DEFAULT: i64 = 7 * 24 * 60;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = MoneyRequestStatus)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum Status {
-    Pending,
-    Paid,
-    Cancelled,
-    Expired,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -184,27 +180,12 @@ pub fn create(
     Ok(request)
 }
 
-fn visible(
-    request: Option<MoneyRequest>,
-    principal: &Principal,
-    code: &str,
-) -> Result<MoneyRequest, ApiError> {
-    request
-        .filter(|r| r.mode == principal.mode && r.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("money request", code))
-}
-
 pub fn read(
     snapshot: &Snapshot,
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let request = if code.starts_with("MR-") {
-        snapshot.get_json(Table::Objects, code)?
-    } else {
-        None
-    };
-    visible(request, principal, code)
+    resource::find(snapshot, principal, code, "MR-", "money request")
 }
 
 /// The request behind a pay URL, whoever made it.
@@ -222,21 +203,16 @@ pub fn cancel(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let request = if code.starts_with("MR-") {
-        tx.get_json(Table::Objects, code)?
-    } else {
-        None
-    };
-    let mut request = visible(request, principal, code)?;
-    if request.status != Status::Pending {
-        return Err(ApiError::new(
+    let mut request: MoneyRequest = resource::find(tx, principal, code, "MR-", "money request")?;
+    let cancelled = transition(request.status, Trigger::Cancel).map_err(|_| {
+        ApiError::new(
             Code::RequestNotPending,
             format!(
                 "money request {code} is {:?}; only unpaid requests can be cancelled",
                 request.status
             ),
-        ));
-    }
+        )
+    })?;
     intents::cancel(
         tx,
         settings,
@@ -244,7 +220,7 @@ pub fn cancel(
         &request.payment_intent,
         Default::default(),
     )?;
-    request.status = Status::Cancelled;
+    request.status = cancelled;
     request.updated_at_ms = tx.now_ms();
     tx.put_json(Table::Objects, request.code.clone(), &request)?;
     emit(
@@ -268,8 +244,9 @@ pub fn on_intent_paid(
     let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
         return Ok(());
     };
-    if request.status == Status::Pending {
-        request.status = Status::Paid;
+    // A request already closed (cancelled, expired) stays as it is.
+    if let Ok(paid) = transition(request.status, Trigger::Pay) {
+        request.status = paid;
         request.updated_at_ms = tx.now_ms();
         tx.put_json(Table::Objects, request.code.clone(), &request)?;
         emit(
@@ -289,49 +266,12 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
         return Ok(());
     };
-    if request.status == Status::Pending {
-        request.status = Status::Expired;
+    if let Ok(expired) = transition(request.status, Trigger::Expire) {
+        request.status = expired;
         request.updated_at_ms = tx.now_ms();
         tx.put_json(Table::Objects, request.code.clone(), &request)?;
     }
     Ok(())
-}
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct MoneyRequestView {
-    pub code: String,
-    /// Always `money_request`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payer: String,
-    pub payer_kind: PayerKind,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub description: Option<String>,
-    pub status: Status,
-    /// Where the payer pays.
-    pub pay_url: String,
-    pub payment_intent: String,
-    pub expires_at: String,
-    pub created_at: String,
-}
-
-pub fn view(request: &MoneyRequest, public_url: &str) -> MoneyRequestView {
-    MoneyRequestView {
-        code: request.code.clone(),
-        object: "money_request",
-        livemode: request.mode.livemode(),
-        payer: request.payer.clone(),
-        payer_kind: request.payer_kind,
-        amount_minor: request.amount_minor,
-        currency: request.currency.clone(),
-        description: request.description.clone(),
-        status: request.status,
-        pay_url: format!("{public_url}/r/{}", request.code),
-        payment_intent: request.payment_intent.clone(),
-        expires_at: rfc3339(request.expires_at_ms),
-        created_at: rfc3339(request.created_at_ms),
-    }
 }
 
 #[cfg(test)]

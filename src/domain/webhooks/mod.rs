@@ -7,10 +7,13 @@
 //! through [`record_attempt`]. A queued delivery survives a crash and is sent
 //! after a restart: delivery is at least once.
 
+pub mod state;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::egress::Egress;
@@ -18,10 +21,12 @@ use crate::events::{Event, EventType};
 use crate::ledger::Mode;
 use crate::store::{StoreError, Table, Tx};
 
+pub use self::state::delivery::DeliveryStatus;
+pub use self::state::endpoint::{EndpointStatus, FAILURES_TO_DISABLE};
+use self::state::{delivery, endpoint as endpoint_state};
+
 /// Endpoints per owner and mode at most (origin behaviour section 18).
 pub const ENDPOINTS_MAX: usize = 16;
-/// Consecutive failed attempts that disable an endpoint (origin behaviour section 6).
-pub const FAILURES_TO_DISABLE: u32 = 50;
 pub const URL_CHARS_MAX: usize = 2048;
 pub const EVENT_FILTERS_MAX: usize = 64;
 pub const DESCRIPTION_CHARS_MAX: usize = 500;
@@ -43,13 +48,6 @@ pub fn retry_delays(mode: Mode) -> &'static [i64] {
         Mode::Test => SANDBOX_RETRY_DELAYS_MS,
         Mode::Live => LIVE_RETRY_DELAYS_MS,
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum EndpointStatus {
-    Enabled,
-    Disabled,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -87,17 +85,6 @@ impl Endpoint {
                     })
             })
     }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum DeliveryStatus {
-    /// Queued or between retries.
-    Pending,
-    /// A 2xx answer was received.
-    Delivered,
-    /// Every retry failed (dead letter); replay it by hand.
-    Failed,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -279,23 +266,8 @@ pub fn create_endpoint(
     Ok(endpoint)
 }
 
-fn visible(
-    endpoint: Option<Endpoint>,
-    principal: &Principal,
-    id: &str,
-) -> Result<Endpoint, ApiError> {
-    endpoint
-        .filter(|e| e.mode == principal.mode && e.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("webhook endpoint", id))
-}
-
 pub fn load_endpoint(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Endpoint, ApiError> {
-    let endpoint = if id.starts_with("we_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(endpoint, principal, id)
+    resource::find(tx, principal, id, "we_", "webhook endpoint")
 }
 
 pub fn read_endpoint(
@@ -303,12 +275,21 @@ pub fn read_endpoint(
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    let endpoint = if id.starts_with("we_") {
-        snapshot.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    visible(endpoint, principal, id)
+    resource::find(snapshot, principal, id, "we_", "webhook endpoint")
+}
+
+/// The endpoint's next status. Its lifecycle refuses nothing today; a refusal
+/// would be a rule added without its error, so it answers as an internal error.
+fn next_status(
+    endpoint: &Endpoint,
+    trigger: endpoint_state::Trigger,
+) -> Result<EndpointStatus, ApiError> {
+    endpoint_state::transition(endpoint.status, trigger).map_err(|refusal| {
+        ApiError::internal(format!(
+            "webhook endpoint {} refused {trigger:?} ({refusal:?})",
+            endpoint.id
+        ))
+    })
 }
 
 pub fn update_endpoint(
@@ -338,11 +319,11 @@ pub fn update_endpoint(
     }
     match input.disabled {
         Some(true) => {
-            endpoint.status = EndpointStatus::Disabled;
+            endpoint.status = next_status(&endpoint, endpoint_state::Trigger::Disable)?;
             endpoint.disabled_reason = Some("disabled through the API".into());
         }
         Some(false) => {
-            endpoint.status = EndpointStatus::Enabled;
+            endpoint.status = next_status(&endpoint, endpoint_state::Trigger::Enable)?;
             endpoint.disabled_reason = None;
             endpoint.consecutive_failures = 0;
         }
@@ -450,15 +431,20 @@ pub fn record_attempt(
     let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {
         return Ok(());
     };
-    if delivery.status != DeliveryStatus::Pending {
-        return Ok(());
-    }
+    let delays = retry_delays(delivery.mode);
+    let delivered = outcome.delivered();
+    let attempted = delivery::Trigger::Attempted {
+        delivered,
+        retry_left: delays.len() > delivery.attempts.len(),
+    };
+    let Ok(next) = delivery::transition(delivery.status, attempted) else {
+        return Ok(()); // delivered or failed already
+    };
     let now = tx.now_ms();
     if let Some(due) = delivery.next_attempt_at_ms {
         tx.delete(Table::DeliveryQueue, queue_key(due, &delivery.id));
     }
     let number = u32::try_from(delivery.attempts.len() + 1).unwrap_or(u32::MAX);
-    let delivered = outcome.delivered();
     delivery.attempts.push(DeliveryAttempt {
         number,
         at_ms: now,
@@ -466,11 +452,10 @@ pub fn record_attempt(
         latency_ms: outcome.latency_ms,
         error: outcome.error,
     });
-    let delays = retry_delays(delivery.mode);
     delivery.next_attempt_at_ms = None;
-    if delivered {
-        delivery.status = DeliveryStatus::Delivered;
-    } else if let Some(delay) = delays.get(delivery.attempts.len() - 1) {
+    delivery.status = next;
+    if let (DeliveryStatus::Pending, Some(delay)) = (next, delays.get(delivery.attempts.len() - 1))
+    {
         let due = now + delay + delay * jitter_permille / 1000;
         delivery.next_attempt_at_ms = Some(due);
         tx.put(
@@ -478,8 +463,6 @@ pub fn record_attempt(
             queue_key(due, &delivery.id),
             Vec::new(),
         );
-    } else {
-        delivery.status = DeliveryStatus::Failed;
     }
     tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
     if let Some(mut endpoint) = tx.get_json::<Endpoint>(Table::Objects, &delivery.endpoint)? {
@@ -487,10 +470,12 @@ pub fn record_attempt(
             endpoint.consecutive_failures = 0;
         } else {
             endpoint.consecutive_failures = endpoint.consecutive_failures.saturating_add(1);
-            if endpoint.consecutive_failures >= FAILURES_TO_DISABLE
-                && endpoint.status == EndpointStatus::Enabled
-            {
-                endpoint.status = EndpointStatus::Disabled;
+            let failed = endpoint_state::Trigger::DeliveryFailed {
+                consecutive_failures: endpoint.consecutive_failures,
+            };
+            let next = next_status(&endpoint, failed)?;
+            if next != endpoint.status {
+                endpoint.status = next;
                 endpoint.disabled_reason = Some(format!(
                     "{FAILURES_TO_DISABLE} consecutive failed deliveries"
                 ));
@@ -509,8 +494,8 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
     if let Some(due) = delivery.next_attempt_at_ms.take() {
         tx.delete(Table::DeliveryQueue, queue_key(due, &delivery.id));
     }
-    if delivery.status == DeliveryStatus::Pending {
-        delivery.status = DeliveryStatus::Failed;
+    if let Ok(failed) = delivery::transition(delivery.status, delivery::Trigger::Abandon) {
+        delivery.status = failed;
         delivery.attempts.push(DeliveryAttempt {
             number: u32::try_from(delivery.attempts.len() + 1).unwrap_or(u32::MAX),
             at_ms: tx.now_ms(),
@@ -524,14 +509,7 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
 }
 
 fn load_event(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Event, ApiError> {
-    let event: Option<Event> = if id.starts_with("evt_") {
-        tx.get_json(Table::Events, id)?
-    } else {
-        None
-    };
-    event
-        .filter(|e| e.mode == principal.mode && e.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("event", id))
+    resource::find_in(tx, Table::Events, principal, id, "evt_", "event")
 }
 
 /// `POST /webhook_deliveries/{id}/replay`: a new delivery of the same event to the same endpoint.
@@ -540,14 +518,7 @@ pub fn replay_delivery(
     principal: &Principal,
     id: &str,
 ) -> Result<Delivery, ApiError> {
-    let original: Option<Delivery> = if id.starts_with("wd_") {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    let original = original
-        .filter(|d| d.mode == principal.mode && d.owner == principal.owner())
-        .ok_or_else(|| ApiError::not_found("webhook delivery", id))?;
+    let original: Delivery = resource::find(tx, principal, id, "wd_", "webhook delivery")?;
     let endpoint = load_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
         return Err(ApiError::new(

@@ -1,0 +1,45 @@
+//! What the API shows of a refund.
+
+use serde::Serialize;
+
+use super::{Reason, Refund, Rejection, Status};
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RefundView {
+    pub id: String,
+    /// Always `refund`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub payment_intent: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub reason: Reason,
+    pub status: Status,
+    /// Ledger transaction that reserved the amount.
+    pub reservation_transaction: Option<String>,
+    /// Ledger transaction that paid the refund out, once SUCCEEDED.
+    pub refund_transaction: Option<String>,
+    pub rejection: Option<Rejection>,
+    pub failure_reason: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+pub fn view(refund: &Refund) -> RefundView {
+    RefundView {
+        id: refund.id.clone(),
+        object: "refund",
+        livemode: refund.mode.livemode(),
+        payment_intent: refund.payment_intent.clone(),
+        amount_minor: refund.amount_minor,
+        currency: refund.currency.clone(),
+        reason: refund.reason,
+        status: refund.status,
+        reservation_transaction: refund.reservation_transaction.clone(),
+        refund_transaction: refund.refund_transaction.clone(),
+        rejection: refund.rejection.clone(),
+        failure_reason: refund.failure_reason.clone(),
+        created_at: crate::clock::rfc3339(refund.created_at_ms),
+        updated_at: crate::clock::rfc3339(refund.updated_at_ms),
+    }
+}

@@ -1,0 +1,112 @@
+//! The ownership and not-found rule every read of a resource follows.
+//!
+//! A principal sees a resource of its own mode and its own owner, nothing
+//! else. An id of another kind (wrong prefix), an unknown id and another
+//! owner's resource all answer the same `not_found`, so nobody can probe for
+//! the ids of others.
+
+use serde::de::DeserializeOwned;
+
+use crate::auth::Principal;
+use crate::error::ApiError;
+use crate::events::Event;
+use crate::ledger::Mode;
+use crate::store::{Snapshot, StoreError, Table, Tx};
+
+/// A resource that belongs to one owner in one mode.
+pub trait Owned {
+    fn mode(&self) -> Mode;
+    fn owner(&self) -> &str;
+}
+
+/// Where a resource is read from: a snapshot (a response) or the writer's
+/// transaction (a command).
+pub trait Reader {
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError>;
+}
+
+impl Reader for Snapshot {
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        Snapshot::get_json(self, table, key)
+    }
+}
+
+impl Reader for Tx<'_> {
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        Tx::get_json(self, table, key)
+    }
+}
+
+/// Same mode, same owner.
+pub fn owned_by(resource: &impl Owned, principal: &Principal) -> bool {
+    resource.mode() == principal.mode && resource.owner() == principal.owner()
+}
+
+/// The object `id` (ids of its kind start with `prefix`) when `principal`
+/// owns it, else `not_found(kind, id)`.
+pub fn find<T: Owned + DeserializeOwned>(
+    read: &impl Reader,
+    principal: &Principal,
+    id: &str,
+    prefix: &str,
+    kind: &str,
+) -> Result<T, ApiError> {
+    find_in(read, Table::Objects, principal, id, prefix, kind)
+}
+
+/// [`find`] in another table than the objects (events).
+pub fn find_in<T: Owned + DeserializeOwned>(
+    read: &impl Reader,
+    table: Table,
+    principal: &Principal,
+    id: &str,
+    prefix: &str,
+    kind: &str,
+) -> Result<T, ApiError> {
+    let found: Option<T> = if id.starts_with(prefix) {
+        read.get_json(table, id)?
+    } else {
+        None
+    };
+    found
+        .filter(|resource| owned_by(resource, principal))
+        .ok_or_else(|| ApiError::not_found(kind, id))
+}
+
+/// Implements [`Owned`] for records with `mode` and `owner` fields.
+macro_rules! owned {
+    ($($t:ty),* $(,)?) => {$(
+        impl Owned for $t {
+            fn mode(&self) -> Mode {
+                self.mode
+            }
+            fn owner(&self) -> &str {
+                &self.owner
+            }
+        }
+    )*};
+}
+
+owned!(
+    Event,
+    super::intents::Intent,
+    super::refunds::Refund,
+    super::disputes::Dispute,
+    super::money_requests::MoneyRequest,
+    super::checkout::Session,
+    super::checkout::Link,
+    super::webhooks::Endpoint,
+    super::webhooks::Delivery,
+);

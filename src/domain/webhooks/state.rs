@@ -1,0 +1,209 @@
+//! The two lifecycles of the webhook area: endpoints and deliveries.
+
+pub use crate::domain::lifecycle::Refusal;
+
+/// Endpoint: enabled or disabled through the API at any time (both moves are
+/// allowed from either status: a repeat restates the reason), and disabled
+/// by itself after [`FAILURES_TO_DISABLE`] consecutive failed deliveries.
+pub mod endpoint {
+    use serde::{Deserialize, Serialize};
+
+    use super::Refusal;
+
+    /// Consecutive failed attempts that disable an endpoint (origin behaviour section 6).
+    pub const FAILURES_TO_DISABLE: u32 = 50;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum EndpointStatus {
+        Enabled,
+        Disabled,
+    }
+
+    impl EndpointStatus {
+        #[cfg(test)]
+        pub const ALL: [EndpointStatus; 2] = [EndpointStatus::Enabled, EndpointStatus::Disabled];
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Trigger {
+        /// `disabled: false` in a request.
+        Enable,
+        /// `disabled: true` in a request.
+        Disable,
+        /// A delivery failed; the count includes it.
+        DeliveryFailed { consecutive_failures: u32 },
+    }
+
+    /// The next status for `trigger` in `from`. Every move is allowed: the
+    /// `Result` keeps the convention of every lifecycle.
+    pub fn transition(from: EndpointStatus, trigger: Trigger) -> Result<EndpointStatus, Refusal> {
+        use EndpointStatus::*;
+        use Trigger::*;
+        Ok(match (from, trigger) {
+            (_, Enable) => Enabled,
+            (_, Disable) => Disabled,
+            (
+                Enabled,
+                DeliveryFailed {
+                    consecutive_failures,
+                },
+            ) if consecutive_failures >= FAILURES_TO_DISABLE => Disabled,
+            (status, DeliveryFailed { .. }) => status,
+        })
+    }
+}
+
+/// Delivery: `PENDING → DELIVERED` on a 2xx answer; `PENDING → FAILED` when
+/// a failed attempt leaves no retry, or when its endpoint is gone. A failed
+/// attempt with a retry left stays PENDING.
+pub mod delivery {
+    use serde::{Deserialize, Serialize};
+
+    use super::Refusal;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+    #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+    pub enum DeliveryStatus {
+        /// Queued or between retries.
+        Pending,
+        /// A 2xx answer was received.
+        Delivered,
+        /// Every retry failed (dead letter); replay it by hand.
+        Failed,
+    }
+
+    impl DeliveryStatus {
+        #[cfg(test)]
+        pub const ALL: [DeliveryStatus; 3] = [
+            DeliveryStatus::Pending,
+            DeliveryStatus::Delivered,
+            DeliveryStatus::Failed,
+        ];
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Trigger {
+        /// An attempt ended; `retry_left` when the schedule has another wait.
+        Attempted { delivered: bool, retry_left: bool },
+        /// The endpoint is gone.
+        Abandon,
+    }
+
+    /// The next status for `trigger` in `from`, or why not.
+    pub fn transition(from: DeliveryStatus, trigger: Trigger) -> Result<DeliveryStatus, Refusal> {
+        use DeliveryStatus::*;
+        use Trigger::*;
+        match (from, trigger) {
+            (
+                Pending,
+                Attempted {
+                    delivered: true, ..
+                },
+            ) => Ok(Delivered),
+            (
+                Pending,
+                Attempted {
+                    delivered: false,
+                    retry_left: true,
+                },
+            ) => Ok(Pending),
+            (
+                Pending,
+                Attempted {
+                    delivered: false,
+                    retry_left: false,
+                },
+            )
+            | (Pending, Abandon) => Ok(Failed),
+            (Delivered | Failed, _) => Err(Refusal::Closed),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::delivery::{self, DeliveryStatus};
+    use super::endpoint::{self, EndpointStatus, FAILURES_TO_DISABLE};
+    use crate::domain::lifecycle::assert_table;
+
+    #[test]
+    fn every_endpoint_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+        use EndpointStatus::*;
+        use endpoint::Trigger::*;
+        // Exhaustive: a new status or trigger does not compile until listed.
+        for s in EndpointStatus::ALL {
+            match s {
+                Enabled | Disabled => {}
+            }
+        }
+        let below = DeliveryFailed {
+            consecutive_failures: FAILURES_TO_DISABLE - 1,
+        };
+        let at = DeliveryFailed {
+            consecutive_failures: FAILURES_TO_DISABLE,
+        };
+        let triggers = [Enable, Disable, below, at];
+        for t in triggers {
+            match t {
+                Enable | Disable | DeliveryFailed { .. } => {}
+            }
+        }
+        let allowed = [
+            (Enabled, Enable, Enabled),
+            (Enabled, Disable, Disabled),
+            (Enabled, below, Enabled),
+            (Enabled, at, Disabled),
+            (Disabled, Enable, Enabled),
+            (Disabled, Disable, Disabled),
+            (Disabled, below, Disabled),
+            (Disabled, at, Disabled),
+        ];
+        assert_table(
+            &EndpointStatus::ALL,
+            &triggers,
+            &allowed,
+            endpoint::transition,
+        );
+    }
+
+    #[test]
+    fn every_delivery_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+        use DeliveryStatus::*;
+        use delivery::Trigger::*;
+        for s in DeliveryStatus::ALL {
+            match s {
+                Pending | Delivered | Failed => {}
+            }
+        }
+        let attempted = |delivered, retry_left| Attempted {
+            delivered,
+            retry_left,
+        };
+        let triggers = [
+            attempted(true, true),
+            attempted(true, false),
+            attempted(false, true),
+            attempted(false, false),
+            Abandon,
+        ];
+        for t in triggers {
+            match t {
+                Attempted { .. } | Abandon => {}
+            }
+        }
+        let allowed = [
+            (Pending, attempted(true, true), Delivered),
+            (Pending, attempted(true, false), Delivered),
+            (Pending, attempted(false, true), Pending),
+            (Pending, attempted(false, false), Failed),
+            (Pending, Abandon, Failed),
+        ];
+        assert_table(
+            &DeliveryStatus::ALL,
+            &triggers,
+            &allowed,
+            delivery::transition,
+        );
+    }
+}
