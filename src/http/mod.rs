@@ -3,11 +3,13 @@
 //! handler; handlers parse, call the domain, and render.
 
 pub mod checkout;
+pub mod command;
 pub mod disputes;
 pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod list;
 pub mod money_requests;
 pub mod pages;
 pub mod qr;

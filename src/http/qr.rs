@@ -7,13 +7,15 @@ use std::sync::Mutex;
 
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::clock::rfc3339;
 use crate::domain::qr::{
     self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
@@ -21,7 +23,6 @@ use crate::domain::qr::{
 };
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::events::EventType;
-use crate::store::Output;
 use crate::store::Table;
 
 // ---------------------------------------------------------------------------
@@ -221,28 +222,22 @@ pub async fn create_location(
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateLocation>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let location = qr::create_location(
-                    tx,
-                    &caller,
-                    LocationInput {
-                        name: input.name,
-                        address: input.address,
-                        city: input.city,
-                        country: input.country,
-                        mcc: input.mcc,
-                        metadata: input.metadata,
-                    },
-                )?;
-                Output::json(201, &location_view(&location))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let location = qr::create_location(
+            tx,
+            &caller,
+            LocationInput {
+                name: input.name,
+                address: input.address,
+                city: input.city,
+                country: input.country,
+                mcc: input.mcc,
+                metadata: input.metadata,
+            },
+        )?;
+        Ok(location_view(&location))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -257,14 +252,7 @@ pub struct LocationQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct LocationList {
-    object: &'static str,
-    /// Newest first.
-    data: Vec<LocationView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(LocationList of LocationView, "Newest first.");
 
 #[utoipa::path(get, path = "/locations", tag = "qr_codes", params(LocationQuery),
     responses((status = 200, description = "Locations, newest first", body = LocationList)))]
@@ -276,24 +264,19 @@ pub async fn list_locations(
     let limit = limit(query.limit)?;
     let snapshot = state.store.snapshot()?;
     let prefix = qr::location_prefix(caller.mode, caller.owner());
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "loc",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "loc",
+        rows,
         limit,
         query.cursor.as_deref(),
         |_: &Location| true,
     )?;
-    json(
-        200,
-        &LocationList {
-            object: "list",
-            has_more: next_cursor.is_some(),
-            next_cursor,
-            data: found.iter().map(location_view).collect(),
-        },
-    )
+    json(200, &found.map(|l| location_view(&l)))
 }
 
 #[utoipa::path(get, path = "/locations/{id}", tag = "qr_codes",
@@ -329,35 +312,22 @@ pub async fn create_terminal(
     Path(id): Path<String>,
     Body(input): Body<CreateTerminal>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let terminal = qr::create_terminal(
-                    tx,
-                    &caller,
-                    &id,
-                    TerminalInput {
-                        label: input.label,
-                        metadata: input.metadata,
-                    },
-                )?;
-                Output::json(201, &terminal_view(&terminal))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let terminal = qr::create_terminal(
+            tx,
+            &caller,
+            &id,
+            TerminalInput {
+                label: input.label,
+                metadata: input.metadata,
+            },
+        )?;
+        Ok(terminal_view(&terminal))
+    })
+    .await
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct TerminalList {
-    object: &'static str,
-    /// Newest first, at most 100.
-    data: Vec<TerminalView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(TerminalList of TerminalView, "Newest first, at most 100.");
 
 #[utoipa::path(get, path = "/locations/{id}/terminals", tag = "qr_codes",
     params(("id" = String, Path, description = "loc_...")),
@@ -371,25 +341,14 @@ pub async fn list_terminals(
     let snapshot = state.store.snapshot()?;
     let location = qr::read_location(&snapshot, &caller, &id)?;
     let prefix = qr::terminal_prefix(&location.id);
-    let (found, next_cursor) = page(
-        &snapshot,
-        Table::Objects,
-        &prefix,
-        "term",
-        100,
-        None,
-        |_: &Terminal| true,
-    )?;
-    json(
-        200,
-        &TerminalList {
-            object: "list",
-            data: found.iter().map(terminal_view).collect(),
-            // The terminals of one location come in one page (no cursor).
-            has_more: next_cursor.is_some(),
-            next_cursor: None,
-        },
-    )
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "term",
+    };
+    let found = list::page(&snapshot, rows, 100, None, |_: &Terminal| true)?;
+    // The terminals of one location come in one page (no cursor).
+    json(200, &found.without_cursor().map(|t| terminal_view(&t)))
 }
 
 // ---------------------------------------------------------------------------
@@ -441,31 +400,25 @@ pub async fn create_code(
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateQrCode>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let code = qr::create_code(
-                    tx,
-                    &caller,
-                    CodeInput {
-                        location: input.location,
-                        terminal: input.terminal,
-                        amount_minor: input.amount_minor,
-                        currency: input.currency,
-                        reference: input.reference,
-                        description: input.description,
-                        mcc: input.mcc,
-                        metadata: input.metadata,
-                    },
-                )?;
-                emit(tx, &code, EventType::QrCodeCreated)?;
-                Output::json(201, &code_view(&code, true)?)
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let code = qr::create_code(
+            tx,
+            &caller,
+            CodeInput {
+                location: input.location,
+                terminal: input.terminal,
+                amount_minor: input.amount_minor,
+                currency: input.currency,
+                reference: input.reference,
+                description: input.description,
+                mcc: input.mcc,
+                metadata: input.metadata,
+            },
+        )?;
+        emit(tx, &code, EventType::QrCodeCreated)?;
+        code_view(&code, true)
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -485,14 +438,7 @@ pub struct CodeQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct QrCodeList {
-    object: &'static str,
-    /// Newest first (without `svg`).
-    data: Vec<QrCodeView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(QrCodeList of QrCodeView, "Newest first (without `svg`).");
 
 #[utoipa::path(get, path = "/qr_codes", tag = "qr_codes", params(CodeQuery),
     responses((status = 200, description = "QR codes, newest first", body = QrCodeList)))]
@@ -505,11 +451,14 @@ pub async fn list_codes(
     location_param(query.location.as_deref())?;
     let prefix = qr::code_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "qr",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "qr",
+        rows,
         limit,
         query.cursor.as_deref(),
         |c: &QrCode| {
@@ -520,19 +469,7 @@ pub async fn list_codes(
                     .is_none_or(|l| c.location.as_deref() == Some(l))
         },
     )?;
-    let data = found
-        .iter()
-        .map(|c| code_view(c, false))
-        .collect::<Result<Vec<_>, _>>()?;
-    json(
-        200,
-        &QrCodeList {
-            object: "list",
-            has_more: next_cursor.is_some(),
-            next_cursor,
-            data,
-        },
-    )
+    json(200, &found.try_map(|c| code_view(&c, false))?)
 }
 
 #[utoipa::path(get, path = "/qr_codes/{id}", tag = "qr_codes",
@@ -569,18 +506,12 @@ pub async fn revoke_code(
     Path(id): Path<String>,
     Body(input): Body<RevokeQrCode>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let code = qr::revoke_code(tx, &caller, &id, input.reason, input.note)?;
-                emit(tx, &code, EventType::QrCodeRevoked)?;
-                Output::json(200, &code_view(&code, false)?)
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let code = qr::revoke_code(tx, &caller, &id, input.reason, input.note)?;
+        emit(tx, &code, EventType::QrCodeRevoked)?;
+        code_view(&code, false)
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

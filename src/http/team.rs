@@ -3,12 +3,15 @@
 //! checked the member's role against `auth/roles.rs`.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, cursor, json, limit, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{List, cursor, limit, named_list};
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
 use crate::auth::{Principal, SessionCaller};
@@ -230,37 +233,25 @@ pub async fn logout(
 ) -> Result<Response, ApiError> {
     let s = session_of(&caller)?.clone();
     let actor = Actor::of(&caller);
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                team::end_session(tx, &s.session_id)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "session.ended",
-                    Some(&s.session_id),
-                    serde_json::json!({}),
-                )?;
-                Ok(Output::empty())
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply_output(&state, claim, move |tx| {
+        team::end_session(tx, &s.session_id)?;
+        audit::record(
+            tx,
+            &actor,
+            "session.ended",
+            Some(&s.session_id),
+            serde_json::json!({}),
+        )?;
+        Ok(Output::empty())
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------
 // Team members
 // ---------------------------------------------------------------------------
 
-#[derive(Serialize, ToSchema)]
-pub struct MemberList {
-    object: &'static str,
-    data: Vec<MemberView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(MemberList of MemberView, "Newest first.");
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
@@ -277,15 +268,7 @@ pub async fn list_members(
         .iter()
         .map(member_view)
         .collect();
-    json(
-        200,
-        &MemberList {
-            object: "list",
-            data,
-            has_more: false,
-            next_cursor: None,
-        },
-    )
+    json(200, &List::whole(data))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -333,25 +316,18 @@ pub async fn add_member(
     .map_err(ApiError::internal)?;
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let member =
-                    team::add_member(tx, &org, &input.email, input.role, password_hash, pin_hash)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "team_member.created",
-                    Some(&member.id),
-                    serde_json::json!({ "email": member.email, "role": member.role }),
-                )?;
-                Output::json(201, &member_view(&member))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let member = team::add_member(tx, &org, &input.email, input.role, password_hash, pin_hash)?;
+        audit::record(
+            tx,
+            &actor,
+            "team_member.created",
+            Some(&member.id),
+            serde_json::json!({ "email": member.email, "role": member.role }),
+        )?;
+        Ok(member_view(&member))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -374,24 +350,18 @@ pub async fn update_member(
     let by = session_of(&caller)?.role;
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let (member, old) = team::set_role(tx, &org, by, &id, input.role)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "team_member.role_changed",
-                    Some(&member.id),
-                    serde_json::json!({ "from": old, "to": member.role }),
-                )?;
-                Output::json(200, &member_view(&member))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let (member, old) = team::set_role(tx, &org, by, &id, input.role)?;
+        audit::record(
+            tx,
+            &actor,
+            "team_member.role_changed",
+            Some(&member.id),
+            serde_json::json!({ "from": old, "to": member.role }),
+        )?;
+        Ok(member_view(&member))
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/team/members/{id}/disable", tag = "team",
@@ -406,24 +376,18 @@ pub async fn disable_member(
     let by = session_of(&caller)?.role;
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let member = team::disable(tx, &org, by, &id)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "team_member.disabled",
-                    Some(&member.id),
-                    serde_json::json!({}),
-                )?;
-                Output::json(200, &member_view(&member))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let member = team::disable(tx, &org, by, &id)?;
+        audit::record(
+            tx,
+            &actor,
+            "team_member.disabled",
+            Some(&member.id),
+            serde_json::json!({}),
+        )?;
+        Ok(member_view(&member))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------
@@ -474,13 +438,7 @@ fn key_view(k: &KeyRecord, secret: Option<String>) -> KeyView {
     }
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct KeyList {
-    object: &'static str,
-    data: Vec<KeyView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(KeyList of KeyView, "Newest first.");
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -504,28 +462,8 @@ pub async fn list_keys(
     let limit = limit(params.limit)?;
     let cursor = cursor(params.cursor.as_deref(), "key")?;
     let all = keys::list(&state.store.snapshot()?, &caller.org)?;
-    let start = match cursor {
-        Some(c) => all
-            .iter()
-            .position(|k| k.id.as_str() < c)
-            .unwrap_or(all.len()),
-        None => 0,
-    };
-    let page: Vec<&KeyRecord> = all[start..].iter().take(limit).collect();
-    let has_more = all.len() > start + page.len();
-    json(
-        200,
-        &KeyList {
-            object: "list",
-            next_cursor: if has_more {
-                page.last().map(|k| k.id.clone())
-            } else {
-                None
-            },
-            data: page.into_iter().map(|k| key_view(k, None)).collect(),
-            has_more,
-        },
-    )
+    let page = List::after(all, cursor, limit, |k: &KeyRecord| &k.id);
+    json(200, &page.map(|k| key_view(&k, None)))
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
@@ -615,29 +553,23 @@ pub async fn create_key(
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
     let caller_for_grant = caller.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let (record, secret) =
-                    keys::create_with(tx, &org, input.kind, mode, scopes, &label, allowlist)?;
-                check_grant(&caller_for_grant, &record.scopes)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "api_key.created",
-                    Some(&record.id),
-                    serde_json::json!({
-                        "kind": record.kind, "mode": record.mode, "scopes": record.scopes,
-                        "allowlist": record.allowlist, "label": record.label,
-                    }),
-                )?;
-                Output::json(201, &key_view(&record, Some(secret)))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let (record, secret) =
+            keys::create_with(tx, &org, input.kind, mode, scopes, &label, allowlist)?;
+        check_grant(&caller_for_grant, &record.scopes)?;
+        audit::record(
+            tx,
+            &actor,
+            "api_key.created",
+            Some(&record.id),
+            serde_json::json!({
+                "kind": record.kind, "mode": record.mode, "scopes": record.scopes,
+                "allowlist": record.allowlist, "label": record.label,
             }),
-        )
-        .await?;
-    Ok(reply(done))
+        )?;
+        Ok(key_view(&record, Some(secret)))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
@@ -692,27 +624,21 @@ pub async fn rotate_key(
     }
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let old = keys::by_id_tx(tx, &org, &id)?
-                    .filter(|k| k.revoked_at_ms.is_none())
-                    .ok_or_else(|| ApiError::new(Code::NotFound, format!("{id} is revoked")))?;
-                let (record, secret) = keys::rotate(tx, old)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "api_key.rotated",
-                    Some(&record.id),
-                    serde_json::json!({ "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live }),
-                )?;
-                Output::json(200, &key_view(&record, Some(secret)))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let old = keys::by_id_tx(tx, &org, &id)?
+            .filter(|k| k.revoked_at_ms.is_none())
+            .ok_or_else(|| ApiError::new(Code::NotFound, format!("{id} is revoked")))?;
+        let (record, secret) = keys::rotate(tx, old)?;
+        audit::record(
+            tx,
+            &actor,
+            "api_key.rotated",
+            Some(&record.id),
+            serde_json::json!({ "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live }),
+        )?;
+        Ok(key_view(&record, Some(secret)))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
@@ -749,26 +675,20 @@ pub async fn revoke_key(
     }
     let actor = Actor::of(&caller);
     let org = caller.org.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let key = keys::by_id_tx(tx, &org, &id)?
-                    .ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
-                let key = keys::revoke(tx, key)?;
-                audit::record(
-                    tx,
-                    &actor,
-                    "api_key.revoked",
-                    Some(&key.id),
-                    serde_json::json!({ "mode": key.mode }),
-                )?;
-                Output::json(200, &key_view(&key, None))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let key = keys::by_id_tx(tx, &org, &id)?
+            .ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
+        let key = keys::revoke(tx, key)?;
+        audit::record(
+            tx,
+            &actor,
+            "api_key.revoked",
+            Some(&key.id),
+            serde_json::json!({ "mode": key.mode }),
+        )?;
+        Ok(key_view(&key, None))
+    })
+    .await
 }
 
 // ---------------------------------------------------------------------------
@@ -796,13 +716,7 @@ pub struct AuditView {
     created_at: String,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct AuditList {
-    object: &'static str,
-    data: Vec<AuditView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(AuditList of AuditView, "Newest first.");
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -823,14 +737,10 @@ pub async fn audit_log(
     let limit = limit(params.limit)?;
     let cursor = cursor(params.cursor.as_deref(), "aud")?;
     let (entries, has_more) = audit::list(&state.store.snapshot()?, &caller.org, cursor, limit)?;
-    let next_cursor = if has_more {
-        entries.last().map(|e| e.id.clone())
-    } else {
-        None
-    };
-    let data = entries
-        .into_iter()
-        .map(|e| AuditView {
+    let page = List::cut(entries, has_more, |e| &e.id);
+    json(
+        200,
+        &page.map(|e| AuditView {
             id: e.id,
             object: "audit_entry",
             action: e.action,
@@ -844,15 +754,6 @@ pub async fn audit_log(
             livemode: e.actor.mode.map(Mode::livemode),
             details: e.details,
             created_at: rfc3339(e.created_at_ms),
-        })
-        .collect();
-    json(
-        200,
-        &AuditList {
-            object: "list",
-            data,
-            has_more,
-            next_cursor,
-        },
+        }),
     )
 }

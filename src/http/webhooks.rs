@@ -10,14 +10,16 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, List, Rows, limit, named_list};
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
 };
 use crate::error::{ApiError, ErrorBody};
 use crate::events::signing::{self, KeyStatus};
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -121,34 +123,22 @@ pub async fn create(
     Body(input): Body<CreateEndpoint>,
 ) -> Result<Response, ApiError> {
     let egress = state.settings.webhook_egress;
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let input = EndpointInput {
-                    url: Some(input.url),
-                    enabled_events: input.enabled_events,
-                    description: input.description,
-                    metadata: input.metadata,
-                    disabled: None,
-                };
-                let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
-                Output::json(201, &endpoint_view(&endpoint, true))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let input = EndpointInput {
+            url: Some(input.url),
+            enabled_events: input.enabled_events,
+            description: input.description,
+            metadata: input.metadata,
+            disabled: None,
+        };
+        let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
+        Ok(endpoint_view(&endpoint, true))
+    })
+    .await
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct EndpointList {
-    object: &'static str,
-    data: Vec<EndpointView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(EndpointList of EndpointView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints", tag = "webhooks",
     responses((status = 200, description = "The endpoints of this account and mode (at most 16)", body = EndpointList)))]
@@ -173,15 +163,7 @@ pub async fn list(
             data.push(endpoint_view(&endpoint, false));
         }
     }
-    json(
-        200,
-        &EndpointList {
-            object: "list",
-            data,
-            has_more: false,
-            next_cursor: None,
-        },
-    )
+    json(200, &List::whole(data))
 }
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}", tag = "webhooks",
@@ -208,25 +190,19 @@ pub async fn update(
     Body(input): Body<UpdateEndpoint>,
 ) -> Result<Response, ApiError> {
     let egress = state.settings.webhook_egress;
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let input = EndpointInput {
-                    url: input.url,
-                    enabled_events: input.enabled_events,
-                    description: input.description,
-                    metadata: input.metadata,
-                    disabled: input.disabled,
-                };
-                let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
-                Output::json(200, &endpoint_view(&endpoint, false))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let input = EndpointInput {
+            url: input.url,
+            enabled_events: input.enabled_events,
+            description: input.description,
+            metadata: input.metadata,
+            disabled: input.disabled,
+        };
+        let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
+        Ok(endpoint_view(&endpoint, false))
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -245,25 +221,16 @@ pub async fn delete(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
-                Output::json(
-                    200,
-                    &DeletedView {
-                        id: endpoint.id,
-                        object: "webhook_endpoint",
-                        deleted: true,
-                    },
-                )
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
+        Ok(DeletedView {
+            id: endpoint.id,
+            object: "webhook_endpoint",
+            deleted: true,
+        })
+    })
+    .await
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -331,14 +298,7 @@ pub struct DeliveryQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct DeliveryList {
-    object: &'static str,
-    /// Newest first.
-    data: Vec<DeliveryView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(DeliveryList of DeliveryView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}/deliveries", tag = "webhooks",
     params(("id" = String, Path, description = "we_..."), DeliveryQuery),
@@ -353,25 +313,19 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "wd",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "wd",
+        rows,
         limit,
         query.cursor.as_deref(),
         |d: &Delivery| query.status.is_none_or(|s| d.status == s),
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &DeliveryList {
-            object: "list",
-            data: found.iter().map(delivery_view).collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(|d| delivery_view(&d)))
 }
 
 #[utoipa::path(post, path = "/webhook_deliveries/{id}/replay", tag = "webhooks",
@@ -383,17 +337,11 @@ pub async fn replay_delivery(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let delivery = webhooks::replay_delivery(tx, &caller, &id)?;
-                Output::json(201, &delivery_view(&delivery))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let delivery = webhooks::replay_delivery(tx, &caller, &id)?;
+        Ok(delivery_view(&delivery))
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -412,23 +360,14 @@ pub async fn replay_event(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let deliveries = webhooks::replay_event(tx, &caller, &id)?;
-                Output::json(
-                    201,
-                    &ReplayList {
-                        object: "list",
-                        data: deliveries.iter().map(delivery_view).collect(),
-                    },
-                )
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let deliveries = webhooks::replay_event(tx, &caller, &id)?;
+        Ok(ReplayList {
+            object: "list",
+            data: deliveries.iter().map(delivery_view).collect(),
+        })
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
