@@ -2,8 +2,10 @@
 //! the field at fault, query strings that reject unknown parameters, the caller,
 //! and the rendering of writer replies (lists are in `list.rs`).
 
+use std::net::{IpAddr, SocketAddr};
+
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -211,6 +213,29 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
             .cloned()
             .map(Caller)
             .ok_or_else(|| ApiError::internal("keyed handler reached without a principal"))
+    }
+}
+
+/// The client's address: the peer of the TCP connection, as the accept loop
+/// recorded it (`net::accept`), in canonical form (an IPv4 client of a
+/// dual-stack listener is `1.2.3.4`, not `::ffff:1.2.3.4`). Headers such as
+/// `X-Forwarded-For` are never read: any client can write them, and this
+/// address keys rate limits, key allowlists and the audit log. `None` when the
+/// request did not come through the accept loop (in-process tests).
+pub fn client_ip(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_canonical())
+}
+
+/// The client's address (see [`client_ip`]).
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(&parts.extensions)))
     }
 }
 

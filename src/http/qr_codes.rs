@@ -1,12 +1,10 @@
 //! Locations, terminals, static QR codes, scan analytics, and the public
 //! `POST /resolve` (rate limited per client address).
 
-use std::collections::{BTreeMap, HashMap};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Mutex;
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
 
-use axum::extract::{ConnectInfo, FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -14,12 +12,12 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::extract::{Body, Caller, ClientIp, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
 use crate::clock::rfc3339;
-use crate::domain::qr::{
-    self, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution, Revocation,
-    RevokeReason, Terminal, TerminalInput,
+use crate::domain::qr_codes::{
+    self as qr, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution,
+    Revocation, RevokeReason, Terminal, TerminalInput,
 };
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::events::EventType;
@@ -551,77 +549,23 @@ pub struct ResolveInput {
     pub payload: String,
 }
 
-/// The client's address (from the connection; `X-Forwarded-For` is not trusted).
-pub struct ClientAddr(pub IpAddr);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddr(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
-        ))
-    }
-}
-
-/// Fixed one-minute windows per client address.
-pub struct RateLimiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<IpAddr, (i64, u32)>>,
-}
-
-/// Addresses remembered at most; older windows are dropped beyond this.
-const LIMITER_ADDRESSES_MAX: usize = 100_000;
-
-impl RateLimiter {
-    /// `per_minute` 0 disables the limit.
-    pub fn new(per_minute: u32) -> RateLimiter {
-        RateLimiter {
-            per_minute,
-            windows: Mutex::new(HashMap::new()),
-        }
-    }
-
-    /// `Err(seconds to wait)` when `ip` used up its window.
-    pub fn check(&self, ip: IpAddr, now_ms: i64) -> Result<(), i64> {
-        if self.per_minute == 0 {
-            return Ok(());
-        }
-        let minute = now_ms.div_euclid(60_000);
-        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() >= LIMITER_ADDRESSES_MAX {
-            windows.retain(|_, (m, _)| *m == minute);
-        }
-        let slot = windows.entry(ip).or_insert((minute, 0));
-        if slot.0 != minute {
-            *slot = (minute, 0);
-        }
-        if slot.1 >= self.per_minute {
-            return Err(60 - now_ms.rem_euclid(60_000) / 1000);
-        }
-        slot.1 += 1;
-        Ok(())
-    }
-}
-
 #[utoipa::path(post, path = "/resolve", tag = "qr_codes", request_body = ResolveInput,
     responses((status = 200, description = "What the scanned string is, whom it pays, whether to trust it, and what to do next", body = Resolution),
               (status = 429, description = "Too many resolves from this address (rate_limited); see Retry-After", body = ErrorBody)))]
 pub async fn resolve(
     State(state): State<AppState>,
-    ClientAddr(ip): ClientAddr,
+    ClientIp(ip): ClientIp,
     Body(input): Body<ResolveInput>,
 ) -> Result<Response, ApiError> {
+    // Requests without a peer address (in-process tests) share one window.
+    let ip = ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
     let now = state.clock.now_ms();
     if let Err(wait) = state.resolve_limiter.check(ip, now) {
         let mut response = ApiError::new(
             Code::RateLimited,
             format!(
                 "too many resolves from {ip}: at most {} a minute; retry in {wait} s",
-                state.resolve_limiter.per_minute
+                state.resolve_limiter.per_minute()
             ),
         )
         .into_response();
