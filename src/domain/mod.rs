@@ -2,6 +2,7 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod api_keys;
 pub mod audit;
 pub mod checkout;
 pub mod currency;
@@ -9,11 +10,13 @@ pub mod disputes;
 pub mod fees;
 pub mod fields;
 pub mod intents;
+pub mod members;
 pub mod methods;
 pub mod money_requests;
 pub mod org;
 pub mod qr_codes;
 pub mod refunds;
+pub mod sessions;
 pub mod splits;
 pub mod step_up;
 pub mod team;

@@ -17,6 +17,7 @@ pub mod qr_codes;
 pub mod rate_limit;
 pub mod refunds;
 pub mod signing_keys;
+pub mod step_up;
 pub mod system;
 pub mod team;
 pub mod verifications;

@@ -10,13 +10,15 @@ use super::session_of;
 use crate::auth::Principal;
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::clock::rfc3339;
-use crate::domain::audit::{self, Actor};
-use crate::domain::step_up::{self, Proof};
+use crate::domain::api_keys::{self, NewKey};
+use crate::domain::audit::Actor;
+use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
 use crate::http::list::{List, cursor, limit, named_list};
+use crate::http::step_up;
 use crate::ledger::Mode;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -114,22 +116,6 @@ pub struct CreateKey {
     pub pin: Option<String>,
 }
 
-/// Whether the member's role may manage (or create) a key with these scopes.
-fn check_grant(caller: &Principal, scopes: &[String]) -> Result<(), ApiError> {
-    let role = session_of(caller)?.role;
-    if role.may_grant(scopes) {
-        Ok(())
-    } else {
-        Err(ApiError::new(
-            Code::RoleDenied,
-            format!(
-                "the {} role cannot manage a key with scopes {scopes:?}: a key is never stronger than its creator's role",
-                role.as_str()
-            ),
-        ))
-    }
-}
-
 #[utoipa::path(post, path = "/api_keys", tag = "team", request_body = CreateKey,
     responses((status = 201, description = "The key with its secret (shown once)", body = KeyView),
               (status = 403, description = "session_required for an API key; role_denied; step_up_required: a live key without a valid PIN", body = ErrorBody)))]
@@ -139,22 +125,7 @@ pub async fn create_key(
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateKey>,
 ) -> Result<Response, ApiError> {
-    let scopes = match (input.kind, input.scopes) {
-        (KeyKind::Rk, scopes) => scopes.unwrap_or_default(),
-        (KeyKind::Sk, None) => vec!["*".to_string()],
-        (KeyKind::Sk, Some(s)) if s == ["*"] => s,
-        (KeyKind::Pk, None) => vec!["payment_intents:write".to_string()],
-        (KeyKind::Pk, Some(s)) if s == ["payment_intents:write"] => s,
-        (kind, Some(_)) => {
-            return Err(ApiError::field(
-                "scopes",
-                format!(
-                    "{} keys have fixed scopes (sk: *, pk: payment_intents:write); choose scopes with kind rk",
-                    kind.prefix()
-                ),
-            ));
-        }
-    };
+    let scopes = api_keys::scopes_for(input.kind, input.scopes)?;
     let label = crate::domain::fields::text("label", input.label, 200)?.unwrap_or_default();
     let allowlist = keys::validate_allowlist(input.allowlist.unwrap_or_default())?;
     let mode = match input.mode {
@@ -162,36 +133,23 @@ pub async fn create_key(
         ModeInput::Live => Mode::Live,
     };
     if input.kind != KeyKind::Rk {
-        check_grant(&caller, &scopes)?;
+        api_keys::check_grant(session_of(&caller)?.role, &scopes)?;
     }
     if mode == Mode::Live || input.pin.is_some() {
-        step_up::require(
-            &state.store,
-            &state.writer,
-            state.clock.now_ms(),
-            &caller,
-            Proof::Pin(input.pin.as_deref()),
-            "creating a live API key",
-        )
-        .await?;
+        let proof = Proof::Pin(input.pin.as_deref());
+        step_up::require(&state, &caller, proof, "creating a live API key").await?;
     }
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
-    let caller_for_grant = caller.clone();
+    let role = caller.session.as_ref().map(|s| s.role);
+    let new = NewKey {
+        kind: input.kind,
+        mode,
+        scopes,
+        label,
+        allowlist,
+    };
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
-        let (record, secret) =
-            keys::create_with(tx, &org, input.kind, mode, scopes, &label, allowlist)?;
-        check_grant(&caller_for_grant, &record.scopes)?;
-        audit::record(
-            tx,
-            &actor,
-            "api_key.created",
-            Some(&record.id),
-            serde_json::json!({
-                "kind": record.kind, "mode": record.mode, "scopes": record.scopes,
-                "allowlist": record.allowlist, "label": record.label,
-            }),
-        )?;
+        let (record, secret) = api_keys::create(tx, &actor, role, new)?;
         Ok(key_view(&record, Some(secret)))
     })
     .await
@@ -212,7 +170,7 @@ fn key_for(state: &AppState, caller: &Principal, id: &str) -> Result<KeyRecord, 
         None
     };
     let key = key.ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
-    check_grant(caller, &key.scopes)?;
+    api_keys::check_grant(session_of(caller)?.role, &key.scopes)?;
     Ok(key)
 }
 
@@ -237,30 +195,12 @@ pub async fn rotate_key(
     }
     // Live keys always need step-up; a PIN sent for a test key is checked too.
     if key.mode == Mode::Live || input.pin.is_some() {
-        step_up::require(
-            &state.store,
-            &state.writer,
-            state.clock.now_ms(),
-            &caller,
-            Proof::Pin(input.pin.as_deref()),
-            "rotating a live API key",
-        )
-        .await?;
+        let proof = Proof::Pin(input.pin.as_deref());
+        step_up::require(&state, &caller, proof, "rotating a live API key").await?;
     }
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let old = keys::by_id_tx(tx, &org, &id)?
-            .filter(|k| k.revoked_at_ms.is_none())
-            .ok_or_else(|| ApiError::new(Code::NotFound, format!("{id} is revoked")))?;
-        let (record, secret) = keys::rotate(tx, old)?;
-        audit::record(
-            tx,
-            &actor,
-            "api_key.rotated",
-            Some(&record.id),
-            serde_json::json!({ "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live }),
-        )?;
+        let (record, secret) = api_keys::rotate(tx, &actor, &id)?;
         Ok(key_view(&record, Some(secret)))
     })
     .await
@@ -288,30 +228,12 @@ pub async fn revoke_key(
     let key = key_for(&state, &caller, &id)?;
     // Live keys always need step-up; a PIN sent for a test key is checked too.
     if key.mode == Mode::Live || input.pin.is_some() {
-        step_up::require(
-            &state.store,
-            &state.writer,
-            state.clock.now_ms(),
-            &caller,
-            Proof::Pin(input.pin.as_deref()),
-            "revoking a live API key",
-        )
-        .await?;
+        let proof = Proof::Pin(input.pin.as_deref());
+        step_up::require(&state, &caller, proof, "revoking a live API key").await?;
     }
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let key = keys::by_id_tx(tx, &org, &id)?
-            .ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
-        let key = keys::revoke(tx, key)?;
-        audit::record(
-            tx,
-            &actor,
-            "api_key.revoked",
-            Some(&key.id),
-            serde_json::json!({ "mode": key.mode }),
-        )?;
-        Ok(key_view(&key, None))
+        Ok(key_view(&api_keys::revoke(tx, &actor, &id)?, None))
     })
     .await
 }

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 use super::session_of;
 use crate::auth::roles::Role;
 use crate::clock::rfc3339;
-use crate::domain::audit::{self, Actor};
+use crate::domain::audit::Actor;
+use crate::domain::members::{self, NewMember};
 use crate::domain::team::{self, Member};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
@@ -108,17 +109,14 @@ pub async fn add_member(
     .await
     .map_err(ApiError::internal)?;
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
+    let new = NewMember {
+        email: input.email,
+        role: input.role,
+        password_hash,
+        pin_hash,
+    };
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
-        let member = team::add_member(tx, &org, &input.email, input.role, password_hash, pin_hash)?;
-        audit::record(
-            tx,
-            &actor,
-            "team_member.created",
-            Some(&member.id),
-            serde_json::json!({ "email": member.email, "role": member.role }),
-        )?;
-        Ok(member_view(&member))
+        Ok(member_view(&members::add(tx, &actor, new)?))
     })
     .await
 }
@@ -142,17 +140,10 @@ pub async fn update_member(
 ) -> Result<Response, ApiError> {
     let by = session_of(&caller)?.role;
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let (member, old) = team::set_role(tx, &org, by, &id, input.role)?;
-        audit::record(
-            tx,
-            &actor,
-            "team_member.role_changed",
-            Some(&member.id),
-            serde_json::json!({ "from": old, "to": member.role }),
-        )?;
-        Ok(member_view(&member))
+        Ok(member_view(&members::change_role(
+            tx, &actor, by, &id, input.role,
+        )?))
     })
     .await
 }
@@ -168,17 +159,8 @@ pub async fn disable_member(
 ) -> Result<Response, ApiError> {
     let by = session_of(&caller)?.role;
     let actor = Actor::of(&caller);
-    let org = caller.org.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let member = team::disable(tx, &org, by, &id)?;
-        audit::record(
-            tx,
-            &actor,
-            "team_member.disabled",
-            Some(&member.id),
-            serde_json::json!({}),
-        )?;
-        Ok(member_view(&member))
+        Ok(member_view(&members::disable(tx, &actor, by, &id)?))
     })
     .await
 }

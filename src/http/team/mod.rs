@@ -8,12 +8,12 @@ pub mod members;
 pub mod sessions;
 
 use crate::auth::{Principal, SessionCaller};
-use crate::error::{ApiError, Code};
+use crate::error::ApiError;
 
 /// The caller's session: these operations refuse an API key.
 fn session_of(caller: &Principal) -> Result<&SessionCaller, ApiError> {
     caller
         .session
         .as_ref()
-        .ok_or_else(|| ApiError::new(Code::SessionRequired, "this operation needs a session"))
+        .ok_or_else(crate::domain::sessions::required)
 }

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 use super::members::{MemberView, member_view};
 use super::session_of;
 use crate::clock::rfc3339;
-use crate::domain::audit::{self, Actor};
+use crate::domain::audit::Actor;
+use crate::domain::sessions::{self, LoginAttempt, LoginOutcome};
 use crate::domain::team::{self, Member, Session};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
@@ -88,58 +89,26 @@ pub async fn login(
         tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &password))
             .await
             .map_err(ApiError::internal)?;
-    let member = member.filter(|m| verified && m.active());
-    let policy = state.settings.sessions;
-    let org_of_failure = crate::domain::org::id(&snapshot)?;
+    let attempt = LoginAttempt {
+        subject,
+        email,
+        member: member.filter(|m| verified && m.active()),
+        attempts_left: left,
+        org: crate::domain::org::id(&snapshot)?,
+        client_ip,
+        policy: state.settings.sessions,
+    };
     let outcome = state
         .writer
-        .run(move |tx| match member {
-            Some(member) => {
-                team::clear_failures(tx, &subject)?;
-                let (session, token) = team::start_session(tx, &member, policy)?;
-                let actor = Actor {
-                    org: member.org.clone(),
-                    kind: "member".into(),
-                    member_id: Some(member.id.clone()),
-                    email: Some(member.email.clone()),
-                    client_ip,
-                    ..Actor::default()
-                };
-                audit::record(
-                    tx,
-                    &actor,
-                    "session.created",
-                    Some(&session.id),
-                    serde_json::json!({}),
-                )?;
-                Ok(Ok((session, member, token)))
-            }
-            None => {
-                let actor = Actor {
-                    org: org_of_failure,
-                    kind: "anonymous".into(),
-                    email: Some(email.clone()),
-                    client_ip,
-                    ..Actor::default()
-                };
-                audit::record(
-                    tx,
-                    &actor,
-                    "session.login_failed",
-                    None,
-                    serde_json::json!({ "attempts_left": left }),
-                )?;
-                Ok(Err(left))
-            }
-        })
+        .run(move |tx| sessions::conclude_login(tx, attempt))
         .await?;
     match outcome {
-        Ok((session, member, token)) => json(201, &session_view(&session, &member, Some(token))),
-        Err(0) => Err(team::locked_error(now + team::LOCKOUT_MS, now)),
-        Err(_) => Err(ApiError::new(
-            Code::InvalidCredentials,
-            "the email or password is wrong, or the member is disabled",
-        )),
+        LoginOutcome::Started {
+            session,
+            member,
+            token,
+        } => json(201, &session_view(&session, &member, Some(token))),
+        LoginOutcome::Refused { attempts_left } => Err(sessions::login_refusal(attempts_left, now)),
     }
 }
 
@@ -171,14 +140,7 @@ pub async fn logout(
     let s = session_of(&caller)?.clone();
     let actor = Actor::of(&caller);
     command::apply_output(&state, claim, move |tx| {
-        team::end_session(tx, &s.session_id)?;
-        audit::record(
-            tx,
-            &actor,
-            "session.ended",
-            Some(&s.session_id),
-            serde_json::json!({}),
-        )?;
+        sessions::log_out(tx, &actor, &s.session_id)?;
         Ok(Output::empty())
     })
     .await
