@@ -1,6 +1,6 @@
 //! The async side of step-up (`domain::step_up` holds the rules): reads,
 //! writer round trips and the slow PIN hash, in the order that keeps the
-//! throttle honest.
+//! throttle honest. Login counts its attempts with [`count_attempt`] too.
 
 use crate::auth::Principal;
 use crate::domain::audit::Actor;
@@ -22,15 +22,7 @@ pub async fn require(
     let now = state.clock.now_ms();
     let challenge = step_up::challenge(&state.store.snapshot()?, caller, proof, purpose)?;
     // Counted before the (slow) PIN check: see `team::take_attempt`.
-    let attempt = challenge.subject.clone();
-    let left = match state
-        .writer
-        .run(move |tx| team::take_attempt(tx, &attempt))
-        .await?
-    {
-        Ok(left) => left,
-        Err(until) => return Err(team::locked_error(until, now)),
-    };
+    let left = count_attempt(state, &challenge.subject, now).await?;
     let step_up::Challenge { pin, hash, subject } = challenge;
     let matched = tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &pin))
         .await
@@ -44,5 +36,19 @@ pub async fn require(
     match outcome {
         None => Ok(()),
         Some(left) => Err(step_up::refusal(left, now)),
+    }
+}
+
+/// Counts an attempt on a throttled `subject` (a login's email, a member's
+/// PIN) in the writer: the attempts left, or the lock's refusal.
+pub async fn count_attempt(state: &AppState, subject: &str, now: i64) -> Result<u32, ApiError> {
+    let subject = subject.to_string();
+    match state
+        .writer
+        .run(move |tx| team::take_attempt(tx, &subject))
+        .await?
+    {
+        Ok(left) => Ok(left),
+        Err(until) => Err(team::locked_error(until, now)),
     }
 }

@@ -16,6 +16,7 @@ use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::ClientIp;
 use crate::http::extract::{Body, Caller, Idempotency, json};
+use crate::http::step_up;
 use crate::store::Output;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -69,15 +70,7 @@ pub async fn login(
     let subject = team::login_subject(&email);
     let now = state.clock.now_ms();
     // Counted before the (slow) password check: see `team::take_attempt`.
-    let attempt = subject.clone();
-    let left = match state
-        .writer
-        .run(move |tx| team::take_attempt(tx, &attempt))
-        .await?
-    {
-        Ok(left) => left,
-        Err(until) => return Err(team::locked_error(until, now)),
-    };
+    let left = step_up::count_attempt(&state, &subject, now).await?;
     let snapshot = state.store.snapshot()?;
     let member = team::member_by_email(&snapshot, &email)?;
     let hash = member.as_ref().map_or_else(
