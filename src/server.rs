@@ -175,7 +175,9 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock: clock.clone(),
         guardian,
         settings,
-        resolve_limiter: Arc::new(http::qr::RateLimiter::new(options.resolve_rate_limit)),
+        resolve_limiter: Arc::new(http::rate_limit::RateLimiter::new(
+            options.resolve_rate_limit,
+        )),
         key_cache: Arc::default(),
     };
     // Listen for SIGTERM before the ready line: a supervisor may stop the

@@ -6,9 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::store::{Snapshot, StoreError, Table};
 
-/// The part of a connected account the gate reads.
+/// The part of a connected account the gate reads: which platform it is
+/// connected to, and whether that connection still holds.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Connection {
+pub struct ConnectedAccount {
     /// The organisation (platform) the account is connected to.
     pub platform: String,
     /// Set once the platform detached: access ends, the account stays the customer's.
@@ -17,6 +18,6 @@ pub struct Connection {
 }
 
 pub fn is_connected(snapshot: &Snapshot, org: &str, account: &str) -> Result<bool, StoreError> {
-    let connection: Option<Connection> = snapshot.get_json(Table::Objects, account)?;
+    let connection: Option<ConnectedAccount> = snapshot.get_json(Table::Objects, account)?;
     Ok(connection.is_some_and(|c| c.platform == org && c.detached_at_ms.is_none()))
 }

@@ -2,6 +2,7 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod api_keys;
 pub mod audit;
 pub mod checkout;
 pub mod currency;
@@ -10,12 +11,14 @@ pub mod fees;
 pub mod fields;
 pub mod intents;
 pub mod lifecycle;
+pub mod members;
 pub mod methods;
 pub mod money_requests;
 pub mod org;
-pub mod qr;
+pub mod qr_codes;
 pub mod refunds;
 pub mod resource;
+pub mod sessions;
 pub mod splits;
 pub mod step_up;
 pub mod team;

@@ -1,13 +1,17 @@
 //! Step-up: a fresh proof, beyond the session, that the member at the keyboard
 //! is who the session says — for rotating live keys now, approving payout
-//! batches later. One mechanism: [`require`]. Today the proof is the member's
-//! PIN (argon2id hash, throttled like logins: 5 wrong → locked 15 minutes, the
-//! count persisted in the store); a passkey assertion can be another
-//! [`Proof`] variant without changing the callers.
+//! batches later. Today the proof is the member's PIN (argon2id hash,
+//! throttled like logins: 5 wrong → locked 15 minutes, the count persisted in
+//! the store); a passkey assertion can be another [`Proof`] variant without
+//! changing the callers.
+//!
+//! Sync rules only. `http::step_up::require` runs the flow: [`challenge`] on
+//! a snapshot, [`team::take_attempt`] in the writer, the slow hash check off
+//! the async workers, then [`conclude`] in the writer.
 
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
-use crate::store::{Store, Writer};
+use crate::store::{Snapshot, Tx};
 
 use super::audit::{self, Actor};
 use super::team;
@@ -17,17 +21,22 @@ pub enum Proof<'a> {
     Pin(Option<&'a str>),
 }
 
-/// Checks a step-up proof for a session caller. A failure is recorded (and
-/// counts towards the lockout) before the error is returned. `purpose` names
-/// the operation in the audit log.
-pub async fn require(
-    store: &Store,
-    writer: &Writer,
-    now: i64,
+/// A proof to verify: the PIN sent, the hash it must match, and the throttle
+/// row it counts against.
+pub struct Challenge {
+    pub pin: String,
+    pub hash: String,
+    pub subject: String,
+}
+
+/// The challenge of a step-up for a session caller, or why there can be none
+/// (no session, no PIN sent, no PIN set). `purpose` names the operation.
+pub fn challenge(
+    snapshot: &Snapshot,
     caller: &Principal,
     proof: Proof<'_>,
     purpose: &str,
-) -> Result<(), ApiError> {
+) -> Result<Challenge, ApiError> {
     let Some(session) = &caller.session else {
         return Err(ApiError::new(
             Code::StepUpRequired,
@@ -42,54 +51,54 @@ pub async fn require(
         )
         .with_param("pin"));
     };
-    let member = team::member(&store.snapshot()?, &session.member_id)?
+    let member = team::member(snapshot, &session.member_id)?
         .ok_or_else(|| ApiError::new(Code::SessionExpired, "the session's member is gone"))?;
-    let Some(hash) = member.pin_hash.clone() else {
+    let Some(hash) = member.pin_hash else {
         return Err(ApiError::new(
             Code::StepUpRequired,
             "you have no PIN yet; an owner or admin sets one when adding you (or use `paygate users add --pin`)",
         )
         .with_param("pin"));
     };
-    let subject = team::pin_subject(&session.member_id);
-    // Counted before the (slow) PIN check: see `team::take_attempt`.
-    let attempt = subject.clone();
-    let left = match writer
-        .run(move |tx| team::take_attempt(tx, &attempt))
-        .await?
-    {
-        Ok(left) => left,
-        Err(until) => return Err(team::locked_error(until, now)),
-    };
-    let pin = pin.to_string();
-    let ok = tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &pin))
-        .await
-        .map_err(ApiError::internal)?;
-    let actor = Actor::of(caller);
-    let purpose = purpose.to_string();
-    let outcome = writer
-        .run(move |tx| {
-            if ok {
-                team::clear_failures(tx, &subject)?;
-                return Ok(None);
-            }
-            audit::record(
-                tx,
-                &actor,
-                "step_up.failed",
-                Some(&actor.member_id.clone().unwrap_or_default()),
-                serde_json::json!({ "purpose": purpose, "attempts_left": left }),
-            )?;
-            Ok(Some(left))
-        })
-        .await?;
-    match outcome {
-        None => Ok(()),
-        Some(0) => Err(team::locked_error(now + team::LOCKOUT_MS, now)),
-        Some(left) => Err(ApiError::new(
-            Code::StepUpRequired,
-            format!("the PIN is wrong; {left} attempt(s) left before a 15-minute lock"),
-        )
-        .with_param("pin")),
+    Ok(Challenge {
+        pin: pin.to_string(),
+        hash,
+        subject: team::pin_subject(&session.member_id),
+    })
+}
+
+/// Records the verdict in the writer: a match forgives the counted attempt;
+/// a mismatch is audited and answered with `Some(attempts left)`.
+pub fn conclude(
+    tx: &mut Tx<'_>,
+    actor: &Actor,
+    subject: &str,
+    matched: bool,
+    attempts_left: u32,
+    purpose: &str,
+) -> Result<Option<u32>, ApiError> {
+    if matched {
+        team::clear_failures(tx, subject)?;
+        return Ok(None);
     }
+    audit::record(
+        tx,
+        actor,
+        "step_up.failed",
+        Some(&actor.member_id.clone().unwrap_or_default()),
+        serde_json::json!({ "purpose": purpose, "attempts_left": attempts_left }),
+    )?;
+    Ok(Some(attempts_left))
+}
+
+/// The error of a wrong PIN: locked after the last attempt.
+pub fn refusal(attempts_left: u32, now_ms: i64) -> ApiError {
+    if attempts_left == 0 {
+        return team::locked_error(now_ms + team::LOCKOUT_MS, now_ms);
+    }
+    ApiError::new(
+        Code::StepUpRequired,
+        format!("the PIN is wrong; {attempts_left} attempt(s) left before a 15-minute lock"),
+    )
+    .with_param("pin")
 }

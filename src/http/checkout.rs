@@ -3,18 +3,21 @@
 use std::collections::BTreeMap;
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
 use crate::domain::fields;
 use crate::error::ApiError;
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -52,26 +55,20 @@ pub async fn create_session(
     Body(input): Body<CreateSession>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let new = NewSession {
-                    line_items: input.line_items,
-                    currency: input.currency,
-                    success_url: input.success_url,
-                    cancel_url: input.cancel_url,
-                    expires_in_minutes: input.expires_in_minutes,
-                    metadata: input.metadata,
-                    customer_msisdn: input.customer_msisdn,
-                };
-                let session = checkout::create_session(tx, &settings, &caller, new)?;
-                Output::json(201, &checkout::session_view(&session, &settings.public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewSession {
+            line_items: input.line_items,
+            currency: input.currency,
+            success_url: input.success_url,
+            cancel_url: input.cancel_url,
+            expires_in_minutes: input.expires_in_minutes,
+            metadata: input.metadata,
+            customer_msisdn: input.customer_msisdn,
+        };
+        let session = checkout::create_session(tx, &settings, &caller, new)?;
+        Ok(checkout::session_view(&session, &settings.public_url))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -98,13 +95,7 @@ pub struct LinkQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct SessionList {
-    object: &'static str,
-    data: Vec<CheckoutSessionView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(SessionList of CheckoutSessionView, "Newest first.");
 
 #[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(SessionQuery),
     responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
@@ -114,28 +105,21 @@ pub async fn list_sessions(
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "cs",
+    };
+    let found = list::page(
         &state.store.snapshot()?,
-        Table::Objects,
-        &prefix,
-        "cs",
+        rows,
         limit(query.limit)?,
         query.cursor.as_deref(),
         |_: &Session| true,
     )?;
-    let has_more = next_cursor.is_some();
-    let data = found
-        .iter()
-        .map(|s| checkout::session_view(s, &state.settings.public_url))
-        .collect();
     json(
         200,
-        &SessionList {
-            object: "list",
-            data,
-            has_more,
-            next_cursor,
-        },
+        &found.map(|s| checkout::session_view(&s, &state.settings.public_url)),
     )
 }
 
@@ -164,17 +148,11 @@ pub async fn expire_session(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let session = checkout::expire_session(tx, &settings, &caller, &id)?;
-                Output::json(200, &checkout::session_view(&session, &settings.public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let session = checkout::expire_session(tx, &settings, &caller, &id)?;
+        Ok(checkout::session_view(&session, &settings.public_url))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -205,33 +183,21 @@ pub async fn create_link(
     Body(input): Body<CreateLink>,
 ) -> Result<Response, ApiError> {
     let public_url = state.settings.public_url.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let new = NewLink {
-                    amount_minor: input.amount_minor,
-                    currency: input.currency,
-                    reusable: input.reusable.unwrap_or(false),
-                    description: input.description,
-                    success_url: input.success_url,
-                };
-                let link = checkout::create_link(tx, &caller, new)?;
-                Output::json(201, &checkout::link_view(&link, &public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewLink {
+            amount_minor: input.amount_minor,
+            currency: input.currency,
+            reusable: input.reusable.unwrap_or(false),
+            description: input.description,
+            success_url: input.success_url,
+        };
+        let link = checkout::create_link(tx, &caller, new)?;
+        Ok(checkout::link_view(&link, &public_url))
+    })
+    .await
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct LinkList {
-    object: &'static str,
-    data: Vec<LinkView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(LinkList of LinkView, "Newest first.");
 
 #[utoipa::path(get, path = "/payment_links", tag = "checkout", params(LinkQuery),
     responses((status = 200, description = "Links, newest first", body = LinkList)))]
@@ -241,28 +207,21 @@ pub async fn list_links(
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "plink",
+    };
+    let found = list::page(
         &state.store.snapshot()?,
-        Table::Objects,
-        &prefix,
-        "plink",
+        rows,
         limit(query.limit)?,
         query.cursor.as_deref(),
         |_: &Link| true,
     )?;
-    let has_more = next_cursor.is_some();
-    let data = found
-        .iter()
-        .map(|l| checkout::link_view(l, &state.settings.public_url))
-        .collect();
     json(
         200,
-        &LinkList {
-            object: "list",
-            data,
-            has_more,
-            next_cursor,
-        },
+        &found.map(|l| checkout::link_view(&l, &state.settings.public_url)),
     )
 }
 
@@ -276,15 +235,9 @@ pub async fn deactivate_link(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let public_url = state.settings.public_url.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let link = checkout::deactivate_link(tx, &caller, &id)?;
-                Output::json(200, &checkout::link_view(&link, &public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let link = checkout::deactivate_link(tx, &caller, &id)?;
+        Ok(checkout::link_view(&link, &public_url))
+    })
+    .await
 }

@@ -1,16 +1,19 @@
 //! Disputes (spec section 4.10).
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -48,23 +51,17 @@ pub async fn open(
         ));
     }
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let new = NewDispute {
-                    payment_intent: input.payment_intent,
-                    amount_minor: input.amount_minor,
-                    reason: input.reason,
-                    evidence_due_in_minutes: input.evidence_due_in_minutes,
-                };
-                let dispute = disputes::open(tx, &settings, &caller, new)?;
-                Output::json(201, &disputes::view(&dispute))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewDispute {
+            payment_intent: input.payment_intent,
+            amount_minor: input.amount_minor,
+            reason: input.reason,
+            evidence_due_in_minutes: input.evidence_due_in_minutes,
+        };
+        let dispute = disputes::open(tx, &settings, &caller, new)?;
+        Ok(disputes::view(&dispute))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -94,17 +91,11 @@ pub async fn respond(
         text: input.text,
         files: input.files.unwrap_or_default(),
     };
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let dispute = disputes::respond(tx, &settings, &caller, &id, evidence)?;
-                Output::json(200, &disputes::view(&dispute))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let dispute = disputes::respond(tx, &settings, &caller, &id, evidence)?;
+        Ok(disputes::view(&dispute))
+    })
+    .await
 }
 
 #[utoipa::path(get, path = "/disputes/{id}", tag = "disputes",
@@ -135,14 +126,7 @@ pub struct DisputeQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct DisputeList {
-    object: &'static str,
-    /// Newest first.
-    data: Vec<DisputeView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(DisputeList of DisputeView, "Newest first.");
 
 #[utoipa::path(get, path = "/disputes", tag = "disputes", params(DisputeQuery),
     responses((status = 200, description = "Disputes, newest first", body = DisputeList)))]
@@ -164,11 +148,14 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "dp",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "dp",
+        rows,
         limit,
         query.cursor.as_deref(),
         |d: &Dispute| {
@@ -179,14 +166,5 @@ pub async fn list(
                     .is_none_or(|p| d.payment_intent == p)
         },
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &DisputeList {
-            object: "list",
-            data: found.iter().map(disputes::view).collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(|d| disputes::view(&d)))
 }

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Caller, Params, json, limit, page};
+use super::extract::{Caller, Params, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::Table;
@@ -69,15 +70,7 @@ pub struct EventQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct EventList {
-    /// Always `list`.
-    object: &'static str,
-    /// Newest first.
-    data: Vec<EventView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(EventList of EventView, "Newest first.");
 
 fn parse_time(param: &str, value: Option<&str>) -> Result<Option<i64>, ApiError> {
     let Some(value) = value else { return Ok(None) };
@@ -111,11 +104,14 @@ pub async fn list(
         caller.owner(),
     );
     let snapshot = state.store.snapshot()?;
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Events,
+        prefix: &prefix,
+        id_prefix: "evt",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Events,
-        &prefix,
-        "evt",
+        rows,
         limit,
         query.cursor.as_deref(),
         |event: &Event| {
@@ -124,14 +120,5 @@ pub async fn list(
                 && until.is_none_or(|u| event.created_at_ms < u)
         },
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &EventList {
-            object: "list",
-            data: found.into_iter().map(render).collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(render))
 }

@@ -1,9 +1,11 @@
 //! Extractors and renderers shared by every handler: the JSON body that names
 //! the field at fault, query strings that reject unknown parameters, the caller,
-//! and the rendering of writer replies.
+//! and the rendering of writer replies (lists are in `list.rs`).
+
+use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -17,85 +19,6 @@ use crate::store::writer::IdempotencyClaim;
 
 /// Request bodies are at most this large (the CSV of a payout batch included).
 pub const BODY_BYTES_MAX: usize = 1024 * 1024;
-
-/// Page sizes of lists (design section 5).
-pub const LIST_LIMIT_DEFAULT: usize = 20;
-pub const LIST_LIMIT_MAX: usize = 100;
-
-/// The `limit` of a list: 1 to 100, default 20.
-pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
-    match value.unwrap_or(LIST_LIMIT_DEFAULT) {
-        n @ 1..=LIST_LIMIT_MAX => Ok(n),
-        n => Err(ApiError::field(
-            "limit",
-            format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"),
-        )),
-    }
-}
-
-/// The `cursor` of a list: an id of the listed type (the previous page's `next_cursor`).
-pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str>, ApiError> {
-    match value {
-        Some(c) if !crate::ids::is_id(c, prefix) => Err(ApiError::field(
-            "cursor",
-            format!(
-                "cursor must be the next_cursor of a previous page (a {prefix}_ id), got {c:?}"
-            ),
-        )),
-        other => Ok(other),
-    }
-}
-
-/// One page of a list: the objects (in `objects`) named by the index rows
-/// under `prefix`, newest first, after `cursor`, that `keep` accepts; at most
-/// `limit`, and the cursor of the next page when more may follow.
-///
-/// A filter that matches little examines at most `SCAN_ROWS_MAX` rows; a page
-/// cut there may hold fewer than `limit` objects (even none) yet still gives a
-/// cursor, from the last row examined: never a false "no more".
-pub fn page<T: DeserializeOwned>(
-    snapshot: &crate::store::Snapshot,
-    objects: crate::store::Table,
-    prefix: &str,
-    id_prefix: &str,
-    limit: usize,
-    page_cursor: Option<&str>,
-    keep: impl Fn(&T) -> bool,
-) -> Result<(Vec<T>, Option<String>), ApiError> {
-    let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
-    let mut found: Vec<(String, T)> = Vec::new();
-    let mut failure = None;
-    let scanned = snapshot.scan_rev_bounded(
-        crate::store::Table::Index,
-        prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| {
-            let id = &key[prefix.len()..];
-            match snapshot.get_json::<T>(objects, id) {
-                Ok(Some(object)) if keep(&object) => {
-                    found.push((id.to_string(), object));
-                    true
-                }
-                Ok(_) => false,
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
-        },
-    )?;
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    let next_cursor = if found.len() > limit {
-        found.truncate(limit);
-        found.last().map(|(id, _)| id.clone())
-    } else {
-        scanned.cut_after.map(|key| key[prefix.len()..].to_string())
-    };
-    Ok((found.into_iter().map(|(_, o)| o).collect(), next_cursor))
-}
 
 /// A JSON request body. An empty body reads as `{}`, so a missing required
 /// field is reported by name rather than as "empty body".
@@ -290,6 +213,29 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
             .cloned()
             .map(Caller)
             .ok_or_else(|| ApiError::internal("keyed handler reached without a principal"))
+    }
+}
+
+/// The client's address: the peer of the TCP connection, as the accept loop
+/// recorded it (`net::accept`), in canonical form (an IPv4 client of a
+/// dual-stack listener is `1.2.3.4`, not `::ffff:1.2.3.4`). Headers such as
+/// `X-Forwarded-For` are never read: any client can write them, and this
+/// address keys rate limits, key allowlists and the audit log. `None` when the
+/// request did not come through the accept loop (in-process tests).
+pub fn client_ip(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_canonical())
+}
+
+/// The client's address (see [`client_ip`]).
+pub struct ClientIp(pub Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientIp(client_ip(&parts.extensions)))
     }
 }
 

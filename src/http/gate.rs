@@ -4,16 +4,16 @@
 //! Idempotency-Key (replay from the store, or a claim for the writer).
 
 use axum::body::Body as AxumBody;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 
-use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use super::AppState;
-use super::extract::{BODY_BYTES_MAX, reply};
+use super::extract::{BODY_BYTES_MAX, client_ip, reply};
 use crate::auth::routes::{self, Access, Ik, Operation};
 use crate::auth::{KeyKind, Principal, SessionCaller, roles};
 use crate::domain::team;
@@ -73,10 +73,7 @@ async fn admit(
     // Read before the snapshot: see `Store::generation`.
     let keys_generation = state.store.generation(Table::ApiKeys);
     let snapshot = state.store.snapshot()?;
-    let client_ip = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip().to_canonical());
+    let client_ip = client_ip(request.extensions());
     let principal = authenticate(
         state,
         keys_generation,

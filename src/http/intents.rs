@@ -1,12 +1,15 @@
 //! Payment intent handlers (spec section 4.1): parse, call the domain, render.
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -15,7 +18,7 @@ use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
 use crate::domain::methods::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
     request_body = CreateIntent,
@@ -31,17 +34,11 @@ pub async fn create(
     let input = input.validate(caller.account.is_some())?;
     let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, input)?;
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;
-                Output::json(201, &view::render(&intent, &settings, Some(secret)))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;
+        Ok(view::render(&intent, &settings, Some(secret)))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -58,16 +55,7 @@ pub struct ListQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct IntentList {
-    /// Always `list`.
-    object: &'static str,
-    /// Newest first.
-    data: Vec<PaymentIntentView>,
-    has_more: bool,
-    /// Pass as `cursor` for the next page.
-    next_cursor: Option<String>,
-}
+named_list!(IntentList of PaymentIntentView, "Newest first.");
 
 #[utoipa::path(get, path = "/payment_intents", tag = "payment_intents", params(ListQuery),
     responses((status = 200, description = "Intents, newest first", body = IntentList)))]
@@ -80,28 +68,19 @@ pub async fn list(
     let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "pi",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "pi",
+        rows,
         limit,
         query.cursor.as_deref(),
         |intent: &Intent| status.is_none_or(|s| intent.status == s),
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &IntentList {
-            object: "list",
-            data: found
-                .iter()
-                .map(|i| view::render(i, &state.settings, None))
-                .collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(|i| view::render(&i, &state.settings, None)))
 }
 
 #[utoipa::path(get, path = "/payment_intents/{id}", tag = "payment_intents",
@@ -217,17 +196,11 @@ async fn command_on_intent(
     + 'static,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let intent = command(tx, &settings)?;
-                Output::json(200, &view::render(&intent, &settings, None))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let intent = command(tx, &settings)?;
+        Ok(view::render(&intent, &settings, None))
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/payment_intents/{id}/confirm", tag = "payment_intents",

@@ -2,16 +2,22 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod balance;
 pub mod checkout;
+pub mod command;
 pub mod disputes;
 pub mod events;
 pub mod extract;
 pub mod gate;
 pub mod intents;
+pub mod list;
 pub mod money_requests;
 pub mod pages;
-pub mod qr;
+pub mod qr_codes;
+pub mod rate_limit;
 pub mod refunds;
+pub mod signing_keys;
+pub mod step_up;
 pub mod system;
 pub mod team;
 pub mod verifications;
@@ -41,7 +47,7 @@ pub struct AppState {
     pub guardian: SharedGuardian,
     pub settings: Arc<Settings>,
     /// Per-address limit of the public `POST /resolve`.
-    pub resolve_limiter: Arc<qr::RateLimiter>,
+    pub resolve_limiter: Arc<rate_limit::RateLimiter>,
     /// API keys already read, while `api_keys` is unchanged.
     pub key_cache: Arc<crate::auth::keys::KeyCache>,
 }
@@ -52,11 +58,11 @@ fn api(state: AppState) -> Router {
         .route("/status", get(system::status))
         .route("/sandbox", get(system::sandbox))
         .route("/openapi.json", get(system::openapi))
-        .route("/balance", get(system::balance))
-        .route("/transactions/{id}", get(system::transaction))
+        .route("/balance", get(balance::balance))
+        .route("/transactions/{id}", get(balance::transaction))
         .route("/events", get(events::list))
         .route("/events/{id}/replay", post(webhooks::replay_event))
-        .route("/keys", get(webhooks::keys))
+        .route("/keys", get(signing_keys::keys))
         .route(
             "/webhook_endpoints",
             post(webhooks::create).get(webhooks::list),
@@ -127,32 +133,44 @@ fn api(state: AppState) -> Router {
         .route("/refunds/{id}", get(refunds::retrieve))
         .route("/refunds/{id}/reject", post(refunds::reject))
         .route("/refunds/{id}/approve", post(refunds::approve))
-        .route("/sessions", post(team::login))
-        .route("/sessions/current", get(team::current).delete(team::logout))
-        .route("/api_keys", get(team::list_keys).post(team::create_key))
-        .route("/api_keys/{id}/rotate", post(team::rotate_key))
-        .route("/api_keys/{id}/revoke", post(team::revoke_key))
+        .route("/sessions", post(team::sessions::login))
+        .route(
+            "/sessions/current",
+            get(team::sessions::current).delete(team::sessions::logout),
+        )
+        .route(
+            "/api_keys",
+            get(team::api_keys::list_keys).post(team::api_keys::create_key),
+        )
+        .route("/api_keys/{id}/rotate", post(team::api_keys::rotate_key))
+        .route("/api_keys/{id}/revoke", post(team::api_keys::revoke_key))
         .route(
             "/team/members",
-            get(team::list_members).post(team::add_member),
+            get(team::members::list_members).post(team::members::add_member),
         )
-        .route("/team/members/{id}", patch(team::update_member))
-        .route("/team/members/{id}/disable", post(team::disable_member))
-        .route("/audit_log", get(team::audit_log))
+        .route("/team/members/{id}", patch(team::members::update_member))
+        .route(
+            "/team/members/{id}/disable",
+            post(team::members::disable_member),
+        )
+        .route("/audit_log", get(team::audit_log::audit_log))
         .route(
             "/locations",
-            post(qr::create_location).get(qr::list_locations),
+            post(qr_codes::create_location).get(qr_codes::list_locations),
         )
-        .route("/locations/{id}", get(qr::retrieve_location))
+        .route("/locations/{id}", get(qr_codes::retrieve_location))
         .route(
             "/locations/{id}/terminals",
-            post(qr::create_terminal).get(qr::list_terminals),
+            post(qr_codes::create_terminal).get(qr_codes::list_terminals),
         )
-        .route("/qr_codes", post(qr::create_code).get(qr::list_codes))
-        .route("/qr_codes/analytics", get(qr::analytics))
-        .route("/qr_codes/{id}", get(qr::retrieve_code))
-        .route("/qr_codes/{id}/revoke", post(qr::revoke_code))
-        .route("/resolve", post(qr::resolve))
+        .route(
+            "/qr_codes",
+            post(qr_codes::create_code).get(qr_codes::list_codes),
+        )
+        .route("/qr_codes/analytics", get(qr_codes::analytics))
+        .route("/qr_codes/{id}", get(qr_codes::retrieve_code))
+        .route("/qr_codes/{id}/revoke", post(qr_codes::revoke_code))
+        .route("/resolve", post(qr_codes::resolve))
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,

@@ -1,16 +1,17 @@
 //! Money requests (spec section 4.14).
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Path, json, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Path, json};
 use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Output;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -39,24 +40,18 @@ pub async fn create(
     Body(input): Body<CreateMoneyRequest>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let new = NewRequest {
-                    payer: input.payer,
-                    amount_minor: input.amount_minor,
-                    currency: input.currency,
-                    description: input.description,
-                    expires_in_minutes: input.expires_in_minutes,
-                };
-                let request = money_requests::create(tx, &settings, &caller, new)?;
-                Output::json(201, &money_requests::view(&request, &settings.public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewRequest {
+            payer: input.payer,
+            amount_minor: input.amount_minor,
+            currency: input.currency,
+            description: input.description,
+            expires_in_minutes: input.expires_in_minutes,
+        };
+        let request = money_requests::create(tx, &settings, &caller, new)?;
+        Ok(money_requests::view(&request, &settings.public_url))
+    })
+    .await
 }
 
 #[utoipa::path(get, path = "/money_requests/{code}", tag = "money_requests",
@@ -85,15 +80,9 @@ pub async fn cancel(
     Path(code): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let request = money_requests::cancel(tx, &settings, &caller, &code)?;
-                Output::json(200, &money_requests::view(&request, &settings.public_url))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let request = money_requests::cancel(tx, &settings, &caller, &code)?;
+        Ok(money_requests::view(&request, &settings.public_url))
+    })
+    .await
 }

@@ -1,18 +1,21 @@
 //! Refunds (spec section 4.3) and the split views of an intent (4.1).
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, Rows, limit, named_list};
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -40,23 +43,17 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let amount_minor = intents::input::amount("amount_minor", input.amount_minor)?;
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let new = NewRefund {
-                    payment_intent: input.payment_intent,
-                    amount_minor,
-                    currency: input.currency,
-                    reason: input.reason,
-                };
-                let refund = refunds::create(tx, &settings, &caller, new)?;
-                Output::json(201, &refunds::view(&refund))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let new = NewRefund {
+            payment_intent: input.payment_intent,
+            amount_minor,
+            currency: input.currency,
+            reason: input.reason,
+        };
+        let refund = refunds::create(tx, &settings, &caller, new)?;
+        Ok(refunds::view(&refund))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -76,14 +73,7 @@ pub struct RefundQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct RefundList {
-    object: &'static str,
-    /// Newest first.
-    data: Vec<RefundView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(RefundList of RefundView, "Newest first.");
 
 #[utoipa::path(get, path = "/refunds", tag = "refunds", params(RefundQuery),
     responses((status = 200, description = "Refunds, newest first", body = RefundList)))]
@@ -105,11 +95,14 @@ pub async fn list(
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "re",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "re",
+        rows,
         limit,
         query.cursor.as_deref(),
         |r: &Refund| {
@@ -120,16 +113,7 @@ pub async fn list(
                     .is_none_or(|p| r.payment_intent == p)
         },
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &RefundList {
-            object: "list",
-            data: found.iter().map(refunds::view).collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(|r| refunds::view(&r)))
 }
 
 #[utoipa::path(get, path = "/refunds/{id}", tag = "refunds",
@@ -165,17 +149,11 @@ pub async fn reject(
     Path(id): Path<String>,
     Body(input): Body<RejectRefund>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let refund = refunds::reject(tx, &caller, &id, &input.reason)?;
-                Output::json(200, &refunds::view(&refund))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let refund = refunds::reject(tx, &caller, &id, &input.reason)?;
+        Ok(refunds::view(&refund))
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/refunds/{id}/approve", tag = "refunds",
@@ -189,17 +167,11 @@ pub async fn approve(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let refund = refunds::approve(tx, &settings, &caller, &id)?;
-                Output::json(200, &refunds::view(&refund))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let refund = refunds::approve(tx, &settings, &caller, &id)?;
+        Ok(refunds::view(&refund))
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -297,23 +269,14 @@ pub async fn retry_split_refunds(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let intent = refunds::retry_recoveries(tx, &caller, &id)?;
-                Output::json(
-                    200,
-                    &SplitRefundsView {
-                        object: "list",
-                        payment_intent: intent.id,
-                        split_refund_policy: intent.split_refund_policy,
-                        data: intent.split_recoveries,
-                    },
-                )
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let intent = refunds::retry_recoveries(tx, &caller, &id)?;
+        Ok(SplitRefundsView {
+            object: "list",
+            payment_intent: intent.id,
+            split_refund_policy: intent.split_refund_policy,
+            data: intent.split_recoveries,
+        })
+    })
+    .await
 }

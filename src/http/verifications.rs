@@ -1,16 +1,17 @@
 //! Payment verification (spec section 4.4).
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, json, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, json};
 use crate::domain::verifications::{self, Answer, Match, Method, Query, QuotaView, Verification};
 use crate::domain::{currency, fields, intents};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Output;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -142,17 +143,11 @@ pub async fn verify(
         state.clock.now_ms(),
     )?;
     let currency = query.currency.clone();
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let verification = verifications::verify(tx, &caller, method, currency, matches)?;
-                Output::json(201, &verification)
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let verification = verifications::verify(tx, &caller, method, currency, matches)?;
+        Ok(verification)
+    })
+    .await
 }
 
 #[utoipa::path(get, path = "/verifications/quota", tag = "verifications",

@@ -1,23 +1,23 @@
-//! Webhook endpoints, deliveries, replays, and the public signing-key registry.
+//! Webhook endpoints, deliveries and replays.
 
 use std::collections::BTreeMap;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json, limit, page, reply};
+use super::command;
+use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::list::{self, List, Rows, limit, named_list};
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::events::signing::{self, KeyStatus};
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -121,34 +121,22 @@ pub async fn create(
     Body(input): Body<CreateEndpoint>,
 ) -> Result<Response, ApiError> {
     let egress = state.settings.webhook_egress;
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let input = EndpointInput {
-                    url: Some(input.url),
-                    enabled_events: input.enabled_events,
-                    description: input.description,
-                    metadata: input.metadata,
-                    disabled: None,
-                };
-                let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
-                Output::json(201, &endpoint_view(&endpoint, true))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let input = EndpointInput {
+            url: Some(input.url),
+            enabled_events: input.enabled_events,
+            description: input.description,
+            metadata: input.metadata,
+            disabled: None,
+        };
+        let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
+        Ok(endpoint_view(&endpoint, true))
+    })
+    .await
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct EndpointList {
-    object: &'static str,
-    data: Vec<EndpointView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(EndpointList of EndpointView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints", tag = "webhooks",
     responses((status = 200, description = "The endpoints of this account and mode (at most 16)", body = EndpointList)))]
@@ -173,15 +161,7 @@ pub async fn list(
             data.push(endpoint_view(&endpoint, false));
         }
     }
-    json(
-        200,
-        &EndpointList {
-            object: "list",
-            data,
-            has_more: false,
-            next_cursor: None,
-        },
-    )
+    json(200, &List::whole(data))
 }
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}", tag = "webhooks",
@@ -208,25 +188,19 @@ pub async fn update(
     Body(input): Body<UpdateEndpoint>,
 ) -> Result<Response, ApiError> {
     let egress = state.settings.webhook_egress;
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let input = EndpointInput {
-                    url: input.url,
-                    enabled_events: input.enabled_events,
-                    description: input.description,
-                    metadata: input.metadata,
-                    disabled: input.disabled,
-                };
-                let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
-                Output::json(200, &endpoint_view(&endpoint, false))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let input = EndpointInput {
+            url: input.url,
+            enabled_events: input.enabled_events,
+            description: input.description,
+            metadata: input.metadata,
+            disabled: input.disabled,
+        };
+        let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
+        Ok(endpoint_view(&endpoint, false))
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -245,25 +219,16 @@ pub async fn delete(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
-                audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
-                Output::json(
-                    200,
-                    &DeletedView {
-                        id: endpoint.id,
-                        object: "webhook_endpoint",
-                        deleted: true,
-                    },
-                )
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
+        audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
+        Ok(DeletedView {
+            id: endpoint.id,
+            object: "webhook_endpoint",
+            deleted: true,
+        })
+    })
+    .await
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -331,14 +296,7 @@ pub struct DeliveryQuery {
     cursor: Option<String>,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct DeliveryList {
-    object: &'static str,
-    /// Newest first.
-    data: Vec<DeliveryView>,
-    has_more: bool,
-    next_cursor: Option<String>,
-}
+named_list!(DeliveryList of DeliveryView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}/deliveries", tag = "webhooks",
     params(("id" = String, Path, description = "we_..."), DeliveryQuery),
@@ -353,25 +311,19 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let (found, next_cursor) = page(
+    let rows = Rows {
+        objects: Table::Objects,
+        prefix: &prefix,
+        id_prefix: "wd",
+    };
+    let found = list::page(
         &snapshot,
-        Table::Objects,
-        &prefix,
-        "wd",
+        rows,
         limit,
         query.cursor.as_deref(),
         |d: &Delivery| query.status.is_none_or(|s| d.status == s),
     )?;
-    let has_more = next_cursor.is_some();
-    json(
-        200,
-        &DeliveryList {
-            object: "list",
-            data: found.iter().map(delivery_view).collect(),
-            has_more,
-            next_cursor,
-        },
-    )
+    json(200, &found.map(|d| delivery_view(&d)))
 }
 
 #[utoipa::path(post, path = "/webhook_deliveries/{id}/replay", tag = "webhooks",
@@ -383,17 +335,11 @@ pub async fn replay_delivery(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let delivery = webhooks::replay_delivery(tx, &caller, &id)?;
-                Output::json(201, &delivery_view(&delivery))
-            }),
-        )
-        .await?;
-    Ok(reply(done))
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let delivery = webhooks::replay_delivery(tx, &caller, &id)?;
+        Ok(delivery_view(&delivery))
+    })
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -412,88 +358,12 @@ pub async fn replay_event(
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let done = state
-        .writer
-        .execute(
-            claim,
-            Box::new(move |tx| {
-                let deliveries = webhooks::replay_event(tx, &caller, &id)?;
-                Output::json(
-                    201,
-                    &ReplayList {
-                        object: "list",
-                        data: deliveries.iter().map(delivery_view).collect(),
-                    },
-                )
-            }),
-        )
-        .await?;
-    Ok(reply(done))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct PublicKeyView {
-    /// The `keyId` of `Service-Signature-Ed25519` headers and signed QR codes.
-    id: String,
-    algorithm: &'static str,
-    /// The raw 32-byte ed25519 public key, base64.
-    public_key: String,
-    /// `active` keys sign; `retired` keys are kept so old signatures still verify.
-    status: KeyStatus,
-    created_at: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct KeyRegistry {
-    /// Always `ed25519`.
-    algorithm: &'static str,
-    keys: Vec<PublicKeyView>,
-}
-
-/// Seconds clients may cache the key registry.
-const KEYS_MAX_AGE_SECS: u32 = 300;
-
-#[utoipa::path(get, path = "/keys", tag = "webhooks",
-    responses((status = 200, description = "Platform ed25519 public keys (ETag; 304 on If-None-Match)", body = KeyRegistry),
-              (status = 304, description = "Not modified")))]
-pub async fn keys(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let keys = signing::keys(&state.store.snapshot()?)?;
-    let registry = KeyRegistry {
-        algorithm: "ed25519",
-        keys: keys
-            .iter()
-            .map(|k| PublicKeyView {
-                id: k.id.clone(),
-                algorithm: "ed25519",
-                public_key: k.public_key.clone(),
-                status: k.status,
-                created_at: rfc3339(k.created_at_ms),
-            })
-            .collect(),
-    };
-    let body = serde_json::to_vec(&registry).map_err(ApiError::internal)?;
-    let etag = format!("\"{}\"", &hex::encode(Sha256::digest(&body))[..20]);
-    let cache = format!("public, max-age={KEYS_MAX_AGE_SECS}");
-    let matches = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        // If-None-Match compares weakly (RFC 9110 section 13.1.2): W/"x" matches "x".
-        .is_some_and(|v| {
-            v.split(',')
-                .map(str::trim)
-                .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
-        });
-    let mut response = if matches {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        super::extract::json_bytes_response(200, body)
-    };
-    let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(&etag) {
-        headers.insert(header::ETAG, value);
-    }
-    if let Ok(value) = HeaderValue::from_str(&cache) {
-        headers.insert(header::CACHE_CONTROL, value);
-    }
-    Ok(response)
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let deliveries = webhooks::replay_event(tx, &caller, &id)?;
+        Ok(ReplayList {
+            object: "list",
+            data: deliveries.iter().map(delivery_view).collect(),
+        })
+    })
+    .await
 }

@@ -374,7 +374,7 @@ impl Minted {
         let id = crate::ids::new_id("pi");
         let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
         // Tag 54 holds 13 characters: larger amounts get no QR payload.
-        let qr_payload = if input.qr && input.amount_minor <= crate::domain::qr::QR_AMOUNT_MINOR_MAX
+        let qr_payload = if input.qr && input.amount_minor <= crate::domain::qr_codes::QR_AMOUNT_MINOR_MAX
         {
             let subject = view::QrSubject {
                 owner: principal.owner(),

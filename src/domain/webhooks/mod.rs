@@ -354,7 +354,7 @@ pub fn delete_endpoint(
 fn endpoints_for(tx: &Tx<'_>, event: &Event) -> Result<Vec<Endpoint>, StoreError> {
     let mut owners = vec![event.owner.clone()];
     if let Some(account) = &event.account {
-        let connection: Option<super::accounts::Connection> =
+        let connection: Option<super::accounts::ConnectedAccount> =
             tx.get_json(Table::Objects, account)?;
         if let Some(c) = connection.filter(|c| c.detached_at_ms.is_none()) {
             owners.push(c.platform);

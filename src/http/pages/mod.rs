@@ -25,7 +25,7 @@ use crate::domain::intents::{self, Intent};
 use crate::domain::{currency, methods};
 use crate::error::ApiError;
 use crate::rails::Operator;
-use crate::store::{Output, Table};
+use crate::store::Table;
 
 mod i18n;
 
@@ -337,21 +337,15 @@ async fn attempt(
     let intent = intent_of(&state, &id, token.as_deref())?;
     let principal = page_principal(&intent);
     let settings = state.settings.clone();
-    let reply = state
-        .writer
-        .execute(
-            None,
-            Box::new(move |tx| {
-                let confirm = ConfirmIntent {
-                    customer_msisdn: Some(input.msisdn),
-                    operator: input.operator,
-                };
-                let intent = intents::confirm(tx, &settings, &principal, &id, confirm)?;
-                Output::json(200, &page_status(&intent))
-            }),
-        )
-        .await?;
-    Ok(super::extract::reply(reply))
+    super::command::apply(&state, None, StatusCode::OK, move |tx| {
+        let confirm = ConfirmIntent {
+            customer_msisdn: Some(input.msisdn),
+            operator: input.operator,
+        };
+        let intent = intents::confirm(tx, &settings, &principal, &id, confirm)?;
+        Ok(page_status(&intent))
+    })
+    .await
 }
 
 async fn cancel(
@@ -364,22 +358,14 @@ async fn cancel(
     let intent = intent_of(&state, &id, token.as_deref())?;
     let principal = page_principal(&intent);
     let settings = state.settings.clone();
-    let reply = state
-        .writer
-        .execute(
-            None,
-            Box::new(move |tx| {
-                let reason = CancelIntent {
-                    cancellation_reason: Some(
-                        crate::domain::intents::input::CancellationReason::Abandoned,
-                    ),
-                };
-                let intent = intents::cancel(tx, &settings, &principal, &id, reason)?;
-                Output::json(200, &page_status(&intent))
-            }),
-        )
-        .await?;
-    Ok(super::extract::reply(reply))
+    super::command::apply(&state, None, StatusCode::OK, move |tx| {
+        let reason = CancelIntent {
+            cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
+        };
+        let intent = intents::cancel(tx, &settings, &principal, &id, reason)?;
+        Ok(page_status(&intent))
+    })
+    .await
 }
 
 fn see_other(location: &str) -> Response {

@@ -6,6 +6,8 @@
 //! `term|<location>|<id>`. Scans are counted inside the code's record (total,
 //! per day, per resolve outcome) by the writer.
 
+pub mod views;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +20,7 @@ use crate::domain::intents::view::{MERCHANT_CITY, MERCHANT_COUNTRY, QR_GUID, mer
 use crate::domain::intents::{self, Intent};
 use crate::domain::{Settings, fields};
 use crate::error::{ApiError, Code};
+use crate::events::EventType;
 use crate::events::signing::{self, KeyStatus};
 use crate::ledger::Mode;
 use crate::qr::emv::{self, DecodeError, Payload, Tlv};
@@ -461,6 +464,7 @@ pub fn create_code(
         Vec::new(),
     );
     tx.put_json(Table::Objects, id, &code)?;
+    views::emit(tx, &code, EventType::QrCodeCreated)?;
     Ok(code)
 }
 
@@ -494,6 +498,7 @@ pub fn revoke_code(
     });
     code.updated_at_ms = now;
     tx.put_json(Table::Objects, code.id.clone(), &code)?;
+    views::emit(tx, &code, EventType::QrCodeRevoked)?;
     Ok(code)
 }
 

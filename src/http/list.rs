@@ -1,0 +1,266 @@
+//! Lists: the one envelope every paginated list answers with
+//! (`{object: "list", data, has_more, next_cursor}`), its paging parameters,
+//! and the page read from a family's index rows.
+//!
+//! The OpenAPI document names each list after its item (`IntentList`,
+//! `RefundList`, ...), as it did when each list had its own struct:
+//! [`named_list!`] gives `List<T>` that name and the description of its
+//! `data`.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::error::ApiError;
+use crate::store::{Snapshot, Table};
+
+/// Page sizes of lists (design section 5).
+pub const LIST_LIMIT_DEFAULT: usize = 20;
+pub const LIST_LIMIT_MAX: usize = 100;
+
+/// One page of a list.
+#[derive(Debug, Serialize)]
+pub struct List<T> {
+    /// Always `list`.
+    object: &'static str,
+    data: Vec<T>,
+    has_more: bool,
+    /// Pass as `cursor` for the next page.
+    next_cursor: Option<String>,
+}
+
+impl<T> List<T> {
+    /// A page; more may follow when it carries a cursor.
+    pub fn page(data: Vec<T>, next_cursor: Option<String>) -> List<T> {
+        List {
+            object: "list",
+            has_more: next_cursor.is_some(),
+            data,
+            next_cursor,
+        }
+    }
+
+    /// Everything there is, in one page.
+    pub fn whole(data: Vec<T>) -> List<T> {
+        List::page(data, None)
+    }
+
+    /// A page that says more may follow yet gives no cursor: the terminals of
+    /// a location come in one page of at most 100.
+    pub fn without_cursor(mut self) -> List<T> {
+        self.next_cursor = None;
+        self
+    }
+
+    /// The page `data` cut from a longer list, newest first: the cursor is its
+    /// last item's id when `has_more`.
+    pub fn cut(data: Vec<T>, has_more: bool, id: impl Fn(&T) -> &str) -> List<T> {
+        let next_cursor = if has_more {
+            data.last().map(|last| id(last).to_string())
+        } else {
+            None
+        };
+        List {
+            object: "list",
+            data,
+            has_more,
+            next_cursor,
+        }
+    }
+
+    /// The page after `cursor` of `all` (sorted newest first, so by id
+    /// descending): at most `limit` items.
+    pub fn after(
+        mut all: Vec<T>,
+        cursor: Option<&str>,
+        limit: usize,
+        id: impl Fn(&T) -> &str,
+    ) -> List<T> {
+        let start = cursor.map_or(0, |c| {
+            all.iter().position(|t| id(t) < c).unwrap_or(all.len())
+        });
+        let mut data = all.split_off(start);
+        let has_more = data.len() > limit;
+        data.truncate(limit);
+        List::cut(data, has_more, id)
+    }
+
+    /// The same page with each item rendered.
+    pub fn map<U>(self, render: impl FnMut(T) -> U) -> List<U> {
+        List {
+            object: self.object,
+            data: self.data.into_iter().map(render).collect(),
+            has_more: self.has_more,
+            next_cursor: self.next_cursor,
+        }
+    }
+
+    /// The same page with each item rendered by a renderer that may fail.
+    pub fn try_map<U>(
+        self,
+        render: impl FnMut(T) -> Result<U, ApiError>,
+    ) -> Result<List<U>, ApiError> {
+        Ok(List {
+            object: self.object,
+            data: self
+                .data
+                .into_iter()
+                .map(render)
+                .collect::<Result<_, _>>()?,
+            has_more: self.has_more,
+            next_cursor: self.next_cursor,
+        })
+    }
+}
+
+/// An item type with a named list in the OpenAPI document (see [`named_list!`]).
+pub trait Listed: ToSchema {
+    /// The component name of `List<Self>`.
+    const LIST_NAME: &'static str;
+    /// What the `data` of the list holds, when there is more to say.
+    const DATA_DESCRIPTION: Option<&'static str>;
+}
+
+impl<T: Listed> PartialSchema for List<T> {
+    fn schema() -> RefOr<Schema> {
+        let string = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some(description))
+        };
+        let data = ArrayBuilder::new()
+            .items(Ref::from_schema_name(T::name()))
+            .description(T::DATA_DESCRIPTION);
+        let next_cursor = string("Pass as `cursor` for the next page.")
+            .schema_type(SchemaType::from_iter([Type::String, Type::Null]));
+        ObjectBuilder::new()
+            .property("object", string("Always `list`."))
+            .required("object")
+            .property("data", data)
+            .required("data")
+            .property("has_more", ObjectBuilder::new().schema_type(Type::Boolean))
+            .required("has_more")
+            .property("next_cursor", next_cursor)
+            .into()
+    }
+}
+
+impl<T: Listed> ToSchema for List<T> {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(T::LIST_NAME)
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((T::name().into(), T::schema()));
+        T::schemas(schemas);
+    }
+}
+
+/// Names the list of `$item` in the OpenAPI document (`IntentList`), with
+/// an optional description of its `data`; `$name` is also the list's type.
+macro_rules! named_list {
+    ($name:ident of $item:ty $(, $data:literal)?) => {
+        pub type $name = $crate::http::list::List<$item>;
+
+        impl $crate::http::list::Listed for $item {
+            const LIST_NAME: &'static str = stringify!($name);
+            const DATA_DESCRIPTION: Option<&'static str> = $crate::http::list::named_list!(@data $($data)?);
+        }
+    };
+    (@data $data:literal) => { Some($data) };
+    (@data) => { None };
+}
+pub(crate) use named_list;
+
+/// The `limit` of a list: 1 to 100, default 20.
+pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
+    match value.unwrap_or(LIST_LIMIT_DEFAULT) {
+        n @ 1..=LIST_LIMIT_MAX => Ok(n),
+        n => Err(ApiError::field(
+            "limit",
+            format!("limit must be from 1 to {LIST_LIMIT_MAX} (got {n})"),
+        )),
+    }
+}
+
+/// The `cursor` of a list: an id of the listed type (the previous page's `next_cursor`).
+pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str>, ApiError> {
+    match value {
+        Some(c) if !crate::ids::is_id(c, prefix) => Err(ApiError::field(
+            "cursor",
+            format!(
+                "cursor must be the next_cursor of a previous page (a {prefix}_ id), got {c:?}"
+            ),
+        )),
+        other => Ok(other),
+    }
+}
+
+/// Where a family's objects are listed: index rows `<prefix><id>`, newest
+/// first, naming objects (ids `<id_prefix>_...`) in `objects`.
+pub struct Rows<'a> {
+    pub objects: Table,
+    pub prefix: &'a str,
+    pub id_prefix: &'static str,
+}
+
+/// One page of a list: the objects named by the index rows of `rows`, newest
+/// first, after `page_cursor`, that `keep` accepts; at most `limit`, and the
+/// cursor of the next page when more may follow.
+///
+/// A filter that matches little examines at most `SCAN_ROWS_MAX` rows; a page
+/// cut there may hold fewer than `limit` objects (even none) yet still gives a
+/// cursor, from the last row examined: never a false "no more".
+pub fn page<T: DeserializeOwned>(
+    snapshot: &Snapshot,
+    rows: Rows<'_>,
+    limit: usize,
+    page_cursor: Option<&str>,
+    keep: impl Fn(&T) -> bool,
+) -> Result<List<T>, ApiError> {
+    let Rows {
+        objects,
+        prefix,
+        id_prefix,
+    } = rows;
+    let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
+    let mut found: Vec<(String, T)> = Vec::new();
+    let mut failure = None;
+    let scanned = snapshot.scan_rev_bounded(
+        Table::Index,
+        prefix,
+        before.as_deref(),
+        limit + 1,
+        |key, _| {
+            let id = &key[prefix.len()..];
+            match snapshot.get_json::<T>(objects, id) {
+                Ok(Some(object)) if keep(&object) => {
+                    found.push((id.to_string(), object));
+                    true
+                }
+                Ok(_) => false,
+                Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            }
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    let next_cursor = if found.len() > limit {
+        found.truncate(limit);
+        found.last().map(|(id, _)| id.clone())
+    } else {
+        scanned.cut_after.map(|key| key[prefix.len()..].to_string())
+    };
+    Ok(List::page(
+        found.into_iter().map(|(_, o)| o).collect(),
+        next_cursor,
+    ))
+}

@@ -1,0 +1,140 @@
+//! Sessions: login (email and password for a token), the current session, logout.
+
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::members::{MemberView, member_view};
+use super::session_of;
+use crate::clock::rfc3339;
+use crate::domain::audit::Actor;
+use crate::domain::sessions::{self, LoginAttempt, LoginOutcome};
+use crate::domain::team::{self, Member, Session};
+use crate::error::{ApiError, Code, ErrorBody};
+use crate::http::AppState;
+use crate::http::command;
+use crate::http::extract::ClientIp;
+use crate::http::extract::{Body, Caller, Idempotency, json};
+use crate::http::step_up;
+use crate::store::Output;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Login {
+    #[schema(max_length = 254)]
+    pub email: String,
+    #[schema(max_length = 256)]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionView {
+    id: String,
+    /// Always `session`.
+    object: &'static str,
+    /// The bearer token (`sess_...`): in the login response only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+    member: MemberView,
+    created_at: String,
+    /// Absolute expiry; the session also ends after `idle_timeout_secs` without use.
+    expires_at: String,
+    idle_timeout_secs: i64,
+}
+
+fn session_view(s: &Session, member: &Member, token: Option<String>) -> SessionView {
+    SessionView {
+        id: s.id.clone(),
+        object: "session",
+        token,
+        member: member_view(member),
+        created_at: rfc3339(s.created_at_ms),
+        expires_at: rfc3339(s.expires_at_ms),
+        idle_timeout_secs: s.idle_ms / 1000,
+    }
+}
+
+/// Login: email and password for a session token.
+#[utoipa::path(post, path = "/sessions", tag = "team", request_body = Login,
+    responses((status = 201, description = "The session with its token (shown once)", body = SessionView),
+              (status = 401, description = "invalid_credentials", body = ErrorBody),
+              (status = 429, description = "too_many_attempts: locked for 15 minutes after 5 failures", body = ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    ClientIp(client_ip): ClientIp,
+    Body(input): Body<Login>,
+) -> Result<Response, ApiError> {
+    let client_ip = client_ip.map(|ip| ip.to_string());
+    let email = team::normalise_email(&input.email);
+    let subject = team::login_subject(&email);
+    let now = state.clock.now_ms();
+    // Counted before the (slow) password check: see `team::take_attempt`.
+    let left = step_up::count_attempt(&state, &subject, now).await?;
+    let snapshot = state.store.snapshot()?;
+    let member = team::member_by_email(&snapshot, &email)?;
+    let hash = member.as_ref().map_or_else(
+        || team::decoy_hash().to_string(),
+        |m| m.password_hash.clone(),
+    );
+    let password = input.password;
+    let verified =
+        tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &password))
+            .await
+            .map_err(ApiError::internal)?;
+    let attempt = LoginAttempt {
+        subject,
+        email,
+        member: member.filter(|m| verified && m.active()),
+        attempts_left: left,
+        org: crate::domain::org::id(&snapshot)?,
+        client_ip,
+        policy: state.settings.sessions,
+    };
+    let outcome = state
+        .writer
+        .run(move |tx| sessions::conclude_login(tx, attempt))
+        .await?;
+    match outcome {
+        LoginOutcome::Started {
+            session,
+            member,
+            token,
+        } => json(201, &session_view(&session, &member, Some(token))),
+        LoginOutcome::Refused { attempts_left } => Err(sessions::login_refusal(attempts_left, now)),
+    }
+}
+
+#[utoipa::path(get, path = "/sessions/current", tag = "team",
+    responses((status = 200, description = "The caller's session (without its token)", body = SessionView)))]
+pub async fn current(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+) -> Result<Response, ApiError> {
+    let s = session_of(&caller)?;
+    let snapshot = state.store.snapshot()?;
+    let session: Option<Session> =
+        snapshot.get_json(crate::store::Table::Objects, &s.session_id)?;
+    let member = team::member(&snapshot, &s.member_id)?;
+    match (session, member) {
+        (Some(session), Some(member)) => json(200, &session_view(&session, &member, None)),
+        _ => Err(ApiError::new(Code::SessionExpired, "the session is gone")),
+    }
+}
+
+/// Logout: the token stops working at once.
+#[utoipa::path(delete, path = "/sessions/current", tag = "team",
+    responses((status = 204, description = "Logged out")))]
+pub async fn logout(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+) -> Result<Response, ApiError> {
+    let s = session_of(&caller)?.clone();
+    let actor = Actor::of(&caller);
+    command::apply_output(&state, claim, move |tx| {
+        sessions::log_out(tx, &actor, &s.session_id)?;
+        Ok(Output::empty())
+    })
+    .await
+}
