@@ -11,42 +11,12 @@ use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::events::Event;
 use crate::ledger::Mode;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Table};
 
 /// A resource that belongs to one owner in one mode.
 pub trait Owned {
     fn mode(&self) -> Mode;
     fn owner(&self) -> &str;
-}
-
-/// Where a resource is read from: a snapshot (a response) or the writer's
-/// transaction (a command).
-pub trait Reader {
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError>;
-}
-
-impl Reader for Snapshot {
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        Snapshot::get_json(self, table, key)
-    }
-}
-
-impl Reader for Tx<'_> {
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        Tx::get_json(self, table, key)
-    }
 }
 
 /// Same mode, same owner.
@@ -57,7 +27,7 @@ pub fn owned_by(resource: &impl Owned, principal: &Principal) -> bool {
 /// The object `id` (ids of its kind start with `prefix`) when `principal`
 /// owns it, else `not_found(kind, id)`.
 pub fn find<T: Owned + DeserializeOwned>(
-    read: &impl Reader,
+    read: &impl Read,
     principal: &Principal,
     id: &str,
     prefix: &str,
@@ -68,7 +38,7 @@ pub fn find<T: Owned + DeserializeOwned>(
 
 /// [`find`] in another table than the objects (events).
 pub fn find_in<T: Owned + DeserializeOwned>(
-    read: &impl Reader,
+    read: &impl Read,
     table: Table,
     principal: &Principal,
     id: &str,

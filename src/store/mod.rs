@@ -400,14 +400,22 @@ pub struct Snapshot {
 /// One `(key, value)` pair read from a table.
 pub type Row = (String, Vec<u8>);
 
+/// The value at `key` of an open table, copied out of redb's page.
+fn value_at(
+    table: &impl ReadableTable<&'static str, &'static [u8]>,
+    key: &str,
+) -> Result<Option<Vec<u8>>, StoreError> {
+    let value = table.get(key).map_err(StoreError::from_redb)?;
+    Ok(value.map(|v| v.value().to_vec()))
+}
+
 impl Snapshot {
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let t = self
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let value = t.get(key).map_err(StoreError::from_redb)?;
-        Ok(value.map(|v| v.value().to_vec()))
+        value_at(&t, key)
     }
 
     /// Decodes the record straight from redb's page, without a copy.

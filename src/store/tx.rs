@@ -11,7 +11,7 @@ use redb::{ReadableTable, WriteTransaction};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Row, StoreError, Table, TableSet, decode, encode, prefix_end};
+use super::{Row, StoreError, Table, TableSet, decode, encode, prefix_end, value_at};
 
 pub struct Tx<'a> {
     txn: &'a WriteTransaction,
@@ -42,8 +42,7 @@ impl<'a> Tx<'a> {
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let value = t.get(key).map_err(StoreError::from_redb)?;
-        Ok(value.map(|v| v.value().to_vec()))
+        value_at(&t, key)
     }
 
     pub fn get_json<T: DeserializeOwned>(
@@ -51,10 +50,9 @@ impl<'a> Tx<'a> {
         table: Table,
         key: &str,
     ) -> Result<Option<T>, StoreError> {
-        match self.get(table, key)? {
-            Some(bytes) => decode(&bytes).map(Some),
-            None => Ok(None),
-        }
+        self.get(table, key)?
+            .map(|bytes| decode(&bytes))
+            .transpose()
     }
 
     pub fn put(&mut self, table: Table, key: impl Into<String>, value: Vec<u8>) {
