@@ -374,19 +374,19 @@ impl Minted {
         let id = crate::ids::new_id("pi");
         let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
         // Tag 54 holds 13 characters: larger amounts get no QR payload.
-        let qr_payload = if input.qr && input.amount_minor <= crate::domain::qr_codes::QR_AMOUNT_MINOR_MAX
-        {
-            let subject = view::QrSubject {
-                owner: principal.owner(),
-                intent: &id,
-                amount_minor: input.amount_minor,
-                currency: input.currency,
-                reference: input.reference.as_deref(),
+        let qr_payload =
+            if input.qr && input.amount_minor <= crate::domain::qr_codes::QR_AMOUNT_MINOR_MAX {
+                let subject = view::QrSubject {
+                    owner: principal.owner(),
+                    intent: &id,
+                    amount_minor: input.amount_minor,
+                    currency: input.currency,
+                    reference: input.reference.as_deref(),
+                };
+                Some(view::qr_payload(&subject, merchant, key)?)
+            } else {
+                None
             };
-            Some(view::qr_payload(&subject, merchant, key)?)
-        } else {
-            None
-        };
         Ok(Minted {
             client_secret_digest: crate::auth::keys::digest(&client_secret),
             input,
