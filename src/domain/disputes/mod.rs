@@ -17,12 +17,13 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{DisputeView, view};
 
+use super::funds::Shift;
 use super::intents::{self, Intent};
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Snapshot, Table, Tx};
 
@@ -200,31 +201,23 @@ fn post_hold(
     dispute: &Dispute,
     from_available_minor: i64,
 ) -> Result<String, ApiError> {
-    let (mode, owner, currency) = (dispute.mode, &dispute.owner, &dispute.currency);
-    let disputed = || ledger::merchant_account(mode, owner, currency, Class::Disputed);
-    Posting::build(
-        mode,
-        owner,
-        Cause {
-            kind: crate::ledger::CauseKind::Dispute,
-            id: dispute.id.clone(),
-        },
-        &format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    Shift {
+        mode: dispute.mode,
+        owner: &dispute.owner,
+        currency: &dispute.currency,
+        payment_intent: &dispute.payment_intent,
+        cause: CauseKind::Dispute,
+        cause_id: &dispute.id,
+        description: format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    }
+    .gather(
+        tx,
+        &[
+            (Class::Available, from_available_minor),
+            (Class::Pending, dispute.from_pending_minor),
+        ],
+        Class::Disputed,
     )
-    .payment_intent(&dispute.payment_intent)
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Available),
-        disputed(),
-        from_available_minor,
-        currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Pending),
-        disputed(),
-        dispute.from_pending_minor,
-        currency,
-    )
-    .post(tx)
 }
 
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {

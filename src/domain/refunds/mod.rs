@@ -20,12 +20,13 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RefundView, view};
 
+use super::funds::Shift;
 use super::intents::{self, Intent};
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
 use crate::store::{Snapshot, Table, Tx};
 
@@ -210,31 +211,32 @@ pub fn create(
 /// Moves a new refund's amount to the `reserved` balance, from where
 /// `reserve_refund` took it: pending, then available.
 fn post_reservation(tx: &mut Tx<'_>, refund: &Refund) -> Result<String, ApiError> {
-    let (mode, owner, currency) = (refund.mode, &refund.owner, &refund.currency);
-    let reserved = || ledger::merchant_account(mode, owner, currency, Class::Reserved);
-    Posting::build(
-        mode,
-        owner,
-        Cause {
-            kind: crate::ledger::CauseKind::RefundReservation,
-            id: refund.id.clone(),
-        },
-        &format!("reservation for refund {}", refund.id),
+    shift(
+        refund,
+        CauseKind::RefundReservation,
+        format!("reservation for refund {}", refund.id),
     )
-    .payment_intent(&refund.payment_intent)
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Pending),
-        reserved(),
-        refund.reserved_from_pending_minor,
-        currency,
+    .gather(
+        tx,
+        &[
+            (Class::Pending, refund.reserved_from_pending_minor),
+            (Class::Available, refund.reserved_from_available_minor),
+        ],
+        Class::Reserved,
     )
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Available),
-        reserved(),
-        refund.reserved_from_available_minor,
-        currency,
-    )
-    .post(tx)
+}
+
+/// A move between the refund's merchant's own balances, for its payment.
+fn shift(refund: &Refund, cause: CauseKind, description: String) -> Shift<'_> {
+    Shift {
+        mode: refund.mode,
+        owner: &refund.owner,
+        currency: &refund.currency,
+        payment_intent: &refund.payment_intent,
+        cause,
+        cause_id: &refund.id,
+        description,
+    }
 }
 
 fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
@@ -344,34 +346,22 @@ fn succeed(
 /// Puts a reservation back where it came from: pending while the payment has
 /// not settled, otherwise available.
 fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
-    let (mode, owner, currency) = (refund.mode, refund.owner.clone(), refund.currency.clone());
     let back_to_pending =
         intent.release_refund(refund.amount_minor, refund.reserved_from_pending_minor);
     let back_to_available = refund.amount_minor - back_to_pending;
-    let reserved = || ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
-    Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: crate::ledger::CauseKind::RefundRelease,
-            id: refund.id.clone(),
-        },
-        &format!("release of refund {}", refund.id),
+    shift(
+        refund,
+        CauseKind::RefundRelease,
+        format!("release of refund {}", refund.id),
     )
-    .payment_intent(&intent.id)
-    .transfer(
-        reserved(),
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        back_to_pending,
-        &currency,
-    )
-    .transfer(
-        reserved(),
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        back_to_available,
-        &currency,
-    )
-    .post(tx)?;
+    .spread(
+        tx,
+        Class::Reserved,
+        &[
+            (Class::Pending, back_to_pending),
+            (Class::Available, back_to_available),
+        ],
+    )?;
     Ok(())
 }
 
