@@ -91,7 +91,7 @@ pub fn create_code(
     let key = signing::active_key_in(tx)?;
     let id = crate::ids::new_id("qr");
     let now = tx.now_ms();
-    let printed = payload::fields(Printed {
+    let printed = payload::fields(&Printed {
         id: &id,
         owner: principal.owner(),
         mcc,

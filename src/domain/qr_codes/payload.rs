@@ -3,8 +3,10 @@
 //! into them.
 
 use super::{Location, Terminal};
-use crate::domain::currency::{self, Currency};
-use crate::domain::intents::view::{MERCHANT_CITY, MERCHANT_COUNTRY, QR_GUID, merchant_label};
+use crate::domain::currency::Currency;
+use crate::domain::intents::view::{
+    MERCHANT_CITY, MERCHANT_COUNTRY, MerchantPresented, merchant_presented,
+};
 use crate::error::ApiError;
 use crate::qr::emv::{self, Tlv};
 
@@ -23,37 +25,24 @@ pub(super) struct Printed<'a> {
 }
 
 /// The unsigned fields of a static code (point of initiation 11), in tag order.
-pub(super) fn fields(p: Printed<'_>) -> Vec<Tlv> {
-    let mut fields = vec![
-        Tlv::value("00", "01"),
-        Tlv::value("01", "11"),
-        Tlv::template(
-            "26",
-            vec![
-                Tlv::value("00", QR_GUID),
-                Tlv::value("01", emv::clean(p.owner, 40)),
-                Tlv::value("03", p.id.to_string()),
-            ],
-        ),
-        Tlv::value("52", p.mcc.as_str()),
-        Tlv::value("53", p.currency.numeric),
-    ];
-    if let Some(amount) = p.amount_minor {
-        fields.push(Tlv::value("54", currency::major_units(amount, p.currency)));
-    }
+pub(super) fn fields(p: &Printed<'_>) -> Vec<Tlv> {
     let city = p
         .location
         .map(|l| emv::clean(&l.city, 15))
         .filter(|c| !c.trim().is_empty())
         .unwrap_or_else(|| MERCHANT_CITY.to_string());
-    fields.push(Tlv::value(
-        "58",
-        p.location
-            .map_or(MERCHANT_COUNTRY.to_string(), |l| l.country.clone()),
-    ));
-    fields.push(Tlv::value("59", merchant_label(p.merchant_name)));
-    fields.push(Tlv::value("60", city));
-    let additional = additional_data(&p);
+    let mut fields = merchant_presented(&MerchantPresented {
+        initiation: "11",
+        owner: p.owner,
+        object_id: p.id,
+        mcc: &p.mcc,
+        currency: p.currency,
+        amount_minor: p.amount_minor,
+        country: p.location.map_or(MERCHANT_COUNTRY, |l| &l.country),
+        merchant_name: p.merchant_name,
+        city: &city,
+    });
+    let additional = additional_data(p);
     if !additional.is_empty() {
         fields.push(Tlv::template("62", additional));
     }
