@@ -414,8 +414,61 @@ pub fn create(
         client_secret_digest,
         qr_payload,
     } = minted;
-    let mut intent = Intent {
-        id: id.clone(),
+    let mut intent = new_record(
+        principal,
+        input,
+        id.clone(),
+        client_secret_digest,
+        qr_payload,
+        now,
+    );
+    intent.note(
+        now,
+        "intent.created",
+        "api",
+        &[("amount_minor", intent.amount_minor.to_string())],
+    );
+    tx.put(
+        Table::Index,
+        index_key(intent.mode, &intent.owner, &id),
+        Vec::new(),
+    );
+    scheduler::schedule(
+        tx,
+        intent.expires_at_ms,
+        TimerKind::IntentExpire { intent: id.clone() },
+    )?;
+    emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
+    let start_now = intent
+        .customer_msisdn
+        .clone()
+        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
+    if let Some(msisdn) = start_now {
+        start_attempt(
+            tx,
+            settings,
+            &mut intent,
+            "mobile_money",
+            Some(msisdn),
+            None,
+        )?;
+    }
+    save(tx, &intent)?;
+    Ok((intent, client_secret))
+}
+
+/// A new intent's record: REQUIRES_PAYMENT_METHOD, nothing collected yet,
+/// expiring `expires_in_minutes` after `now`.
+fn new_record(
+    principal: &Principal,
+    input: ValidCreate,
+    id: String,
+    client_secret_digest: String,
+    qr_payload: Option<String>,
+    now: i64,
+) -> Intent {
+    Intent {
+        id,
         mode: principal.mode,
         owner: principal.owner().to_string(),
         account: principal.account.clone(),
@@ -461,40 +514,7 @@ pub fn create(
         expires_at_ms: now + input.expires_in_minutes * 60_000,
         created_at_ms: now,
         updated_at_ms: now,
-    };
-    intent.note(
-        now,
-        "intent.created",
-        "api",
-        &[("amount_minor", intent.amount_minor.to_string())],
-    );
-    tx.put(
-        Table::Index,
-        index_key(intent.mode, &intent.owner, &id),
-        Vec::new(),
-    );
-    scheduler::schedule(
-        tx,
-        intent.expires_at_ms,
-        TimerKind::IntentExpire { intent: id.clone() },
-    )?;
-    emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
-    let start_now = intent
-        .customer_msisdn
-        .clone()
-        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
-    if let Some(msisdn) = start_now {
-        start_attempt(
-            tx,
-            settings,
-            &mut intent,
-            "mobile_money",
-            Some(msisdn),
-            None,
-        )?;
     }
-    save(tx, &intent)?;
-    Ok((intent, client_secret))
 }
 
 /// `POST /payment_intents/{id}/confirm`: starts an attempt.
@@ -728,44 +748,8 @@ fn record_capture(
         .map(|m| m.provider_bps);
     let fees = fees::for_collection(&rail, operator_bps, amount_minor);
     let net = amount_minor - fees.total_minor();
+    let posting = post_collection(tx, intent, &rail, &fees, net)?;
     let (mode, currency) = (intent.mode, intent.currency.clone());
-    let clearing =
-        || ledger::system_account(mode, System::RailClearing(rail_name(&rail)), &currency);
-    let posting = Posting::build(
-        mode,
-        &intent.owner,
-        Cause {
-            kind: crate::ledger::CauseKind::PaymentIntent,
-            id: intent.id.clone(),
-        },
-        &format!("collection of {} over {rail}", intent.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        clearing(),
-        ledger::merchant_account(mode, &intent.owner, &currency, Class::Pending),
-        net,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::ProviderFees, &currency),
-        fees.provider_fee_minor,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::FeeRevenue, &currency),
-        fees.service_fee_minor,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::TaxPayable, &currency),
-        fees.tax_minor,
-        &currency,
-    )
-    .post(tx)?;
     intent.collection_transaction = Some(posting.clone());
     intent.fees = Some(fees);
     intent.split_payouts = splits::pay_out(
@@ -803,6 +787,54 @@ fn record_capture(
         )?;
     }
     Ok(())
+}
+
+/// The collection posting: the rail's clearing account pays the merchant's
+/// pending balance `net_minor` and each fee to its system account.
+fn post_collection(
+    tx: &mut Tx<'_>,
+    intent: &Intent,
+    rail: &str,
+    fees: &Fees,
+    net_minor: i64,
+) -> Result<String, ApiError> {
+    let (mode, currency) = (intent.mode, intent.currency.as_str());
+    let clearing = || ledger::system_account(mode, System::RailClearing(rail_name(rail)), currency);
+    Posting::build(
+        mode,
+        &intent.owner,
+        Cause {
+            kind: crate::ledger::CauseKind::PaymentIntent,
+            id: intent.id.clone(),
+        },
+        &format!("collection of {} over {rail}", intent.id),
+    )
+    .payment_intent(&intent.id)
+    .transfer(
+        clearing(),
+        ledger::merchant_account(mode, &intent.owner, currency, Class::Pending),
+        net_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::ProviderFees, currency),
+        fees.provider_fee_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::FeeRevenue, currency),
+        fees.service_fee_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::TaxPayable, currency),
+        fees.tax_minor,
+        currency,
+    )
+    .post(tx)
 }
 
 fn rail_name(rail: &str) -> &'static str {
