@@ -17,15 +17,16 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{DisputeView, view};
 
+use super::Settings;
 use super::funds::Shift;
 use super::intents::{self, Intent};
-use super::{Settings, resource};
+use super::resource::{self, Reader};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::{Table, Tx};
 
 /// Evidence window when none is asked for: 7 days.
 pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
@@ -116,7 +117,7 @@ pub fn open(
     principal: &Principal,
     input: NewDispute,
 ) -> Result<Dispute, ApiError> {
-    let mut intent = intents::load(tx, principal, &input.payment_intent)
+    let mut intent = intents::read(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
     if !intent.is_received() {
         return Err(ApiError::new(
@@ -220,12 +221,9 @@ fn post_hold(
     )
 }
 
-fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(tx, principal, id, "dp_", "dispute")
-}
-
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(snapshot, principal, id, "dp_", "dispute")
+/// The caller's dispute `id`, from a snapshot or inside a command.
+pub fn read(read: &impl Reader, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
+    resource::find(read, principal, id, "dp_", "dispute")
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.
@@ -251,7 +249,7 @@ pub fn respond(
             "evidence needs a text or at least one file reference",
         ));
     }
-    let mut dispute = load(tx, principal, id)?;
+    let mut dispute = read(tx, principal, id)?;
     let now = tx.now_ms();
     let respond = Trigger::Respond {
         deadline_passed: now >= dispute.evidence_due_at_ms,

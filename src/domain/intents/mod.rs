@@ -275,19 +275,10 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
     }
 }
 
-/// Reads an intent for a write.
-pub(crate) fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    find_visible(tx, principal, id)
-}
-
-/// Reads an intent for a response.
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    find_visible(snapshot, principal, id)
-}
-
 /// The intent `id` when `principal` may see it ([`Intent::visible_to`]: the
-/// ownership rule, and for a `pk_` key the client secret).
-fn find_visible(
+/// ownership rule, and for a `pk_` key the client secret), from a snapshot
+/// (a response) or inside a command (a write).
+pub fn read(
     read: &impl super::resource::Reader,
     principal: &Principal,
     id: &str,
@@ -525,7 +516,7 @@ pub fn confirm(
     id: &str,
     input: ConfirmIntent,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     // Attempts started through the API are mobile-money attempts (the hosted
     // checkout serves the other rails).
     let rail = "mobile_money";
@@ -853,7 +844,7 @@ pub fn capture(
     id: &str,
     amount_minor: Option<i64>,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let capture = Trigger::Capture {
         manual_capture: intent.capture_method == CaptureMethod::Manual,
     };
@@ -909,7 +900,7 @@ pub fn cancel(
     id: &str,
     input: CancelIntent,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let now = tx.now_ms();
     intent.check(Trigger::Cancel)?;
     if intent.status == Status::Authorised {
@@ -943,7 +934,7 @@ pub fn review(
     input: ReviewIntent,
 ) -> Result<Intent, ApiError> {
     input.validate()?;
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let now = tx.now_ms();
     let paid = input.outcome == ReviewOutcome::Paid;
     intent.apply(now, Trigger::Review { paid }, "operator")?;

@@ -20,15 +20,16 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RefundView, view};
 
+use super::Settings;
 use super::funds::Shift;
 use super::intents::{self, Intent};
-use super::{Settings, resource};
+use super::resource::{self, Reader};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::{Table, Tx};
 
 /// Refunds up to this amount (minor units) are approved at once; larger ones
 /// wait for `POST /refunds/{id}/approve` (origin: session refunds over 100 000
@@ -138,7 +139,7 @@ pub fn create(
     principal: &Principal,
     input: NewRefund,
 ) -> Result<Refund, ApiError> {
-    let mut intent = intents::load(tx, principal, &input.payment_intent)
+    let mut intent = intents::read(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
     if let Some(currency) = input.currency.as_deref().filter(|c| *c != intent.currency) {
         return Err(ApiError::field(
@@ -239,12 +240,9 @@ fn shift(refund: &Refund, cause: CauseKind, description: String) -> Shift<'_> {
     }
 }
 
-fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(tx, principal, id, "re_", "refund")
-}
-
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(snapshot, principal, id, "re_", "refund")
+/// The caller's refund `id`, from a snapshot or inside a command.
+pub fn read(read: &impl Reader, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
+    resource::find(read, principal, id, "re_", "refund")
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {
@@ -259,7 +257,7 @@ pub fn approve(
     principal: &Principal,
     id: &str,
 ) -> Result<Refund, ApiError> {
-    let mut refund = load(tx, principal, id)?;
+    let mut refund = read(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
@@ -380,7 +378,7 @@ pub fn reject(
             format!("reason must be 3 to 200 characters, not all blank (got {chars})"),
         ));
     }
-    let mut refund = load(tx, principal, id)?;
+    let mut refund = read(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     let now = tx.now_ms();
     apply(&mut refund, Trigger::Reject, now)?;
