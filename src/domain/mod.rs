@@ -9,6 +9,7 @@ pub mod currency;
 pub mod disputes;
 pub mod fees;
 pub mod fields;
+pub mod funds;
 pub mod intents;
 pub mod lifecycle;
 pub mod members;

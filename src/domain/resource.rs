@@ -79,4 +79,7 @@ owned!(
     super::checkout::Link,
     super::webhooks::Endpoint,
     super::webhooks::Delivery,
+    super::qr_codes::Location,
+    super::qr_codes::Terminal,
+    super::qr_codes::QrCode,
 );

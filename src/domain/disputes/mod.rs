@@ -17,14 +17,17 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{DisputeView, view};
 
+use super::Settings;
+use super::funds::Shift;
 use super::intents::{self, Intent};
-use super::{Settings, resource};
+use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::Read;
+use crate::store::{Table, Tx};
 
 /// Evidence window when none is asked for: 7 days.
 pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
@@ -115,7 +118,7 @@ pub fn open(
     principal: &Principal,
     input: NewDispute,
 ) -> Result<Dispute, ApiError> {
-    let mut intent = intents::load(tx, principal, &input.payment_intent)
+    let mut intent = intents::read(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
     if !intent.is_received() {
         return Err(ApiError::new(
@@ -200,39 +203,28 @@ fn post_hold(
     dispute: &Dispute,
     from_available_minor: i64,
 ) -> Result<String, ApiError> {
-    let (mode, owner, currency) = (dispute.mode, &dispute.owner, &dispute.currency);
-    let disputed = || ledger::merchant_account(mode, owner, currency, Class::Disputed);
-    Posting::build(
-        mode,
-        owner,
-        Cause {
-            kind: crate::ledger::CauseKind::Dispute,
-            id: dispute.id.clone(),
-        },
-        &format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    Shift {
+        mode: dispute.mode,
+        owner: &dispute.owner,
+        currency: &dispute.currency,
+        payment_intent: &dispute.payment_intent,
+        cause: CauseKind::Dispute,
+        cause_id: &dispute.id,
+        description: format!("dispute {} of {}", dispute.id, dispute.payment_intent),
+    }
+    .gather(
+        tx,
+        &[
+            (Class::Available, from_available_minor),
+            (Class::Pending, dispute.from_pending_minor),
+        ],
+        Class::Disputed,
     )
-    .payment_intent(&dispute.payment_intent)
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Available),
-        disputed(),
-        from_available_minor,
-        currency,
-    )
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Pending),
-        disputed(),
-        dispute.from_pending_minor,
-        currency,
-    )
-    .post(tx)
 }
 
-fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(tx, principal, id, "dp_", "dispute")
-}
-
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(snapshot, principal, id, "dp_", "dispute")
+/// The caller's dispute `id`, from a snapshot or inside a command.
+pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
+    resource::find(read, principal, id, "dp_", "dispute")
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.
@@ -258,7 +250,7 @@ pub fn respond(
             "evidence needs a text or at least one file reference",
         ));
     }
-    let mut dispute = load(tx, principal, id)?;
+    let mut dispute = read(tx, principal, id)?;
     let now = tx.now_ms();
     let respond = Trigger::Respond {
         deadline_passed: now >= dispute.evidence_due_at_ms,

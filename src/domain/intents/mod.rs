@@ -275,19 +275,10 @@ fn refusal_error(intent: &Intent, refusal: Refusal) -> ApiError {
     }
 }
 
-/// Reads an intent for a write.
-pub(crate) fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    find_visible(tx, principal, id)
-}
-
-/// Reads an intent for a response.
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Intent, ApiError> {
-    find_visible(snapshot, principal, id)
-}
-
 /// The intent `id` when `principal` may see it ([`Intent::visible_to`]: the
-/// ownership rule, and for a `pk_` key the client secret).
-fn find_visible(
+/// ownership rule, and for a `pk_` key the client secret), from a snapshot
+/// (a response) or inside a command (a write).
+pub fn read(
     read: &impl crate::store::Read,
     principal: &Principal,
     id: &str,
@@ -414,8 +405,61 @@ pub fn create(
         client_secret_digest,
         qr_payload,
     } = minted;
-    let mut intent = Intent {
-        id: id.clone(),
+    let mut intent = new_record(
+        principal,
+        input,
+        id.clone(),
+        client_secret_digest,
+        qr_payload,
+        now,
+    );
+    intent.note(
+        now,
+        "intent.created",
+        "api",
+        &[("amount_minor", intent.amount_minor.to_string())],
+    );
+    tx.put(
+        Table::Index,
+        index_key(intent.mode, &intent.owner, &id),
+        Vec::new(),
+    );
+    scheduler::schedule(
+        tx,
+        intent.expires_at_ms,
+        TimerKind::IntentExpire { intent: id.clone() },
+    )?;
+    emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
+    let start_now = intent
+        .customer_msisdn
+        .clone()
+        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
+    if let Some(msisdn) = start_now {
+        start_attempt(
+            tx,
+            settings,
+            &mut intent,
+            "mobile_money",
+            Some(msisdn),
+            None,
+        )?;
+    }
+    save(tx, &intent)?;
+    Ok((intent, client_secret))
+}
+
+/// A new intent's record: REQUIRES_PAYMENT_METHOD, nothing collected yet,
+/// expiring `expires_in_minutes` after `now`.
+fn new_record(
+    principal: &Principal,
+    input: ValidCreate,
+    id: String,
+    client_secret_digest: String,
+    qr_payload: Option<String>,
+    now: i64,
+) -> Intent {
+    Intent {
+        id,
         mode: principal.mode,
         owner: principal.owner().to_string(),
         account: principal.account.clone(),
@@ -461,40 +505,7 @@ pub fn create(
         expires_at_ms: now + input.expires_in_minutes * 60_000,
         created_at_ms: now,
         updated_at_ms: now,
-    };
-    intent.note(
-        now,
-        "intent.created",
-        "api",
-        &[("amount_minor", intent.amount_minor.to_string())],
-    );
-    tx.put(
-        Table::Index,
-        index_key(intent.mode, &intent.owner, &id),
-        Vec::new(),
-    );
-    scheduler::schedule(
-        tx,
-        intent.expires_at_ms,
-        TimerKind::IntentExpire { intent: id.clone() },
-    )?;
-    emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
-    let start_now = intent
-        .customer_msisdn
-        .clone()
-        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
-    if let Some(msisdn) = start_now {
-        start_attempt(
-            tx,
-            settings,
-            &mut intent,
-            "mobile_money",
-            Some(msisdn),
-            None,
-        )?;
     }
-    save(tx, &intent)?;
-    Ok((intent, client_secret))
 }
 
 /// `POST /payment_intents/{id}/confirm`: starts an attempt.
@@ -505,7 +516,7 @@ pub fn confirm(
     id: &str,
     input: ConfirmIntent,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     // Attempts started through the API are mobile-money attempts (the hosted
     // checkout serves the other rails).
     let rail = "mobile_money";
@@ -728,44 +739,8 @@ fn record_capture(
         .map(|m| m.provider_bps);
     let fees = fees::for_collection(&rail, operator_bps, amount_minor);
     let net = amount_minor - fees.total_minor();
+    let posting = post_collection(tx, intent, &rail, &fees, net)?;
     let (mode, currency) = (intent.mode, intent.currency.clone());
-    let clearing =
-        || ledger::system_account(mode, System::RailClearing(rail_name(&rail)), &currency);
-    let posting = Posting::build(
-        mode,
-        &intent.owner,
-        Cause {
-            kind: crate::ledger::CauseKind::PaymentIntent,
-            id: intent.id.clone(),
-        },
-        &format!("collection of {} over {rail}", intent.id),
-    )
-    .payment_intent(&intent.id)
-    .transfer(
-        clearing(),
-        ledger::merchant_account(mode, &intent.owner, &currency, Class::Pending),
-        net,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::ProviderFees, &currency),
-        fees.provider_fee_minor,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::FeeRevenue, &currency),
-        fees.service_fee_minor,
-        &currency,
-    )
-    .transfer(
-        clearing(),
-        ledger::system_account(mode, System::TaxPayable, &currency),
-        fees.tax_minor,
-        &currency,
-    )
-    .post(tx)?;
     intent.collection_transaction = Some(posting.clone());
     intent.fees = Some(fees);
     intent.split_payouts = splits::pay_out(
@@ -805,6 +780,54 @@ fn record_capture(
     Ok(())
 }
 
+/// The collection posting: the rail's clearing account pays the merchant's
+/// pending balance `net_minor` and each fee to its system account.
+fn post_collection(
+    tx: &mut Tx<'_>,
+    intent: &Intent,
+    rail: &str,
+    fees: &Fees,
+    net_minor: i64,
+) -> Result<String, ApiError> {
+    let (mode, currency) = (intent.mode, intent.currency.as_str());
+    let clearing = || ledger::system_account(mode, System::RailClearing(rail_name(rail)), currency);
+    Posting::build(
+        mode,
+        &intent.owner,
+        Cause {
+            kind: crate::ledger::CauseKind::PaymentIntent,
+            id: intent.id.clone(),
+        },
+        &format!("collection of {} over {rail}", intent.id),
+    )
+    .payment_intent(&intent.id)
+    .transfer(
+        clearing(),
+        ledger::merchant_account(mode, &intent.owner, currency, Class::Pending),
+        net_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::ProviderFees, currency),
+        fees.provider_fee_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::FeeRevenue, currency),
+        fees.service_fee_minor,
+        currency,
+    )
+    .transfer(
+        clearing(),
+        ledger::system_account(mode, System::TaxPayable, currency),
+        fees.tax_minor,
+        currency,
+    )
+    .post(tx)
+}
+
 fn rail_name(rail: &str) -> &'static str {
     rails::RAILS
         .iter()
@@ -821,7 +844,7 @@ pub fn capture(
     id: &str,
     amount_minor: Option<i64>,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let capture = Trigger::Capture {
         manual_capture: intent.capture_method == CaptureMethod::Manual,
     };
@@ -877,7 +900,7 @@ pub fn cancel(
     id: &str,
     input: CancelIntent,
 ) -> Result<Intent, ApiError> {
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let now = tx.now_ms();
     intent.check(Trigger::Cancel)?;
     if intent.status == Status::Authorised {
@@ -911,7 +934,7 @@ pub fn review(
     input: ReviewIntent,
 ) -> Result<Intent, ApiError> {
     input.validate()?;
-    let mut intent = load(tx, principal, id)?;
+    let mut intent = read(tx, principal, id)?;
     let now = tx.now_ms();
     let paid = input.outcome == ReviewOutcome::Paid;
     intent.apply(now, Trigger::Review { paid }, "operator")?;

@@ -261,27 +261,17 @@ pub fn qr_payload(
     merchant_name: &str,
     key: &PlatformKey,
 ) -> Result<String, crate::error::ApiError> {
-    let mut fields = vec![
-        Tlv::value("00", "01"),
-        Tlv::value("01", "12"),
-        Tlv::template(
-            "26",
-            vec![
-                Tlv::value("00", QR_GUID),
-                Tlv::value("01", emv::clean(subject.owner, 40)),
-                Tlv::value("03", subject.intent.to_string()),
-            ],
-        ),
-        Tlv::value("52", "5999"),
-        Tlv::value("53", subject.currency.numeric),
-        Tlv::value(
-            "54",
-            currency::major_units(subject.amount_minor, subject.currency),
-        ),
-        Tlv::value("58", MERCHANT_COUNTRY),
-        Tlv::value("59", merchant_label(merchant_name)),
-        Tlv::value("60", MERCHANT_CITY),
-    ];
+    let mut fields = merchant_presented(&MerchantPresented {
+        initiation: "12",
+        owner: subject.owner,
+        object_id: subject.intent,
+        mcc: "5999",
+        currency: subject.currency,
+        amount_minor: Some(subject.amount_minor),
+        country: MERCHANT_COUNTRY,
+        merchant_name,
+        city: MERCHANT_CITY,
+    });
     if let Some(reference) = subject.reference {
         let reference = emv::clean(reference, 25);
         if !reference.is_empty() {
@@ -289,6 +279,53 @@ pub fn qr_payload(
         }
     }
     signed::sign(fields, &key.id, |message| key.sign_bytes(message))
+}
+
+/// The fields every payload of this gateway prints, static (`qr_codes`) or
+/// dynamic (an intent's `qr_payload`), before its additional data (62).
+pub struct MerchantPresented<'a> {
+    /// Point of initiation (tag 01): `11` static, `12` dynamic.
+    pub initiation: &'static str,
+    pub owner: &'a str,
+    /// The code or intent the merchant account template (26/03) names.
+    pub object_id: &'a str,
+    pub mcc: &'a str,
+    pub currency: Currency,
+    /// Tag 54 in major units, when the amount is fixed.
+    pub amount_minor: Option<i64>,
+    pub country: &'a str,
+    /// Printed through [`merchant_label`].
+    pub merchant_name: &'a str,
+    pub city: &'a str,
+}
+
+/// Tags 00 to 60 in order: format, initiation, our account template (GUID,
+/// merchant, object), category, currency, amount, country, name, city.
+pub fn merchant_presented(p: &MerchantPresented<'_>) -> Vec<Tlv> {
+    let mut fields = vec![
+        Tlv::value("00", "01"),
+        Tlv::value("01", p.initiation),
+        Tlv::template(
+            "26",
+            vec![
+                Tlv::value("00", QR_GUID),
+                Tlv::value("01", emv::clean(p.owner, 40)),
+                Tlv::value("03", p.object_id),
+            ],
+        ),
+        Tlv::value("52", p.mcc),
+        Tlv::value("53", p.currency.numeric),
+    ];
+    if let Some(amount_minor) = p.amount_minor {
+        fields.push(Tlv::value(
+            "54",
+            currency::major_units(amount_minor, p.currency),
+        ));
+    }
+    fields.push(Tlv::value("58", p.country));
+    fields.push(Tlv::value("59", merchant_label(p.merchant_name)));
+    fields.push(Tlv::value("60", p.city));
+    fields
 }
 
 /// Tag 59: 1 to 25 characters of printable ASCII.

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{Location, QrCode, QrStatus, Revocation, RevokeReason, Terminal};
+use super::state::Status;
+use super::{Location, QrCode, Revocation, RevokeReason, Terminal};
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::events::EventType;
@@ -81,7 +82,7 @@ pub struct QrCodeView {
     /// Always `qr_code`.
     pub object: &'static str,
     pub livemode: bool,
-    pub status: QrStatus,
+    pub status: Status,
     pub location: Option<String>,
     pub terminal: Option<String>,
     /// A fixed amount (tag 54), or `null` when the payer enters it.

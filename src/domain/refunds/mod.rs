@@ -20,14 +20,17 @@ pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RefundView, view};
 
+use super::Settings;
+use super::funds::Shift;
 use super::intents::{self, Intent};
-use super::{Settings, resource};
+use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::Read;
+use crate::store::{Table, Tx};
 
 /// Refunds up to this amount (minor units) are approved at once; larger ones
 /// wait for `POST /refunds/{id}/approve` (origin: session refunds over 100 000
@@ -137,7 +140,7 @@ pub fn create(
     principal: &Principal,
     input: NewRefund,
 ) -> Result<Refund, ApiError> {
-    let mut intent = intents::load(tx, principal, &input.payment_intent)
+    let mut intent = intents::read(tx, principal, &input.payment_intent)
         .map_err(|e| e.with_param("payment_intent"))?;
     if let Some(currency) = input.currency.as_deref().filter(|c| *c != intent.currency) {
         return Err(ApiError::field(
@@ -210,39 +213,37 @@ pub fn create(
 /// Moves a new refund's amount to the `reserved` balance, from where
 /// `reserve_refund` took it: pending, then available.
 fn post_reservation(tx: &mut Tx<'_>, refund: &Refund) -> Result<String, ApiError> {
-    let (mode, owner, currency) = (refund.mode, &refund.owner, &refund.currency);
-    let reserved = || ledger::merchant_account(mode, owner, currency, Class::Reserved);
-    Posting::build(
-        mode,
-        owner,
-        Cause {
-            kind: crate::ledger::CauseKind::RefundReservation,
-            id: refund.id.clone(),
-        },
-        &format!("reservation for refund {}", refund.id),
+    shift(
+        refund,
+        CauseKind::RefundReservation,
+        format!("reservation for refund {}", refund.id),
     )
-    .payment_intent(&refund.payment_intent)
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Pending),
-        reserved(),
-        refund.reserved_from_pending_minor,
-        currency,
+    .gather(
+        tx,
+        &[
+            (Class::Pending, refund.reserved_from_pending_minor),
+            (Class::Available, refund.reserved_from_available_minor),
+        ],
+        Class::Reserved,
     )
-    .transfer(
-        ledger::merchant_account(mode, owner, currency, Class::Available),
-        reserved(),
-        refund.reserved_from_available_minor,
-        currency,
-    )
-    .post(tx)
 }
 
-fn load(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(tx, principal, id, "re_", "refund")
+/// A move between the refund's merchant's own balances, for its payment.
+fn shift(refund: &Refund, cause: CauseKind, description: String) -> Shift<'_> {
+    Shift {
+        mode: refund.mode,
+        owner: &refund.owner,
+        currency: &refund.currency,
+        payment_intent: &refund.payment_intent,
+        cause,
+        cause_id: &refund.id,
+        description,
+    }
 }
 
-pub fn read(snapshot: &Snapshot, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(snapshot, principal, id, "re_", "refund")
+/// The caller's refund `id`, from a snapshot or inside a command.
+pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
+    resource::find(read, principal, id, "re_", "refund")
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {
@@ -257,7 +258,7 @@ pub fn approve(
     principal: &Principal,
     id: &str,
 ) -> Result<Refund, ApiError> {
-    let mut refund = load(tx, principal, id)?;
+    let mut refund = read(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
@@ -344,34 +345,22 @@ fn succeed(
 /// Puts a reservation back where it came from: pending while the payment has
 /// not settled, otherwise available.
 fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
-    let (mode, owner, currency) = (refund.mode, refund.owner.clone(), refund.currency.clone());
     let back_to_pending =
         intent.release_refund(refund.amount_minor, refund.reserved_from_pending_minor);
     let back_to_available = refund.amount_minor - back_to_pending;
-    let reserved = || ledger::merchant_account(mode, &owner, &currency, Class::Reserved);
-    Posting::build(
-        mode,
-        &owner,
-        Cause {
-            kind: crate::ledger::CauseKind::RefundRelease,
-            id: refund.id.clone(),
-        },
-        &format!("release of refund {}", refund.id),
+    shift(
+        refund,
+        CauseKind::RefundRelease,
+        format!("release of refund {}", refund.id),
     )
-    .payment_intent(&intent.id)
-    .transfer(
-        reserved(),
-        ledger::merchant_account(mode, &owner, &currency, Class::Pending),
-        back_to_pending,
-        &currency,
-    )
-    .transfer(
-        reserved(),
-        ledger::merchant_account(mode, &owner, &currency, Class::Available),
-        back_to_available,
-        &currency,
-    )
-    .post(tx)?;
+    .spread(
+        tx,
+        Class::Reserved,
+        &[
+            (Class::Pending, back_to_pending),
+            (Class::Available, back_to_available),
+        ],
+    )?;
     Ok(())
 }
 
@@ -390,7 +379,7 @@ pub fn reject(
             format!("reason must be 3 to 200 characters, not all blank (got {chars})"),
         ));
     }
-    let mut refund = load(tx, principal, id)?;
+    let mut refund = read(tx, principal, id)?;
     let mut intent = intent_of(tx, &refund)?;
     let now = tx.now_ms();
     apply(&mut refund, Trigger::Reject, now)?;

@@ -64,7 +64,7 @@ pub fn retry_recoveries(
     principal: &Principal,
     intent_id: &str,
 ) -> Result<Intent, ApiError> {
-    let mut intent = intents::load(tx, principal, intent_id)?;
+    let mut intent = intents::read(tx, principal, intent_id)?;
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
     for i in 0..intent.split_recoveries.len() {
         if intent.split_recoveries[i].status != RecoveryStatus::Failed {

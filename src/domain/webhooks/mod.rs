@@ -266,16 +266,13 @@ pub fn create_endpoint(
     Ok(endpoint)
 }
 
-pub fn load_endpoint(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Endpoint, ApiError> {
-    resource::find(tx, principal, id, "we_", "webhook endpoint")
-}
-
+/// The caller's endpoint `id`, from a snapshot or inside a command.
 pub fn read_endpoint(
-    snapshot: &crate::store::Snapshot,
+    read: &impl crate::store::Read,
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    resource::find(snapshot, principal, id, "we_", "webhook endpoint")
+    resource::find(read, principal, id, "we_", "webhook endpoint")
 }
 
 /// The endpoint's next status. Its lifecycle refuses nothing today; a refusal
@@ -299,7 +296,7 @@ pub fn update_endpoint(
     input: EndpointInput,
     egress: Egress,
 ) -> Result<Endpoint, ApiError> {
-    let mut endpoint = load_endpoint(tx, principal, id)?;
+    let mut endpoint = read_endpoint(tx, principal, id)?;
     if let Some(url) = input.url {
         validate_url(&url)?;
         check_egress(egress, endpoint.mode, &url)?;
@@ -340,7 +337,7 @@ pub fn delete_endpoint(
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    let endpoint = load_endpoint(tx, principal, id)?;
+    let endpoint = read_endpoint(tx, principal, id)?;
     tx.delete(Table::Objects, endpoint.id.clone());
     tx.delete(
         Table::Index,
@@ -519,7 +516,7 @@ pub fn replay_delivery(
     id: &str,
 ) -> Result<Delivery, ApiError> {
     let original: Delivery = resource::find(tx, principal, id, "wd_", "webhook delivery")?;
-    let endpoint = load_endpoint(tx, principal, &original.endpoint)?;
+    let endpoint = read_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
         return Err(ApiError::new(
             Code::EndpointDisabled,

@@ -1,0 +1,150 @@
+//! Locations (where codes are shown: name, city, country and merchant
+//! category) and their terminals (a till's label printed on its codes).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::payload::{mcc, payload_text};
+use super::{ADDRESS_CHARS_MAX, CITY_CHARS_MAX, DEFAULT_MCC, NAME_CHARS_MAX};
+use super::{location_prefix, terminal_prefix};
+use crate::auth::Principal;
+use crate::domain::fields;
+use crate::domain::resource;
+use crate::error::ApiError;
+use crate::ledger::Mode;
+use crate::store::Read;
+use crate::store::{Table, Tx};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Location {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub name: String,
+    pub address: Option<String>,
+    pub city: String,
+    pub country: String,
+    pub mcc: String,
+    pub metadata: BTreeMap<String, String>,
+    pub created_at_ms: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Terminal {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub location: String,
+    pub label: String,
+    pub metadata: BTreeMap<String, String>,
+    pub created_at_ms: i64,
+}
+
+pub struct LocationInput {
+    pub name: String,
+    pub address: Option<String>,
+    pub city: String,
+    pub country: String,
+    pub mcc: Option<String>,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+pub struct TerminalInput {
+    pub label: String,
+    pub metadata: Option<BTreeMap<String, String>>,
+}
+
+fn required_text(param: &str, value: String, max: usize) -> Result<String, ApiError> {
+    let value = fields::text(param, Some(value), max)?.unwrap_or_default();
+    if value.trim().is_empty() {
+        return Err(ApiError::field(param, format!("{param} must not be empty")));
+    }
+    Ok(value)
+}
+
+fn country(value: &str) -> Result<String, ApiError> {
+    if value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase()) {
+        Ok(value.to_string())
+    } else {
+        Err(ApiError::field(
+            "country",
+            format!(
+                "country must be an ISO 3166-1 alpha-2 code in upper case such as CD (got {value:?})"
+            ),
+        ))
+    }
+}
+
+pub fn create_location(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    input: LocationInput,
+) -> Result<Location, ApiError> {
+    let location = Location {
+        id: crate::ids::new_id("loc"),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        name: required_text("name", input.name, NAME_CHARS_MAX)?,
+        address: fields::text("address", input.address, ADDRESS_CHARS_MAX)?,
+        city: required_text("city", input.city, CITY_CHARS_MAX)?,
+        country: country(&input.country)?,
+        mcc: mcc("mcc", input.mcc)?.unwrap_or_else(|| DEFAULT_MCC.to_string()),
+        metadata: fields::metadata(input.metadata)?,
+        created_at_ms: tx.now_ms(),
+    };
+    tx.put(
+        Table::Index,
+        format!(
+            "{}{}",
+            location_prefix(location.mode, &location.owner),
+            location.id
+        ),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, location.id.clone(), &location)?;
+    Ok(location)
+}
+
+/// The caller's location `id`, from a snapshot or inside a command.
+pub fn read_location(
+    read: &impl Read,
+    principal: &Principal,
+    id: &str,
+) -> Result<Location, ApiError> {
+    resource::find(read, principal, id, "loc_", "location")
+}
+
+/// The caller's terminal `id`.
+pub(super) fn read_terminal(
+    read: &impl Read,
+    principal: &Principal,
+    id: &str,
+) -> Result<Terminal, ApiError> {
+    resource::find(read, principal, id, "term_", "terminal")
+}
+
+pub fn create_terminal(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    location: &str,
+    input: TerminalInput,
+) -> Result<Terminal, ApiError> {
+    let location = read_location(tx, principal, location)?;
+    let terminal = Terminal {
+        id: crate::ids::new_id("term"),
+        mode: location.mode,
+        owner: location.owner.clone(),
+        location: location.id.clone(),
+        label: payload_text("label", Some(input.label), 25)?.unwrap_or_default(),
+        metadata: fields::metadata(input.metadata)?,
+        created_at_ms: tx.now_ms(),
+    };
+    tx.put(
+        Table::Index,
+        format!("{}{}", terminal_prefix(&location.id), terminal.id),
+        Vec::new(),
+    );
+    tx.put_json(Table::Objects, terminal.id.clone(), &terminal)?;
+    Ok(terminal)
+}
