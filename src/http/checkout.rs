@@ -12,12 +12,23 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
 use crate::domain::fields;
 use crate::error::ApiError;
 use crate::store::Table;
+
+operations!(
+    create_session,
+    list_sessions,
+    get_session,
+    expire_session,
+    create_link,
+    list_links,
+    deactivate_link
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -10,10 +10,13 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
 use crate::store::Table;
+
+operations!(open, list, retrieve, respond);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

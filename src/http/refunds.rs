@@ -10,12 +10,24 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::Table;
+
+operations!(
+    splits,
+    split_refunds,
+    retry_split_refunds,
+    create,
+    list,
+    retrieve,
+    reject,
+    approve
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

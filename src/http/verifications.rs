@@ -9,9 +9,12 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, json};
+use super::operations::operations;
 use crate::domain::verifications::{self, Answer, Match, Method, Query, QuotaView, Verification};
 use crate::domain::{currency, fields, intents};
 use crate::error::{ApiError, ErrorBody};
+
+operations!(verify, quota, resolution);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
