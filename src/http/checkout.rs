@@ -18,7 +18,6 @@ use crate::domain::checkout::{
 };
 use crate::domain::fields;
 use crate::error::ApiError;
-use crate::store::Table;
 
 operations!(
     create_session,
@@ -116,11 +115,7 @@ pub async fn list_sessions(
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "cs",
-    };
+    let rows = Rows::objects(&prefix, "cs");
     let found = list::page(
         &state.store.snapshot()?,
         rows,
@@ -218,11 +213,7 @@ pub async fn list_links(
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "plink",
-    };
+    let rows = Rows::objects(&prefix, "plink");
     let found = list::page(
         &state.store.snapshot()?,
         rows,

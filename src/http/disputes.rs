@@ -14,7 +14,6 @@ use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
 
 operations!(open, list, retrieve, respond);
 
@@ -138,24 +137,16 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(pi) = query
-        .payment_intent
-        .as_deref()
-        .filter(|p| !crate::ids::is_id(p, "pi"))
-    {
-        return Err(ApiError::field(
-            "payment_intent",
-            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
-        ));
-    }
+    list::id_param(
+        "payment_intent",
+        query.payment_intent.as_deref(),
+        "pi",
+        "an intent id",
+    )?;
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "dp",
-    };
+    let rows = Rows::objects(&prefix, "dp");
     let found = list::page(
         &snapshot,
         rows,

@@ -19,7 +19,6 @@ use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
 use crate::domain::methods::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
 
 operations!(
     create, list, retrieve, timeline, methods, refundable, confirm, capture, cancel, review
@@ -73,11 +72,7 @@ pub async fn list(
     let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "pi",
-    };
+    let rows = Rows::objects(&prefix, "pi");
     let found = list::page(
         &snapshot,
         rows,

@@ -208,6 +208,35 @@ pub struct Rows<'a> {
     pub id_prefix: &'static str,
 }
 
+impl<'a> Rows<'a> {
+    /// Index rows under `prefix` naming objects in `Table::Objects`, where
+    /// every family but events keeps them.
+    pub fn objects(prefix: &'a str, id_prefix: &'static str) -> Rows<'a> {
+        Rows {
+            objects: Table::Objects,
+            prefix,
+            id_prefix,
+        }
+    }
+}
+
+/// A query filter that names an object: `param` must be an id with `prefix`
+/// (`what` names it in the message: "an intent id").
+pub fn id_param(
+    param: &'static str,
+    value: Option<&str>,
+    prefix: &str,
+    what: &str,
+) -> Result<(), ApiError> {
+    match value {
+        Some(v) if !crate::ids::is_id(v, prefix) => Err(ApiError::field(
+            param,
+            format!("{param} must be {what} ({prefix}_...), got {v:?}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// One page of a list: the objects named by the index rows of `rows`, newest
 /// first, after `page_cursor`, that `keep` accepts; at most `limit`, and the
 /// cursor of the next page when more may follow.

@@ -16,7 +16,6 @@ use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
 
 operations!(
     splits,
@@ -94,24 +93,16 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(pi) = query
-        .payment_intent
-        .as_deref()
-        .filter(|p| !crate::ids::is_id(p, "pi"))
-    {
-        return Err(ApiError::field(
-            "payment_intent",
-            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
-        ));
-    }
+    list::id_param(
+        "payment_intent",
+        query.payment_intent.as_deref(),
+        "pi",
+        "an intent id",
+    )?;
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "re",
-    };
+    let rows = Rows::objects(&prefix, "re");
     let found = list::page(
         &snapshot,
         rows,
@@ -245,16 +236,7 @@ pub async fn split_refunds(
     Path(id): Path<String>,
     Params(query): Params<SplitRefundQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(refund) = query
-        .refund
-        .as_deref()
-        .filter(|r| !crate::ids::is_id(r, "re"))
-    {
-        return Err(ApiError::field(
-            "refund",
-            format!("refund must be a refund id (re_...), got {refund:?}"),
-        ));
-    }
+    list::id_param("refund", query.refund.as_deref(), "re", "a refund id")?;
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
     let data = intent
         .split_recoveries

@@ -323,11 +323,7 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "wd",
-    };
+    let rows = Rows::objects(&prefix, "wd");
     let found = list::page(
         &snapshot,
         rows,
