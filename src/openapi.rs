@@ -36,24 +36,19 @@ pub fn document() -> utoipa::openapi::OpenApi {
         ServerBuilder::new().url("/api/v1").build(),
     ]);
     let components = doc.components.get_or_insert_with(Default::default);
+    let bearer = |description: &str| {
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some(description))
+                .build(),
+        )
+    };
     components.add_security_scheme(
         "api_key",
-        SecurityScheme::Http(
-            HttpBuilder::new()
-                .scheme(HttpAuthScheme::Bearer)
-                .description(Some("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"))
-                .build(),
-        ),
+        bearer("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"),
     );
-    components.add_security_scheme(
-        "session",
-        SecurityScheme::Http(
-            HttpBuilder::new()
-                .scheme(HttpAuthScheme::Bearer)
-                .description(Some("A team member's session token"))
-                .build(),
-        ),
-    );
+    components.add_security_scheme("session", bearer("A team member's session token"));
     for (path, item) in doc.paths.paths.iter_mut() {
         let methods: [(&str, &mut Option<Operation>); 5] = [
             ("GET", &mut item.get),
