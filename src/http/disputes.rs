@@ -137,28 +137,18 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
-    list::id_param(
-        "payment_intent",
-        query.payment_intent.as_deref(),
-        "pi",
-        "an intent id",
-    )?;
+    let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
-    let snapshot = state.store.snapshot()?;
+    let keep =
+        |d: &Dispute| query.status.is_none_or(|s| d.status == s) && of_intent(&d.payment_intent);
     let rows = Rows::objects(&prefix, "dp");
     let found = list::page(
-        &snapshot,
+        &state.store.snapshot()?,
         rows,
         limit,
         query.cursor.as_deref(),
-        |d: &Dispute| {
-            query.status.is_none_or(|s| d.status == s)
-                && query
-                    .payment_intent
-                    .as_deref()
-                    .is_none_or(|p| d.payment_intent == p)
-        },
+        keep,
     )?;
     json(200, &found.map(|d| disputes::view(&d)))
 }

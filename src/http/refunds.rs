@@ -93,28 +93,18 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
-    list::id_param(
-        "payment_intent",
-        query.payment_intent.as_deref(),
-        "pi",
-        "an intent id",
-    )?;
+    let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
-    let snapshot = state.store.snapshot()?;
+    let keep =
+        |r: &Refund| query.status.is_none_or(|s| r.status == s) && of_intent(&r.payment_intent);
     let rows = Rows::objects(&prefix, "re");
     let found = list::page(
-        &snapshot,
+        &state.store.snapshot()?,
         rows,
         limit,
         query.cursor.as_deref(),
-        |r: &Refund| {
-            query.status.is_none_or(|s| r.status == s)
-                && query
-                    .payment_intent
-                    .as_deref()
-                    .is_none_or(|p| r.payment_intent == p)
-        },
+        keep,
     )?;
     json(200, &found.map(|r| refunds::view(&r)))
 }
@@ -236,12 +226,12 @@ pub async fn split_refunds(
     Path(id): Path<String>,
     Params(query): Params<SplitRefundQuery>,
 ) -> Result<Response, ApiError> {
-    list::id_param("refund", query.refund.as_deref(), "re", "a refund id")?;
+    let of_refund = list::id_filter("refund", query.refund.as_deref(), "re", "a refund id")?;
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
     let data = intent
         .split_recoveries
         .into_iter()
-        .filter(|r| query.refund.as_deref().is_none_or(|id| r.refund == id))
+        .filter(|r| of_refund(&r.refund))
         .collect();
     json(
         200,
