@@ -21,111 +21,34 @@ use crate::http;
         description = "Payment gateway and money-movement API. Amounts are integers in minor units. \
                        Errors are `{code, bp, message, param?}`; see docs/errors.md."
     ),
-    paths(
-        http::system::status,
-        http::system::sandbox,
-        http::system::openapi,
-        http::balance::balance,
-        http::balance::transaction,
-        http::intents::create,
-        http::intents::list,
-        http::intents::retrieve,
-        http::intents::timeline,
-        http::intents::methods,
-        http::intents::refundable,
-        http::intents::confirm,
-        http::intents::capture,
-        http::intents::cancel,
-        http::intents::review,
-        http::checkout::create_session,
-        http::checkout::list_sessions,
-        http::checkout::get_session,
-        http::checkout::expire_session,
-        http::checkout::create_link,
-        http::checkout::list_links,
-        http::checkout::deactivate_link,
-        http::money_requests::create,
-        http::money_requests::retrieve,
-        http::money_requests::cancel,
-        http::disputes::open,
-        http::disputes::list,
-        http::disputes::retrieve,
-        http::disputes::respond,
-        http::verifications::verify,
-        http::verifications::quota,
-        http::verifications::resolution,
-        http::refunds::create,
-        http::refunds::list,
-        http::refunds::retrieve,
-        http::refunds::reject,
-        http::refunds::approve,
-        http::refunds::splits,
-        http::refunds::split_refunds,
-        http::refunds::retry_split_refunds,
-        http::events::list,
-        http::events::types,
-        http::webhooks::create,
-        http::webhooks::list,
-        http::webhooks::retrieve,
-        http::webhooks::update,
-        http::webhooks::delete,
-        http::webhooks::deliveries,
-        http::webhooks::replay_delivery,
-        http::webhooks::replay_event,
-        http::signing_keys::keys,
-        http::team::sessions::login,
-        http::team::sessions::current,
-        http::team::sessions::logout,
-        http::team::members::list_members,
-        http::team::members::add_member,
-        http::team::members::update_member,
-        http::team::members::disable_member,
-        http::team::api_keys::list_keys,
-        http::team::api_keys::create_key,
-        http::team::api_keys::rotate_key,
-        http::team::api_keys::revoke_key,
-        http::team::audit_log::audit_log,
-        http::qr_codes::create_location,
-        http::qr_codes::list_locations,
-        http::qr_codes::retrieve_location,
-        http::qr_codes::create_terminal,
-        http::qr_codes::list_terminals,
-        http::qr_codes::create_code,
-        http::qr_codes::list_codes,
-        http::qr_codes::retrieve_code,
-        http::qr_codes::revoke_code,
-        http::qr_codes::analytics,
-        http::qr_codes::resolve,
-    ),
     components(schemas(crate::error::ErrorBody, crate::events::EventType))
 )]
 struct ApiDoc;
 
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = ApiDoc::openapi();
+    // Each operation's description comes from its area (`http::operations`).
+    for operation in http::operations() {
+        doc.merge(operation.doc);
+    }
     doc.servers = Some(vec![
         ServerBuilder::new().url("/v1").build(),
         ServerBuilder::new().url("/api/v1").build(),
     ]);
     let components = doc.components.get_or_insert_with(Default::default);
+    let bearer = |description: &str| {
+        SecurityScheme::Http(
+            HttpBuilder::new()
+                .scheme(HttpAuthScheme::Bearer)
+                .description(Some(description))
+                .build(),
+        )
+    };
     components.add_security_scheme(
         "api_key",
-        SecurityScheme::Http(
-            HttpBuilder::new()
-                .scheme(HttpAuthScheme::Bearer)
-                .description(Some("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"))
-                .build(),
-        ),
+        bearer("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"),
     );
-    components.add_security_scheme(
-        "session",
-        SecurityScheme::Http(
-            HttpBuilder::new()
-                .scheme(HttpAuthScheme::Bearer)
-                .description(Some("A team member's session token"))
-                .build(),
-        ),
-    );
+    components.add_security_scheme("session", bearer("A team member's session token"));
     for (path, item) in doc.paths.paths.iter_mut() {
         let methods: [(&str, &mut Option<Operation>); 5] = [
             ("GET", &mut item.get),

@@ -8,10 +8,13 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::extract::{Caller, Path, json};
+use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
+
+operations!(balance, transaction);
 
 /// Balances of one currency, by class, in minor units.
 #[derive(Serialize, ToSchema, Default)]

@@ -12,12 +12,22 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
 use crate::domain::fields;
 use crate::error::ApiError;
-use crate::store::Table;
+
+operations!(
+    create_session,
+    list_sessions,
+    get_session,
+    expire_session,
+    create_link,
+    list_links,
+    deactivate_link
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -105,11 +115,7 @@ pub async fn list_sessions(
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "cs",
-    };
+    let rows = Rows::objects(&prefix, "cs");
     let found = list::page(
         &state.store.snapshot()?,
         rows,
@@ -207,11 +213,7 @@ pub async fn list_links(
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "plink",
-    };
+    let rows = Rows::objects(&prefix, "plink");
     let found = list::page(
         &state.store.snapshot()?,
         rows,

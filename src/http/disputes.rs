@@ -10,10 +10,12 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
+
+operations!(open, list, retrieve, respond);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -135,36 +137,18 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(pi) = query
-        .payment_intent
-        .as_deref()
-        .filter(|p| !crate::ids::is_id(p, "pi"))
-    {
-        return Err(ApiError::field(
-            "payment_intent",
-            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
-        ));
-    }
+    let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let limit = limit(query.limit)?;
     let prefix = disputes::index_prefix(caller.mode, caller.owner());
-    let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "dp",
-    };
+    let keep =
+        |d: &Dispute| query.status.is_none_or(|s| d.status == s) && of_intent(&d.payment_intent);
+    let rows = Rows::objects(&prefix, "dp");
     let found = list::page(
-        &snapshot,
+        &state.store.snapshot()?,
         rows,
         limit,
         query.cursor.as_deref(),
-        |d: &Dispute| {
-            query.status.is_none_or(|s| d.status == s)
-                && query
-                    .payment_intent
-                    .as_deref()
-                    .is_none_or(|p| d.payment_intent == p)
-        },
+        keep,
     )?;
     json(200, &found.map(|d| disputes::view(&d)))
 }

@@ -8,9 +8,12 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::extract::{Caller, Params, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::Table;
+
+operations!(list, types);
 
 #[derive(Serialize, ToSchema)]
 pub struct EventTypeView {

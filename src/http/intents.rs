@@ -10,6 +10,7 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -18,7 +19,10 @@ use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
 use crate::domain::methods::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
+
+operations!(
+    create, list, retrieve, timeline, methods, refundable, confirm, capture, cancel, review
+);
 
 #[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
     request_body = CreateIntent,
@@ -68,11 +72,7 @@ pub async fn list(
     let status = query.status;
     let prefix = intents::index_prefix(caller.mode, caller.owner());
     let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "pi",
-    };
+    let rows = Rows::objects(&prefix, "pi");
     let found = list::page(
         &snapshot,
         rows,

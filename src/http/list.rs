@@ -208,6 +208,41 @@ pub struct Rows<'a> {
     pub id_prefix: &'static str,
 }
 
+impl<'a> Rows<'a> {
+    /// Index rows under `prefix` naming objects in `Table::Objects`, where
+    /// every family but events keeps them.
+    pub fn objects(prefix: &'a str, id_prefix: &'static str) -> Rows<'a> {
+        Rows {
+            objects: Table::Objects,
+            prefix,
+            id_prefix,
+        }
+    }
+}
+
+/// A query filter that names an object by id (`refund=re_...`): checked
+/// once (`param` must be an id with `prefix`; `what` names it in the message,
+/// "a refund id"), then a matcher of ids that keeps all when it is absent.
+pub fn id_filter<'a>(
+    param: &'static str,
+    value: Option<&'a str>,
+    prefix: &str,
+    what: &str,
+) -> Result<impl Fn(&str) -> bool + 'a, ApiError> {
+    if let Some(v) = value.filter(|v| !crate::ids::is_id(v, prefix)) {
+        return Err(ApiError::field(
+            param,
+            format!("{param} must be {what} ({prefix}_...), got {v:?}"),
+        ));
+    }
+    Ok(move |id: &str| value.is_none_or(|v| v == id))
+}
+
+/// The `payment_intent` filter of a list (see [`id_filter`]).
+pub fn intent_filter(value: Option<&str>) -> Result<impl Fn(&str) -> bool + '_, ApiError> {
+    id_filter("payment_intent", value, "pi", "an intent id")
+}
+
 /// One page of a list: the objects named by the index rows of `rows`, newest
 /// first, after `page_cursor`, that `keep` accepts; at most `limit`, and the
 /// cursor of the next page when more may follow.

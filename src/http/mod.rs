@@ -12,6 +12,7 @@ pub mod gate;
 pub mod intents;
 pub mod list;
 pub mod money_requests;
+pub mod operations;
 pub mod pages;
 pub mod qr_codes;
 pub mod rate_limit;
@@ -29,7 +30,6 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Request;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, patch, post};
 use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::clock::SharedClock;
@@ -52,125 +52,43 @@ pub struct AppState {
     pub key_cache: Arc<crate::auth::keys::KeyCache>,
 }
 
+/// Every operation of the API, area by area (each area declares its own
+/// beside its handlers, see [`operations`]).
+pub fn operations() -> Vec<operations::Served> {
+    [
+        system::operations(),
+        balance::operations(),
+        events::operations(),
+        webhooks::operations(),
+        signing_keys::operations(),
+        intents::operations(),
+        refunds::operations(),
+        checkout::operations(),
+        money_requests::operations(),
+        disputes::operations(),
+        verifications::operations(),
+        team::operations(),
+        qr_codes::operations(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// The API surface, without its version prefix.
 fn api(state: AppState) -> Router {
-    Router::new()
-        .route("/status", get(system::status))
-        .route("/sandbox", get(system::sandbox))
-        .route("/openapi.json", get(system::openapi))
-        .route("/balance", get(balance::balance))
-        .route("/transactions/{id}", get(balance::transaction))
-        .route("/events", get(events::list))
-        .route("/events/{id}/replay", post(webhooks::replay_event))
-        .route("/keys", get(signing_keys::keys))
-        .route(
-            "/webhook_endpoints",
-            post(webhooks::create).get(webhooks::list),
-        )
-        .route(
-            "/webhook_endpoints/{id}",
-            get(webhooks::retrieve)
-                .patch(webhooks::update)
-                .delete(webhooks::delete),
-        )
-        .route(
-            "/webhook_endpoints/{id}/deliveries",
-            get(webhooks::deliveries),
-        )
-        .route(
-            "/webhook_deliveries/{id}/replay",
-            post(webhooks::replay_delivery),
-        )
-        .route("/webhook_events/types", get(events::types))
-        .route("/payment_intents", post(intents::create).get(intents::list))
-        .route("/payment_intents/{id}", get(intents::retrieve))
-        .route("/payment_intents/{id}/timeline", get(intents::timeline))
-        .route("/payment_intents/{id}/methods", get(intents::methods))
-        .route("/payment_intents/{id}/refundable", get(intents::refundable))
-        .route("/payment_intents/{id}/confirm", post(intents::confirm))
-        .route("/payment_intents/{id}/capture", post(intents::capture))
-        .route("/payment_intents/{id}/cancel", post(intents::cancel))
-        .route("/payment_intents/{id}/review", post(intents::review))
-        .route("/payment_intents/{id}/splits", get(refunds::splits))
-        .route(
-            "/payment_intents/{id}/split_refunds",
-            get(refunds::split_refunds),
-        )
-        .route(
-            "/payment_intents/{id}/split_refunds/retry",
-            post(refunds::retry_split_refunds),
-        )
-        .route(
-            "/checkout_sessions",
-            post(checkout::create_session).get(checkout::list_sessions),
-        )
-        .route("/checkout_sessions/{id}", get(checkout::get_session))
-        .route(
-            "/checkout_sessions/{id}/expire",
-            post(checkout::expire_session),
-        )
-        .route(
-            "/payment_links",
-            post(checkout::create_link).get(checkout::list_links),
-        )
-        .route(
-            "/payment_links/{id}/deactivate",
-            post(checkout::deactivate_link),
-        )
-        .route("/money_requests", post(money_requests::create))
-        .route("/money_requests/{code}", get(money_requests::retrieve))
-        .route(
-            "/money_requests/{code}/cancel",
-            post(money_requests::cancel),
-        )
-        .route("/disputes", post(disputes::open).get(disputes::list))
-        .route("/disputes/{id}", get(disputes::retrieve))
-        .route("/disputes/{id}/respond", post(disputes::respond))
-        .route("/verifications", post(verifications::verify))
-        .route("/verifications/quota", get(verifications::quota))
-        .route("/payment_resolution", get(verifications::resolution))
-        .route("/refunds", post(refunds::create).get(refunds::list))
-        .route("/refunds/{id}", get(refunds::retrieve))
-        .route("/refunds/{id}/reject", post(refunds::reject))
-        .route("/refunds/{id}/approve", post(refunds::approve))
-        .route("/sessions", post(team::sessions::login))
-        .route(
-            "/sessions/current",
-            get(team::sessions::current).delete(team::sessions::logout),
-        )
-        .route(
-            "/api_keys",
-            get(team::api_keys::list_keys).post(team::api_keys::create_key),
-        )
-        .route("/api_keys/{id}/rotate", post(team::api_keys::rotate_key))
-        .route("/api_keys/{id}/revoke", post(team::api_keys::revoke_key))
-        .route(
-            "/team/members",
-            get(team::members::list_members).post(team::members::add_member),
-        )
-        .route("/team/members/{id}", patch(team::members::update_member))
-        .route(
-            "/team/members/{id}/disable",
-            post(team::members::disable_member),
-        )
-        .route("/audit_log", get(team::audit_log::audit_log))
-        .route(
-            "/locations",
-            post(qr_codes::create_location).get(qr_codes::list_locations),
-        )
-        .route("/locations/{id}", get(qr_codes::retrieve_location))
-        .route(
-            "/locations/{id}/terminals",
-            post(qr_codes::create_terminal).get(qr_codes::list_terminals),
-        )
-        .route(
-            "/qr_codes",
-            post(qr_codes::create_code).get(qr_codes::list_codes),
-        )
-        .route("/qr_codes/analytics", get(qr_codes::analytics))
-        .route("/qr_codes/{id}", get(qr_codes::retrieve_code))
-        .route("/qr_codes/{id}/revoke", post(qr_codes::revoke_code))
-        .route("/resolve", post(qr_codes::resolve))
+    operations()
+        .into_iter()
+        .fold(Router::new(), |api, operation| {
+            // The gate refuses a route without an entry; say so at start-up.
+            debug_assert!(
+                crate::auth::routes::find(operation.method, &operation.path).is_some(),
+                "{} {} is not in the route table",
+                operation.method,
+                operation.path
+            );
+            api.route(&operation.path, operation.route)
+        })
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
             gate::gate,
@@ -221,4 +139,56 @@ async fn method_not_allowed(request: Request<axum::body::Body>) -> ApiError {
 
 fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     ApiError::internal("a handler panicked").into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::auth::routes;
+
+    /// The router serves exactly the table's `OPERATIONS`: a route without an
+    /// entry would answer every request with an internal error from the gate,
+    /// and an entry without a route is an operation that silently is not there.
+    #[test]
+    fn the_router_serves_exactly_the_route_table() {
+        let mut served = BTreeSet::new();
+        for operation in super::operations() {
+            let key = (operation.method, operation.path.clone());
+            assert!(
+                served.insert(key),
+                "{} {} is declared twice",
+                operation.method,
+                operation.path
+            );
+        }
+        let table: BTreeSet<_> = routes::OPERATIONS
+            .iter()
+            .map(|o| (o.method, o.path.to_string()))
+            .collect();
+        let unlisted: Vec<_> = served.difference(&table).collect();
+        assert!(
+            unlisted.is_empty(),
+            "served but not in routes::OPERATIONS: {unlisted:?}"
+        );
+        let unserved: Vec<_> = table.difference(&served).collect();
+        assert!(
+            unserved.is_empty(),
+            "in routes::OPERATIONS but not served (move to NOT_SERVED?): {unserved:?}"
+        );
+        assert_eq!(
+            table.len(),
+            routes::OPERATIONS.len(),
+            "routes::OPERATIONS lists an operation twice"
+        );
+        for operation in routes::NOT_SERVED {
+            let key = (operation.method, operation.path.to_string());
+            assert!(
+                !served.contains(&key),
+                "{} {} is served: move it to OPERATIONS",
+                operation.method,
+                operation.path
+            );
+        }
+    }
 }

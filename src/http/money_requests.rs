@@ -9,9 +9,12 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
 use crate::error::{ApiError, ErrorBody};
+
+operations!(create, retrieve, cancel);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

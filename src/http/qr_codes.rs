@@ -14,6 +14,7 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, ClientIp, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::qr_codes::views::{
     LocationView, QrCodeView, TerminalView, code_view, location_view, terminal_view,
 };
@@ -23,6 +24,20 @@ use crate::domain::qr_codes::{
 };
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::store::Table;
+
+operations!(
+    create_location,
+    list_locations,
+    retrieve_location,
+    create_terminal,
+    list_terminals,
+    create_code,
+    list_codes,
+    analytics,
+    retrieve_code,
+    revoke_code,
+    resolve
+);
 
 // ---------------------------------------------------------------------------
 // Locations and terminals

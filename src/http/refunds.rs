@@ -10,12 +10,23 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, limit, named_list};
+use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
+
+operations!(
+    splits,
+    split_refunds,
+    retry_split_refunds,
+    create,
+    list,
+    retrieve,
+    reject,
+    approve
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -82,36 +93,18 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(pi) = query
-        .payment_intent
-        .as_deref()
-        .filter(|p| !crate::ids::is_id(p, "pi"))
-    {
-        return Err(ApiError::field(
-            "payment_intent",
-            format!("payment_intent must be an intent id (pi_...), got {pi:?}"),
-        ));
-    }
+    let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let limit = limit(query.limit)?;
     let prefix = refunds::index_prefix(caller.mode, caller.owner());
-    let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "re",
-    };
+    let keep =
+        |r: &Refund| query.status.is_none_or(|s| r.status == s) && of_intent(&r.payment_intent);
+    let rows = Rows::objects(&prefix, "re");
     let found = list::page(
-        &snapshot,
+        &state.store.snapshot()?,
         rows,
         limit,
         query.cursor.as_deref(),
-        |r: &Refund| {
-            query.status.is_none_or(|s| r.status == s)
-                && query
-                    .payment_intent
-                    .as_deref()
-                    .is_none_or(|p| r.payment_intent == p)
-        },
+        keep,
     )?;
     json(200, &found.map(|r| refunds::view(&r)))
 }
@@ -233,21 +226,12 @@ pub async fn split_refunds(
     Path(id): Path<String>,
     Params(query): Params<SplitRefundQuery>,
 ) -> Result<Response, ApiError> {
-    if let Some(refund) = query
-        .refund
-        .as_deref()
-        .filter(|r| !crate::ids::is_id(r, "re"))
-    {
-        return Err(ApiError::field(
-            "refund",
-            format!("refund must be a refund id (re_...), got {refund:?}"),
-        ));
-    }
+    let of_refund = list::id_filter("refund", query.refund.as_deref(), "re", "a refund id")?;
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
     let data = intent
         .split_recoveries
         .into_iter()
-        .filter(|r| query.refund.as_deref().is_none_or(|id| r.refund == id))
+        .filter(|r| of_refund(&r.refund))
         .collect();
     json(
         200,

@@ -9,9 +9,12 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::AppState;
+use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::events::signing::{self, KeyStatus};
+
+operations!(keys);
 
 #[derive(Serialize, ToSchema)]
 pub struct PublicKeyView {

@@ -10,9 +10,12 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::extract::json;
+use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::rails::sandbox::{MAGIC_NUMBERS, MagicNumber};
+
+operations!(status, sandbox, openapi);
 
 pub const API_VERSION: &str = "2026-09-01";
 

@@ -9,9 +9,13 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, json};
+use super::operations::operations;
+use crate::auth::Principal;
 use crate::domain::verifications::{self, Answer, Match, Method, Query, QuotaView, Verification};
 use crate::domain::{currency, fields, intents};
 use crate::error::{ApiError, ErrorBody};
+
+operations!(verify, quota, resolution);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -126,6 +130,16 @@ impl VerifyPayment {
     }
 }
 
+/// The payments that match `query` now, read from one snapshot.
+fn matching(state: &AppState, caller: &Principal, query: &Query) -> Result<Vec<Match>, ApiError> {
+    Ok(verifications::find(
+        &state.store.snapshot()?,
+        caller,
+        query,
+        state.clock.now_ms(),
+    )?)
+}
+
 #[utoipa::path(post, path = "/verifications", tag = "verifications", request_body = VerifyPayment,
     responses((status = 201, description = "The answer with its matches", body = Verification),
               (status = 402, description = "Free quota used and the balance cannot pay for another", body = ErrorBody)))]
@@ -136,12 +150,7 @@ pub async fn verify(
     Body(input): Body<VerifyPayment>,
 ) -> Result<Response, ApiError> {
     let (method, query) = input.query()?;
-    let matches = verifications::find(
-        &state.store.snapshot()?,
-        &caller,
-        &query,
-        state.clock.now_ms(),
-    )?;
+    let matches = matching(&state, &caller, &query)?;
     let currency = query.currency.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let verification = verifications::verify(tx, &caller, method, currency, matches)?;
@@ -213,12 +222,7 @@ pub async fn resolution(
         currency: checked_currency(query.currency)?,
         window_hours: window(query.window_hours)?,
     };
-    let matches = verifications::find(
-        &state.store.snapshot()?,
-        &caller,
-        &query,
-        state.clock.now_ms(),
-    )?;
+    let matches = matching(&state, &caller, &query)?;
     json(
         200,
         &PaymentResolution {

@@ -12,12 +12,24 @@ use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, List, Rows, limit, named_list};
+use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
 };
 use crate::error::{ApiError, ErrorBody};
 use crate::store::Table;
+
+operations!(
+    replay_event,
+    create,
+    list,
+    retrieve,
+    update,
+    delete,
+    deliveries,
+    replay_delivery
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -311,11 +323,7 @@ pub async fn deliveries(
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
     let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "wd",
-    };
+    let rows = Rows::objects(&prefix, "wd");
     let found = list::page(
         &snapshot,
         rows,

@@ -106,6 +106,11 @@ impl PageQuery {
     }
 }
 
+/// The language of a page: its `lang` query, else `Accept-Language`.
+fn page_language(uri: &Uri, headers: &HeaderMap) -> Lang {
+    language(PageQuery::of(uri).lang.as_deref(), headers)
+}
+
 pub fn language(query: Option<&str>, headers: &HeaderMap) -> Lang {
     let accept = headers
         .get(header::ACCEPT_LANGUAGE)
@@ -175,7 +180,7 @@ async fn checkout_page(
     let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
     let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
-        return message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found);
+        return not_found(lang);
     };
     let merchant = crate::domain::org::name(&state.store).unwrap_or_default();
     let nonce = crate::ids::random_token(22);
@@ -314,9 +319,10 @@ async fn status(
     uri: Uri,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let token = page_token(&headers, &PageQuery::of(&uri));
-    let intent = intent_of(&state, &id, token.as_deref())?;
-    json(200, &page_status(&intent))
+    json(
+        200,
+        &page_status(&page_intent(&state, &id, &uri, &headers)?),
+    )
 }
 
 #[derive(Deserialize)]
@@ -333,17 +339,13 @@ async fn attempt(
     headers: HeaderMap,
     Body(input): Body<PageAttempt>,
 ) -> Result<Response, ApiError> {
-    let token = page_token(&headers, &PageQuery::of(&uri));
-    let intent = intent_of(&state, &id, token.as_deref())?;
-    let principal = page_principal(&intent);
-    let settings = state.settings.clone();
-    super::command::apply(&state, None, StatusCode::OK, move |tx| {
-        let confirm = ConfirmIntent {
-            customer_msisdn: Some(input.msisdn),
-            operator: input.operator,
-        };
-        let intent = intents::confirm(tx, &settings, &principal, &id, confirm)?;
-        Ok(page_status(&intent))
+    let intent = page_intent(&state, &id, &uri, &headers)?;
+    let confirm = ConfirmIntent {
+        customer_msisdn: Some(input.msisdn),
+        operator: input.operator,
+    };
+    command_as_page(&state, &intent, move |tx, settings, page| {
+        intents::confirm(tx, settings, page, &id, confirm)
     })
     .await
 }
@@ -354,18 +356,72 @@ async fn cancel(
     uri: Uri,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let token = page_token(&headers, &PageQuery::of(&uri));
-    let intent = intent_of(&state, &id, token.as_deref())?;
-    let principal = page_principal(&intent);
+    let intent = page_intent(&state, &id, &uri, &headers)?;
+    let reason = CancelIntent {
+        cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
+    };
+    command_as_page(&state, &intent, move |tx, settings, page| {
+        intents::cancel(tx, settings, page, &id, reason)
+    })
+    .await
+}
+
+/// The intent a page request names, with its page token (header or query).
+fn page_intent(
+    state: &AppState,
+    id: &str,
+    uri: &Uri,
+    headers: &HeaderMap,
+) -> Result<Intent, ApiError> {
+    let token = page_token(headers, &PageQuery::of(uri));
+    intent_of(state, id, token.as_deref())
+}
+
+/// Runs `command` as the page of `intent` (no idempotency key: the page's
+/// buttons are the customer's) and answers the intent's page status.
+async fn command_as_page(
+    state: &AppState,
+    intent: &Intent,
+    command: impl FnOnce(
+        &mut crate::store::Tx<'_>,
+        &crate::domain::Settings,
+        &Principal,
+    ) -> Result<Intent, ApiError>
+    + Send
+    + 'static,
+) -> Result<Response, ApiError> {
+    let page = page_principal(intent);
     let settings = state.settings.clone();
-    super::command::apply(&state, None, StatusCode::OK, move |tx| {
-        let reason = CancelIntent {
-            cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
-        };
-        let intent = intents::cancel(tx, &settings, &principal, &id, reason)?;
+    super::command::apply(state, None, StatusCode::OK, move |tx| {
+        let intent = command(tx, &settings, &page)?;
         Ok(page_status(&intent))
     })
     .await
+}
+
+/// The page of the intent `intent_id`, in `lang`.
+fn to_checkout(intent_id: &str, lang: Lang) -> Response {
+    see_other(&format!(
+        "{}&lang={}",
+        intents::view::checkout_path(intent_id),
+        lang.code()
+    ))
+}
+
+fn not_found(lang: Lang) -> Response {
+    let t = i18n::messages(lang);
+    message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found)
+}
+
+/// A payment link (or money request) that no longer takes payments.
+fn link_inactive(lang: Lang) -> Response {
+    let t = i18n::messages(lang);
+    message_page(
+        StatusCode::GONE,
+        lang,
+        t.link_inactive_title,
+        t.link_inactive,
+    )
 }
 
 fn see_other(location: &str) -> Response {
@@ -386,8 +442,7 @@ async fn session_page(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let query = PageQuery::of(&uri);
-    let lang = language(query.lang.as_deref(), &headers);
+    let lang = page_language(&uri, &headers);
     let t = i18n::messages(lang);
     let session: Option<crate::domain::checkout::Session> = state
         .store
@@ -396,18 +451,14 @@ async fn session_page(
         .filter(|_| crate::ids::is_id(&id, "cs"))
         .and_then(|s| s.get_json(Table::Objects, &id).ok().flatten());
     match session {
-        None => message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found),
+        None => not_found(lang),
         Some(s) if s.status == crate::domain::checkout::SessionStatus::Expired => message_page(
             StatusCode::GONE,
             lang,
             t.session_expired_title,
             t.session_expired,
         ),
-        Some(s) => see_other(&format!(
-            "{}&lang={}",
-            intents::view::checkout_path(&s.payment_intent),
-            lang.code()
-        )),
+        Some(s) => to_checkout(&s.payment_intent, lang),
     }
 }
 
@@ -418,30 +469,19 @@ async fn request_page(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let query = PageQuery::of(&uri);
     use crate::domain::money_requests::{self, Status as RequestStatus};
-    let lang = language(query.lang.as_deref(), &headers);
-    let t = i18n::messages(lang);
+    let lang = page_language(&uri, &headers);
     let request = state
         .store
         .snapshot()
         .ok()
         .and_then(|s| money_requests::read_public(&s, &code).ok().flatten());
     match request {
-        None => message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found),
+        None => not_found(lang),
         Some(r) if matches!(r.status, RequestStatus::Cancelled | RequestStatus::Expired) => {
-            message_page(
-                StatusCode::GONE,
-                lang,
-                t.link_inactive_title,
-                t.link_inactive,
-            )
+            link_inactive(lang)
         }
-        Some(r) => see_other(&format!(
-            "{}&lang={}",
-            intents::view::checkout_path(&r.payment_intent),
-            lang.code()
-        )),
+        Some(r) => to_checkout(&r.payment_intent, lang),
     }
 }
 
@@ -457,8 +497,7 @@ async fn link_page(
     uri: Uri,
     headers: HeaderMap,
 ) -> Response {
-    let query = PageQuery::of(&uri);
-    let lang = language(query.lang.as_deref(), &headers);
+    let lang = page_language(&uri, &headers);
     let t = i18n::messages(lang);
     let link = state
         .store
@@ -466,15 +505,10 @@ async fn link_page(
         .ok()
         .and_then(|s| crate::domain::checkout::read_link(&s, &id).ok().flatten());
     let Some(link) = link else {
-        return message_page(StatusCode::NOT_FOUND, lang, t.not_found_title, t.not_found);
+        return not_found(lang);
     };
     if link.status != crate::domain::checkout::LinkStatus::Active {
-        return message_page(
-            StatusCode::GONE,
-            lang,
-            t.link_inactive_title,
-            t.link_inactive,
-        );
+        return link_inactive(lang);
     }
     if link.amount_minor.is_none() {
         let nonce = crate::ids::random_token(22);
@@ -504,8 +538,7 @@ async fn link_chosen_amount(
     headers: HeaderMap,
     axum::Form(form): axum::Form<ChosenAmount>,
 ) -> Response {
-    let query = PageQuery::of(&uri);
-    let lang = language(query.lang.as_deref(), &headers);
+    let lang = page_language(&uri, &headers);
     let link = state
         .store
         .snapshot()
@@ -529,17 +562,8 @@ async fn open_link(state: &AppState, id: &str, chosen_minor: Option<i64>, lang: 
         .run(move |tx| crate::domain::checkout::visit_link(tx, &settings, &link_id, chosen_minor))
         .await;
     match created {
-        Ok(intent) => see_other(&format!(
-            "{}&lang={}",
-            intents::view::checkout_path(&intent.id),
-            lang.code()
-        )),
-        Err(e) if e.code == crate::error::Code::LinkInactive => message_page(
-            StatusCode::GONE,
-            lang,
-            t.link_inactive_title,
-            t.link_inactive,
-        ),
+        Ok(intent) => to_checkout(&intent.id, lang),
+        Err(e) if e.code == crate::error::Code::LinkInactive => link_inactive(lang),
         Err(e) => message_page(StatusCode::BAD_REQUEST, lang, t.failed, &e.message),
     }
 }

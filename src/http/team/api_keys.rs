@@ -18,8 +18,11 @@ use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
 use crate::http::list::{List, cursor, limit, named_list};
+use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::ledger::Mode;
+
+operations!(list_keys, create_key, rotate_key, revoke_key);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeyView {

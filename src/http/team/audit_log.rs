@@ -11,7 +11,10 @@ use crate::error::ApiError;
 use crate::http::AppState;
 use crate::http::extract::{Caller, Params, json};
 use crate::http::list::{List, cursor, limit, named_list};
+use crate::http::operations::operations;
 use crate::ledger::Mode;
+
+operations!(audit_log);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuditView {

@@ -17,6 +17,9 @@ use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
 use crate::http::list::{List, named_list};
+use crate::http::operations::operations;
+
+operations!(list_members, add_member, update_member, disable_member);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MemberView {

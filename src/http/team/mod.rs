@@ -10,6 +10,19 @@ pub mod sessions;
 use crate::auth::{Principal, SessionCaller};
 use crate::error::ApiError;
 
+/// The team's operations: sessions, keys, members, the audit log.
+pub fn operations() -> Vec<crate::http::operations::Served> {
+    [
+        sessions::operations(),
+        api_keys::operations(),
+        members::operations(),
+        audit_log::operations(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 /// The caller's session: these operations refuse an API key.
 fn session_of(caller: &Principal) -> Result<&SessionCaller, ApiError> {
     caller

@@ -16,8 +16,11 @@ use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::ClientIp;
 use crate::http::extract::{Body, Caller, Idempotency, json};
+use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::store::Output;
+
+operations!(login, current, logout);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
