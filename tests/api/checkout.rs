@@ -192,3 +192,33 @@ fn payment_links_create_fresh_intents_and_deactivate_for_good() {
         .to_string();
     assert_eq!(get_intent(&srv, &intent_id)["amount_minor"], 1_250);
 }
+
+#[test]
+fn a_unit_price_above_its_documented_bound_is_refused() {
+    // Found by API fuzzing: 1,000,000,000,001 was accepted and then broke
+    // the response's own schema.
+    let srv = TestServer::start();
+    let item = |unit: i64| json!({"currency": "CDF", "line_items": [{"name": "x", "quantity": 1, "unit_amount_minor": unit}]});
+    let over = srv.post(
+        "/checkout_sessions",
+        srv.sk(),
+        &item(1_000_000_000_001),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&over, 400, "validation_error")["param"],
+        "line_items[0].unit_amount_minor"
+    );
+    assert_eq!(
+        srv.get("/checkout_sessions", srv.sk()).body["data"],
+        json!([]),
+        "nothing was written"
+    );
+    let max = srv.post(
+        "/checkout_sessions",
+        srv.sk(),
+        &item(1_000_000_000_000),
+        Some(&ik()),
+    );
+    assert_eq!(max.status, 201, "{max:?}");
+}

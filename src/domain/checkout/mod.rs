@@ -29,6 +29,8 @@ pub use self::view::{CheckoutSessionView, LinkView, link_view, session_view};
 
 pub const LINE_ITEMS_MAX: usize = 100;
 pub const QUANTITY_MAX: i64 = 10_000;
+/// A line item's unit price at most, in minor units (as documented).
+pub const UNIT_AMOUNT_MINOR_MAX: i64 = 1_000_000_000_000;
 pub const SESSION_MINUTES_DEFAULT: i64 = 24 * 60;
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -118,11 +120,11 @@ fn total(items: &[LineItem]) -> Result<i64, ApiError> {
         let line = item
             .quantity
             .checked_mul(item.unit_amount_minor)
-            .filter(|_| item.unit_amount_minor > 0)
+            .filter(|_| (1..=UNIT_AMOUNT_MINOR_MAX).contains(&item.unit_amount_minor))
             .ok_or_else(|| {
                 ApiError::field(
                     format!("line_items[{i}].unit_amount_minor"),
-                    "unit_amount_minor must be a positive amount",
+                    format!("unit_amount_minor must be from 1 to {UNIT_AMOUNT_MINOR_MAX}"),
                 )
             })?;
         sum = sum
@@ -451,5 +453,12 @@ mod tests {
         assert!(total(&[]).is_err());
         assert!(total(&[item(0, 100)]).is_err());
         assert!(total(&[item(10_000, i64::MAX / 2)]).is_err());
+        // The documented bound of one unit price (found by API fuzzing).
+        assert!(total(&[item(1, UNIT_AMOUNT_MINOR_MAX)]).is_ok());
+        let over = total(&[item(1, UNIT_AMOUNT_MINOR_MAX + 1)]).expect_err("over");
+        assert_eq!(
+            over.param.as_deref(),
+            Some("line_items[0].unit_amount_minor")
+        );
     }
 }

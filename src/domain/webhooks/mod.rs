@@ -203,7 +203,7 @@ pub fn validate_events(events: &[String]) -> Result<(), ApiError> {
 /// literal, `localhost`): the client learns at once, not at the first delivery.
 fn check_egress(egress: Egress, mode: Mode, url: &str) -> Result<(), ApiError> {
     egress
-        .check_url(mode, url)
+        .check_new_url(mode, url)
         .map_err(|reason| ApiError::field("url", reason))
 }
 
