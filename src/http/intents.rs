@@ -146,42 +146,16 @@ pub async fn methods(
     )
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct RefundableView {
-    /// Always `refundable`.
-    object: &'static str,
-    payment_intent: String,
-    currency: String,
-    amount_received_minor: i64,
-    amount_refunded_minor: i64,
-    /// Reserved by refunds in progress.
-    amount_reserved_minor: i64,
-    /// What a new refund may take: received − refunded − reserved.
-    refundable_minor: i64,
-}
-
 #[utoipa::path(get, path = "/payment_intents/{id}/refundable", tag = "payment_intents",
     params(("id" = String, Path, description = "pi_...")),
-    responses((status = 200, description = "Amount still refundable", body = RefundableView)))]
+    responses((status = 200, description = "Amount still refundable", body = view::RefundableView)))]
 pub async fn refundable(
     State(state): State<AppState>,
     Caller(caller): Caller,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
-    let reserved = intent.amount_reserved_minor;
-    json(
-        200,
-        &RefundableView {
-            object: "refundable",
-            payment_intent: intent.id.clone(),
-            currency: intent.currency.clone(),
-            amount_received_minor: intent.amount_received_minor,
-            amount_refunded_minor: intent.amount_refunded_minor,
-            amount_reserved_minor: reserved,
-            refundable_minor: crate::domain::refunds::refundable(&intent),
-        },
-    )
+    json(200, &view::refundable(&intent))
 }
 
 /// Runs a command on one intent and renders the intent it returns.

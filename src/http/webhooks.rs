@@ -103,26 +103,6 @@ fn endpoint_view(endpoint: &Endpoint, with_secret: bool) -> EndpointView {
     }
 }
 
-/// Records a webhook-endpoint action in the audit log (never the secret).
-fn audit_endpoint(
-    tx: &mut crate::store::Tx<'_>,
-    caller: &crate::auth::Principal,
-    action: &str,
-    endpoint: &Endpoint,
-) -> Result<(), ApiError> {
-    crate::domain::audit::record(
-        tx,
-        &crate::domain::audit::Actor::of(caller),
-        action,
-        Some(&endpoint.id),
-        serde_json::json!({
-            "url": endpoint.url,
-            "enabled_events": endpoint.enabled_events,
-            "status": endpoint.status,
-        }),
-    )
-}
-
 #[utoipa::path(post, path = "/webhook_endpoints", tag = "webhooks", request_body = CreateEndpoint,
     responses((status = 201, description = "The endpoint, with its whsec_ secret (shown once)", body = EndpointView),
               (status = 400, description = "Invalid url or event filter", body = ErrorBody)))]
@@ -142,7 +122,7 @@ pub async fn create(
             disabled: None,
         };
         let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
-        audit_endpoint(tx, &caller, "webhook_endpoint.created", &endpoint)?;
+        webhooks::audit(tx, &caller, "webhook_endpoint.created", &endpoint)?;
         Ok(endpoint_view(&endpoint, true))
     })
     .await
@@ -209,7 +189,7 @@ pub async fn update(
             disabled: input.disabled,
         };
         let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
-        audit_endpoint(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
+        webhooks::audit(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
         Ok(endpoint_view(&endpoint, false))
     })
     .await
@@ -233,7 +213,7 @@ pub async fn delete(
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let endpoint = webhooks::delete_endpoint(tx, &caller, &id)?;
-        audit_endpoint(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
+        webhooks::audit(tx, &caller, "webhook_endpoint.deleted", &endpoint)?;
         Ok(DeletedView {
             id: endpoint.id,
             object: "webhook_endpoint",

@@ -112,10 +112,10 @@ pub struct Intent {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub amount_received_minor: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub(crate) amount_refunded_minor: i64,
+    amount_refunded_minor: i64,
     /// Held for refunds in progress (REQUESTED, APPROVED, PROCESSING).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub(crate) amount_reserved_minor: i64,
+    amount_reserved_minor: i64,
     /// Held by open disputes.
     #[serde(default, skip_serializing_if = "is_zero")]
     amount_disputed_minor: i64,

@@ -337,3 +337,30 @@ pub fn merchant_label(name: &str) -> String {
         name
     }
 }
+
+#[derive(Serialize, ToSchema)]
+pub struct RefundableView {
+    /// Always `refundable`.
+    object: &'static str,
+    payment_intent: String,
+    currency: String,
+    amount_received_minor: i64,
+    amount_refunded_minor: i64,
+    /// Reserved by refunds in progress.
+    amount_reserved_minor: i64,
+    /// What a new refund may take: received − refunded − reserved.
+    refundable_minor: i64,
+}
+
+/// `GET /payment_intents/{id}/refundable`: the intent's refund counters.
+pub fn refundable(intent: &Intent) -> RefundableView {
+    RefundableView {
+        object: "refundable",
+        payment_intent: intent.id.clone(),
+        currency: intent.currency.clone(),
+        amount_received_minor: intent.amount_received_minor,
+        amount_refunded_minor: intent.amount_refunded_minor,
+        amount_reserved_minor: intent.amount_reserved_minor,
+        refundable_minor: intent.refundable(),
+    }
+}

@@ -199,6 +199,27 @@ pub fn validate_events(events: &[String]) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Records an endpoint action (`webhook_endpoint.created|updated|deleted`)
+/// in the audit log, in the command's transaction; never the secret.
+pub fn audit(
+    tx: &mut Tx<'_>,
+    caller: &Principal,
+    action: &str,
+    endpoint: &Endpoint,
+) -> Result<(), ApiError> {
+    super::audit::record(
+        tx,
+        &super::audit::Actor::of(caller),
+        action,
+        Some(&endpoint.id),
+        serde_json::json!({
+            "url": endpoint.url,
+            "enabled_events": endpoint.enabled_events,
+            "status": endpoint.status,
+        }),
+    )
+}
+
 /// Refuses a URL the egress policy refuses without resolving it (an IP
 /// literal, `localhost`): the client learns at once, not at the first delivery.
 fn check_egress(egress: Egress, mode: Mode, url: &str) -> Result<(), ApiError> {
