@@ -713,3 +713,33 @@ fn a_filtered_list_past_the_scan_bound_says_it_has_more() {
     }
     panic!("the cancelled intent was not found in 5 pages");
 }
+
+#[test]
+fn resolve_gives_a_checkout_url_only_for_a_capability_not_for_an_id() {
+    let srv = TestServer::start();
+    let intent = create(&srv, &body(json!({})));
+    let id = id_of(&intent);
+    let checkout = intent["checkout_url"].as_str().expect("checkout_url");
+    let token = checkout.split("?t=").nth(1).expect("token");
+    let resolve = |scanned: String| {
+        let resp = srv.post("/resolve", None, &json!({ "payload": scanned }), None);
+        assert_eq!(resp.status, 200, "{resp:?}");
+        resp
+    };
+    // The id alone, a wrong token, or the id where a session or request
+    // code belongs: an unknown payment, and no token in the answer.
+    for scanned in [
+        format!("{}/pay/{id}", srv.origin),
+        format!("{}/pay/{id}?t={}", srv.origin, "0".repeat(32)),
+        format!("{}/checkout/{id}", srv.origin),
+        format!("{}/r/{id}", srv.origin),
+    ] {
+        let answer = resolve(scanned.clone());
+        assert_eq!(answer.body["valid"], false, "{scanned}: {answer:?}");
+        assert!(!answer.text.contains(token), "{scanned} leaked the token");
+    }
+    // The URL the API handed out resolves, with its next action.
+    let answer = resolve(checkout.to_string());
+    assert_eq!(answer.body["valid"], true, "{answer:?}");
+    assert_eq!(answer.body["next_action"]["url"], checkout);
+}

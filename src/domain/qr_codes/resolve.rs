@@ -150,23 +150,53 @@ fn resolve_url(
     if let Some(id) = segment("/l/") {
         return resolve_link(snapshot, settings, &id).map(Some);
     }
-    // A checkout session or a money request stands for its payment intent.
+    // A checkout session or a money request stands for its payment intent;
+    // a checkout page URL does only with its page token. The answer carries
+    // the intent's tokenised checkout URL, so nothing else may lead to it:
+    // an id alone (`/pay/pi_…`, or a `pi_` id where a session or request
+    // code should be) answers as an unknown payment.
     let intent_behind = if let Some(id) = segment("/checkout/") {
         let session: Option<crate::domain::checkout::Session> = if crate::ids::is_id(&id, "cs") {
             snapshot.get_json(Table::Objects, &id)?
         } else {
             None
         };
-        Some(session.map(|s| s.payment_intent).unwrap_or(id))
+        Some(session.map(|s| s.payment_intent).ok_or(id))
     } else if let Some(code) = segment("/r/") {
         let request = crate::domain::money_requests::read_public(snapshot, &code)?;
-        Some(request.map(|r| r.payment_intent).unwrap_or(code))
+        Some(request.map(|r| r.payment_intent).ok_or(code))
     } else {
-        segment("/pay/")
+        segment("/pay/").map(|id| {
+            let token = page_token_of(scanned);
+            if token.is_some_and(|t| intents::view::page_token_matches(&id, t)) {
+                Ok(id)
+            } else {
+                Err(id)
+            }
+        })
     };
     intent_behind
-        .map(|id| resolve_checkout(snapshot, settings, now_ms, &id))
+        .map(|found| match found {
+            Ok(id) => resolve_checkout(snapshot, settings, now_ms, &id),
+            Err(id) => Ok(unknown_payment(&id)),
+        })
         .transpose()
+}
+
+/// The `t` query parameter of a scanned checkout URL.
+fn page_token_of(scanned: &str) -> Option<&str> {
+    let query = scanned.split_once('?')?.1;
+    let query = query.split('#').next().unwrap_or_default();
+    query.split('&').find_map(|pair| pair.strip_prefix("t="))
+}
+
+fn unknown_payment(id: &str) -> Resolution {
+    let mut out = Resolution::new(Kind::PaygateCheckoutUrl);
+    out.not_found(
+        format!("this gateway has no payment {id:?}"),
+        "this link does not name a payment of this gateway",
+    );
+    out
 }
 
 /// The checkout page of payment intent `id`.
@@ -176,14 +206,10 @@ fn resolve_checkout(
     now_ms: i64,
     id: &str,
 ) -> Result<Resolution, ApiError> {
-    let mut out = Resolution::new(Kind::PaygateCheckoutUrl);
     let Some(intent) = read_intent(snapshot, id)? else {
-        out.not_found(
-            format!("this gateway has no payment {id:?}"),
-            "this link does not name a payment of this gateway",
-        );
-        return Ok(out);
+        return Ok(unknown_payment(id));
     };
+    let mut out = Resolution::new(Kind::PaygateCheckoutUrl);
     out.valid = true;
     out.reference = intent.reference.clone();
     out.merchant = Some(Merchant::account(&intent.owner));
