@@ -127,16 +127,6 @@ pub fn find(read: &impl Read, org: &str, id: &str) -> Result<Option<KeyRecord>, 
     read.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
 }
 
-/// [`find`] on a snapshot.
-pub fn by_id(snapshot: &Snapshot, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
-    find(snapshot, org, id)
-}
-
-/// [`find`] inside a write.
-pub fn by_id_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Option<KeyRecord>, ApiError> {
-    Ok(find(tx, org, id)?)
-}
-
 /// Every key of `org`, newest first (revoked ones included).
 pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError> {
     let prefix = keys::org_prefix(OrgFamily::ApiKeys, org);

@@ -83,7 +83,7 @@ pub fn create(
 
 /// Rotates the active key `id`: a new secret, the old one revoked.
 pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, String), ApiError> {
-    let old = keys::by_id_tx(tx, &actor.org, id)?
+    let old = keys::find(tx, &actor.org, id)?
         .filter(|k| k.revoked_at_ms.is_none())
         .ok_or_else(|| ApiError::new(Code::NotFound, format!("{id} is revoked")))?;
     let (record, secret) = keys::rotate(tx, old)?;
@@ -96,7 +96,7 @@ pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, St
 
 /// Revokes the key `id`: its secret stops working at once.
 pub fn revoke(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<KeyRecord, ApiError> {
-    let key = keys::by_id_tx(tx, &actor.org, id)?
+    let key = keys::find(tx, &actor.org, id)?
         .ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
     let key = keys::revoke(tx, key)?;
     let details = serde_json::json!({ "mode": key.mode });

@@ -93,8 +93,8 @@ impl Output {
         }
     }
 
-    /// The form kept in an idempotency record: always sealed. Bodies that
-    /// show a secret once are marked, but others carry secrets too (a payment
+    /// The form kept in an idempotency record: always sealed, since answers
+    /// other than those that show a secret once carry secrets too (a payment
     /// intent's client secret), so no stored answer is kept in clear.
     fn for_storage(&self) -> Output {
         Output {

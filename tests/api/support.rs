@@ -438,25 +438,20 @@ impl TestServer {
     /// Like [`TestServer::start`], with extra `paygate serve` flags (kept for
     /// restarts), e.g. `&["--sandbox-settlement-ms", "300"]`.
     pub fn start_args(args: &[&str]) -> TestServer {
-        let mut server = TestServer::unstarted(false);
-        server.serve_args = args.iter().map(|a| a.to_string()).collect();
-        server.spawn();
-        let keys = server
-            .ready
-            .get("keys")
-            .map(Keys::from_json)
-            .unwrap_or_else(|| panic!("a first start prints keys: {}", server.ready));
-        server.secret_key = keys.secret_key;
-        server.publishable_key = keys.publishable_key;
-        server
+        TestServer::start_fresh(args, None)
     }
 
     /// Like [`TestServer::start_args`], under an open-file limit (soft and
     /// hard) of `open_files`, set by `sh -c 'ulimit -n'` before the exec.
     pub fn start_with_open_files(open_files: u64, args: &[&str]) -> TestServer {
+        TestServer::start_fresh(args, Some(open_files))
+    }
+
+    /// A first start on a fresh data dir, taking the keys from the ready line.
+    fn start_fresh(args: &[&str], open_files: Option<u64>) -> TestServer {
         let mut server = TestServer::unstarted(false);
         server.serve_args = args.iter().map(|a| a.to_string()).collect();
-        server.open_files = Some(open_files);
+        server.open_files = open_files;
         server.spawn();
         let keys = server
             .ready

@@ -168,7 +168,7 @@ pub struct RotateKey {
 
 fn key_for(state: &AppState, caller: &Principal, id: &str) -> Result<KeyRecord, ApiError> {
     let key = if crate::ids::is_id(id, "key") {
-        keys::by_id(&state.store.snapshot()?, &caller.org, id)?
+        keys::find(&state.store.snapshot()?, &caller.org, id)?
     } else {
         None
     };
