@@ -5,16 +5,19 @@
 //! owner's resource all answer the same `not_found`, so nobody can probe for
 //! the ids of others.
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::events::Event;
 use crate::ledger::Mode;
-use crate::store::{Read, Table};
+use crate::store::keys::{self, Family};
+use crate::store::{Read, Table, Tx};
 
 /// A resource that belongs to one owner in one mode.
 pub trait Owned {
+    fn id(&self) -> &str;
     fn mode(&self) -> Mode;
     fn owner(&self) -> &str;
 }
@@ -55,10 +58,31 @@ pub fn find_in<T: Owned + DeserializeOwned>(
         .ok_or_else(|| ApiError::not_found(kind, id))
 }
 
-/// Implements [`Owned`] for records with `mode` and `owner` fields.
+/// Stores a new resource of `family` and its row in its owner's index, where
+/// lists find it (newest first: ids grow with time).
+pub fn insert<T: Owned + Serialize>(
+    tx: &mut Tx<'_>,
+    family: Family,
+    resource: &T,
+) -> Result<(), ApiError> {
+    let (mode, owner, id) = (resource.mode(), resource.owner(), resource.id());
+    tx.put(
+        Table::Index,
+        keys::owned(family, mode, owner, id),
+        Vec::new(),
+    );
+    tx.put_json(family.objects(), id, resource)?;
+    Ok(())
+}
+
+/// Implements [`Owned`] for records with `mode` and `owner` fields and an id
+/// field (`id` unless named: `MoneyRequest[code]`).
 macro_rules! owned {
-    ($($t:ty),* $(,)?) => {$(
+    ($($t:ty $([$id:ident])?),* $(,)?) => {$(
         impl Owned for $t {
+            fn id(&self) -> &str {
+                owned!(@id self $($id)?)
+            }
             fn mode(&self) -> Mode {
                 self.mode
             }
@@ -67,6 +91,8 @@ macro_rules! owned {
             }
         }
     )*};
+    (@id $self:ident $id:ident) => { &$self.$id };
+    (@id $self:ident) => { &$self.id };
 }
 
 owned!(
@@ -74,7 +100,7 @@ owned!(
     super::intents::Intent,
     super::refunds::Refund,
     super::disputes::Dispute,
-    super::money_requests::MoneyRequest,
+    super::money_requests::MoneyRequest[code],
     super::checkout::Session,
     super::checkout::Link,
     super::webhooks::Endpoint,

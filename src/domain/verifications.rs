@@ -11,12 +11,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::currency;
-use super::intents::{self, Intent, state::Status as IntentStatus};
+use super::intents::{Intent, state::Status as IntentStatus};
 use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::store::keys::{self, Family};
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
 /// Free verifications per calendar month (origin behaviour section 18).
@@ -93,7 +94,7 @@ pub fn find(
     query: &Query,
     now_ms: i64,
 ) -> Result<Vec<Match>, StoreError> {
-    let prefix = intents::index_prefix(principal.mode, principal.owner());
+    let prefix = keys::owned_prefix(Family::PaymentIntent, principal.mode, principal.owner());
     let since = now_ms - query.window_hours * 3_600_000;
     let mut found = Vec::new();
     let mut failure = None;

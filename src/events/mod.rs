@@ -12,7 +12,8 @@ use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Table, Tx};
+use crate::store::Tx;
+use crate::store::keys::Family;
 
 pub mod dispatcher;
 pub mod egress;
@@ -205,13 +206,8 @@ pub fn emit(
         created_at_ms: tx.now_ms(),
         object,
     };
-    tx.put_json(Table::Events, event.id.clone(), &event)?;
+    crate::domain::resource::insert(tx, Family::Event, &event)?;
     crate::domain::webhooks::fan_out(tx, &event)?;
-    tx.put(
-        Table::Index,
-        crate::store::keys::owned(crate::store::keys::Family::Event, mode, owner, &event.id),
-        Vec::new(),
-    );
     Ok(event.id)
 }
 

@@ -11,13 +11,14 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::checkout::{
     self, CheckoutSessionView, LineItem, Link, LinkView, NewLink, NewSession, Session,
 };
 use crate::domain::fields;
 use crate::error::ApiError;
+use crate::store::keys::Family;
 
 operations!(
     create_session,
@@ -114,15 +115,10 @@ pub async fn list_sessions(
     Caller(caller): Caller,
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
-    let prefix = checkout::session_prefix(caller.mode, caller.owner());
-    let rows = Rows::objects(&prefix, "cs");
-    let found = list::page(
-        &state.store.snapshot()?,
-        rows,
-        limit(query.limit)?,
-        query.cursor.as_deref(),
-        |_: &Session| true,
-    )?;
+    let rows = Rows::owned(Family::CheckoutSession, &caller);
+    let snapshot = state.store.snapshot()?;
+    let all = |_: &Session| true;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
     json(
         200,
         &found.map(|s| checkout::session_view(&s, &state.settings.public_url)),
@@ -212,15 +208,10 @@ pub async fn list_links(
     Caller(caller): Caller,
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
-    let prefix = checkout::link_prefix(caller.mode, caller.owner());
-    let rows = Rows::objects(&prefix, "plink");
-    let found = list::page(
-        &state.store.snapshot()?,
-        rows,
-        limit(query.limit)?,
-        query.cursor.as_deref(),
-        |_: &Link| true,
-    )?;
+    let rows = Rows::owned(Family::PaymentLink, &caller);
+    let snapshot = state.store.snapshot()?;
+    let all = |_: &Link| true;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
     json(
         200,
         &found.map(|l| checkout::link_view(&l, &state.settings.public_url)),

@@ -9,11 +9,12 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
+use crate::store::keys::Family;
 
 operations!(open, list, retrieve, respond);
 
@@ -138,17 +139,10 @@ pub async fn list(
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
-    let limit = limit(query.limit)?;
-    let prefix = disputes::index_prefix(caller.mode, caller.owner());
     let keep =
         |d: &Dispute| query.status.is_none_or(|s| d.status == s) && of_intent(&d.payment_intent);
-    let rows = Rows::objects(&prefix, "dp");
-    let found = list::page(
-        &state.store.snapshot()?,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        keep,
-    )?;
+    let rows = Rows::owned(Family::Dispute, &caller);
+    let snapshot = state.store.snapshot()?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|d| disputes::view(&d)))
 }

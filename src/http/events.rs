@@ -7,11 +7,11 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::extract::{Caller, Params, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
-use crate::store::Table;
+use crate::store::keys::Family;
 
 operations!(list, types);
 
@@ -98,30 +98,15 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<EventQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = limit(query.limit)?;
     let since = parse_time("since", query.since.as_deref())?;
     let until = parse_time("until", query.until.as_deref())?;
-    let prefix = crate::store::keys::owned_prefix(
-        crate::store::keys::Family::Event,
-        caller.mode,
-        caller.owner(),
-    );
-    let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Events,
-        prefix: &prefix,
-        id_prefix: "evt",
+    let keep = |event: &Event| {
+        query.event_type.is_none_or(|t| event.event_type == t)
+            && since.is_none_or(|s| event.created_at_ms >= s)
+            && until.is_none_or(|u| event.created_at_ms < u)
     };
-    let found = list::page(
-        &snapshot,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        |event: &Event| {
-            query.event_type.is_none_or(|t| event.event_type == t)
-                && since.is_none_or(|s| event.created_at_ms >= s)
-                && until.is_none_or(|u| event.created_at_ms < u)
-        },
-    )?;
+    let rows = Rows::owned(Family::Event, &caller);
+    let snapshot = state.store.snapshot()?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(render))
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
@@ -19,6 +19,7 @@ use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
 use crate::domain::methods::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
+use crate::store::keys::Family;
 
 operations!(
     create, list, retrieve, timeline, methods, refundable, confirm, capture, cancel, review
@@ -68,18 +69,10 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = limit(query.limit)?;
-    let status = query.status;
-    let prefix = intents::index_prefix(caller.mode, caller.owner());
+    let keep = |intent: &Intent| query.status.is_none_or(|s| intent.status == s);
+    let rows = Rows::owned(Family::PaymentIntent, &caller);
     let snapshot = state.store.snapshot()?;
-    let rows = Rows::objects(&prefix, "pi");
-    let found = list::page(
-        &snapshot,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        |intent: &Intent| status.is_none_or(|s| intent.status == s),
-    )?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|i| view::render(&i, &state.settings, None)))
 }
 

@@ -15,7 +15,9 @@ use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, SchemaType, T
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::auth::Principal;
 use crate::error::ApiError;
+use crate::store::keys::{self, Child, Family};
 use crate::store::{Snapshot, Table};
 
 /// Page sizes of lists (design section 5).
@@ -202,20 +204,30 @@ pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str
 
 /// Where a family's objects are listed: index rows `<prefix><id>`, newest
 /// first, naming objects (ids `<id_prefix>_...`) in `objects`.
-pub struct Rows<'a> {
-    pub objects: Table,
-    pub prefix: &'a str,
-    pub id_prefix: &'static str,
+pub struct Rows {
+    objects: Table,
+    prefix: String,
+    id_prefix: &'static str,
 }
 
-impl<'a> Rows<'a> {
-    /// Index rows under `prefix` naming objects in `Table::Objects`, where
-    /// every family but events keeps them.
-    pub fn objects(prefix: &'a str, id_prefix: &'static str) -> Rows<'a> {
+impl Rows {
+    /// The objects of `family` that `principal` owns (its mode, its owner).
+    pub fn owned(family: Family, principal: &Principal) -> Rows {
+        Rows {
+            objects: family.objects(),
+            prefix: keys::owned_prefix(family, principal.mode, principal.owner()),
+            id_prefix: family.id_prefix(),
+        }
+    }
+
+    /// The objects of `family` that belong to `parent` (the deliveries of an
+    /// endpoint, the terminals of a location); the caller has checked that
+    /// the parent is the principal's.
+    pub fn children(family: Child, parent: &str) -> Rows {
         Rows {
             objects: Table::Objects,
-            prefix,
-            id_prefix,
+            prefix: keys::child_prefix(family, parent),
+            id_prefix: family.id_prefix(),
         }
     }
 }
@@ -244,19 +256,20 @@ pub fn intent_filter(value: Option<&str>) -> Result<impl Fn(&str) -> bool + '_, 
 }
 
 /// One page of a list: the objects named by the index rows of `rows`, newest
-/// first, after `page_cursor`, that `keep` accepts; at most `limit`, and the
-/// cursor of the next page when more may follow.
+/// first, after `page_cursor`, that `keep` accepts; at most `limit` (checked
+/// by [`limit`]), and the cursor of the next page when more may follow.
 ///
 /// A filter that matches little examines at most `SCAN_ROWS_MAX` rows; a page
 /// cut there may hold fewer than `limit` objects (even none) yet still gives a
 /// cursor, from the last row examined: never a false "no more".
 pub fn page<T: DeserializeOwned>(
     snapshot: &Snapshot,
-    rows: Rows<'_>,
-    limit: usize,
+    rows: Rows,
+    limit: Option<usize>,
     page_cursor: Option<&str>,
     keep: impl Fn(&T) -> bool,
 ) -> Result<List<T>, ApiError> {
+    let limit = self::limit(limit)?;
     let Rows {
         objects,
         prefix,
@@ -267,7 +280,7 @@ pub fn page<T: DeserializeOwned>(
     let mut failure = None;
     let scanned = snapshot.scan_rev_bounded(
         Table::Index,
-        prefix,
+        &prefix,
         before.as_deref(),
         limit + 1,
         |key, _| {

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, ClientIp, Idempotency, Params, Path, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::qr_codes::views::{
     LocationView, QrCodeView, TerminalView, code_view, location_view, terminal_view,
@@ -23,7 +23,7 @@ use crate::domain::qr_codes::{
     RevokeReason, Terminal, TerminalInput,
 };
 use crate::error::{ApiError, Code, ErrorBody};
-use crate::store::Table;
+use crate::store::keys::{Child, Family};
 
 operations!(
     create_location,
@@ -116,21 +116,10 @@ pub async fn list_locations(
     Caller(caller): Caller,
     Params(query): Params<LocationQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = limit(query.limit)?;
+    let rows = Rows::owned(Family::Location, &caller);
     let snapshot = state.store.snapshot()?;
-    let prefix = qr::location_prefix(caller.mode, caller.owner());
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "loc",
-    };
-    let found = list::page(
-        &snapshot,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        |_: &Location| true,
-    )?;
+    let all = |_: &Location| true;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
     json(200, &found.map(|l| location_view(&l)))
 }
 
@@ -195,13 +184,9 @@ pub async fn list_terminals(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let location = qr::read_location(&snapshot, &caller, &id)?;
-    let prefix = qr::terminal_prefix(&location.id);
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "term",
-    };
-    let found = list::page(&snapshot, rows, 100, None, |_: &Terminal| true)?;
+    let rows = Rows::children(Child::Terminal, &location.id);
+    let all = |_: &Terminal| true;
+    let found = list::page(&snapshot, rows, Some(qr::TERMINALS_MAX), None, all)?;
     // The terminals of one location come in one page (no cursor).
     json(200, &found.without_cursor().map(|t| terminal_view(&t)))
 }
@@ -209,17 +194,6 @@ pub async fn list_terminals(
 // ---------------------------------------------------------------------------
 // QR codes
 // ---------------------------------------------------------------------------
-
-/// A `location` query filter must be a location id.
-fn location_param(value: Option<&str>) -> Result<(), ApiError> {
-    match value {
-        Some(l) if !crate::ids::is_id(l, "loc") => Err(ApiError::field(
-            "location",
-            format!("location must be a location id (loc_...), got {l:?}"),
-        )),
-        _ => Ok(()),
-    }
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -301,28 +275,21 @@ pub async fn list_codes(
     Caller(caller): Caller,
     Params(query): Params<CodeQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = limit(query.limit)?;
-    location_param(query.location.as_deref())?;
-    let prefix = qr::code_prefix(caller.mode, caller.owner());
-    let snapshot = state.store.snapshot()?;
-    let rows = Rows {
-        objects: Table::Objects,
-        prefix: &prefix,
-        id_prefix: "qr",
-    };
-    let found = list::page(
-        &snapshot,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        |c: &QrCode| {
-            query.status.is_none_or(|s| c.status == s)
-                && query
-                    .location
-                    .as_deref()
-                    .is_none_or(|l| c.location.as_deref() == Some(l))
-        },
+    let at_location = list::id_filter(
+        "location",
+        query.location.as_deref(),
+        "loc",
+        "a location id",
     )?;
+    let keep = |c: &QrCode| {
+        query.status.is_none_or(|s| c.status == s)
+            && c.location
+                .as_deref()
+                .map_or(query.location.is_none(), &at_location)
+    };
+    let rows = Rows::owned(Family::QrCode, &caller);
+    let snapshot = state.store.snapshot()?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.try_map(|c| code_view(&c, false))?)
 }
 
@@ -383,7 +350,12 @@ pub async fn analytics(
     Caller(caller): Caller,
     Params(query): Params<AnalyticsQuery>,
 ) -> Result<Response, ApiError> {
-    location_param(query.location.as_deref())?;
+    let _ = list::id_filter(
+        "location",
+        query.location.as_deref(),
+        "loc",
+        "a location id",
+    )?;
     let snapshot = state.store.snapshot()?;
     json(
         200,

@@ -9,13 +9,14 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
-use super::list::{self, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::intents;
 use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::error::{ApiError, ErrorBody};
+use crate::store::keys::Family;
 
 operations!(
     splits,
@@ -94,18 +95,11 @@ pub async fn list(
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
-    let limit = limit(query.limit)?;
-    let prefix = refunds::index_prefix(caller.mode, caller.owner());
     let keep =
         |r: &Refund| query.status.is_none_or(|s| r.status == s) && of_intent(&r.payment_intent);
-    let rows = Rows::objects(&prefix, "re");
-    let found = list::page(
-        &state.store.snapshot()?,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        keep,
-    )?;
+    let rows = Rows::owned(Family::Refund, &caller);
+    let snapshot = state.store.snapshot()?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|r| refunds::view(&r)))
 }
 

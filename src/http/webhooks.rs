@@ -11,14 +11,14 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
-use super::list::{self, List, Rows, limit, named_list};
+use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::domain::webhooks::{
     self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::store::Table;
+use crate::store::keys::{Child, Family};
 
 operations!(
     replay_event,
@@ -136,24 +136,12 @@ pub async fn list(
     State(state): State<AppState>,
     Caller(caller): Caller,
 ) -> Result<Response, ApiError> {
+    // At most ENDPOINTS_MAX exist, so they all fit one page.
+    let rows = Rows::owned(Family::WebhookEndpoint, &caller);
     let snapshot = state.store.snapshot()?;
-    let prefix = webhooks::endpoint_prefix(caller.mode, caller.owner());
-    let rows = snapshot.scan_rev(
-        Table::Index,
-        &prefix,
-        None,
-        webhooks::ENDPOINTS_MAX,
-        |_, _| true,
-    )?;
-    let mut data = Vec::new();
-    for (key, _) in rows {
-        if let Some(endpoint) =
-            snapshot.get_json::<Endpoint>(Table::Objects, &key[prefix.len()..])?
-        {
-            data.push(endpoint_view(&endpoint, false));
-        }
-    }
-    json(200, &List::whole(data))
+    let all = |_: &Endpoint| true;
+    let found = list::page(&snapshot, rows, Some(webhooks::ENDPOINTS_MAX), None, all)?;
+    json(200, &found.map(|e| endpoint_view(&e, false)))
 }
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}", tag = "webhooks",
@@ -299,18 +287,11 @@ pub async fn deliveries(
     Path(id): Path<String>,
     Params(query): Params<DeliveryQuery>,
 ) -> Result<Response, ApiError> {
-    let limit = limit(query.limit)?;
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
-    let prefix = webhooks::delivery_prefix(&endpoint.id);
-    let rows = Rows::objects(&prefix, "wd");
-    let found = list::page(
-        &snapshot,
-        rows,
-        limit,
-        query.cursor.as_deref(),
-        |d: &Delivery| query.status.is_none_or(|s| d.status == s),
-    )?;
+    let keep = |d: &Delivery| query.status.is_none_or(|s| d.status == s);
+    let rows = Rows::children(Child::Delivery, &endpoint.id);
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|d| delivery_view(&d)))
 }
 

@@ -16,6 +16,7 @@
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
+use super::Table;
 use crate::ledger::Mode;
 
 /// Objects an owner (organisation or connected account) has, each family
@@ -35,6 +36,19 @@ pub enum Family {
 }
 
 impl Family {
+    /// The kind's id prefix (`pi` of `pi_...`), also its index tag.
+    pub fn id_prefix(self) -> &'static str {
+        self.tag()
+    }
+
+    /// The table its objects are kept in.
+    pub fn objects(self) -> Table {
+        match self {
+            Family::Event => Table::Events,
+            _ => Table::Objects,
+        }
+    }
+
     fn tag(self) -> &'static str {
         match self {
             Family::PaymentIntent => "pi",
@@ -71,6 +85,11 @@ pub enum Child {
 }
 
 impl Child {
+    /// The kind's id prefix (`wd` of `wd_...`), also its index tag.
+    pub fn id_prefix(self) -> &'static str {
+        self.tag()
+    }
+
     fn tag(self) -> &'static str {
         match self {
             Child::Delivery => "wd",

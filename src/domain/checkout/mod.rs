@@ -20,6 +20,7 @@ use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
+use crate::store::keys::Family;
 use crate::store::{Snapshot, Table, Tx};
 
 pub use self::state::link::LinkStatus;
@@ -72,14 +73,6 @@ pub struct NewSession {
     pub expires_in_minutes: Option<i64>,
     pub metadata: Option<BTreeMap<String, String>>,
     pub customer_msisdn: Option<String>,
-}
-
-pub fn session_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::CheckoutSession, mode, owner)
-}
-
-pub fn link_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::PaymentLink, mode, owner)
 }
 
 /// Creates an intent through the same validation as `POST /payment_intents`.
@@ -185,16 +178,7 @@ pub fn create_session(
             session: session.id.clone(),
         },
     )?;
-    tx.put(
-        Table::Index,
-        format!(
-            "{}{}",
-            session_prefix(session.mode, &session.owner),
-            session.id
-        ),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, session.id.clone(), &session)?;
+    resource::insert(tx, Family::CheckoutSession, &session)?;
     Ok(session)
 }
 
@@ -360,12 +344,7 @@ pub fn create_link(
         deactivated_at_ms: None,
         created_at_ms: tx.now_ms(),
     };
-    tx.put(
-        Table::Index,
-        format!("{}{}", link_prefix(link.mode, &link.owner), link.id),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, link.id.clone(), &link)?;
+    resource::insert(tx, Family::PaymentLink, &link)?;
     Ok(link)
 }
 

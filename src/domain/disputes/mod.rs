@@ -27,6 +27,7 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::Read;
+use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
 /// Evidence window when none is asked for: 7 days.
@@ -72,10 +73,6 @@ pub struct Dispute {
     pub outcome_transaction: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
-}
-
-pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::Dispute, mode, owner)
 }
 
 pub struct NewDispute {
@@ -185,12 +182,7 @@ pub fn open(
             dispute: dispute.id.clone(),
         },
     )?;
-    tx.put(
-        Table::Index,
-        format!("{}{}", index_prefix(mode, &owner), dispute.id),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    resource::insert(tx, Family::Dispute, &dispute)?;
     intents::save(tx, &intent)?;
     emit(tx, &dispute, EventType::DisputeCreated)?;
     Ok(dispute)

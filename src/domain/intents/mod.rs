@@ -28,11 +28,13 @@ use super::fees::{self, Fees};
 use super::methods::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
+use crate::domain::resource;
 use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
 use crate::rails::{self, Collection};
 use crate::scheduler::{self, TimerKind};
+use crate::store::keys::Family;
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
 /// Attempts one intent keeps at most; past it, new attempts are refused.
@@ -163,14 +165,6 @@ pub struct Intent {
 
 fn is_zero(n: &i64) -> bool {
     *n == 0
-}
-
-fn index_key(mode: Mode, owner: &str, id: &str) -> String {
-    crate::store::keys::owned(crate::store::keys::Family::PaymentIntent, mode, owner, id)
-}
-
-pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::PaymentIntent, mode, owner)
 }
 
 impl Intent {
@@ -419,11 +413,6 @@ pub fn create(
         "api",
         &[("amount_minor", intent.amount_minor.to_string())],
     );
-    tx.put(
-        Table::Index,
-        index_key(intent.mode, &intent.owner, &id),
-        Vec::new(),
-    );
     scheduler::schedule(
         tx,
         intent.expires_at_ms,
@@ -444,7 +433,7 @@ pub fn create(
             None,
         )?;
     }
-    save(tx, &intent)?;
+    resource::insert(tx, Family::PaymentIntent, &intent)?;
     Ok((intent, client_secret))
 }
 

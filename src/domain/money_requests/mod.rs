@@ -18,6 +18,7 @@ use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
+use crate::store::keys::Family;
 use crate::store::{Snapshot, Table, Tx};
 
 /// Characters of a code after `MR-` (no 0/O/1/I to read them out loud).
@@ -48,10 +49,6 @@ pub struct MoneyRequest {
     pub expires_at_ms: i64,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
-}
-
-pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::MoneyRequest, mode, owner)
 }
 
 /// What kind of payer address this is: E.164 phone, e-mail, or `@tag`.
@@ -171,12 +168,7 @@ pub fn create(
         request.expires_at_ms,
         TimerKind::MoneyRequestExpire { code: code.clone() },
     )?;
-    tx.put(
-        Table::Index,
-        format!("{}{code}", index_prefix(request.mode, &request.owner)),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, code, &request)?;
+    resource::insert(tx, Family::MoneyRequest, &request)?;
     Ok(request)
 }
 

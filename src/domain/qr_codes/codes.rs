@@ -10,7 +10,7 @@ use super::analytics::Scans;
 use super::locations::{Location, Terminal, read_location, read_terminal};
 use super::payload::{self, Printed, mcc, payload_text};
 use super::state::{self, Status, Trigger};
-use super::{DEFAULT_MCC, QR_AMOUNT_MINOR_MAX, code_prefix, views};
+use super::{DEFAULT_MCC, QR_AMOUNT_MINOR_MAX, views};
 use crate::auth::Principal;
 use crate::domain::resource;
 use crate::domain::{currency, fields};
@@ -20,6 +20,7 @@ use crate::events::signing;
 use crate::ledger::Mode;
 use crate::qr::signed;
 use crate::store::Read;
+use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -123,12 +124,7 @@ pub fn create_code(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    tx.put(
-        Table::Index,
-        format!("{}{id}", code_prefix(code.mode, &code.owner)),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, id, &code)?;
+    resource::insert(tx, Family::QrCode, &code)?;
     views::emit(tx, &code, EventType::QrCodeCreated)?;
     Ok(code)
 }

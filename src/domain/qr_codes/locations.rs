@@ -6,14 +6,15 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::payload::{mcc, payload_text};
+use super::terminal_prefix;
 use super::{ADDRESS_CHARS_MAX, CITY_CHARS_MAX, DEFAULT_MCC, NAME_CHARS_MAX};
-use super::{location_prefix, terminal_prefix};
 use crate::auth::Principal;
 use crate::domain::fields;
 use crate::domain::resource;
 use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::store::Read;
+use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -93,16 +94,7 @@ pub fn create_location(
         metadata: fields::metadata(input.metadata)?,
         created_at_ms: tx.now_ms(),
     };
-    tx.put(
-        Table::Index,
-        format!(
-            "{}{}",
-            location_prefix(location.mode, &location.owner),
-            location.id
-        ),
-        Vec::new(),
-    );
-    tx.put_json(Table::Objects, location.id.clone(), &location)?;
+    resource::insert(tx, Family::Location, &location)?;
     Ok(location)
 }
 

@@ -47,13 +47,11 @@ pub const SCANNED_CHARS_MAX: usize = 2048;
 pub const ANALYTICS_CODES_MAX: usize = 1000;
 /// The largest amount tag 54 (13 characters) holds for currencies of up to three decimals.
 pub const QR_AMOUNT_MINOR_MAX: i64 = 999_999_999_999;
+/// The terminals of one location, all listed in one page.
+pub const TERMINALS_MAX: usize = 100;
 pub const NAME_CHARS_MAX: usize = 100;
 pub const ADDRESS_CHARS_MAX: usize = 200;
 pub const CITY_CHARS_MAX: usize = 60;
-
-pub fn location_prefix(mode: Mode, owner: &str) -> String {
-    keys::owned_prefix(Family::Location, mode, owner)
-}
 
 pub fn code_prefix(mode: Mode, owner: &str) -> String {
     keys::owned_prefix(Family::QrCode, mode, owner)

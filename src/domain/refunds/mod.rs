@@ -30,6 +30,7 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
 use crate::store::Read;
+use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
 /// Refunds up to this amount (minor units) are approved at once; larger ones
@@ -77,14 +78,6 @@ pub struct Refund {
     pub failure_reason: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
-}
-
-fn index_key(mode: Mode, owner: &str, id: &str) -> String {
-    crate::store::keys::owned(crate::store::keys::Family::Refund, mode, owner, id)
-}
-
-pub fn index_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::Refund, mode, owner)
 }
 
 /// The error a refused trigger answers: whatever the refusal, a refused
@@ -196,16 +189,11 @@ pub fn create(
         updated_at_ms: now,
     };
     refund.reservation_transaction = Some(post_reservation(tx, &refund)?);
-    tx.put(
-        Table::Index,
-        index_key(mode, &owner, &refund.id),
-        Vec::new(),
-    );
     emit(tx, &refund, EventType::RefundRequested)?;
     if refund.amount_minor <= AUTO_APPROVE_MAX_MINOR {
         approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     }
-    tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
+    resource::insert(tx, Family::Refund, &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
 }

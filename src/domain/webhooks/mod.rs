@@ -19,6 +19,7 @@ use crate::error::{ApiError, Code};
 use crate::events::egress::Egress;
 use crate::events::{Event, EventType};
 use crate::ledger::Mode;
+use crate::store::keys::Family;
 use crate::store::{StoreError, Table, Tx};
 
 pub use self::state::delivery::DeliveryStatus;
@@ -128,12 +129,8 @@ impl AttemptOutcome {
     }
 }
 
-fn endpoint_index(mode: Mode, owner: &str, id: &str) -> String {
-    crate::store::keys::owned(crate::store::keys::Family::WebhookEndpoint, mode, owner, id)
-}
-
 pub fn endpoint_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(crate::store::keys::Family::WebhookEndpoint, mode, owner)
+    crate::store::keys::owned_prefix(Family::WebhookEndpoint, mode, owner)
 }
 
 pub fn delivery_prefix(endpoint: &str) -> String {
@@ -278,12 +275,7 @@ pub fn create_endpoint(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
-    tx.put(
-        Table::Index,
-        endpoint_index(endpoint.mode, &endpoint.owner, &endpoint.id),
-        Vec::new(),
-    );
+    resource::insert(tx, Family::WebhookEndpoint, &endpoint)?;
     Ok(endpoint)
 }
 
@@ -362,7 +354,12 @@ pub fn delete_endpoint(
     tx.delete(Table::Objects, endpoint.id.clone());
     tx.delete(
         Table::Index,
-        endpoint_index(endpoint.mode, &endpoint.owner, &endpoint.id),
+        crate::store::keys::owned(
+            Family::WebhookEndpoint,
+            endpoint.mode,
+            &endpoint.owner,
+            &endpoint.id,
+        ),
     );
     Ok(endpoint)
 }
