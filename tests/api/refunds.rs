@@ -329,3 +329,43 @@ fn settled_payment_with(srv: &TestServer, amount: i64, splits: &Value, policy: &
     );
     wait_for_status(srv, &id_of(&intent), "SETTLED", Duration::from_secs(10))
 }
+
+/// Issue 16, defects 13 and 14: the payer gets a payment's whole amount back
+/// while the merchant received it less the fee; once the payment's own part
+/// of pending is used up, the fee's part comes from the merchant's other
+/// pending money, not from an empty available balance.
+#[test]
+fn refunds_of_a_whole_unsettled_payment_draw_the_fee_from_pending_not_available() {
+    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "3600000"]);
+    let paid = |amount: i64| {
+        let intent = create(
+            &srv,
+            &body(
+                json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS}),
+            ),
+        );
+        wait_for_status(
+            &srv,
+            &id_of(&intent),
+            "SETTLEMENT_PENDING",
+            Duration::from_secs(10),
+        )
+    };
+    paid(20_000);
+    let id = id_of(&paid(5_000));
+    let (available, pending_before, _) = balances(&srv);
+    assert_eq!(available, 0, "nothing settled yet");
+    assert!(pending_before > 20_000, "{pending_before}");
+    for n in 1..=5 {
+        let resp = refund(&srv, &id, 1_000);
+        assert_eq!(resp.status, 201, "refund {n} of 5: {resp:?}");
+        assert_eq!(resp.body["status"], "SUCCEEDED", "refund {n}: {resp:?}");
+    }
+    let (available, pending, reserved) = balances(&srv);
+    assert_eq!((available, reserved), (0, 0));
+    assert_eq!(pending, pending_before - 5_000);
+    let intent = get_intent(&srv, &id);
+    assert_eq!(intent["amount_refunded_minor"], 5_000, "{intent}");
+    // Nothing is left to refund.
+    assert_error(&refund(&srv, &id, 1), 409, "refund_exceeds_refundable");
+}

@@ -145,11 +145,8 @@ pub fn open(
         _ => minutes * 60_000,
     };
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
-    let available = ledger::balance(
-        tx,
-        &ledger::merchant_account(mode, &owner, &currency, Class::Available),
-    )?;
-    let Some(hold) = intent.hold_dispute(amount, available) else {
+    let merchant = intents::merchant_balances(tx, &intent)?;
+    let Some(hold) = intent.hold_dispute(amount, merchant) else {
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!("the merchant's balance cannot cover a dispute of {amount} {currency}"),

@@ -11,6 +11,22 @@
 use super::Intent;
 use super::state::Status;
 
+/// A merchant's balances in the payment's currency, as a command reads them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Balances {
+    pub pending_minor: i64,
+    pub available_minor: i64,
+}
+
+/// Where a refund's reservation came from: `from_pending_minor` of it from
+/// pending (of which `borrowed_minor` beyond what its payment left there), the
+/// rest from available.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reservation {
+    pub from_pending_minor: i64,
+    pub borrowed_minor: i64,
+}
+
 /// Where a dispute's amount is held from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DisputeHold {
@@ -36,27 +52,46 @@ impl Intent {
         matches!(self.status, Status::SettlementPending | Status::Settled)
     }
 
-    /// Reserves `amount_minor` for a refund: from what the payment left in
-    /// pending first, then from available. Returns the part from pending.
-    pub(crate) fn reserve_refund(&mut self, amount_minor: i64) -> i64 {
-        let from_pending_minor = amount_minor.min(self.pending_remaining_minor.max(0));
-        self.pending_remaining_minor -= from_pending_minor;
+    /// Reserves `amount_minor` for a refund from the merchant's balances
+    /// (`merchant` holds them now): while the payment is unsettled, pending
+    /// first, then available; once settled, available first, then pending.
+    ///
+    /// A refund may take more from pending than its own payment left there:
+    /// the payer gets the whole amount back while the merchant received it
+    /// less the fee, so the fee's part comes from the merchant's other pending
+    /// money (defects 13 and 14 of issue 16). That part is `borrowed_minor`:
+    /// the counter drops by the payment's own part only, and a release puts
+    /// the borrowed part back in pending, where it belongs to other payments.
+    pub(crate) fn reserve_refund(&mut self, amount_minor: i64, merchant: Balances) -> Reservation {
+        let pending = merchant.pending_minor.max(0);
+        let from_pending_minor = if self.status == Status::SettlementPending {
+            amount_minor.min(pending)
+        } else {
+            (amount_minor - merchant.available_minor.max(0)).clamp(0, pending)
+        };
+        let own_minor = from_pending_minor.min(self.pending_remaining_minor.max(0));
+        self.pending_remaining_minor -= own_minor;
         self.amount_reserved_minor += amount_minor;
-        from_pending_minor
+        Reservation {
+            from_pending_minor,
+            borrowed_minor: from_pending_minor - own_minor,
+        }
     }
 
-    /// Releases a refund's reservation (rejected or failed): back to pending
-    /// while the payment has not settled, otherwise to available. Returns the
-    /// part back to pending.
-    pub(crate) fn release_refund(&mut self, amount_minor: i64, from_pending_minor: i64) -> i64 {
-        let back_to_pending_minor = if self.status == Status::SettlementPending {
-            from_pending_minor
+    /// Releases a refund's reservation (rejected or failed): the payment's
+    /// own part back to pending while it has not settled, otherwise to
+    /// available; a borrowed part back to pending. Returns the part back to
+    /// pending.
+    pub(crate) fn release_refund(&mut self, amount_minor: i64, reserved: Reservation) -> i64 {
+        let own_minor = reserved.from_pending_minor - reserved.borrowed_minor;
+        let own_back_minor = if self.status == Status::SettlementPending {
+            own_minor
         } else {
             0
         };
-        self.pending_remaining_minor += back_to_pending_minor;
+        self.pending_remaining_minor += own_back_minor;
         self.amount_reserved_minor -= amount_minor;
-        back_to_pending_minor
+        own_back_minor + reserved.borrowed_minor
     }
 
     /// A refund paid out: its reservation becomes refunded.
@@ -66,16 +101,20 @@ impl Intent {
     }
 
     /// Holds a dispute of `amount_minor`: from the merchant's available
-    /// balance (`available_minor`) first, then from what the payment left in
-    /// pending. `None`, and nothing held, when both together fall short.
+    /// balance first, then from what the payment left in pending (at most
+    /// what pending holds). `None`, and nothing held, when both fall short.
     pub(crate) fn hold_dispute(
         &mut self,
         amount_minor: i64,
-        available_minor: i64,
+        Balances {
+            pending_minor,
+            available_minor,
+        }: Balances,
     ) -> Option<DisputeHold> {
         let from_available_minor = amount_minor.min(available_minor.max(0));
-        let from_pending_minor =
-            (amount_minor - from_available_minor).min(self.pending_remaining_minor.max(0));
+        let from_pending_minor = (amount_minor - from_available_minor)
+            .min(self.pending_remaining_minor.max(0))
+            .min(pending_minor.max(0));
         if from_available_minor + from_pending_minor < amount_minor {
             return None;
         }
@@ -95,9 +134,11 @@ impl Intent {
         }
     }
 
-    /// Settlement: what is still in pending moves to available. Returns it.
-    pub(crate) fn settle_pending(&mut self) -> i64 {
-        std::mem::take(&mut self.pending_remaining_minor)
+    /// Settlement: what the payment still has in pending moves to available,
+    /// at most what the merchant's pending holds (`pending_minor`: a refund's
+    /// fee may have drawn on it, see [`Intent::reserve_refund`]). Returns it.
+    pub(crate) fn settle_pending(&mut self, pending_minor: i64) -> i64 {
+        std::mem::take(&mut self.pending_remaining_minor).clamp(0, pending_minor.max(0))
     }
 }
 
@@ -114,34 +155,86 @@ mod tests {
         intent
     }
 
+    fn merchant(pending_minor: i64, available_minor: i64) -> Balances {
+        Balances {
+            pending_minor,
+            available_minor,
+        }
+    }
+
     #[test]
     fn a_released_refund_gives_back_what_it_reserved_and_refundable_follows() {
         let mut intent = received(1_000, 300, Status::SettlementPending);
-        assert_eq!(intent.reserve_refund(500), 300);
+        let reserved = intent.reserve_refund(500, merchant(300, 900));
+        assert_eq!(
+            reserved,
+            Reservation {
+                from_pending_minor: 300,
+                borrowed_minor: 0
+            }
+        );
         assert_eq!(intent.refundable(), 500);
         assert_eq!(intent.pending_remaining_minor, 0);
-        assert_eq!(intent.release_refund(500, 300), 300);
+        assert_eq!(intent.release_refund(500, reserved), 300);
         assert_eq!(intent.refundable(), 1_000);
         assert_eq!(intent.pending_remaining_minor, 300);
-        intent.reserve_refund(200);
+        intent.reserve_refund(200, merchant(300, 900));
         intent.refund_succeeded(200);
         assert_eq!(intent.refundable(), 800);
         assert_eq!(intent.amount_refunded_minor, 200);
     }
 
+    /// Defects 13 and 14 of issue 16: the payment left 967 (1 000 less a fee
+    /// of 33) in pending; a full refund takes the fee's part from the
+    /// merchant's other pending money, not from an empty available.
     #[test]
-    fn a_settled_payment_releases_refunds_to_available() {
+    fn a_refund_beyond_its_payments_pending_borrows_pending_before_available() {
+        let mut intent = received(1_000, 967, Status::SettlementPending);
+        let reserved = intent.reserve_refund(1_000, merchant(5_000, 0));
+        assert_eq!(
+            reserved,
+            Reservation {
+                from_pending_minor: 1_000,
+                borrowed_minor: 33
+            }
+        );
+        assert_eq!(intent.pending_remaining_minor, 0);
+        // Released: the payment's own part and the borrowed part go back to pending.
+        assert_eq!(intent.release_refund(1_000, reserved), 1_000);
+        assert_eq!(intent.pending_remaining_minor, 967);
+        // Settled meanwhile: the own part goes to available, the borrowed part to pending.
+        let reserved = intent.reserve_refund(1_000, merchant(5_000, 0));
+        intent.status = Status::Settled;
+        assert_eq!(intent.release_refund(1_000, reserved), 33);
+    }
+
+    #[test]
+    fn a_settled_payment_reserves_available_first_and_releases_to_available() {
         let mut intent = received(1_000, 0, Status::Settled);
-        assert_eq!(intent.reserve_refund(400), 0);
-        assert_eq!(intent.release_refund(400, 0), 0);
+        let reserved = intent.reserve_refund(400, merchant(1_000, 2_000));
+        assert_eq!(reserved.from_pending_minor, 0);
+        assert_eq!(intent.release_refund(400, reserved), 0);
         assert_eq!(intent.refundable(), 1_000);
+        // Available short: the rest from pending, returned there.
+        let reserved = intent.reserve_refund(400, merchant(1_000, 100));
+        assert_eq!(
+            reserved,
+            Reservation {
+                from_pending_minor: 300,
+                borrowed_minor: 300
+            }
+        );
+        assert_eq!(intent.release_refund(400, reserved), 300);
     }
 
     #[test]
     fn a_dispute_holds_available_first_and_refuses_what_cannot_be_covered() {
         let mut intent = received(1_000, 600, Status::SettlementPending);
-        assert_eq!(intent.hold_dispute(900, 200), None);
-        let hold = intent.hold_dispute(700, 200).expect("covered");
+        assert_eq!(intent.hold_dispute(900, merchant(5_000, 200)), None);
+        assert_eq!(intent.hold_dispute(700, merchant(400, 200)), None);
+        let hold = intent
+            .hold_dispute(700, merchant(5_000, 200))
+            .expect("covered");
         assert_eq!(
             hold,
             DisputeHold {
@@ -153,7 +246,10 @@ mod tests {
         intent.close_dispute(700, true);
         assert_eq!(intent.refundable(), 300);
         assert_eq!(intent.amount_charged_back_minor, 700);
-        assert_eq!(intent.settle_pending(), 100);
-        assert_eq!(intent.settle_pending(), 0);
+        assert_eq!(intent.settle_pending(5_000), 100);
+        assert_eq!(intent.settle_pending(5_000), 0);
+        // Never more than pending holds (a refund's fee drew on it).
+        intent.pending_remaining_minor = 100;
+        assert_eq!(intent.settle_pending(60), 60);
     }
 }

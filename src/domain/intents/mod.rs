@@ -18,6 +18,7 @@ use subtle::ConstantTimeEq;
 
 pub use self::attempts::{Attempt, AttemptStatus};
 use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
+pub use self::counters::{Balances, Reservation};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
     SplitInput, ValidCreate,
@@ -987,6 +988,18 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     Ok(())
 }
 
+/// The merchant's pending and available balances in the payment's currency.
+pub fn merchant_balances(tx: &Tx<'_>, intent: &Intent) -> Result<Balances, ApiError> {
+    let balance = |class| {
+        let account = ledger::merchant_account(intent.mode, &intent.owner, &intent.currency, class);
+        ledger::balance(tx, &account)
+    };
+    Ok(Balances {
+        pending_minor: balance(Class::Pending)?,
+        available_minor: balance(Class::Available)?,
+    })
+}
+
 /// Settlement: the net amount moves from pending to available.
 fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(), ApiError> {
     if intent.status != Status::SettlementPending {
@@ -994,7 +1007,8 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     }
     let now = tx.now_ms();
     // What is still in pending: the net, less split payouts and refund reservations.
-    let net = intent.settle_pending();
+    let pending_minor = merchant_balances(tx, intent)?.pending_minor;
+    let net = intent.settle_pending(pending_minor);
     let (mode, currency) = (intent.mode, intent.currency.clone());
     let posting = Posting::build(
         mode,

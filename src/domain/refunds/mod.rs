@@ -22,7 +22,7 @@ pub use self::view::{RefundView, view};
 
 use super::Settings;
 use super::funds::Shift;
-use super::intents::{self, Intent};
+use super::intents::{self, Intent, Reservation};
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
@@ -72,6 +72,10 @@ pub struct Refund {
     /// Where the reservation came from, so a release puts it back.
     pub reserved_from_pending_minor: i64,
     pub reserved_from_available_minor: i64,
+    /// The part from pending beyond what its payment left there (the
+    /// payment's fee): a release returns it to pending.
+    #[serde(default)]
+    pub borrowed_from_pending_minor: i64,
     pub reservation_transaction: Option<String>,
     pub refund_transaction: Option<String>,
     pub rejection: Option<Rejection>,
@@ -167,8 +171,9 @@ pub fn create(
     }
     let now = tx.now_ms();
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
-    // Reserve from what the payment left in pending first, then from available.
-    let from_pending = intent.reserve_refund(input.amount_minor);
+    let merchant = intents::merchant_balances(tx, &intent)?;
+    let reserved = intent.reserve_refund(input.amount_minor, merchant);
+    let from_pending = reserved.from_pending_minor;
     let from_available = input.amount_minor - from_pending;
     let mut refund = Refund {
         id: crate::ids::new_id("re"),
@@ -181,6 +186,7 @@ pub fn create(
         status: Status::Requested,
         reserved_from_pending_minor: from_pending,
         reserved_from_available_minor: from_available,
+        borrowed_from_pending_minor: reserved.borrowed_minor,
         reservation_transaction: None,
         refund_transaction: None,
         rejection: None,
@@ -199,7 +205,7 @@ pub fn create(
 }
 
 /// Moves a new refund's amount to the `reserved` balance, from where
-/// `reserve_refund` took it: pending, then available.
+/// `reserve_refund` took it: pending and available.
 fn post_reservation(tx: &mut Tx<'_>, refund: &Refund) -> Result<String, ApiError> {
     shift(
         refund,
@@ -333,8 +339,11 @@ fn succeed(
 /// Puts a reservation back where it came from: pending while the payment has
 /// not settled, otherwise available.
 fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
-    let back_to_pending =
-        intent.release_refund(refund.amount_minor, refund.reserved_from_pending_minor);
+    let reserved = Reservation {
+        from_pending_minor: refund.reserved_from_pending_minor,
+        borrowed_minor: refund.borrowed_from_pending_minor,
+    };
+    let back_to_pending = intent.release_refund(refund.amount_minor, reserved);
     let back_to_available = refund.amount_minor - back_to_pending;
     shift(
         refund,
