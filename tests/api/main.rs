@@ -15,6 +15,7 @@ mod intents;
 mod limits;
 mod money_requests;
 mod operations;
+mod origin;
 mod qr;
 mod refunds;
 mod security;
