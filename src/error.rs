@@ -3,7 +3,10 @@
 //!
 //! The wire shape is the flat object of spec section 7:
 //! `{"code": "...", "bp": "BP-2001", "message": "...", "param": "amount_minor"}`
-//! (`param` only when one request field is at fault). `docs/errors.md` lists the
+//! (`param` only when one request field is at fault), with the same error
+//! nested as the origin answered it: `"error": {code, bp, message, details}`.
+//! BP numbers are the origin's catalogue where it has the code (numbers it
+//! freed are never reused: 1013, 1016, 2015). `docs/errors.md` lists the
 //! catalogue; a unit test keeps the two in step.
 
 use axum::http::StatusCode;
@@ -40,14 +43,15 @@ macro_rules! catalogue {
 
 catalogue! {
     // BP-1xxx authentication and authorisation.
-    Unauthorized => ("unauthorized", 401, "BP-1001", "No API key, a malformed Authorization header, or a key that does not exist or was revoked."),
+    Unauthorized => ("unauthorized", 401, "BP-1001", "No API key, or a malformed Authorization header."),
+    InvalidApiKey => ("invalid_api_key", 401, "BP-1019", "The API key does not exist or was revoked."),
     ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
     SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
-    InvalidCredentials => ("invalid_credentials", 401, "BP-1013", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),
+    InvalidCredentials => ("invalid_credentials", 401, "BP-1002", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),
     SessionExpired => ("session_expired", 401, "BP-1014", "The session token expired (idle or absolute lifetime), was logged out, or its member was disabled; log in again."),
     RoleDenied => ("role_denied", 403, "BP-1015", "The team member's role does not permit the operation (see the role table in docs/team.md)."),
-    StepUpRequired => ("step_up_required", 403, "BP-1016", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
+    StepUpRequired => ("step_up_required", 403, "BP-1010", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
     IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),
     TooManyAttempts => ("too_many_attempts", 429, "BP-1018", "Too many failed logins or PIN attempts: locked for 15 minutes after 5 failures."),
     // BP-2xxx validation and request conflicts.
@@ -56,7 +60,21 @@ catalogue! {
     InvalidAmount => ("invalid_amount", 400, "BP-2003", "An amount is not a positive integer in minor units, or exceeds its bound."),
     InvalidJson => ("invalid_json", 400, "BP-2004", "The body is not valid JSON, or not a JSON object."),
     IdempotencyKeyReused => ("idempotency_key_reused", 409, "BP-2005", "The Idempotency-Key was used before with a different body or on a different endpoint."),
-    NotFound => ("not_found", 404, "BP-2006", "No such object is visible to this key (other mode or other owner objects are not visible)."),
+    IntentNotFound => ("intent_not_found", 404, "BP-2006", "No such payment intent is visible to this key (nor to this client secret)."),
+    RefundNotFound => ("refund_not_found", 404, "BP-2006", "No such refund is visible to this key."),
+    DisputeNotFound => ("dispute_not_found", 404, "BP-2006", "No such dispute is visible to this key."),
+    CheckoutSessionNotFound => ("checkout_session_not_found", 404, "BP-2006", "No such checkout session is visible to this key."),
+    PaymentLinkNotFound => ("payment_link_not_found", 404, "BP-2006", "No such payment link is visible to this key."),
+    MoneyRequestNotFound => ("money_request_not_found", 404, "BP-2006", "No such money request is visible to this key."),
+    QrCodeNotFound => ("qr_code_not_found", 404, "BP-2006", "No such QR code is visible to this key."),
+    LocationNotFound => ("location_not_found", 404, "BP-2006", "No such location is visible to this key."),
+    TerminalNotFound => ("terminal_not_found", 404, "BP-2006", "No such terminal is visible to this key."),
+    WebhookEndpointNotFound => ("webhook_endpoint_not_found", 404, "BP-2006", "No such webhook endpoint is visible to this key."),
+    WebhookDeliveryNotFound => ("webhook_delivery_not_found", 404, "BP-2006", "No such webhook delivery is visible to this key."),
+    EventNotFound => ("event_not_found", 404, "BP-2006", "No such event is visible to this key."),
+    TransactionNotFound => ("transaction_not_found", 404, "BP-2006", "No such ledger transaction is visible to this key."),
+    KeyNotFound => ("key_not_found", 404, "BP-2006", "No such API key in this organisation, or it is revoked."),
+    MemberNotFound => ("member_not_found", 404, "BP-2006", "No such team member in this organisation."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -64,7 +82,7 @@ catalogue! {
     InvalidCurrency => ("invalid_currency", 400, "BP-2012", "The currency is not an ISO 4217 code this gateway knows."),
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
-    RateLimited => ("rate_limited", 429, "BP-2015", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
+    RateLimited => ("rate_limited", 429, "BP-6005", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
     RequestTimeout => ("request_timeout", 408, "BP-2016", "The request body did not arrive within the body timeout (`paygate serve --body-timeout-secs`); nothing was written and the connection is closed."),
     InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
     IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
@@ -99,12 +117,80 @@ catalogue! {
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
 }
 
+/// What a not-found answer is about: each kind has its own code
+/// (`refund_not_found`), all of them BP-2006 as the origin's `not_found`, so
+/// clients that match the number keep working.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    Intent,
+    Refund,
+    Dispute,
+    CheckoutSession,
+    PaymentLink,
+    MoneyRequest,
+    QrCode,
+    Location,
+    Terminal,
+    WebhookEndpoint,
+    WebhookDelivery,
+    Event,
+    Transaction,
+    Key,
+    Member,
+}
+
+impl Missing {
+    pub fn code(self) -> Code {
+        match self {
+            Missing::Intent => Code::IntentNotFound,
+            Missing::Refund => Code::RefundNotFound,
+            Missing::Dispute => Code::DisputeNotFound,
+            Missing::CheckoutSession => Code::CheckoutSessionNotFound,
+            Missing::PaymentLink => Code::PaymentLinkNotFound,
+            Missing::MoneyRequest => Code::MoneyRequestNotFound,
+            Missing::QrCode => Code::QrCodeNotFound,
+            Missing::Location => Code::LocationNotFound,
+            Missing::Terminal => Code::TerminalNotFound,
+            Missing::WebhookEndpoint => Code::WebhookEndpointNotFound,
+            Missing::WebhookDelivery => Code::WebhookDeliveryNotFound,
+            Missing::Event => Code::EventNotFound,
+            Missing::Transaction => Code::TransactionNotFound,
+            Missing::Key => Code::KeyNotFound,
+            Missing::Member => Code::MemberNotFound,
+        }
+    }
+
+    /// Its name in a message, for a person.
+    pub fn what(self) -> &'static str {
+        match self {
+            Missing::Intent => "payment intent",
+            Missing::Refund => "refund",
+            Missing::Dispute => "dispute",
+            Missing::CheckoutSession => "checkout session",
+            Missing::PaymentLink => "payment link",
+            Missing::MoneyRequest => "money request",
+            Missing::QrCode => "QR code",
+            Missing::Location => "location",
+            Missing::Terminal => "terminal",
+            Missing::WebhookEndpoint => "webhook endpoint",
+            Missing::WebhookDelivery => "webhook delivery",
+            Missing::Event => "event",
+            Missing::Transaction => "transaction",
+            Missing::Key => "API key",
+            Missing::Member => "team member",
+        }
+    }
+}
+
 /// An error answered to a client. Built by domain code and HTTP extractors alike.
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub code: Code,
     pub message: String,
     pub param: Option<String>,
+    /// More for programs, in the nested `error.details` (the origin's shape):
+    /// `param` is copied there too.
+    pub details: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 impl ApiError {
@@ -113,7 +199,16 @@ impl ApiError {
             code,
             message: message.into(),
             param: None,
+            details: None,
         }
+    }
+
+    /// Adds `key: value` to `error.details`.
+    pub fn with_detail(mut self, key: &str, value: impl Into<serde_json::Value>) -> ApiError {
+        self.details
+            .get_or_insert_with(Default::default)
+            .insert(key.to_string(), value.into());
+        self
     }
 
     /// A validation error about one request field.
@@ -126,10 +221,12 @@ impl ApiError {
         self
     }
 
-    pub fn not_found(what: &str, id: &str) -> ApiError {
+    /// The one answer for an id that is unknown, of another kind, or of
+    /// another owner: it never tells which.
+    pub fn not_found(missing: Missing, id: &str) -> ApiError {
         ApiError::new(
-            Code::NotFound,
-            format!("no {what} {id} is visible to this key"),
+            missing.code(),
+            format!("no {} {id} is visible to this key", missing.what()),
         )
     }
 
@@ -151,7 +248,9 @@ impl std::fmt::Display for ApiError {
 impl std::error::Error for ApiError {}
 
 #[derive(Serialize, utoipa::ToSchema)]
-/// The error object of spec section 7.
+/// The error object of spec section 7, with the origin's nested `error`
+/// object beside its flat fields (the same values), so that clients written
+/// for either shape read it.
 pub struct ErrorBody<'a> {
     /// Stable machine-readable code, e.g. `scope_denied`.
     pub code: &'a str,
@@ -162,15 +261,39 @@ pub struct ErrorBody<'a> {
     /// The request field at fault, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub param: Option<&'a str>,
+    /// The same error as the origin nested it.
+    pub error: ErrorDetail<'a>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+/// The nested error object: `code`, `bp` and `message` as above, and `details`.
+pub struct ErrorDetail<'a> {
+    pub code: &'a str,
+    pub bp: &'a str,
+    pub message: &'a str,
+    /// An object: `param` when a field is at fault, and what else helps a
+    /// program (e.g. `endpoint` when an Idempotency-Key was used on another one).
+    #[schema(value_type = Object)]
+    pub details: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ApiError {
     pub fn body_bytes(&self) -> Vec<u8> {
+        let mut details = self.details.clone().unwrap_or_default();
+        if let Some(param) = &self.param {
+            details.insert("param".into(), param.as_str().into());
+        }
         let body = ErrorBody {
             code: self.code.as_str(),
             bp: self.code.bp(),
             message: &self.message,
             param: self.param.as_deref(),
+            error: ErrorDetail {
+                code: self.code.as_str(),
+                bp: self.code.bp(),
+                message: &self.message,
+                details,
+            },
         };
         serde_json::to_vec(&body).unwrap_or_default()
     }
@@ -199,7 +322,9 @@ mod tests {
         let mut bps = std::collections::HashSet::new();
         for code in Code::ALL {
             assert!(names.insert(code.as_str()), "duplicate {}", code.as_str());
-            assert!(bps.insert(code.bp()), "duplicate {}", code.bp());
+            // Every not-found code shares the origin's BP-2006.
+            let shared = code.bp() == "BP-2006" && code.as_str().ends_with("not_found");
+            assert!(shared || bps.insert(code.bp()), "duplicate {}", code.bp());
             let family = code.bp().as_bytes()[3];
             let status = code.status();
             assert!(code.bp().starts_with("BP-") && code.bp().len() == 7);
@@ -240,10 +365,17 @@ mod tests {
         let mut doc = String::from(
             "# Error catalogue\n\n\
              Generated from `src/error.rs` (`UPDATE_DOCS=1 cargo test errors_doc`).\n\n\
-             Every error is answered as the flat object of spec section 7:\n\n\
+             Every error is answered as the flat object of spec section 7, with the same error \
+             nested under `error` as the origin answered it (`details` holds `param` and what else \
+             helps a program):\n\n\
              ```json\n{\"code\": \"validation_error\", \"bp\": \"BP-2001\", \
-             \"message\": \"amount_minor must be greater than 0 (got -5)\", \"param\": \"amount_minor\"}\n```\n\n\
-             `param` appears when one request field is at fault. Families: BP-1xxx authentication, \
+             \"message\": \"amount_minor must be greater than 0 (got -5)\", \"param\": \"amount_minor\", \
+             \"error\": {\"code\": \"validation_error\", \"bp\": \"BP-2001\", \
+             \"message\": \"amount_minor must be greater than 0 (got -5)\", \
+             \"details\": {\"param\": \"amount_minor\"}}}\n```\n\n\
+             `param` appears when one request field is at fault. An object that is unknown, of another \
+             mode or of another owner answers the same resource-specific `*_not_found` code, all \
+             BP-2006. BP numbers follow the origin's catalogue where it has the code. Families: BP-1xxx authentication, \
              BP-2xxx validation, BP-3xxx ledger, BP-4xxx rail, BP-5xxx compliance, BP-6xxx intelligence, \
              BP-9xxx the gateway itself.\n\n\
              | code | HTTP | bp | when |\n|---|---|---|---|\n",

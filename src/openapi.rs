@@ -107,13 +107,16 @@ fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &
         "Invalid input: `param` names the field (validation_error, invalid_json, ...)",
     )];
     if route.access != Access::Public {
-        errors.push(("401", "No valid API key (unauthorized)"));
+        errors.push((
+            "401",
+            "No API key (unauthorized), or one that does not exist or was revoked (invalid_api_key)",
+        ));
         errors.push(("403", "The key lacks the scope, or may not act for this account (scope_denied, account_not_connected, ...)"));
     }
     if path.contains('{') || route.access != Access::Public {
         errors.push((
             "404",
-            "No such object (in the path or named in the body) is visible to this key (not_found)",
+            "No such object (in the path or named in the body) is visible to this key (intent_not_found, refund_not_found, ...: BP-2006)",
         ));
     }
     if method != "GET" {

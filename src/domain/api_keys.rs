@@ -4,7 +4,7 @@
 
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
 use crate::store::Tx;
 
@@ -85,7 +85,7 @@ pub fn create(
 pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, String), ApiError> {
     let old = keys::find(tx, &actor.org, id)?
         .filter(|k| k.revoked_at_ms.is_none())
-        .ok_or_else(|| ApiError::new(Code::NotFound, format!("{id} is revoked")))?;
+        .ok_or_else(|| ApiError::new(Code::KeyNotFound, format!("{id} is revoked")))?;
     let (record, secret) = keys::rotate(tx, old)?;
     let details = serde_json::json!({
         "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live,
@@ -96,8 +96,8 @@ pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, St
 
 /// Revokes the key `id`: its secret stops working at once.
 pub fn revoke(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<KeyRecord, ApiError> {
-    let key = keys::find(tx, &actor.org, id)?
-        .ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
+    let key =
+        keys::find(tx, &actor.org, id)?.ok_or_else(|| ApiError::not_found(Missing::Key, id))?;
     let key = keys::revoke(tx, key)?;
     let details = serde_json::json!({ "mode": key.mode });
     audit::record(tx, actor, "api_key.revoked", Some(&key.id), details)?;

@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::Principal;
-use crate::error::ApiError;
+use crate::error::{ApiError, Missing};
 use crate::events::Event;
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
@@ -34,7 +34,7 @@ pub fn find<T: Owned + DeserializeOwned>(
     principal: &Principal,
     id: &str,
     prefix: &str,
-    kind: &str,
+    kind: Missing,
 ) -> Result<T, ApiError> {
     find_in(read, Table::Objects, principal, id, prefix, kind)
 }
@@ -46,7 +46,7 @@ pub fn find_in<T: Owned + DeserializeOwned>(
     principal: &Principal,
     id: &str,
     prefix: &str,
-    kind: &str,
+    kind: Missing,
 ) -> Result<T, ApiError> {
     let found: Option<T> = if id.starts_with(prefix) {
         read.get_json(table, id)?

@@ -19,7 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::auth::roles::Role;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::store::{Snapshot, StoreError, Table, Tx};
 
 /// Failed attempts in a row that lock a login or a member's PIN.
@@ -265,7 +265,7 @@ fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
     };
     found
         .filter(|m| m.org == org)
-        .ok_or_else(|| ApiError::new(Code::NotFound, format!("no team member {id}")))
+        .ok_or_else(|| ApiError::not_found(Missing::Member, id))
 }
 
 fn other_active_owners(tx: &Tx<'_>, org: &str, except: &str) -> Result<usize, ApiError> {

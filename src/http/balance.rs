@@ -10,7 +10,7 @@ use super::AppState;
 use super::extract::{Caller, Path, json};
 use super::operations::operations;
 use crate::clock::rfc3339;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ErrorBody, Missing};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
 
@@ -131,7 +131,7 @@ pub async fn transaction(
     };
     let posting = posting
         .filter(|p| p.mode == caller.mode && p.owner == caller.owner())
-        .ok_or_else(|| ApiError::not_found("transaction", &id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Transaction, &id))?;
     let entries = posting
         .lines
         .iter()

@@ -86,8 +86,8 @@ pub async fn create_session(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct SessionQuery {
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^cs_[a-z0-9]{1,64}$")]
@@ -98,8 +98,8 @@ pub struct SessionQuery {
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct LinkQuery {
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^plink_[a-z0-9]{1,64}$")]

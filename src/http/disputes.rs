@@ -122,8 +122,8 @@ pub struct DisputeQuery {
     status: Option<Status>,
     #[param(pattern = "^pi_[a-z0-9]{1,64}$")]
     payment_intent: Option<String>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     #[param(pattern = "^dp_[a-z0-9]{1,64}$")]
     cursor: Option<String>,

@@ -65,8 +65,8 @@ pub struct EventQuery {
     /// Only events created before this time (RFC 3339).
     #[param(format = DateTime)]
     until: Option<String>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^evt_[a-z0-9]{1,64}$")]

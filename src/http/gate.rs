@@ -154,7 +154,7 @@ fn authenticate(
         .lookup(keys_generation, snapshot, secret)?
         .ok_or_else(|| {
             ApiError::new(
-                Code::Unauthorized,
+                Code::InvalidApiKey,
                 "the API key is not valid: it does not exist or was revoked",
             )
         })?;

@@ -52,8 +52,8 @@ pub async fn create(
 pub struct ListQuery {
     /// Only intents in this status.
     status: Option<Status>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^pi_[a-z0-9]{1,64}$")]

@@ -20,9 +20,9 @@ use crate::error::ApiError;
 use crate::store::keys::{self, Child, Family};
 use crate::store::{Snapshot, Table};
 
-/// Page sizes of lists (design section 5).
-pub const LIST_LIMIT_DEFAULT: usize = 20;
-pub const LIST_LIMIT_MAX: usize = 100;
+/// Page sizes of lists: the origin's (its clients page with them; issue 16).
+pub const LIST_LIMIT_DEFAULT: usize = 50;
+pub const LIST_LIMIT_MAX: usize = 200;
 
 /// One page of a list.
 #[derive(Debug, Serialize)]
@@ -178,7 +178,7 @@ macro_rules! named_list {
 }
 pub(crate) use named_list;
 
-/// The `limit` of a list: 1 to 100, default 20.
+/// The `limit` of a list: 1 to 200, default 50.
 pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
     match value.unwrap_or(LIST_LIMIT_DEFAULT) {
         n @ 1..=LIST_LIMIT_MAX => Ok(n),

@@ -99,8 +99,8 @@ pub async fn create_location(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct LocationQuery {
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^loc_[a-z0-9]{1,64}$")]
@@ -258,8 +258,8 @@ pub struct CodeQuery {
     /// Only codes of this location.
     #[param(pattern = "^loc_[a-z0-9]{1,64}$")]
     location: Option<String>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^qr_[a-z0-9]{1,64}$")]

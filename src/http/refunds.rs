@@ -77,8 +77,8 @@ pub struct RefundQuery {
     payment_intent: Option<String>,
     /// Only refunds in this status.
     status: Option<Status>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^re_[a-z0-9]{1,64}$")]

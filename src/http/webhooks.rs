@@ -268,8 +268,8 @@ fn delivery_view(delivery: &Delivery) -> DeliveryView {
 pub struct DeliveryQuery {
     /// Only deliveries in this status: PENDING, DELIVERED or FAILED.
     status: Option<DeliveryStatus>,
-    /// 1 to 100; default 20.
-    #[param(minimum = 1, maximum = 100)]
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
     limit: Option<usize>,
     /// The `next_cursor` of the previous page.
     #[param(pattern = "^wd_[a-z0-9]{1,64}$")]

@@ -180,7 +180,8 @@ impl IdempotencyRecord {
                     "this Idempotency-Key was used on {} within 24 hours; use a new key for {}",
                     self.endpoint, claim.endpoint
                 ),
-            ));
+            )
+            .with_detail("endpoint", self.endpoint.as_str()));
         }
         if self.fingerprint != claim.fingerprint {
             return Err(ApiError::new(

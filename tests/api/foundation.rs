@@ -153,7 +153,7 @@ fn v1_and_api_v1_answer_the_same_status_and_body() {
 // ---------------------------------------------------------------------------
 
 #[test]
-fn keyed_routes_answer_401_unauthorized_without_a_valid_bearer_key() {
+fn keyed_routes_answer_401_without_a_valid_bearer_key() {
     let srv = TestServer::start();
     let basic = format!("Basic {}", srv.secret_key);
     let garbage = "Bearer not-a-key";
@@ -168,6 +168,10 @@ fn keyed_routes_answer_401_unauthorized_without_a_valid_bearer_key() {
             vec![("Authorization", empty_bearer)],
         ),
         ("key without a scheme", vec![("Authorization", &bare_key)]),
+    ];
+    // A key that is sent but is not one (unknown, revoked, garbage) is the
+    // origin's invalid_api_key; no key at all is unauthorized (O§7, issue 16).
+    let unknown_keys: Vec<(&str, Vec<(&str, &str)>)> = vec![
         ("unknown well-formed key", vec![("Authorization", &unknown)]),
         ("garbage key", vec![("Authorization", garbage)]),
     ];
@@ -176,6 +180,11 @@ fn keyed_routes_answer_401_unauthorized_without_a_valid_bearer_key() {
             let resp = srv.request("GET", path, headers, None);
             let body = assert_error(&resp, 401, "unauthorized");
             assert_eq!(body["bp"], "BP-1001", "{case} on {path}: {resp:?}");
+        }
+        for (case, headers) in &unknown_keys {
+            let resp = srv.request("GET", path, headers, None);
+            let body = assert_error(&resp, 401, "invalid_api_key");
+            assert_eq!(body["bp"], "BP-1019", "{case} on {path}: {resp:?}");
         }
     }
     // The control: the same route with the real key, scheme case-insensitive.
@@ -214,7 +223,7 @@ fn keys_without_the_scope_get_403_scope_denied_and_keys_with_it_pass() {
     assert_error(
         &srv.get("/transactions/txn_unknown", Some(&rk_balance)),
         404,
-        "not_found",
+        "transaction_not_found",
     );
 }
 
@@ -324,7 +333,7 @@ fn unknown_transactions_are_404_not_found() {
     let srv = TestServer::start();
     for id in ["txn_unknown", "txn_01jd3v2k8m9q4r5s6t7v8w9x0y", "whatever"] {
         let resp = srv.get(&format!("/transactions/{id}"), srv.sk());
-        let body = assert_error(&resp, 404, "not_found");
+        let body = assert_error(&resp, 404, "transaction_not_found");
         assert_eq!(body["bp"], "BP-2006", "{id}: {resp:?}");
     }
 }

@@ -1199,7 +1199,7 @@ fn list_pages_newest_first_through_next_cursor_and_filters_by_status() {
 }
 
 #[test]
-fn list_rejects_unknown_parameters_unknown_statuses_and_limits_outside_1_to_100() {
+fn list_rejects_unknown_parameters_unknown_statuses_and_limits_outside_1_to_200() {
     let srv = TestServer::start();
     create(&srv, &body(json!({})));
     for (query, param) in [
@@ -1208,7 +1208,7 @@ fn list_rejects_unknown_parameters_unknown_statuses_and_limits_outside_1_to_100(
         ("?status=settled", "status"),
         ("?status=PAID", "status"),
         ("?limit=0", "limit"),
-        ("?limit=101", "limit"),
+        ("?limit=201", "limit"),
     ] {
         let resp = srv.get(&format!("/payment_intents{query}"), srv.sk());
         let error = assert_error(&resp, 400, "validation_error");
@@ -1345,7 +1345,7 @@ fn unknown_or_malformed_intent_ids_are_404_on_every_intent_route() {
     ] {
         for suffix in ["", "/timeline", "/methods", "/refundable"] {
             let resp = srv.get(&format!("/payment_intents/{id}{suffix}"), srv.sk());
-            assert_error(&resp, 404, "not_found");
+            assert_error(&resp, 404, "intent_not_found");
         }
         for action in ["confirm", "cancel", "capture", "review"] {
             let input = if action == "review" {
@@ -1354,7 +1354,7 @@ fn unknown_or_malformed_intent_ids_are_404_on_every_intent_route() {
                 json!({})
             };
             let resp = act(&srv, id, action, &input);
-            assert_error(&resp, 404, "not_found");
+            assert_error(&resp, 404, "intent_not_found");
         }
     }
 }
@@ -1396,9 +1396,9 @@ fn a_publishable_key_creates_and_confirms_but_reads_only_the_intent_its_client_s
     let resp = srv
         .v1()
         .get_with(&path, srv.pk(), &[("X-Client-Secret", &other_secret)]);
-    assert_error(&resp, 404, "not_found");
+    assert_error(&resp, 404, "intent_not_found");
     let resp = srv.get(&format!("{path}?client_secret={id}_secret_nope"), srv.pk());
-    assert_error(&resp, 404, "not_found");
+    assert_error(&resp, 404, "intent_not_found");
 
     // Not for the pk key: timeline, methods, cancel, capture.
     for suffix in ["/timeline", "/methods"] {
@@ -1440,7 +1440,7 @@ fn a_publishable_key_creates_and_confirms_but_reads_only_the_intent_its_client_s
     // Without a secret the key is refused; with another intent's secret this
     // intent does not exist for it.
     assert_error(&confirm(None), 403, "scope_denied");
-    assert_error(&confirm(Some(&other_secret)), 404, "not_found");
+    assert_error(&confirm(Some(&other_secret)), 404, "intent_not_found");
     assert_eq!(
         get_intent(&srv, &id)["attempts_count"],
         0,
@@ -1515,7 +1515,7 @@ fn live_mode_has_no_rail_and_never_sees_test_intents() {
         "confirm",
         &json!({"customer_msisdn": SUCCEED}),
     );
-    assert_error(&resp, 404, "not_found"); // the test key cannot see it
+    assert_error(&resp, 404, "intent_not_found"); // the test key cannot see it
     let resp = srv.post(
         &format!("/payment_intents/{live_id}/confirm"),
         Some(&live),
@@ -1532,7 +1532,7 @@ fn live_mode_has_no_rail_and_never_sees_test_intents() {
     for (key, id) in [(Some(live.as_str()), &test_id), (srv.sk(), &live_id)] {
         for suffix in ["", "/timeline", "/methods", "/refundable"] {
             let resp = srv.get(&format!("/payment_intents/{id}{suffix}"), key);
-            assert_error(&resp, 404, "not_found");
+            assert_error(&resp, 404, "intent_not_found");
         }
     }
     let resp = srv.post(
@@ -1541,7 +1541,7 @@ fn live_mode_has_no_rail_and_never_sees_test_intents() {
         &json!({}),
         None,
     );
-    assert_error(&resp, 404, "not_found");
+    assert_error(&resp, 404, "intent_not_found");
     assert_eq!(
         list_all_ids(&srv, Some(&live)),
         std::slice::from_ref(&live_id)
@@ -1555,7 +1555,7 @@ fn live_mode_has_no_rail_and_never_sees_test_intents() {
         &format!("/transactions/{}", collection.as_str().unwrap_or_default()),
         Some(&live),
     );
-    assert_error(&resp, 404, "not_found");
+    assert_error(&resp, 404, "transaction_not_found");
 }
 
 /// `invalid_json` covers "not valid JSON, or not a JSON object" (docs/errors.md):

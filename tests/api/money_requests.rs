@@ -112,6 +112,6 @@ fn an_unpaid_request_can_be_cancelled_once_and_its_url_then_refuses() {
     assert_error(
         &srv.get("/money_requests/MR-NOTHERE", srv.sk()),
         404,
-        "not_found",
+        "money_request_not_found",
     );
 }

@@ -310,7 +310,7 @@ fn listen_forwards_signed_deliveries_and_removes_its_endpoint_on_exit() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let gone = srv.get(&format!("/webhook_endpoints/{endpoint}"), srv.sk());
-    assert_error(&gone, 404, "not_found");
+    assert_error(&gone, 404, "webhook_endpoint_not_found");
 }
 
 #[test]

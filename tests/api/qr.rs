@@ -409,14 +409,14 @@ fn inputs_are_validated_and_objects_are_private() {
         &json!({"currency": "CDF", "location": "loc_01nothinghere"}),
         None,
     );
-    assert_error(&missing, 404, "not_found");
+    assert_error(&missing, 404, "location_not_found");
     let no_terminal_home = srv.post(
         "/locations/loc_01nothinghere/terminals",
         srv.sk(),
         &json!({"label": "Till"}),
         None,
     );
-    assert_error(&no_terminal_home, 404, "not_found");
+    assert_error(&no_terminal_home, 404, "location_not_found");
     // Ids of another family are a 404, never a decoding failure (found by API fuzzing).
     let location = create_location(&srv);
     let loc = location["id"].as_str().expect("id");
@@ -425,17 +425,17 @@ fn inputs_are_validated_and_objects_are_private() {
     assert_error(
         &srv.get(&format!("/qr_codes/{loc}"), srv.sk()),
         404,
-        "not_found",
+        "qr_code_not_found",
     );
     assert_error(
         &srv.get(&format!("/locations/{qr}"), srv.sk()),
         404,
-        "not_found",
+        "location_not_found",
     );
     assert_error(
         &srv.get(&format!("/locations/{qr}/terminals"), srv.sk()),
         404,
-        "not_found",
+        "location_not_found",
     );
     let wrong = srv.post(
         &format!("/qr_codes/{loc}/revoke"),
@@ -443,7 +443,7 @@ fn inputs_are_validated_and_objects_are_private() {
         &json!({"reason": "lost"}),
         None,
     );
-    assert_error(&wrong, 404, "not_found");
+    assert_error(&wrong, 404, "qr_code_not_found");
     for path in [
         "/qr_codes?location=null",
         "/qr_codes/analytics?location=null",
@@ -458,7 +458,7 @@ fn inputs_are_validated_and_objects_are_private() {
     assert_error(
         &srv.get("/qr_codes/qr_01nothinghere", srv.sk()),
         404,
-        "not_found",
+        "qr_code_not_found",
     );
 }
 

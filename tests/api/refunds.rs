@@ -115,7 +115,11 @@ fn an_over_refund_or_an_uncaptured_intent_is_refused_and_reserves_nothing() {
         assert_error(&wrong_currency, 400, "validation_error")["param"],
         "currency"
     );
-    assert_error(&refund(&srv, "pi_doesnotexist", 100), 404, "not_found");
+    assert_error(
+        &refund(&srv, "pi_doesnotexist", 100),
+        404,
+        "intent_not_found",
+    );
     assert_eq!(balances(&srv), before, "a refused refund moved money");
     assert_eq!(srv.get("/refunds", srv.sk()).body["data"], json!([]));
 }

@@ -372,7 +372,7 @@ fn hosted_page_actions_need_the_page_token_not_the_id() {
         assert_error(
             &page(&format!("/pay/{id}/cancel"), &headers),
             404,
-            "not_found",
+            "intent_not_found",
         );
         let attempt = srv.root().request(
             "POST",
@@ -380,11 +380,11 @@ fn hosted_page_actions_need_the_page_token_not_the_id() {
             &[&[("content-type", "application/json")], headers.as_slice()].concat(),
             Some(br#"{"msisdn":"+243000000501"}"#.to_vec()),
         );
-        assert_error(&attempt, 404, "not_found");
+        assert_error(&attempt, 404, "intent_not_found");
         let status = srv
             .root()
             .request("GET", &format!("/pay/{id}/status"), &headers, None);
-        assert_error(&status, 404, "not_found");
+        assert_error(&status, 404, "intent_not_found");
     }
     assert_eq!(srv.root().get(&format!("/pay/{id}"), None).status, 404);
     let wrong = srv
@@ -523,7 +523,7 @@ fn creating_and_revoking_live_keys_need_step_up() {
     let revoked = srv.post(&path, Some(&owner), &json!({ "pin": OWNER_PIN }), None);
     assert_eq!(revoked.status, 200, "{revoked:?}");
     assert_eq!(revoked.body["status"], "revoked");
-    assert_error(&srv.get("/balance", Some(secret)), 401, "unauthorized");
+    assert_error(&srv.get("/balance", Some(secret)), 401, "invalid_api_key");
     // Test keys need no PIN.
     let test = srv.post(
         "/api_keys",

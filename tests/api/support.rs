@@ -260,9 +260,11 @@ impl std::fmt::Debug for Resp {
     }
 }
 
-/// Asserts `resp` is the flat error object `{code, bp, message, param?}` with
-/// this status and code, a `BP-dddd` number and a non-empty message, served as
-/// JSON. Returns the body for further checks (such as `param`).
+/// Asserts `resp` is the error object `{code, bp, message, param?, error}`
+/// with this status and code, a `BP-dddd` number and a non-empty message,
+/// and the same error nested as the origin answered it (`error: {code, bp,
+/// message, details}`, `details.param` = `param`), served as JSON. Returns
+/// the body for further checks (such as `param`).
 #[track_caller]
 pub fn assert_error<'a>(resp: &'a Resp, status: u16, code: &str) -> &'a Value {
     assert_eq!(resp.status, status, "status of {resp:?}");
@@ -280,10 +282,25 @@ pub fn assert_error<'a>(resp: &'a Resp, status: u16, code: &str) -> &'a Value {
     assert!(!message.trim().is_empty(), "empty message: {resp:?}");
     for key in object.keys() {
         assert!(
-            ["code", "bp", "message", "param"].contains(&key.as_str()),
+            ["code", "bp", "message", "param", "error"].contains(&key.as_str()),
             "unexpected field {key} in the error body: {resp:?}"
         );
     }
+    let nested = &body["error"];
+    assert_eq!(nested["code"], body["code"], "error.code of {resp:?}");
+    assert_eq!(nested["bp"], body["bp"], "error.bp of {resp:?}");
+    assert_eq!(
+        nested["message"], body["message"],
+        "error.message of {resp:?}"
+    );
+    let details = nested["details"]
+        .as_object()
+        .unwrap_or_else(|| panic!("error.details is not an object: {resp:?}"));
+    assert_eq!(
+        details.get("param"),
+        object.get("param"),
+        "error.details.param of {resp:?}"
+    );
     if let Some(param) = object.get("param") {
         assert!(
             param.as_str().is_some_and(|p| !p.is_empty()),

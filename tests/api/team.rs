@@ -303,7 +303,7 @@ fn live_rotation_needs_the_pin_and_revokes_the_old_secret() {
         assert_eq!(rotated.body[field], live[field], "{field}");
     }
     assert_eq!(rotated.body["rotated_from"], id);
-    assert_error(&srv.get("/balance", Some(&old)), 401, "unauthorized");
+    assert_error(&srv.get("/balance", Some(&old)), 401, "invalid_api_key");
     assert_eq!(srv.get("/balance", Some(new)).status, 200);
 
     // A test key rotates without step-up; revoking stops a key at once.
@@ -327,7 +327,7 @@ fn live_rotation_needs_the_pin_and_revokes_the_old_secret() {
     assert_error(
         &srv.get("/balance", rotated.body["secret"].as_str()),
         401,
-        "unauthorized",
+        "invalid_api_key",
     );
 }
 

@@ -404,8 +404,12 @@ fn endpoint_crud_shows_the_secret_only_in_the_create_response() {
         deleted.body,
         json!({"id": id, "object": "webhook_endpoint", "deleted": true})
     );
-    assert_error(&srv.get(&path, srv.sk()), 404, "not_found");
-    assert_error(&send(&srv, "DELETE", &path, &sk, None), 404, "not_found");
+    assert_error(&srv.get(&path, srv.sk()), 404, "webhook_endpoint_not_found");
+    assert_error(
+        &send(&srv, "DELETE", &path, &sk, None),
+        404,
+        "webhook_endpoint_not_found",
+    );
     let list = srv.get("/webhook_endpoints", srv.sk());
     assert_eq!(
         list.body["data"].as_array().map(Vec::len),
@@ -828,12 +832,12 @@ fn replays_resend_a_delivery_and_an_event_to_every_matching_endpoint() {
             None,
         ),
         404,
-        "not_found",
+        "webhook_delivery_not_found",
     );
     assert_error(
         &srv.post("/events/evt_unknown/replay", srv.sk(), &json!({}), None),
         404,
-        "not_found",
+        "event_not_found",
     );
     assert_error(
         &srv.post(
@@ -972,7 +976,7 @@ fn events_list_newest_first_with_filters_and_needs_events_read() {
         ("since=yesterday", "since"),
         ("until=2026-13-01T00:00:00Z", "until"),
         ("limit=0", "limit"),
-        ("limit=101", "limit"),
+        ("limit=201", "limit"),
     ] {
         let resp = srv.get(&format!("/events?{query}"), srv.sk());
         let body = assert_error(&resp, 400, "validation_error");
@@ -1023,7 +1027,7 @@ fn test_mode_events_never_reach_live_endpoints() {
             Some(&live_sk),
         ),
         404,
-        "not_found",
+        "webhook_endpoint_not_found",
     );
 
     create_intent(&srv, srv.sk(), Some(PAYS));

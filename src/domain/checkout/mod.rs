@@ -16,7 +16,7 @@ use super::intents::input::CreateIntent;
 use super::intents::{self, Intent};
 use super::{Settings, resource};
 use crate::auth::Principal;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
@@ -187,7 +187,7 @@ pub fn read_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    resource::find(snapshot, principal, id, "cs_", "checkout session")
+    resource::find(snapshot, principal, id, "cs_", Missing::CheckoutSession)
 }
 
 /// Records a session's expiry (its status already moved) and cancels its
@@ -208,7 +208,7 @@ pub fn expire_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let mut session: Session = resource::find(tx, principal, id, "cs_", "checkout session")?;
+    let mut session: Session = resource::find(tx, principal, id, "cs_", Missing::CheckoutSession)?;
     session.status =
         session::transition(session.status, session::Trigger::Expire).map_err(|_| {
             ApiError::new(
@@ -349,7 +349,7 @@ pub fn create_link(
 }
 
 pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
-    let mut link: Link = resource::find(tx, principal, id, "plink_", "payment link")?;
+    let mut link: Link = resource::find(tx, principal, id, "plink_", Missing::PaymentLink)?;
     link.status = link::transition(link.status, link::Trigger::Deactivate).map_err(|_| {
         ApiError::new(
             Code::LinkInactive,
@@ -372,7 +372,7 @@ pub fn visit_link(
 ) -> Result<Intent, ApiError> {
     let link: Link = tx
         .get_json(Table::Objects, id)?
-        .ok_or_else(|| ApiError::not_found("payment link", id))?;
+        .ok_or_else(|| ApiError::not_found(Missing::PaymentLink, id))?;
     link::transition(link.status, link::Trigger::Visit).map_err(|_| {
         ApiError::new(
             Code::LinkInactive,

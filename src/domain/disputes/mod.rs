@@ -22,7 +22,7 @@ use super::funds::Shift;
 use super::intents::{self, Intent};
 use super::resource;
 use crate::auth::Principal;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
@@ -213,7 +213,7 @@ fn post_hold(
 
 /// The caller's dispute `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(read, principal, id, "dp_", "dispute")
+    resource::find(read, principal, id, "dp_", Missing::Dispute)
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.

@@ -30,7 +30,7 @@ use super::methods::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
 use crate::rails::{self, Collection};
@@ -285,7 +285,7 @@ pub fn read(
     };
     intent
         .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found("payment intent", id))
+        .ok_or_else(|| ApiError::not_found(Missing::Intent, id))
 }
 
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {

@@ -14,7 +14,7 @@ pub use self::view::{MoneyRequestView, view};
 use super::intents::{self, Intent};
 use super::{Settings, resource};
 use crate::auth::Principal;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
@@ -177,7 +177,7 @@ pub fn read(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    resource::find(snapshot, principal, code, "MR-", "money request")
+    resource::find(snapshot, principal, code, "MR-", Missing::MoneyRequest)
 }
 
 /// The request behind a pay URL, whoever made it.
@@ -195,7 +195,8 @@ pub fn cancel(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let mut request: MoneyRequest = resource::find(tx, principal, code, "MR-", "money request")?;
+    let mut request: MoneyRequest =
+        resource::find(tx, principal, code, "MR-", Missing::MoneyRequest)?;
     let cancelled = transition(request.status, Trigger::Cancel).map_err(|_| {
         ApiError::new(
             Code::RequestNotPending,

@@ -14,7 +14,7 @@ use super::{DEFAULT_MCC, QR_AMOUNT_MINOR_MAX, views};
 use crate::auth::Principal;
 use crate::domain::resource;
 use crate::domain::{currency, fields};
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::events::signing;
 use crate::ledger::Mode;
@@ -206,5 +206,5 @@ pub fn revoke_code(
 
 /// The caller's code `id`, from a snapshot or inside a command.
 pub fn read_code(read: &impl Read, principal: &Principal, id: &str) -> Result<QrCode, ApiError> {
-    resource::find(read, principal, id, "qr_", "QR code")
+    resource::find(read, principal, id, "qr_", Missing::QrCode)
 }

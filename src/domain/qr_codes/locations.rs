@@ -11,7 +11,7 @@ use super::{ADDRESS_CHARS_MAX, CITY_CHARS_MAX, DEFAULT_MCC, NAME_CHARS_MAX};
 use crate::auth::Principal;
 use crate::domain::fields;
 use crate::domain::resource;
-use crate::error::ApiError;
+use crate::error::{ApiError, Missing};
 use crate::ledger::Mode;
 use crate::store::Read;
 use crate::store::keys::Family;
@@ -104,7 +104,7 @@ pub fn read_location(
     principal: &Principal,
     id: &str,
 ) -> Result<Location, ApiError> {
-    resource::find(read, principal, id, "loc_", "location")
+    resource::find(read, principal, id, "loc_", Missing::Location)
 }
 
 /// The caller's terminal `id`.
@@ -113,7 +113,7 @@ pub(super) fn read_terminal(
     principal: &Principal,
     id: &str,
 ) -> Result<Terminal, ApiError> {
-    resource::find(read, principal, id, "term_", "terminal")
+    resource::find(read, principal, id, "term_", Missing::Terminal)
 }
 
 pub fn create_terminal(

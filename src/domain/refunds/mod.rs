@@ -25,7 +25,7 @@ use super::funds::Shift;
 use super::intents::{self, Intent, Reservation};
 use super::resource;
 use crate::auth::Principal;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
@@ -237,7 +237,7 @@ fn shift(refund: &Refund, cause: CauseKind, description: String) -> Shift<'_> {
 
 /// The caller's refund `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(read, principal, id, "re_", "refund")
+    resource::find(read, principal, id, "re_", Missing::Refund)
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {

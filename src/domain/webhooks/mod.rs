@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::resource;
 use crate::auth::Principal;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::events::egress::Egress;
 use crate::events::{Event, EventType};
 use crate::ledger::Mode;
@@ -285,7 +285,7 @@ pub fn read_endpoint(
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    resource::find(read, principal, id, "we_", "webhook endpoint")
+    resource::find(read, principal, id, "we_", Missing::WebhookEndpoint)
 }
 
 /// The endpoint's next status. Its lifecycle refuses nothing today; a refusal
@@ -524,7 +524,7 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
 }
 
 fn load_event(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Event, ApiError> {
-    resource::find_in(tx, Table::Events, principal, id, "evt_", "event")
+    resource::find_in(tx, Table::Events, principal, id, "evt_", Missing::Event)
 }
 
 /// `POST /webhook_deliveries/{id}/replay`: a new delivery of the same event to the same endpoint.
@@ -533,7 +533,7 @@ pub fn replay_delivery(
     principal: &Principal,
     id: &str,
 ) -> Result<Delivery, ApiError> {
-    let original: Delivery = resource::find(tx, principal, id, "wd_", "webhook delivery")?;
+    let original: Delivery = resource::find(tx, principal, id, "wd_", Missing::WebhookDelivery)?;
     let endpoint = read_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
         return Err(ApiError::new(
@@ -546,7 +546,7 @@ pub fn replay_delivery(
     }
     let event: Event = tx
         .get_json(Table::Events, &original.event)?
-        .ok_or_else(|| ApiError::not_found("event", &original.event))?;
+        .ok_or_else(|| ApiError::not_found(Missing::Event, &original.event))?;
     Ok(enqueue(tx, &endpoint, &event, Some(original.id))?)
 }
 

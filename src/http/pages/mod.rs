@@ -23,7 +23,7 @@ use crate::domain::intents::input::{CancelIntent, ConfirmIntent};
 use crate::domain::intents::state::Status;
 use crate::domain::intents::{self, Intent};
 use crate::domain::{currency, methods};
-use crate::error::ApiError;
+use crate::error::{ApiError, Missing};
 use crate::rails::Operator;
 use crate::store::Table;
 
@@ -55,7 +55,7 @@ fn intent_of(state: &AppState, id: &str, token: Option<&str>) -> Result<Intent, 
     } else {
         None
     };
-    intent.ok_or_else(|| ApiError::not_found("payment", id))
+    intent.ok_or_else(|| ApiError::not_found(Missing::Intent, id))
 }
 
 /// The page token of a request of the page's script: `X-Page-Token`, or the

@@ -13,7 +13,7 @@ use crate::clock::rfc3339;
 use crate::domain::api_keys::{self, NewKey};
 use crate::domain::audit::Actor;
 use crate::domain::step_up::Proof;
-use crate::error::{ApiError, Code, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody, Missing};
 use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
@@ -73,14 +73,14 @@ named_list!(KeyList of KeyView, "Newest first.");
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ListKeys {
-    /// 1 to 100, default 20.
+    /// 1 to 200, default 50.
     pub limit: Option<usize>,
     /// The previous page's `next_cursor` (a `key_` id).
     pub cursor: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api_keys", tag = "team",
-    params(("limit" = Option<usize>, Query, description = "1 to 100, default 20"),
+    params(("limit" = Option<usize>, Query, description = "1 to 200, default 50"),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
     responses((status = 200, description = "Keys of the organisation (both modes), newest first, secrets redacted", body = KeyList),
               (status = 403, description = "session_required for an API key", body = ErrorBody)))]
@@ -172,7 +172,7 @@ fn key_for(state: &AppState, caller: &Principal, id: &str) -> Result<KeyRecord, 
     } else {
         None
     };
-    let key = key.ok_or_else(|| ApiError::new(Code::NotFound, format!("no API key {id}")))?;
+    let key = key.ok_or_else(|| ApiError::not_found(Missing::Key, id))?;
     api_keys::check_grant(session_of(caller)?.role, &key.scopes)?;
     Ok(key)
 }
@@ -192,7 +192,7 @@ pub async fn rotate_key(
     let key = key_for(&state, &caller, &id)?;
     if key.revoked_at_ms.is_some() {
         return Err(ApiError::new(
-            Code::NotFound,
+            Code::KeyNotFound,
             format!("{id} is revoked; only an active key can be rotated"),
         ));
     }

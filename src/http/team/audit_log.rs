@@ -47,7 +47,7 @@ pub struct ListAudit {
 }
 
 #[utoipa::path(get, path = "/audit_log", tag = "team",
-    params(("limit" = Option<usize>, Query, description = "1 to 100, default 20"),
+    params(("limit" = Option<usize>, Query, description = "1 to 200, default 50"),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
     responses((status = 200, description = "Audit entries, newest first (owners and admins)", body = AuditList)))]
 pub async fn audit_log(
