@@ -163,13 +163,22 @@ fn from_sms(criteria: &mut Criteria, sms: &str) -> Result<(), ApiError> {
     let parsed = verifications::parse_sms(sms).ok_or_else(|| {
         ApiError::field("sms", "the SMS names no amount such as \"CDF 10,000.00\"; see docs/verifications.md for the formats read")
     })?;
-    if let Some(currency) = criteria.currency.as_deref().filter(|c| *c != parsed.currency) {
+    if let Some(currency) = criteria
+        .currency
+        .as_deref()
+        .filter(|c| *c != parsed.currency)
+    {
         return Err(ApiError::field(
             "currency",
-            format!("currency is {currency} but the SMS is in {}", parsed.currency),
+            format!(
+                "currency is {currency} but the SMS is in {}",
+                parsed.currency
+            ),
         ));
     }
-    criteria.reference = parsed.reference.filter(|r| r.chars().count() <= REFERENCE_CHARS_MAX);
+    criteria.reference = parsed
+        .reference
+        .filter(|r| r.chars().count() <= REFERENCE_CHARS_MAX);
     criteria.msisdn = parsed.msisdn;
     criteria.amount_minor = Some(parsed.amount_minor);
     criteria.currency = Some(parsed.currency);
@@ -177,7 +186,11 @@ fn from_sms(criteria: &mut Criteria, sms: &str) -> Result<(), ApiError> {
 }
 
 /// The verdict on `criteria` now, read from one snapshot.
-fn resolve(state: &AppState, caller: &Principal, criteria: &Criteria) -> Result<Resolution, ApiError> {
+fn resolve(
+    state: &AppState,
+    caller: &Principal,
+    criteria: &Criteria,
+) -> Result<Resolution, ApiError> {
     Ok(verifications::resolve(
         &state.store.snapshot()?,
         caller,

@@ -151,16 +151,24 @@ fn payment(intent: &Intent) -> Payment<'_> {
     let msisdns = intent
         .customer_msisdn
         .iter()
-        .chain(intent.attempts.iter().filter_map(|a| a.customer_msisdn.as_ref()))
+        .chain(
+            intent
+                .attempts
+                .iter()
+                .filter_map(|a| a.customer_msisdn.as_ref()),
+        )
         .map(String::as_str)
         .collect();
     Payment {
         id: &intent.id,
         reference: intent.reference.as_deref(),
-        transactions: [&intent.collection_transaction, &intent.settlement_transaction]
-            .into_iter()
-            .filter_map(|t| t.as_deref())
-            .collect(),
+        transactions: [
+            &intent.collection_transaction,
+            &intent.settlement_transaction,
+        ]
+        .into_iter()
+        .filter_map(|t| t.as_deref())
+        .collect(),
         msisdns,
         amounts_minor: vec![intent.amount_minor, intent.amount_received_minor],
     }

@@ -265,8 +265,12 @@ fn count(
         return Ok((0, None, None));
     }
     let currency = currency.unwrap_or(PRICE_CURRENCY_DEFAULT).to_string();
-    let available =
-        ledger::merchant_account(principal.mode, principal.owner(), &currency, Class::Available);
+    let available = ledger::merchant_account(
+        principal.mode,
+        principal.owner(),
+        &currency,
+        Class::Available,
+    );
     if ledger::balance(tx, &available)? < PRICE_MINOR {
         return Err(ApiError::new(
             Code::VerificationQuotaExhausted,
@@ -363,7 +367,15 @@ mod tests {
         ] {
             assert_eq!(rail(value).ok(), Some(expected), "{value}");
         }
-        for value in ["bitcoin", "diaspora", "orange_c", "orange_cod", "vodacom", "", "x".repeat(40).as_str()] {
+        for value in [
+            "bitcoin",
+            "diaspora",
+            "orange_c",
+            "orange_cod",
+            "vodacom",
+            "",
+            "x".repeat(40).as_str(),
+        ] {
             let refused = rail(value).err().map(|e| e.param);
             assert_eq!(refused, Some(Some("rail".into())), "{value}");
         }
@@ -371,9 +383,21 @@ mod tests {
 
     #[test]
     fn numbers_come_with_or_without_their_plus() {
-        assert_eq!(msisdn("msisdn", "243000000501").ok().as_deref(), Some("+243000000501"));
-        assert_eq!(msisdn("msisdn", "+243000000501").ok().as_deref(), Some("+243000000501"));
-        for value in ["0812345678", "++243000000501", "24300", "243 000 000 501", "+2430000005011234567890"] {
+        assert_eq!(
+            msisdn("msisdn", "243000000501").ok().as_deref(),
+            Some("+243000000501")
+        );
+        assert_eq!(
+            msisdn("msisdn", "+243000000501").ok().as_deref(),
+            Some("+243000000501")
+        );
+        for value in [
+            "0812345678",
+            "++243000000501",
+            "24300",
+            "243 000 000 501",
+            "+2430000005011234567890",
+        ] {
             assert!(msisdn("msisdn", value).is_err(), "{value}");
         }
     }

@@ -121,10 +121,7 @@ pub fn score(wanted: &Wanted<'_>, payment: &Payment<'_>) -> Option<Score> {
             matched_on.push(MatchedOn::Reference);
         }
     }
-    if wanted
-        .msisdn
-        .is_some_and(|m| payment.msisdns.contains(&m))
-    {
+    if wanted.msisdn.is_some_and(|m| payment.msisdns.contains(&m)) {
         points += MSISDN_POINTS;
         matched_on.push(MatchedOn::Msisdn);
     }
@@ -190,10 +187,20 @@ pub fn verdict(ranked: &[(Score, Standing)]) -> Finding {
     let points = best.points;
     if ranked.get(1).is_some_and(|(next, _)| next.points == points) {
         let confidence = points.min(AMBIGUOUS_CONFIDENCE_MAX);
-        return finding(Verdict::Ambiguous, confidence, Reason::TiedCandidates, Some(best));
+        return finding(
+            Verdict::Ambiguous,
+            confidence,
+            Reason::TiedCandidates,
+            Some(best),
+        );
     }
     if best.amount_mismatch {
-        return finding(Verdict::Mismatch, MISMATCH_CONFIDENCE, Reason::AmountMismatch, Some(best));
+        return finding(
+            Verdict::Mismatch,
+            MISMATCH_CONFIDENCE,
+            Reason::AmountMismatch,
+            Some(best),
+        );
     }
     let (verdict, confidence, reason) = match standing {
         Standing::Posted => (
@@ -253,30 +260,63 @@ mod tests {
     fn points_add_up_and_a_candidate_needs_fifty() {
         let m = Some("+243000000501");
         let cases: &[(Wanted, Option<(u32, &[MatchedOn], bool)>)] = &[
-            (wanted(Some("order-1"), None, None), Some((70, &[Reference], false))),
-            (wanted(Some("pi_1"), None, None), Some((70, &[Reference], false))),
-            (wanted(Some("txn_collect"), None, None), Some((80, &[LedgerReference], false))),
-            (wanted(Some("txn_settle"), None, None), Some((80, &[LedgerReference], false))),
-            (wanted(None, m, Some(5_000)), Some((50, &[Msisdn, Amount], false))),
+            (
+                wanted(Some("order-1"), None, None),
+                Some((70, &[Reference], false)),
+            ),
+            (
+                wanted(Some("pi_1"), None, None),
+                Some((70, &[Reference], false)),
+            ),
+            (
+                wanted(Some("txn_collect"), None, None),
+                Some((80, &[LedgerReference], false)),
+            ),
+            (
+                wanted(Some("txn_settle"), None, None),
+                Some((80, &[LedgerReference], false)),
+            ),
+            (
+                wanted(None, m, Some(5_000)),
+                Some((50, &[Msisdn, Amount], false)),
+            ),
             // Either amount counts: asked and received.
-            (wanted(None, Some("+243000000777"), Some(4_000)), Some((50, &[Msisdn, Amount], false))),
-            (wanted(Some("order-1"), m, Some(5_000)), Some((120, &[Reference, Msisdn, Amount], false))),
-            (wanted(Some("txn_collect"), m, Some(5_000)), Some((130, &[LedgerReference, Msisdn, Amount], false))),
+            (
+                wanted(None, Some("+243000000777"), Some(4_000)),
+                Some((50, &[Msisdn, Amount], false)),
+            ),
+            (
+                wanted(Some("order-1"), m, Some(5_000)),
+                Some((120, &[Reference, Msisdn, Amount], false)),
+            ),
+            (
+                wanted(Some("txn_collect"), m, Some(5_000)),
+                Some((130, &[LedgerReference, Msisdn, Amount], false)),
+            ),
             // A reference carries a wrong amount through: that is a mismatch to report.
-            (wanted(Some("order-1"), None, Some(9_999)), Some((70, &[Reference], true))),
-            (wanted(Some("order-1"), Some("+243999999999"), None), Some((70, &[Reference], false))),
+            (
+                wanted(Some("order-1"), None, Some(9_999)),
+                Some((70, &[Reference], true)),
+            ),
+            (
+                wanted(Some("order-1"), Some("+243999999999"), None),
+                Some((70, &[Reference], false)),
+            ),
             // 25 alone is no candidate, nor 25 with a wrong amount.
             (wanted(None, m, None), None),
             (wanted(None, None, Some(5_000)), None),
             (wanted(None, m, Some(9_999)), None),
             (wanted(Some("order-2"), m, None), None),
             (wanted(Some("ORDER-1"), None, None), None),
-            (wanted(Some("other"), m, Some(5_000)), Some((50, &[Msisdn, Amount], false))),
+            (
+                wanted(Some("other"), m, Some(5_000)),
+                Some((50, &[Msisdn, Amount], false)),
+            ),
             (wanted(None, None, None), None),
         ];
         for (wanted, expected) in cases {
-            let got = score(wanted, &payment())
-                .map(|s| (s.points, s.matched_on, s.amount_mismatch));
+            let got =
+                score(wanted, &payment()).map(|s| (s.points, s.matched_on, s.amount_mismatch));
             let expected = expected.map(|(p, on, mismatch)| (p, on.to_vec(), mismatch));
             assert_eq!(got, expected, "{wanted:?}");
         }
@@ -327,7 +367,12 @@ mod tests {
                 40,
                 vec![AmountMismatch, MatchedReference],
             ),
-            (vec![(wrong_amount, S::Dead)], Mismatch, 40, vec![AmountMismatch, MatchedReference]),
+            (
+                vec![(wrong_amount, S::Dead)],
+                Mismatch,
+                40,
+                vec![AmountMismatch, MatchedReference],
+            ),
             (
                 vec![(reference.clone(), S::Posted)],
                 Verified,
@@ -340,7 +385,12 @@ mod tests {
                 80,
                 vec![LedgerPosted, MatchedLedgerReference],
             ),
-            (vec![(reference.clone(), S::Dead)], NotFound, 0, vec![PaymentDead, MatchedReference]),
+            (
+                vec![(reference.clone(), S::Dead)],
+                NotFound,
+                0,
+                vec![PaymentDead, MatchedReference],
+            ),
             (
                 vec![(full.clone(), S::InReview)],
                 Ambiguous,
@@ -359,7 +409,12 @@ mod tests {
                 50,
                 vec![AwaitingPayment, MatchedMsisdn, MatchedAmount],
             ),
-            (vec![(reference, S::InFlight)], Pending, 70, vec![InFlight, MatchedReference]),
+            (
+                vec![(reference, S::InFlight)],
+                Pending,
+                70,
+                vec![InFlight, MatchedReference],
+            ),
         ];
         for (ranked, verdict_expected, confidence, reasons) in cases {
             let found = verdict(&ranked);
