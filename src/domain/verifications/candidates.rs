@@ -128,7 +128,7 @@ pub fn resolve(
 /// Best score first; equal scores keep the scan's order, newest first
 /// (a stable sort), then at most [`MATCHES_MAX`].
 fn rank(held: &mut Vec<(Score, Intent)>) {
-    held.sort_by(|a, b| b.0.points.cmp(&a.0.points));
+    held.sort_by_key(|(score, _)| std::cmp::Reverse(score.points));
     held.truncate(MATCHES_MAX);
 }
 

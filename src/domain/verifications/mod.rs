@@ -128,10 +128,10 @@ pub fn rail(value: &str) -> Result<Rail, ApiError> {
     }
 }
 
-/// How the criteria were given: an SMS, else a reference (with or without
-/// a number and amount), else a number with an amount.
 /// A payer number as the origin's clients send it: E.164 with or without its
 /// `+` (`243000000501` is `+243000000501`), at most [`MSISDN_CHARS_MAX`].
+/// Surrounding spaces go: a `+` left unencoded in a query string arrives as
+/// a space.
 pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
     if value.chars().count() > MSISDN_CHARS_MAX {
         return Err(ApiError::field(
@@ -139,13 +139,18 @@ pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
             format!("{param} must be at most {MSISDN_CHARS_MAX} characters"),
         ));
     }
-    if value.starts_with('+') {
-        crate::domain::intents::input::msisdn(param, value)
-    } else {
-        crate::domain::intents::input::msisdn(param, &format!("+{value}"))
-    }
+    let trimmed = value.trim();
+    let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
+    crate::domain::intents::input::msisdn(param, &format!("+{digits}")).map_err(|_| {
+        ApiError::field(
+            param,
+            format!("{param} must be an E.164 number, with or without its +, such as 243000000501 (got {value:?})"),
+        )
+    })
 }
 
+/// How the criteria were given: an SMS, else a reference (with or without
+/// a number and amount), else a number with an amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Method {
@@ -390,6 +395,11 @@ mod tests {
         assert_eq!(
             msisdn("msisdn", "+243000000501").ok().as_deref(),
             Some("+243000000501")
+        );
+        assert_eq!(
+            msisdn("msisdn", " 243000000501").ok().as_deref(),
+            Some("+243000000501"),
+            "an unencoded + in a query string"
         );
         for value in [
             "0812345678",

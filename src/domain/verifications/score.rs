@@ -256,10 +256,13 @@ mod tests {
         }
     }
 
+    /// Points, what they were earned on, and whether the amount differs.
+    type Expected = (u32, &'static [MatchedOn], bool);
+
     #[test]
     fn points_add_up_and_a_candidate_needs_fifty() {
         let m = Some("+243000000501");
-        let cases: &[(Wanted, Option<(u32, &[MatchedOn], bool)>)] = &[
+        let cases: &[(Wanted, Option<Expected>)] = &[
             (
                 wanted(Some("order-1"), None, None),
                 Some((70, &[Reference], false)),
@@ -330,6 +333,8 @@ mod tests {
         }
     }
 
+    type Ranked = Vec<(Score, Standing)>;
+
     #[test]
     fn verdicts_follow_the_origins_order() {
         use Standing as S;
@@ -338,7 +343,7 @@ mod tests {
         let full = scored(120, &[Reference, Msisdn, Amount], false);
         let pair = scored(50, &[Msisdn, Amount], false);
         let wrong_amount = scored(70, &[Reference], true);
-        let cases: Vec<(Vec<(Score, Standing)>, Verdict, u32, Vec<Reason>)> = vec![
+        let cases: Vec<(Ranked, Verdict, u32, Vec<Reason>)> = vec![
             (vec![], NotFound, 0, vec![NoCandidate]),
             // A tie wins over everything after it, even a posting; capped at 60.
             (

@@ -187,6 +187,16 @@ fn resolution_answers_in_the_origins_shape_and_confirmed_means_posted() {
         (&json!(120), &json!(["reference", "msisdn", "amount"]))
     );
     assert!(r["note"].as_str().is_some_and(|n| !n.is_empty()));
+    // A + left unencoded in the query arrives as a space, and is read as a +.
+    let raw = srv.get(
+        "/payment_resolution?msisdn=+243000000501&amount_minor=10000",
+        srv.sk(),
+    );
+    assert_eq!(raw.status, 200, "{raw:?}");
+    assert_eq!(
+        (&raw.body["criteria"]["msisdn"], &raw.body["resolution"]),
+        (&json!(PAYER), &json!("CONFIRMED"))
+    );
 }
 
 /// O§27: scores (reference 70, msisdn 25, amount 25, a candidate needs 50)
