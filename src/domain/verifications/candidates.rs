@@ -13,6 +13,7 @@ use crate::store::{Snapshot, StoreError, Table};
 
 /// What to look for, validated and normalised (the echo is `criteria`).
 #[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[schema(as = VerificationCriteria)]
 pub struct Criteria {
     pub reference: Option<String>,
     /// E.164, with its `+`.

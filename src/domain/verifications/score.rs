@@ -25,6 +25,7 @@ pub const VERIFIED_CONFIDENCE_MAX: u32 = 100;
 /// The verdict of `POST /verifications` (`status`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[schema(as = VerificationStatus)]
 pub enum Verdict {
     /// A ledger posting credited the merchant for the best candidate.
     Verified,
@@ -52,6 +53,7 @@ pub enum MatchedOn {
 /// the best candidate matched on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = VerificationReason)]
 pub enum Reason {
     NoCandidate,
     TiedCandidates,
