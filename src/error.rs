@@ -84,6 +84,7 @@ catalogue! {
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
     RateLimited => ("rate_limited", 429, "BP-6005", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
     RequestTimeout => ("request_timeout", 408, "BP-2016", "The request body did not arrive within the body timeout (`paygate serve --body-timeout-secs`); nothing was written and the connection is closed."),
+    CriteriaRequired => ("criteria_required", 400, "BP-2017", "A payment resolution or verification names neither a reference nor an msisdn with amount_minor, so nothing could be matched."),
     InvalidIntentTransition => ("invalid_intent_transition", 409, "BP-2101", "The payment intent's status does not allow this operation."),
     IntentNotAuthorised => ("intent_not_authorised", 409, "BP-2102", "Capture needs an AUTHORISED intent with capture_method manual."),
     CaptureExceedsAuthorisation => ("capture_exceeds_authorisation", 409, "BP-2103", "The capture amount is larger than the authorised amount."),

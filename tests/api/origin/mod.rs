@@ -6,3 +6,4 @@
 //! One submodule per area, so the areas can grow apart.
 
 mod errors;
+mod verifications;
