@@ -381,14 +381,20 @@ pub fn verify(
     };
     tx.put_json(Table::Objects, id.clone(), &verification)?;
     let object = serde_json::to_value(&verification).map_err(ApiError::internal)?;
-    events::emit(
-        tx,
-        EventType::VerificationCompleted,
-        principal.mode,
-        principal.owner(),
-        principal.account.as_deref(),
-        object,
-    )?;
+    let mut types = vec![EventType::VerificationCompleted];
+    if verification.answer == Answer::Confirmed {
+        types.push(EventType::VerificationConfirmed);
+    }
+    for event_type in types {
+        events::emit(
+            tx,
+            event_type,
+            principal.mode,
+            principal.owner(),
+            principal.account.as_deref(),
+            object.clone(),
+        )?;
+    }
     Ok(verification)
 }
 
