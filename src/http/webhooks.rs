@@ -43,10 +43,9 @@ pub struct CreateEndpoint {
     /// Also accepted as `events` (the origin's name); sending both is an error. Former names of renamed
     /// types (`refund.requested`) are accepted and stored under the current name.
     #[serde(alias = "events")]
-    #[schema(max_items = 64)]
     pub enabled_events: Option<Vec<String>>,
     /// The version of the event envelope to send: `2026-09-01` (the only one, and the default).
-    #[schema(max_length = 10)]
+    #[schema(pattern = "^2026-09-01$")]
     pub api_version: Option<String>,
     /// At most 500 characters.
     #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
@@ -64,10 +63,9 @@ pub struct UpdateEndpoint {
     pub url: Option<String>,
     /// Also accepted as `events`; sending both is an error.
     #[serde(alias = "events")]
-    #[schema(max_items = 64)]
     pub enabled_events: Option<Vec<String>>,
     /// `2026-09-01`, the only version.
-    #[schema(max_length = 10)]
+    #[schema(pattern = "^2026-09-01$")]
     pub api_version: Option<String>,
     /// At most 500 characters.
     #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
