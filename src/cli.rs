@@ -67,6 +67,14 @@ enum Command {
         /// sandboxes, CI and `paygate listen`), loopback (this machine only), any.
         #[arg(long, value_enum, default_value_t = crate::events::egress::Egress::Public, env = "PAYGATE_WEBHOOK_EGRESS")]
         webhook_egress: crate::events::egress::Egress,
+        /// The brand of the gateway's own headers, for receivers and clients written for another
+        /// gateway: every Service-* header sent (Service-Signature, Service-Event, ...) is also sent as
+        /// <NAME>-* (and X-<NAME>-* where X-Service-* is), with the same value, and Service-Account and
+        /// Service-Mode are also read as <NAME>-Account and <NAME>-Mode. The Service-* names are always
+        /// sent and read.
+        #[arg(long, default_value = crate::headers::SPEC_PREFIX, env = "PAYGATE_HEADER_PREFIX",
+              value_parser = crate::headers::HeaderNames::with_prefix)]
+        header_prefix: crate::headers::HeaderNames,
         /// Absolute lifetime of a team member's session, in seconds (default 12 h).
         #[arg(long, default_value_t = 43_200, env = "PAYGATE_SESSION_TTL_SECS")]
         session_ttl_secs: u64,
@@ -257,6 +265,7 @@ pub fn run() -> ExitCode {
             audit_interval_secs,
             sandbox_settlement_ms,
             webhook_egress,
+            header_prefix,
             sandbox_dispute_window_ms,
             session_ttl_secs,
             session_idle_secs,
@@ -276,6 +285,7 @@ pub fn run() -> ExitCode {
             audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
             sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
             webhook_egress,
+            header_names: header_prefix,
             sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
             sessions: crate::domain::team::SessionPolicy {
                 absolute_ms: secs_ms(session_ttl_secs),

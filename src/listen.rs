@@ -1,7 +1,8 @@
 //! `paygate listen`: forwards a running gateway's webhooks to a local URL, like
 //! `stripe listen`. It listens on a local port, registers a temporary webhook
 //! endpoint pointing at it, prints the endpoint's signing secret, forwards each
-//! delivery (headers and raw body unchanged, so signatures still verify) to
+//! delivery (headers and raw body unchanged, so signatures still verify; the
+//! brand's headers of `serve --header-prefix` too) to
 //! `--forward-to`, prints one line per delivery, and answers the gateway with
 //! the local status, so the gateway's retries apply. On Ctrl-C it deletes the
 //! endpoint.
@@ -15,21 +16,22 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 
-/// Headers passed on to the local receiver.
-const FORWARDED_HEADERS: &[&str] = &[
-    "content-type",
-    "service-signature",
-    "x-service-signature",
-    "service-signature-ed25519",
-    "service-event",
-    "x-service-event",
-    "service-event-id",
-    "service-delivery-id",
-    "x-service-delivery-id",
-    "service-attempt",
-    "webhook-id",
-    "webhook-timestamp",
-    "webhook-signature",
+/// Headers not passed on to the local receiver: those of the connection
+/// (hop-by-hop, RFC 9110 section 7.6.1) and those the forwarding request sets
+/// itself. Every other header is forwarded as received, so a gateway started
+/// with `--header-prefix` reaches the receiver with its brand's headers too.
+const NOT_FORWARDED: &[&str] = &[
+    "host",
+    "content-length",
+    "connection",
+    "keep-alive",
+    "proxy-connection",
+    "proxy-authenticate",
+    "proxy-authorization",
+    "te",
+    "trailer",
+    "transfer-encoding",
+    "upgrade",
 ];
 
 pub struct ListenOptions {
@@ -136,9 +138,9 @@ async fn forward(
             .to_string()
     };
     let mut request = forwarder.client.post(&forwarder.forward_to).body(body);
-    for name in FORWARDED_HEADERS {
-        if let Some(value) = headers.get(*name) {
-            request = request.header(*name, value);
+    for (name, value) in &headers {
+        if !NOT_FORWARDED.contains(&name.as_str()) {
+            request = request.header(name, value);
         }
     }
     let status = match request.send().await {

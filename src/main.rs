@@ -8,6 +8,7 @@ mod domain;
 mod error;
 mod events;
 mod guardian;
+mod headers;
 mod http;
 mod ids;
 mod ledger;

@@ -32,6 +32,8 @@ pub struct ServeOptions {
     pub sandbox_dispute_window: Option<Duration>,
     /// Where webhook deliveries may connect.
     pub webhook_egress: crate::events::egress::Egress,
+    /// The `Service-*` header names, with a brand's when `--header-prefix` gives one.
+    pub header_names: crate::headers::HeaderNames,
     /// Team-member session lifetimes.
     pub sessions: crate::domain::team::SessionPolicy,
     /// `POST /resolve` answers per client address and minute (0: no limit).
@@ -154,6 +156,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
         sessions: options.sessions,
         webhook_egress: options.webhook_egress,
+        header_names: options.header_names.clone(),
     });
     crate::events::dispatcher::spawn(
         store.clone(),
@@ -161,6 +164,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock.clone(),
         dispatcher_wake.clone(),
         options.webhook_egress,
+        options.header_names,
     )?;
     crate::scheduler::spawn(
         store.clone(),

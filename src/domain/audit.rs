@@ -14,7 +14,8 @@ use crate::store::{Snapshot, StoreError, Table, Tx};
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Actor {
     pub org: String,
-    /// `member`, `api_key`, `cli`, or `anonymous` (a failed login).
+    /// `member`, `api_key`, `cli`, `anonymous` (a failed login), or `gateway`
+    /// (the gateway acted by itself, e.g. disabled a failing webhook endpoint).
     pub kind: String,
     pub member_id: Option<String>,
     pub email: Option<String>,

@@ -43,6 +43,8 @@ pub struct Settings {
     pub sessions: team::SessionPolicy,
     /// Where webhook deliveries may connect (`serve --webhook-egress`).
     pub webhook_egress: crate::events::egress::Egress,
+    /// The names of the `Service-*` headers sent and read (`serve --header-prefix`).
+    pub header_names: crate::headers::HeaderNames,
 }
 
 /// Routes a fired timer to the domain that scheduled it.

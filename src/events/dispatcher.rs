@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 use super::egress::{self, Egress};
-use super::{Event, render, signing};
+use super::{Event, render_at, signing};
 use crate::clock::SharedClock;
 use crate::domain::webhooks::{
     self, AttemptOutcome, Delivery, DeliveryStatus, Endpoint, EndpointStatus,
 };
 use crate::error::ApiError;
+use crate::headers::{HeaderNames, Sent};
 use crate::ledger::Mode;
 use crate::store::{Snapshot, Store, StoreError, Table, Writer, decode};
 
@@ -109,6 +110,8 @@ struct Shared {
     clock: SharedClock,
     clients: Clients,
     egress: Egress,
+    /// The `Service-*` names, and a brand's (`--header-prefix`).
+    header_names: HeaderNames,
     in_flight: Mutex<InFlight>,
     /// Woken when a delivery finishes and frees a slot.
     freed: Notify,
@@ -120,6 +123,7 @@ pub fn spawn(
     clock: SharedClock,
     committed: Arc<Notify>,
     egress: Egress,
+    header_names: HeaderNames,
 ) -> Result<(), reqwest::Error> {
     let shared = Arc::new(Shared {
         store,
@@ -127,6 +131,7 @@ pub fn spawn(
         clock,
         clients: Clients::new(egress)?,
         egress,
+        header_names,
         in_flight: Mutex::default(),
         freed: Notify::new(),
     });
@@ -239,7 +244,8 @@ fn plan(
         return Ok(Plan::Abandon("the event vanished".into()));
     };
     let event: Event = decode(&event)?;
-    let body = serde_json::to_vec(&render(event)).map_err(ApiError::internal)?;
+    // Rendered per attempt: `emitted_at` is the attempt's time.
+    let body = serde_json::to_vec(&render_at(event, now_ms)).map_err(ApiError::internal)?;
     let platform_key = signing::active_key(snapshot)?;
     Ok(Plan::Send(Box::new(Prepared {
         delivery,
@@ -277,7 +283,7 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
         }
     };
     let client = shared.clients.of(prepared.endpoint.mode);
-    let outcome = send(&shared.clock, client, &prepared).await;
+    let outcome = send(&shared.clock, client, &shared.header_names, &prepared).await;
     tracing::info!(
         delivery = %prepared.delivery.id,
         event = prepared.delivery.event_type.as_str(),
@@ -300,6 +306,7 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
 async fn send(
     clock: &SharedClock,
     client: &reqwest::Client,
+    header_names: &HeaderNames,
     prepared: &Prepared,
 ) -> AttemptOutcome {
     let t = clock.now_ms().div_euclid(1000);
@@ -321,19 +328,24 @@ async fn send(
         }
     };
     let hmac = signing::service_signature(&endpoint.secret, t, body);
-    let event_type = delivery.event_type.as_str();
-    let request = client
+    let service_headers = [
+        (Sent::Signature, hmac.as_str()),
+        (Sent::SignatureEd25519, ed25519.as_str()),
+        (Sent::Event, delivery.event_type.as_str()),
+        (Sent::EventId, delivery.event.as_str()),
+        (Sent::DeliveryId, delivery.id.as_str()),
+        (Sent::Attempt, attempt_number.as_str()),
+    ];
+    let mut request = client
         .post(&endpoint.url)
-        .header("content-type", "application/json")
-        .header("service-signature", &hmac)
-        .header("x-service-signature", &hmac)
-        .header("service-signature-ed25519", ed25519)
-        .header("service-event", event_type)
-        .header("x-service-event", event_type)
-        .header("service-event-id", &delivery.event)
-        .header("service-delivery-id", &delivery.id)
-        .header("x-service-delivery-id", &delivery.id)
-        .header("service-attempt", &attempt_number)
+        .header("content-type", "application/json");
+    // Each under its spec name, X- twin, and brand names: the same value.
+    for (header, value) in service_headers {
+        for name in header_names.sent(header) {
+            request = request.header(name, value);
+        }
+    }
+    let request = request
         .header("webhook-id", &delivery.event)
         .header("webhook-timestamp", t.to_string())
         .header(

@@ -20,16 +20,21 @@ pub mod egress;
 pub mod signing;
 
 macro_rules! event_types {
-    ($( $variant:ident => ($name:literal, $when:literal, $notes:literal), )*) => {
+    ($( $variant:ident => ($name:literal $(| $old:literal)*, $when:literal, $notes:literal), )*) => {
+        /// An event type. The variant names are stable; a renamed type keeps
+        /// its former names as serde aliases, so that events and deliveries
+        /// stored under them still decode (and filters written with them still match).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
         #[allow(clippy::enum_variant_names)] // refund, payout, ... events come with their issues
-        pub enum EventType { $( #[serde(rename = $name)] $variant, )* }
+        pub enum EventType { $( #[serde(rename = $name $(, alias = $old)*)] $variant, )* }
 
         /// One row of `GET /webhook_events/types`.
         #[derive(Debug, Clone, Copy, Serialize, utoipa::ToSchema)]
         pub struct CatalogueEntry {
             #[serde(rename = "type")]
             pub name: &'static str,
+            /// Names the type had before (still accepted in filters).
+            pub formerly: &'static [&'static str],
             /// When the event is emitted.
             pub emitted_when: &'static str,
             /// Rules for receivers.
@@ -37,14 +42,17 @@ macro_rules! event_types {
         }
 
         pub const CATALOGUE: &[CatalogueEntry] = &[
-            $( CatalogueEntry { name: $name, emitted_when: $when, notes: $notes }, )*
+            $( CatalogueEntry { name: $name, formerly: &[$($old),*], emitted_when: $when, notes: $notes }, )*
         ];
 
         impl EventType {
-            #[cfg(test)]
             pub const ALL: &'static [EventType] = &[ $( EventType::$variant, )* ];
             pub fn as_str(self) -> &'static str {
                 match self { $( EventType::$variant => $name, )* }
+            }
+            /// The names this type had before a rename (issue 16), oldest first.
+            pub fn formerly(self) -> &'static [&'static str] {
+                match self { $( EventType::$variant => &[$($old),*], )* }
             }
         }
     };
@@ -56,8 +64,9 @@ const DEDUP: &str =
 
 event_types! {
     PaymentIntentCreated => ("payment_intent.created", "A payment intent was created.", "Informational; do not ship goods on it."),
-    PaymentIntentProcessing => ("payment_intent.processing", "A payment attempt started (the payer was prompted or the provider is working).", "Informational: the payment is not done yet."),
-    PaymentIntentAttemptFailed => ("payment_intent.attempt_failed", "An attempt failed (invalid_msisdn, provider_unavailable, declined); the intent is back to REQUIRES_PAYMENT_METHOD and the payer may retry.", "data.object.last_attempt.failure_reason says why. The intent may still succeed with a new attempt."),
+    PaymentIntentProcessing => ("payment_intent.processing", "A wallet payment attempt started: the provider is working (status PROCESSING).", "Informational: the payment is not done yet."),
+    PaymentIntentRequiresAction => ("payment_intent.requires_action", "A payment attempt waits for the payer (a mobile-money prompt, a card challenge, a bank transfer): status REQUIRES_CUSTOMER_ACTION.", "Informational: the payment is not done yet; the payer must approve it (data.object.last_attempt says on which rail)."),
+    PaymentIntentAttemptFailed => ("payment_intent.payment_failed" | "payment_intent.attempt_failed", "A payment attempt failed (invalid_msisdn, provider_unavailable, declined); the intent is back to REQUIRES_PAYMENT_METHOD and the payer may retry, or FAILED when the failure is final.", "data.object.last_attempt.failure_reason says why. The intent may still succeed with a new attempt unless payment_intent.failed follows."),
     PaymentIntentFailed => ("payment_intent.failed", "The intent failed for good (a non-retryable failure).", "Final: no further attempt will be made."),
     PaymentIntentAuthorised => ("payment_intent.authorised", "Manual capture: the payer approved; the funds are held until captured or cancelled.", "Capture with POST /payment_intents/{id}/capture, or cancel to release the hold."),
     PaymentIntentCaptured => ("payment_intent.captured", "Funds were captured (automatically on success, or by POST /capture).", "amount_received_minor is what was captured."),
@@ -66,24 +75,27 @@ event_types! {
     PaymentIntentCancelled => ("payment_intent.cancelled", "The intent was cancelled before capture (an authorisation is voided).", "Final."),
     PaymentIntentExpired => ("payment_intent.expired", "The intent expired before it was paid.", "Final."),
     PaymentIntentRefunded => ("payment_intent.refunded", "A refund of the intent succeeded; amount_refunded_minor and refund_status changed.", "Partial refunds leave refund_status partially_refunded."),
-    RefundRequested => ("refund.requested", "A refund was requested; its amount is reserved.", "The money has not left yet."),
-    RefundApproved => ("refund.approved", "A refund was approved (automatically below the threshold, or by a person).", "Execution follows."),
+    PaymentIntentDisputed => ("payment_intent.disputed", "A dispute was opened on the intent's payment (sent with dispute.opened); data.object is the intent.", "The disputed amount is held until the dispute is decided: do not refund it."),
+    RefundRequested => ("refund.created" | "refund.requested", "A refund was created; its amount is reserved.", "The money has not left yet."),
+    RefundApproved => ("refund.updated" | "refund.approved", "A refund's status changed on its way (APPROVED: automatically below the threshold, or by a person).", "data.object.status says where it is; the outcome comes as refund.succeeded, refund.failed or refund.rejected."),
     RefundRejected => ("refund.rejected", "A refund was rejected; its reservation was released.", "data.object.rejection says who and why."),
     RefundSucceeded => ("refund.succeeded", "The refund was paid back to the payer.", "Final."),
     RefundFailed => ("refund.failed", "The refund could not be executed; its reservation was released.", "data.object.failure_reason says why; a new refund may be requested."),
-    CheckoutSessionCompleted => ("checkout_session.completed", "The payment of a checkout session succeeded.", "Fulfil on payment_intent.settled of its payment_intent, or here if you accept settlement risk."),
-    CheckoutSessionExpired => ("checkout_session.expired", "A checkout session expired (by request or by time); its intent was cancelled.", "Final."),
+    CheckoutSessionCompleted => ("checkout.session.completed" | "checkout_session.completed", "The payment of a checkout session succeeded.", "Fulfil on payment_intent.settled of its payment_intent, or here if you accept settlement risk."),
+    CheckoutSessionExpired => ("checkout.session.expired" | "checkout_session.expired", "A checkout session expired (by request or by time); its intent was cancelled.", "Final."),
     PaymentLinkDeactivated => ("payment_link.deactivated", "A payment link was deactivated, or a single-use link was paid.", "data.object.inactive_reason says which."),
     MoneyRequestPaid => ("money_request.paid", "The payer paid a money request.", "Final."),
     MoneyRequestCancelled => ("money_request.cancelled", "The requester cancelled an unpaid money request.", "Final."),
     QrCodeCreated => ("qr_code.created", "A static QR code was created for the merchant, a location or a terminal.", "Informational."),
     QrCodeRevoked => ("qr_code.revoked", "A QR code was revoked (lost, stolen, tampered, replaced, retired); resolves now answer revoked.", "Take the printed code out of service."),
-    DisputeCreated => ("dispute.created", "A dispute was opened on a payment; the amount moved to the disputed balance.", "Respond with evidence before evidence_due_at."),
+    DisputeCreated => ("dispute.opened" | "dispute.created", "A dispute was opened on a payment; the amount moved to the disputed balance.", "Respond with evidence before evidence_due_at."),
     DisputeUpdated => ("dispute.updated", "Evidence was submitted; the dispute is under review.", "Informational."),
     DisputeWon => ("dispute.won", "The dispute was decided for the merchant; the amount returned to available.", "Final."),
     DisputeLost => ("dispute.lost", "The dispute was lost (or the deadline passed without evidence); the amount left to the payer.", "Final."),
     VerificationCompleted => ("verification.completed", "A payment verification was answered (CONFIRMED, PENDING, AMBIGUOUS or NOT_FOUND).", "Only CONFIRMED means a ledger posting credited the merchant."),
+    VerificationConfirmed => ("verification.confirmed", "A payment verification found a ledger posting that credited the merchant (CONFIRMED); sent with verification.completed.", "data.object.matches names the payment; it may be trusted as paid."),
     PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
+    WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
 }
 
 /// Receiver notes for a type: the shared rules, then the type's own.
@@ -107,6 +119,9 @@ pub struct Event {
     pub object: serde_json::Value,
 }
 
+/// The layout version of [`EventView`] (origin behaviour section 6).
+pub const SCHEMA_VERSION: u32 = 1;
+
 /// An event as clients and webhook receivers see it.
 #[derive(Serialize, ToSchema)]
 pub struct EventView {
@@ -115,14 +130,34 @@ pub struct EventView {
     pub object: &'static str,
     #[serde(rename = "type")]
     pub event_type: String,
+    /// The same as `type`, under the origin's name for it.
+    pub event: String,
     pub api_version: &'static str,
+    /// The layout version of this envelope: 1.
+    pub schema_version: u32,
     /// Unix seconds.
     pub created: i64,
     pub created_at: String,
+    /// When the change happened: the event commits with it, so the same as `created_at`.
+    pub occurred_at: String,
+    /// When this copy was sent: the attempt's time in a webhook delivery (it
+    /// changes between retries, like the signatures' `t`); `occurred_at` in `GET /events`.
+    pub emitted_at: String,
     pub livemode: bool,
     /// The connected account the event belongs to, when there is one.
     pub account: Option<String>,
+    /// The object the event is about, as in `data.object`.
+    pub resource: ResourceRef,
     pub data: EventData,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ResourceRef {
+    /// `data.object.object`: `payment_intent`, `refund`, ...
+    #[serde(rename = "type")]
+    pub resource_type: String,
+    /// Its id (a money request's code).
+    pub id: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -136,7 +171,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 8] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 9] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -145,6 +180,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 8] = [
     "MoneyRequestView",
     "QrCodeView",
     "Verification",
+    "EndpointView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {
@@ -157,20 +193,66 @@ fn event_object_schema() -> utoipa::openapi::Schema {
     utoipa::openapi::Schema::AnyOf(any_of.build())
 }
 
+/// The event as `GET /events` shows it.
 pub fn render(event: Event) -> EventView {
+    let occurred_at_ms = event.created_at_ms;
+    render_at(event, occurred_at_ms)
+}
+
+/// The event as a delivery attempt sent at `emitted_at_ms` carries it.
+pub fn render_at(event: Event, emitted_at_ms: i64) -> EventView {
+    let name = event.event_type.as_str();
+    let text = |field: &str| event.object[field].as_str().map(str::to_string);
+    let resource = ResourceRef {
+        resource_type: text("object").unwrap_or_default(),
+        id: text("id").or_else(|| text("code")).unwrap_or_default(),
+    };
+    let occurred_at = rfc3339(event.created_at_ms);
     EventView {
         id: event.id,
         object: "event",
-        event_type: event.event_type.as_str().to_string(),
+        event_type: name.to_string(),
+        event: name.to_string(),
         api_version: crate::http::system::API_VERSION,
+        schema_version: SCHEMA_VERSION,
         created: event.created_at_ms.div_euclid(1000),
-        created_at: rfc3339(event.created_at_ms),
+        created_at: occurred_at.clone(),
+        occurred_at,
+        emitted_at: rfc3339(emitted_at_ms),
         livemode: event.mode.livemode(),
         account: event.account,
+        resource,
         data: EventData {
             object: event.object,
         },
     }
+}
+
+/// True when an endpoint filter (`*`, an exact type, or a family such as
+/// `payment_intent.*`) takes `event_type`, by its name or a former one, so
+/// that filters written before a rename keep matching.
+pub fn filter_matches(filter: &str, event_type: EventType) -> bool {
+    std::iter::once(event_type.as_str())
+        .chain(event_type.formerly().iter().copied())
+        .any(|name| name_matches(filter, name))
+}
+
+fn name_matches(filter: &str, name: &str) -> bool {
+    filter == "*"
+        || filter == name
+        || filter.strip_suffix(".*").is_some_and(|prefix| {
+            name.strip_prefix(prefix)
+                .is_some_and(|rest| rest.starts_with('.'))
+        })
+}
+
+/// An exact filter naming a renamed type, given its current name; any other
+/// filter unchanged (`checkout_session.*` stays, and matches by former names).
+pub fn current_filter(filter: &str) -> String {
+    EventType::ALL
+        .iter()
+        .find(|t| t.formerly().contains(&filter))
+        .map_or_else(|| filter.to_string(), |t| t.as_str().to_string())
 }
 
 /// Emits `view` (an object as the API renders it) for `owner`; the event
@@ -228,5 +310,85 @@ mod tests {
             let serialized = serde_json::to_value(event_type).unwrap_or_default();
             assert_eq!(serialized, event_type.as_str());
         }
+    }
+
+    #[test]
+    fn former_names_decode_to_the_renamed_types_and_name_no_current_type() {
+        let renamed = [
+            (
+                "refund.requested",
+                EventType::RefundRequested,
+                "refund.created",
+            ),
+            (
+                "refund.approved",
+                EventType::RefundApproved,
+                "refund.updated",
+            ),
+            (
+                "checkout_session.completed",
+                EventType::CheckoutSessionCompleted,
+                "checkout.session.completed",
+            ),
+            (
+                "checkout_session.expired",
+                EventType::CheckoutSessionExpired,
+                "checkout.session.expired",
+            ),
+            (
+                "dispute.created",
+                EventType::DisputeCreated,
+                "dispute.opened",
+            ),
+            (
+                "payment_intent.attempt_failed",
+                EventType::PaymentIntentAttemptFailed,
+                "payment_intent.payment_failed",
+            ),
+        ];
+        for (old, variant, current) in renamed {
+            let decoded: EventType = serde_json::from_value(serde_json::json!(old)).expect(old);
+            assert_eq!((decoded, decoded.as_str()), (variant, current));
+            assert_eq!(current_filter(old), current);
+        }
+        for event_type in EventType::ALL {
+            for old in event_type.formerly() {
+                assert!(CATALOGUE.iter().all(|e| e.name != *old), "{old} is current");
+            }
+        }
+        assert_eq!(current_filter("checkout_session.*"), "checkout_session.*");
+    }
+
+    #[test]
+    fn the_envelope_carries_the_origin_fields_beside_the_spec_ones() {
+        let event = Event {
+            id: "evt_1".into(),
+            event_type: EventType::RefundRequested,
+            mode: Mode::Test,
+            owner: "org_1".into(),
+            account: None,
+            created_at_ms: 1_795_316_636_020,
+            object: serde_json::json!({"id": "re_1", "object": "refund"}),
+        };
+        let view = serde_json::to_value(render_at(event.clone(), 1_795_316_640_000)).expect("json");
+        assert_eq!(view["type"], "refund.created");
+        assert_eq!(view["event"], view["type"]);
+        assert_eq!(view["schema_version"], 1);
+        assert_eq!(view["api_version"], "2026-09-01");
+        assert_eq!(view["created"], 1_795_316_636);
+        assert_eq!(view["occurred_at"], view["created_at"]);
+        assert_eq!(view["occurred_at"], "2026-11-22T03:03:56.020Z");
+        assert_eq!(view["emitted_at"], "2026-11-22T03:04:00.000Z");
+        assert_eq!(
+            view["resource"],
+            serde_json::json!({"type": "refund", "id": "re_1"})
+        );
+        assert_eq!(view["data"]["object"]["id"], "re_1");
+        // The log shows the event as it happened; a money request is named by its code.
+        let mut request = event;
+        request.object = serde_json::json!({"code": "MR-ABCDEFGH", "object": "money_request"});
+        let logged = serde_json::to_value(render(request)).expect("json");
+        assert_eq!(logged["emitted_at"], logged["occurred_at"]);
+        assert_eq!(logged["resource"]["id"], "MR-ABCDEFGH");
     }
 }

@@ -19,6 +19,8 @@ operations!(list, types);
 pub struct EventTypeView {
     #[serde(rename = "type")]
     name: &'static str,
+    /// Names the type had before a rename; filters and `GET /events?type=` still accept them.
+    formerly: Vec<&'static str>,
     /// When the gateway emits it.
     emitted_when: &'static str,
     /// What a receiver must do with it.
@@ -39,6 +41,7 @@ pub async fn types() -> Result<Response, ApiError> {
         .iter()
         .map(|entry| EventTypeView {
             name: entry.name,
+            formerly: entry.formerly.to_vec(),
             emitted_when: entry.emitted_when,
             notes: events::notes(entry),
         })
@@ -56,7 +59,8 @@ pub async fn types() -> Result<Response, ApiError> {
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct EventQuery {
-    /// Only events of this type, e.g. `payment_intent.settled`.
+    /// Only events of this type, e.g. `payment_intent.settled`; a former name of a renamed type
+    /// (`refund.requested`) selects the type under its current name.
     #[serde(rename = "type")]
     event_type: Option<crate::events::EventType>,
     /// Only events created at or after this time (RFC 3339).

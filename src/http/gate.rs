@@ -18,6 +18,7 @@ use crate::auth::routes::{self, Access, Ik, Operation};
 use crate::auth::{KeyKind, Principal, SessionCaller, roles};
 use crate::domain::team;
 use crate::error::{ApiError, Code};
+use crate::headers as header_names;
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
 use crate::store::{Snapshot, Table};
 
@@ -233,7 +234,7 @@ fn authenticate(
             }
         }
     }
-    principal.account = service_account(snapshot, headers, &key.org)?;
+    principal.account = service_account(state, snapshot, headers, &key.org)?;
     tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
     Ok(Some(principal))
 }
@@ -295,21 +296,20 @@ fn session_principal(
             }
         });
     }
-    let mode = match headers
-        .get("service-mode")
-        .map(|v| v.to_str().unwrap_or_default())
-    {
-        None | Some("test") => crate::ledger::Mode::Test,
-        Some("live") => crate::ledger::Mode::Live,
-        Some(_) => {
+    let names = &state.settings.header_names;
+    let mode = match names.read(headers, header_names::Read::Mode)? {
+        None => crate::ledger::Mode::Test,
+        Some((_, v)) if v == "test" => crate::ledger::Mode::Test,
+        Some((_, v)) if v == "live" => crate::ledger::Mode::Live,
+        Some((name, _)) => {
             return Err(ApiError::new(
                 Code::ValidationError,
-                "Service-Mode must be test or live (the mode a session acts in; default test)",
+                format!("{name} must be test or live (the mode a session acts in; default test)"),
             )
-            .with_param("Service-Mode"));
+            .with_param(name));
         }
     };
-    let account = service_account(snapshot, headers, &member.org)?;
+    let account = service_account(state, snapshot, headers, &member.org)?;
     tracing::debug!(session = %session.id, member = %member.id, "authenticated a session");
     Ok(Principal {
         key_id: session.id.clone(),
@@ -358,22 +358,25 @@ fn client_secret(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// Resolves `Service-Account: acct_...` to an account connected to `org`.
+/// Resolves `Service-Account: acct_...` (or `<prefix>-Account`, see
+/// `headers.rs`) to an account connected to `org`.
 fn service_account(
+    state: &AppState,
     snapshot: &Snapshot,
     headers: &HeaderMap,
     org: &str,
 ) -> Result<Option<String>, ApiError> {
-    let Some(value) = headers.get("service-account") else {
+    let names = &state.settings.header_names;
+    let Some((name, value)) = names.read(headers, header_names::Read::Account)? else {
         return Ok(None);
     };
     let account = value.to_str().unwrap_or_default().trim();
     if !crate::ids::is_id(account, "acct") {
         return Err(ApiError::new(
             Code::InvalidServiceAccount,
-            "Service-Account must be a connected account id such as acct_01j...",
+            format!("{name} must be a connected account id such as acct_01j..."),
         )
-        .with_param("Service-Account"));
+        .with_param(name));
     }
     let connected = crate::domain::accounts::is_connected(snapshot, org, account)?;
     if !connected {

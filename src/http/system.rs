@@ -25,6 +25,8 @@ pub struct StatusView {
     object: &'static str,
     /// `normal`, `degraded` or `halted` (guardian engaged).
     operating_state: &'static str,
+    /// The same as `operating_state`, under the origin's name for it.
+    mode: &'static str,
     guardian: GuardianView,
     /// Subsystems running in a reduced way; empty when all is well.
     degraded_flags: Vec<String>,
@@ -32,6 +34,7 @@ pub struct StatusView {
     version: &'static str,
     /// Version of the API description.
     api_version: &'static str,
+    /// The gateway's clock (RFC 3339).
     time: String,
     store: StoreView,
 }
@@ -40,6 +43,8 @@ pub struct StatusView {
 pub struct GuardianView {
     /// True while money movement is halted.
     engaged: bool,
+    /// The same as `engaged`, under the origin's name for it.
+    active: bool,
     reason: Option<String>,
     since: Option<String>,
 }
@@ -83,8 +88,10 @@ pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError>
     let view = StatusView {
         object: "status",
         operating_state,
+        mode: operating_state,
         guardian: GuardianView {
             engaged: halt.is_some(),
+            active: halt.is_some(),
             reason: halt.as_ref().map(|h| h.reason.clone()),
             since: halt.as_ref().map(|h| rfc3339(h.since_ms)),
         },

@@ -14,9 +14,8 @@ use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
-use crate::domain::webhooks::{
-    self, Delivery, DeliveryStatus, Endpoint, EndpointInput, EndpointStatus,
-};
+use crate::domain::webhooks::view::{self, EndpointView};
+use crate::domain::webhooks::{self, Delivery, DeliveryStatus, Endpoint, EndpointInput};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::{Child, Family};
 
@@ -41,7 +40,13 @@ pub struct CreateEndpoint {
     )]
     pub url: String,
     /// Event types to receive: `*` for all, exact types, or a family such as `payment_intent.*`. Default `["*"]`.
+    /// Also accepted as `events` (the origin's name); sending both is an error. Former names of renamed
+    /// types (`refund.requested`) are accepted and stored under the current name.
+    #[serde(alias = "events")]
     pub enabled_events: Option<Vec<String>>,
+    /// The version of the event envelope to send: `2026-09-01` (the only one, and the default).
+    #[schema(pattern = "^2026-09-01$")]
+    pub api_version: Option<String>,
     /// At most 500 characters.
     #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
@@ -56,51 +61,18 @@ pub struct UpdateEndpoint {
         pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
     )]
     pub url: Option<String>,
+    /// Also accepted as `events`; sending both is an error.
+    #[serde(alias = "events")]
     pub enabled_events: Option<Vec<String>>,
+    /// `2026-09-01`, the only version.
+    #[schema(pattern = "^2026-09-01$")]
+    pub api_version: Option<String>,
     /// At most 500 characters.
     #[schema(max_length = 500, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
     pub metadata: Option<BTreeMap<String, String>>,
     /// True stops deliveries; false re-enables (and resets the failure count).
     pub disabled: Option<bool>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct EndpointView {
-    id: String,
-    /// Always `webhook_endpoint`.
-    object: &'static str,
-    livemode: bool,
-    url: String,
-    enabled_events: Vec<String>,
-    description: Option<String>,
-    metadata: BTreeMap<String, String>,
-    status: EndpointStatus,
-    disabled_reason: Option<String>,
-    consecutive_failures: u32,
-    /// The `whsec_` signing secret: present in the create response only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    secret: Option<String>,
-    created_at: String,
-    updated_at: String,
-}
-
-fn endpoint_view(endpoint: &Endpoint, with_secret: bool) -> EndpointView {
-    EndpointView {
-        id: endpoint.id.clone(),
-        object: "webhook_endpoint",
-        livemode: endpoint.mode.livemode(),
-        url: endpoint.url.clone(),
-        enabled_events: endpoint.enabled_events.clone(),
-        description: endpoint.description.clone(),
-        metadata: endpoint.metadata.clone(),
-        status: endpoint.status,
-        disabled_reason: endpoint.disabled_reason.clone(),
-        consecutive_failures: endpoint.consecutive_failures,
-        secret: with_secret.then(|| endpoint.secret.clone()),
-        created_at: rfc3339(endpoint.created_at_ms),
-        updated_at: rfc3339(endpoint.updated_at_ms),
-    }
 }
 
 #[utoipa::path(post, path = "/webhook_endpoints", tag = "webhooks", request_body = CreateEndpoint,
@@ -117,13 +89,14 @@ pub async fn create(
         let input = EndpointInput {
             url: Some(input.url),
             enabled_events: input.enabled_events,
+            api_version: input.api_version,
             description: input.description,
             metadata: input.metadata,
             disabled: None,
         };
         let endpoint = webhooks::create_endpoint(tx, &caller, input, egress)?;
         webhooks::audit(tx, &caller, "webhook_endpoint.created", &endpoint)?;
-        Ok(endpoint_view(&endpoint, true))
+        Ok(view::render(&endpoint, true))
     })
     .await
 }
@@ -141,7 +114,7 @@ pub async fn list(
     let snapshot = state.store.snapshot()?;
     let all = |_: &Endpoint| true;
     let found = list::page(&snapshot, rows, Some(webhooks::ENDPOINTS_MAX), None, all)?;
-    json(200, &found.map(|e| endpoint_view(&e, false)))
+    json(200, &found.map(|e| view::render(&e, false)))
 }
 
 #[utoipa::path(get, path = "/webhook_endpoints/{id}", tag = "webhooks",
@@ -154,7 +127,7 @@ pub async fn retrieve(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = webhooks::read_endpoint(&state.store.snapshot()?, &caller, &id)?;
-    json(200, &endpoint_view(&endpoint, false))
+    json(200, &view::render(&endpoint, false))
 }
 
 #[utoipa::path(patch, path = "/webhook_endpoints/{id}", tag = "webhooks",
@@ -172,13 +145,14 @@ pub async fn update(
         let input = EndpointInput {
             url: input.url,
             enabled_events: input.enabled_events,
+            api_version: input.api_version,
             description: input.description,
             metadata: input.metadata,
             disabled: input.disabled,
         };
         let endpoint = webhooks::update_endpoint(tx, &caller, &id, input, egress)?;
         webhooks::audit(tx, &caller, "webhook_endpoint.updated", &endpoint)?;
-        Ok(endpoint_view(&endpoint, false))
+        Ok(view::render(&endpoint, false))
     })
     .await
 }

@@ -32,6 +32,8 @@ fn status_is_public_and_reports_a_normal_unhalted_file_store() {
     assert_eq!(s["object"], "status", "{s}");
     assert_eq!(s["operating_state"], "normal", "{s}");
     assert_eq!(s["guardian"]["engaged"], false, "{s}");
+    assert_eq!(s["mode"], s["operating_state"], "{s}");
+    assert_eq!(s["guardian"]["active"], false, "{s}");
     assert_eq!(s["guardian"]["reason"], Value::Null, "{s}");
     assert_eq!(s["degraded_flags"], json!([]), "{s}");
     assert_eq!(s["api_version"], API_VERSION, "{s}");

@@ -69,6 +69,9 @@ fn a_broken_ledger_halts_money_movement_until_an_operator_clears_it() {
         let status = srv.get("/status", None);
         if status.body["operating_state"] == "halted" {
             assert_eq!(status.body["guardian"]["engaged"], true, "{status:?}");
+            // The origin's names for the same (issue 16).
+            assert_eq!(status.body["mode"], "halted", "{status:?}");
+            assert_eq!(status.body["guardian"]["active"], true, "{status:?}");
             break;
         }
         assert!(Instant::now() < deadline, "no halt: {status:?}");
@@ -193,7 +196,13 @@ fn the_example_receiver_verifies_every_signature_of_real_deliveries() {
     });
     let _ = receiver.kill();
     assert!(seen.iter().all(|l| !l.starts_with("REJECTED")), "{seen:?}");
-    for event in ["created", "processing", "captured", "succeeded", "settled"] {
+    for event in [
+        "created",
+        "requires_action",
+        "captured",
+        "succeeded",
+        "settled",
+    ] {
         let wanted = format!("verified payment_intent.{event} evt_");
         assert!(
             seen.iter().any(|l| l.starts_with(&wanted)),

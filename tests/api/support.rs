@@ -68,6 +68,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_BODY_TIMEOUT_SECS",
     "PAYGATE_IDLE_TIMEOUT_SECS",
     "PAYGATE_BODY_BUDGET_MIB",
+    "PAYGATE_HEADER_PREFIX",
 ];
 
 /// The API version every document and status reports.

@@ -23,10 +23,11 @@ use crate::support::{
 const PAYS: &str = "+243000000501";
 /// The sandbox number whose attempt fails (invalid_msisdn): no capture, no settlement.
 const FAILS: &str = "+243000000404";
-/// The events a paying mobile-money intent emits in its create request.
+/// The events a paying mobile-money intent emits in its create request (the
+/// attempt waits for the payer: `requires_action`, not `processing`, issue 16).
 const AT_CREATE: [&str; 4] = [
     "payment_intent.created",
-    "payment_intent.processing",
+    "payment_intent.requires_action",
     "payment_intent.captured",
     "payment_intent.succeeded",
 ];
@@ -288,6 +289,18 @@ fn assert_delivery_shape(req: &Received, pi: &str) {
     let object = &event["data"]["object"];
     assert_eq!(object["object"], "payment_intent", "{event}");
     assert_eq!(object["id"], pi, "{event}");
+}
+
+/// A delivery's event without `emitted_at`, the one field a retry or a replay
+/// renders afresh (the attempt's time, issue 16).
+fn event_sent(req: &Received) -> Value {
+    let mut event = req.json();
+    let emitted_at = event.as_object_mut().and_then(|e| e.remove("emitted_at"));
+    assert!(
+        emitted_at.as_ref().and_then(Value::as_str).is_some(),
+        "{req:?}"
+    );
+    event
 }
 
 fn registry(srv: &TestServer) -> Value {
@@ -658,7 +671,15 @@ fn a_failed_attempt_is_retried_after_about_a_second_and_recorded() {
         "a retry is the same delivery"
     );
     assert_eq!(first.header("webhook-id"), second.header("webhook-id"));
-    assert_eq!(first.body, second.body, "a retry sends the same body");
+    assert_eq!(
+        event_sent(first),
+        event_sent(second),
+        "a retry sends the same event, emitted anew"
+    );
+    assert!(
+        second.json()["emitted_at"].as_str() > first.json()["emitted_at"].as_str(),
+        "{first:?} {second:?}"
+    );
     let gap = second.at - first.at;
     assert!(
         gap >= Duration::from_millis(850) && gap <= Duration::from_secs(4),
@@ -774,7 +795,11 @@ fn replays_resend_a_delivery_and_an_event_to_every_matching_endpoint() {
         "same id to dedupe on"
     );
     assert_eq!(resent.header("service-attempt"), Some("1"), "{resent:?}");
-    assert_eq!(resent.body, original[0].body, "same event body");
+    assert_eq!(
+        event_sent(resent),
+        event_sent(&original[0]),
+        "same event body"
+    );
     assert_signed(resent, field(&all_endpoint, "secret"), &registry(&srv));
     wait_until(
         DELIVERY_TIMEOUT,
@@ -873,7 +898,7 @@ fn events_list_newest_first_with_filters_and_needs_events_read() {
             create_key(dir, "rk", "test", &["events:read"]),
         )
     });
-    // A failing attempt: created, processing, attempt_failed; nothing later (no settlement).
+    // A failing attempt: created, requires_action, payment_failed; nothing later (no settlement).
     let first = create_intent(&srv, srv.sk(), Some(FAILS));
     let second = create_intent(&srv, srv.sk(), None);
 
@@ -896,8 +921,8 @@ fn events_list_newest_first_with_filters_and_needs_events_read() {
         listed,
         [
             ("payment_intent.created", b),
-            ("payment_intent.attempt_failed", a),
-            ("payment_intent.processing", a),
+            ("payment_intent.payment_failed", a),
+            ("payment_intent.requires_action", a),
             ("payment_intent.created", a),
         ],
         "newest first: {resp:?}"
@@ -1209,7 +1234,7 @@ fn event_types_catalogue_is_public_and_tells_receivers_to_dedupe_and_ship_on_set
     assert_eq!(types.len(), data.len(), "duplicates: {resp:?}");
     for emitted in AT_CREATE
         .iter()
-        .chain(&["payment_intent.settled", "payment_intent.attempt_failed"])
+        .chain(&["payment_intent.settled", "payment_intent.payment_failed"])
     {
         assert!(types.contains(emitted), "{emitted} missing: {resp:?}");
     }

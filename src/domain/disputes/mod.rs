@@ -182,6 +182,7 @@ pub fn open(
     resource::insert(tx, Family::Dispute, &dispute)?;
     intents::save(tx, &intent)?;
     emit(tx, &dispute, EventType::DisputeCreated)?;
+    intents::emit(tx, settings, &intent, EventType::PaymentIntentDisputed)?;
     Ok(dispute)
 }
 

@@ -604,7 +604,11 @@ fn start_attempt(
     );
     intent.attempts.push(attempt);
     intent.apply(now, started, "api")?;
-    emit(tx, settings, intent, EventType::PaymentIntentProcessing)?;
+    let started_event = match intent.status {
+        Status::RequiresCustomerAction => EventType::PaymentIntentRequiresAction,
+        _ => EventType::PaymentIntentProcessing,
+    };
+    emit(tx, settings, intent, started_event)?;
     let Some(attempt) = intent.attempts.last() else {
         return Err(ApiError::internal("attempt vanished"));
     };

@@ -342,14 +342,21 @@ pub fn verify(
     };
     tx.put_json(Table::Objects, id.clone(), &verification)?;
     let object = serde_json::to_value(&verification).map_err(ApiError::internal)?;
-    events::emit(
-        tx,
-        EventType::VerificationCompleted,
-        principal.mode,
-        principal.owner(),
-        principal.account.as_deref(),
-        object,
-    )?;
+    // The origin's clients wait for `verification.confirmed` (O§6).
+    let mut types = vec![EventType::VerificationCompleted];
+    if verification.status == Verdict::Verified {
+        types.push(EventType::VerificationConfirmed);
+    }
+    for event_type in types {
+        events::emit(
+            tx,
+            event_type,
+            principal.mode,
+            principal.owner(),
+            principal.account.as_deref(),
+            object.clone(),
+        )?;
+    }
     Ok(verification)
 }
 

@@ -8,6 +8,7 @@
 //! after a restart: delivery is at least once.
 
 pub mod state;
+pub mod view;
 
 use std::collections::BTreeMap;
 
@@ -23,7 +24,7 @@ use crate::store::keys::Family;
 use crate::store::{StoreError, Table, Tx};
 
 pub use self::state::delivery::DeliveryStatus;
-pub use self::state::endpoint::{EndpointStatus, FAILURES_TO_DISABLE};
+pub use self::state::endpoint::EndpointStatus;
 use self::state::{delivery, endpoint as endpoint_state};
 
 /// Endpoints per owner and mode at most (origin behaviour section 18).
@@ -59,6 +60,10 @@ pub struct Endpoint {
     pub url: String,
     /// `*`, exact types, or `prefix.*`.
     pub enabled_events: Vec<String>,
+    /// The envelope version its deliveries are rendered in (the only one so
+    /// far; endpoints stored before the field existed default to it).
+    #[serde(default = "api_version_default")]
+    pub api_version: String,
     pub description: Option<String>,
     pub metadata: BTreeMap<String, String>,
     /// The `whsec_` signing secret. The gateway must hold it to sign, so it
@@ -69,22 +74,27 @@ pub struct Endpoint {
     pub status: EndpointStatus,
     pub disabled_reason: Option<String>,
     pub consecutive_failures: u32,
+    /// The time of the first of the current run of failed attempts; `None`
+    /// after a 2xx answer, a re-enable, or before any failure.
+    #[serde(default)]
+    pub failing_since_ms: Option<i64>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
 
+fn api_version_default() -> String {
+    crate::http::system::API_VERSION.to_string()
+}
+
 impl Endpoint {
-    pub fn wants(&self, event_type: &str) -> bool {
+    /// Enabled, and one of its filters takes the type (by its name or a
+    /// former one: filters stored before a rename keep working).
+    pub fn wants(&self, event_type: EventType) -> bool {
         self.status == EndpointStatus::Enabled
-            && self.enabled_events.iter().any(|filter| {
-                filter == "*"
-                    || filter == event_type
-                    || filter.strip_suffix(".*").is_some_and(|prefix| {
-                        event_type
-                            .strip_prefix(prefix)
-                            .is_some_and(|rest| rest.starts_with('.'))
-                    })
-            })
+            && self
+                .enabled_events
+                .iter()
+                .any(|filter| crate::events::filter_matches(filter, event_type))
     }
 }
 
@@ -145,6 +155,7 @@ fn queue_key(due_ms: i64, delivery: &str) -> String {
 pub struct EndpointInput {
     pub url: Option<String>,
     pub enabled_events: Option<Vec<String>>,
+    pub api_version: Option<String>,
     pub description: Option<String>,
     pub metadata: Option<BTreeMap<String, String>>,
     pub disabled: Option<bool>,
@@ -169,21 +180,21 @@ pub fn validate_url(url: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-pub fn validate_events(events: &[String]) -> Result<(), ApiError> {
+/// Checks the filters and answers them with renamed types under their
+/// current names (`refund.requested` is stored as `refund.created`).
+pub fn validate_events(events: Vec<String>) -> Result<Vec<String>, ApiError> {
     if events.is_empty() || events.len() > EVENT_FILTERS_MAX {
         return Err(ApiError::field(
             "enabled_events",
-            format!("enabled_events needs 1 to {EVENT_FILTERS_MAX} entries (\"*\" for all)"),
+            format!(
+                "enabled_events (or events) needs 1 to {EVENT_FILTERS_MAX} entries (\"*\" for all)"
+            ),
         ));
     }
     for (i, filter) in events.iter().enumerate() {
-        let known = filter == "*"
-            || crate::events::CATALOGUE.iter().any(|e| {
-                e.name == filter
-                    || filter
-                        .strip_suffix(".*")
-                        .is_some_and(|p| e.name.strip_prefix(p).is_some_and(|r| r.starts_with('.')))
-            });
+        let known = EventType::ALL
+            .iter()
+            .any(|t| crate::events::filter_matches(filter, *t));
         if !known {
             return Err(ApiError::field(
                 format!("enabled_events[{i}]"),
@@ -193,7 +204,24 @@ pub fn validate_events(events: &[String]) -> Result<(), ApiError> {
             ));
         }
     }
-    Ok(())
+    Ok(events
+        .iter()
+        .map(|f| crate::events::current_filter(f))
+        .collect())
+}
+
+/// Checks an endpoint's `api_version`: the one the gateway renders.
+pub fn validate_api_version(version: Option<String>) -> Result<Option<String>, ApiError> {
+    let current = crate::http::system::API_VERSION;
+    match version {
+        Some(v) if v != current => Err(ApiError::field(
+            "api_version",
+            format!(
+                "api_version must be {current}, the only version this gateway renders (got {v:?})"
+            ),
+        )),
+        version => Ok(version),
+    }
 }
 
 /// Records an endpoint action (`webhook_endpoint.created|updated|deleted`)
@@ -236,10 +264,12 @@ pub fn create_endpoint(
         .ok_or_else(|| ApiError::field("url", "url is required"))?;
     validate_url(&url)?;
     check_egress(egress, principal.mode, &url)?;
-    let enabled_events = input
-        .enabled_events
-        .unwrap_or_else(|| vec!["*".to_string()]);
-    validate_events(&enabled_events)?;
+    let enabled_events = validate_events(
+        input
+            .enabled_events
+            .unwrap_or_else(|| vec!["*".to_string()]),
+    )?;
+    let api_version = validate_api_version(input.api_version)?.unwrap_or_else(api_version_default);
     let description = super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?;
     let metadata = super::fields::metadata(input.metadata)?;
     let prefix = endpoint_prefix(principal.mode, principal.owner());
@@ -262,6 +292,7 @@ pub fn create_endpoint(
         owner: principal.owner().to_string(),
         url,
         enabled_events,
+        api_version,
         description,
         metadata,
         secret: crate::events::signing::new_webhook_secret(),
@@ -272,6 +303,7 @@ pub fn create_endpoint(
         },
         disabled_reason: None,
         consecutive_failures: 0,
+        failing_since_ms: None,
         created_at_ms: now,
         updated_at_ms: now,
     };
@@ -316,8 +348,10 @@ pub fn update_endpoint(
         endpoint.url = url;
     }
     if let Some(events) = input.enabled_events {
-        validate_events(&events)?;
-        endpoint.enabled_events = events;
+        endpoint.enabled_events = validate_events(events)?;
+    }
+    if let Some(version) = validate_api_version(input.api_version)? {
+        endpoint.api_version = version;
     }
     if let Some(description) =
         super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?
@@ -336,6 +370,7 @@ pub fn update_endpoint(
             endpoint.status = next_status(&endpoint, endpoint_state::Trigger::Enable)?;
             endpoint.disabled_reason = None;
             endpoint.consecutive_failures = 0;
+            endpoint.failing_since_ms = None;
         }
         None => {}
     }
@@ -429,7 +464,7 @@ fn enqueue(
 /// Creates a delivery for every endpoint that wants `event` (same transaction as the event).
 pub fn fan_out(tx: &mut Tx<'_>, event: &Event) -> Result<(), StoreError> {
     for endpoint in endpoints_for(tx, event)? {
-        if endpoint.wants(event.event_type.as_str()) {
+        if endpoint.wants(event.event_type) {
             enqueue(tx, &endpoint, event, None)?;
         }
     }
@@ -480,25 +515,91 @@ pub fn record_attempt(
         );
     }
     tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
-    if let Some(mut endpoint) = tx.get_json::<Endpoint>(Table::Objects, &delivery.endpoint)? {
-        if delivered {
-            endpoint.consecutive_failures = 0;
-        } else {
-            endpoint.consecutive_failures = endpoint.consecutive_failures.saturating_add(1);
-            let failed = endpoint_state::Trigger::DeliveryFailed {
-                consecutive_failures: endpoint.consecutive_failures,
-            };
-            let next = next_status(&endpoint, failed)?;
-            if next != endpoint.status {
-                endpoint.status = next;
-                endpoint.disabled_reason = Some(format!(
-                    "{FAILURES_TO_DISABLE} consecutive failed deliveries"
-                ));
-            }
-        }
+    note_attempt(tx, &delivery.endpoint, delivered)
+}
+
+/// Counts an attempt against its endpoint: a 2xx answer ends a failing run;
+/// a failure extends it, and disables the endpoint once the run is long
+/// enough (`state::endpoint`), which emits `webhook_endpoint.disabled` to the
+/// owner's other endpoints and writes an audit entry. Until then every
+/// delivery keeps its own retry schedule.
+fn note_attempt(tx: &mut Tx<'_>, endpoint_id: &str, delivered: bool) -> Result<(), ApiError> {
+    let Some(mut endpoint) = tx.get_json::<Endpoint>(Table::Objects, endpoint_id)? else {
+        return Ok(());
+    };
+    let now = tx.now_ms();
+    if delivered {
+        endpoint.consecutive_failures = 0;
+        endpoint.failing_since_ms = None;
         tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
+        return Ok(());
+    }
+    endpoint.consecutive_failures = endpoint.consecutive_failures.saturating_add(1);
+    let failing_since = *endpoint.failing_since_ms.get_or_insert(now);
+    let failed = endpoint_state::Trigger::DeliveryFailed {
+        consecutive_failures: endpoint.consecutive_failures,
+        failing_for_ms: now - failing_since,
+    };
+    let next = next_status(&endpoint, failed)?;
+    let disabled_now = next != endpoint.status && next == EndpointStatus::Disabled;
+    endpoint.status = next;
+    if disabled_now {
+        endpoint.disabled_reason = Some(format!(
+            "deliveries failed continuously for {} h ({} attempts in a row since {})",
+            (now - failing_since) / 3_600_000,
+            endpoint.consecutive_failures,
+            crate::clock::rfc3339(failing_since)
+        ));
+        endpoint.updated_at_ms = now;
+    }
+    // Saved before the event, so that its fan-out sees the endpoint disabled.
+    tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
+    if disabled_now {
+        announce_disabled(tx, &endpoint)?;
     }
     Ok(())
+}
+
+/// `webhook_endpoint.disabled` and its audit entry, for an endpoint the
+/// gateway disabled (no person acted: the actor is `gateway`).
+fn announce_disabled(tx: &mut Tx<'_>, endpoint: &Endpoint) -> Result<(), ApiError> {
+    let view = view::render(endpoint, false);
+    crate::events::emit_view(
+        tx,
+        EventType::WebhookEndpointDisabled,
+        endpoint.mode,
+        &endpoint.owner,
+        &view,
+    )?;
+    let account = endpoint
+        .owner
+        .starts_with("acct_")
+        .then(|| endpoint.owner.clone());
+    let org = match &account {
+        Some(account) => tx
+            .get_json::<super::accounts::ConnectedAccount>(Table::Objects, account)?
+            .map_or_else(|| endpoint.owner.clone(), |c| c.platform),
+        None => endpoint.owner.clone(),
+    };
+    let actor = super::audit::Actor {
+        org,
+        kind: "gateway".into(),
+        account,
+        mode: Some(endpoint.mode),
+        ..super::audit::Actor::default()
+    };
+    super::audit::record(
+        tx,
+        &actor,
+        "webhook_endpoint.disabled",
+        Some(&endpoint.id),
+        serde_json::json!({
+            "url": endpoint.url,
+            "status": endpoint.status,
+            "reason": endpoint.disabled_reason,
+            "consecutive_failures": endpoint.consecutive_failures,
+        }),
+    )
 }
 
 /// Gives up on a delivery whose endpoint is gone.
@@ -559,7 +660,7 @@ pub fn replay_event(
     let event = load_event(tx, principal, id)?;
     let mut deliveries = Vec::new();
     for endpoint in endpoints_for(tx, &event)? {
-        if endpoint.wants(event.event_type.as_str()) {
+        if endpoint.wants(event.event_type) {
             deliveries.push(enqueue(tx, &endpoint, &event, None)?);
         }
     }
@@ -577,12 +678,14 @@ mod tests {
             owner: "org_1".into(),
             url: "http://x".into(),
             enabled_events: filters.iter().map(|s| s.to_string()).collect(),
+            api_version: api_version_default(),
             description: None,
             metadata: BTreeMap::new(),
             secret: "whsec_x".into(),
             status: EndpointStatus::Enabled,
             disabled_reason: None,
             consecutive_failures: 0,
+            failing_since_ms: None,
             created_at_ms: 0,
             updated_at_ms: 0,
         }
@@ -590,14 +693,218 @@ mod tests {
 
     #[test]
     fn filters_match_all_exact_and_families() {
-        assert!(endpoint(&["*"]).wants("payment_intent.succeeded"));
-        assert!(endpoint(&["payment_intent.*"]).wants("payment_intent.succeeded"));
-        assert!(!endpoint(&["payment_intent.*"]).wants("payment_intents.succeeded"));
-        assert!(endpoint(&["payment_intent.settled"]).wants("payment_intent.settled"));
-        assert!(!endpoint(&["payment_intent.settled"]).wants("payment_intent.succeeded"));
+        use EventType::*;
+        assert!(endpoint(&["*"]).wants(PaymentIntentSucceeded));
+        assert!(endpoint(&["payment_intent.*"]).wants(PaymentIntentSucceeded));
+        assert!(!endpoint(&["payment_intent.*"]).wants(RefundSucceeded));
+        assert!(!endpoint(&["payment_intent.settled"]).wants(PaymentIntentSucceeded));
+        assert!(endpoint(&["payment_intent.settled"]).wants(PaymentIntentSettled));
+        assert!(endpoint(&["checkout.*"]).wants(CheckoutSessionCompleted));
+        assert!(endpoint(&["checkout.session.*"]).wants(CheckoutSessionExpired));
         let mut disabled = endpoint(&["*"]);
         disabled.status = EndpointStatus::Disabled;
-        assert!(!disabled.wants("payment_intent.settled"));
+        assert!(!disabled.wants(PaymentIntentSettled));
+    }
+
+    #[test]
+    fn filters_stored_with_former_names_keep_matching_the_renamed_types() {
+        use EventType::*;
+        assert!(endpoint(&["refund.requested"]).wants(RefundRequested));
+        assert!(endpoint(&["refund.approved"]).wants(RefundApproved));
+        assert!(endpoint(&["checkout_session.*"]).wants(CheckoutSessionCompleted));
+        assert!(endpoint(&["checkout_session.completed"]).wants(CheckoutSessionCompleted));
+        assert!(!endpoint(&["checkout_session.completed"]).wants(CheckoutSessionExpired));
+        assert!(endpoint(&["dispute.created"]).wants(DisputeCreated));
+        assert!(endpoint(&["payment_intent.attempt_failed"]).wants(PaymentIntentAttemptFailed));
+        // New filters are stored under the current names; families stay as written.
+        let stored = validate_events(vec![
+            "refund.requested".into(),
+            "checkout_session.*".into(),
+            "payment_intent.attempt_failed".into(),
+            "dispute.opened".into(),
+        ])
+        .expect("former names are accepted");
+        assert_eq!(
+            stored,
+            [
+                "refund.created",
+                "checkout_session.*",
+                "payment_intent.payment_failed",
+                "dispute.opened"
+            ]
+        );
+        let err = validate_events(vec!["*".into(), "refund.exploded".into()]).expect_err("unknown");
+        assert_eq!(err.param.as_deref(), Some("enabled_events[1]"));
+    }
+
+    #[test]
+    fn only_the_current_api_version_is_accepted() {
+        assert_eq!(validate_api_version(None).expect("none"), None);
+        assert_eq!(
+            validate_api_version(Some("2026-09-01".into())).expect("current"),
+            Some("2026-09-01".to_string())
+        );
+        for bad in ["2020-08-27", "", "2026-09-01 "] {
+            let err = validate_api_version(Some(bad.into())).expect_err(bad);
+            assert_eq!(err.param.as_deref(), Some("api_version"));
+        }
+    }
+
+    const HOUR_MS: i64 = 3_600_000;
+
+    /// A store holding `endpoint` (failing) and `other` (a second endpoint of
+    /// the same owner, which hears about the disable).
+    fn failing_store() -> crate::store::Store {
+        let _ = crate::secrets::install([7; 32]);
+        let store = crate::store::Store::ephemeral().expect("store");
+        store
+            .write_now(0, |tx| {
+                resource::insert(
+                    tx,
+                    Family::WebhookEndpoint,
+                    &endpoint(&["payment_intent.*"]),
+                )?;
+                let mut other = endpoint(&["webhook_endpoint.*"]);
+                other.id = "we_2".into();
+                resource::insert(tx, Family::WebhookEndpoint, &other)
+            })
+            .expect("endpoints");
+        store
+    }
+
+    /// Records one attempt at `now_ms` of a fresh delivery to `we_1`.
+    fn attempt_at(store: &crate::store::Store, now_ms: i64, delivered: bool) -> Endpoint {
+        store
+            .write_now(now_ms, |tx| {
+                let delivery = Delivery {
+                    id: crate::ids::new_id("wd"),
+                    mode: Mode::Test,
+                    owner: "org_1".into(),
+                    endpoint: "we_1".into(),
+                    event: "evt_1".into(),
+                    event_type: EventType::PaymentIntentCreated,
+                    status: DeliveryStatus::Pending,
+                    attempts: Vec::new(),
+                    next_attempt_at_ms: Some(now_ms),
+                    replay_of: None,
+                    created_at_ms: now_ms,
+                };
+                tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+                let outcome = AttemptOutcome {
+                    status_code: Some(if delivered { 200 } else { 500 }),
+                    latency_ms: 1,
+                    error: (!delivered).then(|| "HTTP 500".to_string()),
+                };
+                record_attempt(tx, &delivery.id, outcome, 0)?;
+                Ok(tx.get_json::<Endpoint>(Table::Objects, "we_1")?)
+            })
+            .expect("attempt")
+            .expect("endpoint")
+    }
+
+    fn events_of(store: &crate::store::Store) -> Vec<Event> {
+        let snapshot = store.snapshot().expect("snapshot");
+        snapshot
+            .scan(Table::Events, "", None, 100)
+            .expect("scan")
+            .into_iter()
+            .map(|(_, bytes)| crate::store::decode(&bytes).expect("event"))
+            .collect()
+    }
+
+    #[test]
+    fn a_burst_of_failures_does_not_disable_an_endpoint() {
+        let store = failing_store();
+        let mut endpoint = attempt_at(&store, 1_000, false);
+        for i in 1..50 {
+            endpoint = attempt_at(&store, 1_000 + i * 60, false);
+        }
+        assert_eq!(endpoint.status, EndpointStatus::Enabled);
+        assert_eq!(endpoint.consecutive_failures, 50);
+        assert_eq!(
+            endpoint.failing_since_ms,
+            Some(1_000),
+            "the first failure of the run"
+        );
+        assert!(events_of(&store).is_empty());
+    }
+
+    #[test]
+    fn seventy_two_hours_of_failures_disable_the_endpoint_and_announce_it() {
+        use super::state::endpoint::{DISABLE_AFTER_MS, DISABLE_MIN_FAILURES};
+        let store = failing_store();
+        let t0 = 5_000;
+        // Failures spread over the period: enough of them, not yet long enough.
+        for i in 0..i64::from(DISABLE_MIN_FAILURES) {
+            let endpoint = attempt_at(&store, t0 + i * 7 * HOUR_MS, false);
+            assert_eq!(endpoint.status, EndpointStatus::Enabled, "attempt {i}");
+        }
+        let endpoint = attempt_at(&store, t0 + DISABLE_AFTER_MS - 1, false);
+        assert_eq!(endpoint.status, EndpointStatus::Enabled, "1 ms short");
+        let endpoint = attempt_at(&store, t0 + DISABLE_AFTER_MS, false);
+        assert_eq!(endpoint.status, EndpointStatus::Disabled);
+        assert_eq!(endpoint.updated_at_ms, t0 + DISABLE_AFTER_MS);
+        let reason = endpoint.disabled_reason.clone().unwrap_or_default();
+        assert!(
+            reason.contains("72 h") && reason.contains("12 attempts"),
+            "{reason}"
+        );
+
+        // One event, to the owner's other endpoint only, with the endpoint (no secret).
+        let events = events_of(&store);
+        assert_eq!(events.len(), 1, "{events:?}");
+        assert_eq!(events[0].event_type, EventType::WebhookEndpointDisabled);
+        assert_eq!(events[0].object["id"], "we_1");
+        assert_eq!(events[0].object["status"], "disabled");
+        assert!(events[0].object.get("secret").is_none());
+        let snapshot = store.snapshot().expect("snapshot");
+        assert!(
+            snapshot
+                .scan(Table::Index, &delivery_prefix("we_1"), None, 1)
+                .expect("scan")
+                .is_empty()
+        );
+        assert_eq!(
+            snapshot
+                .scan(Table::Index, &delivery_prefix("we_2"), None, 9)
+                .expect("scan")
+                .len(),
+            1
+        );
+        // And an audit entry by the gateway.
+        let (entries, _) = super::super::audit::list(&snapshot, "org_1", None, 10).expect("audit");
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].action, "webhook_endpoint.disabled");
+        assert_eq!(entries[0].actor.kind, "gateway");
+        assert_eq!(entries[0].target.as_deref(), Some("we_1"));
+
+        // Later failures do not announce it again.
+        attempt_at(&store, t0 + DISABLE_AFTER_MS + HOUR_MS, false);
+        assert_eq!(events_of(&store).len(), 1);
+    }
+
+    #[test]
+    fn a_success_ends_the_failing_run_and_few_sparse_failures_never_disable() {
+        use super::state::endpoint::DISABLE_AFTER_MS;
+        let store = failing_store();
+        for i in 0..30 {
+            attempt_at(&store, i * 1000, false);
+        }
+        let endpoint = attempt_at(&store, 40 * HOUR_MS, true);
+        assert_eq!(
+            (endpoint.consecutive_failures, endpoint.failing_since_ms),
+            (0, None)
+        );
+        // A new run starts at its own first failure: 72 h after the first
+        // run began is not 72 h of this one.
+        let endpoint = attempt_at(&store, DISABLE_AFTER_MS + 1, false);
+        assert_eq!(endpoint.failing_since_ms, Some(DISABLE_AFTER_MS + 1));
+        assert_eq!(endpoint.status, EndpointStatus::Enabled);
+        // Two failures four days apart: long, but too few.
+        let endpoint = attempt_at(&store, DISABLE_AFTER_MS + 1 + 96 * HOUR_MS, false);
+        assert_eq!(endpoint.consecutive_failures, 2);
+        assert_eq!(endpoint.status, EndpointStatus::Enabled);
+        assert!(events_of(&store).is_empty());
     }
 
     #[test]

@@ -7,3 +7,4 @@
 
 mod errors;
 mod verifications;
+mod webhooks;
