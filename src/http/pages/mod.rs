@@ -330,6 +330,9 @@ async fn status(
 struct PageAttempt {
     msisdn: String,
     operator: Option<Operator>,
+    /// The amount the payer enters on an open-amount intent (CREATED).
+    #[serde(default, deserialize_with = "crate::domain::fields::opt_int")]
+    amount_minor: Option<i64>,
 }
 
 async fn attempt(
@@ -343,6 +346,7 @@ async fn attempt(
     let confirm = ConfirmIntent {
         customer_msisdn: Some(input.msisdn),
         operator: input.operator,
+        amount_minor: input.amount_minor,
     };
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::confirm(tx, settings, page, &id, confirm)
@@ -359,6 +363,7 @@ async fn cancel(
     let intent = page_intent(&state, &id, &uri, &headers)?;
     let reason = CancelIntent {
         cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
+        reason: None,
     };
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::cancel(tx, settings, page, &id, reason)
