@@ -76,13 +76,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
                 Access::Session => vec![SecurityRequirement::new("session", Vec::<String>::new())],
                 Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
             });
-            if route.secret_reads {
-                if let Some(security) = operation.security.as_mut() {
-                    security.push(SecurityRequirement::new(
-                        "client_secret",
-                        Vec::<String>::new(),
-                    ));
-                }
+            if route.secret_reads
+                && let Some(security) = operation.security.as_mut()
+            {
+                security.push(SecurityRequirement::new(
+                    "client_secret",
+                    Vec::<String>::new(),
+                ));
             }
             if method != "GET" && route.access != Access::Public {
                 let required = route.idempotency == Ik::Required;
@@ -231,15 +231,25 @@ fn refine(doc: &mut serde_json::Value) {
                     property["items"] = serde_json::json!({"type": "string", "enum": filters});
                 }
                 "metadata" => {
+                    // String values (a map of strings), or values of any JSON
+                    // type (`fields::metadata_json`: a plain object in the
+                    // types), whose string values have the same bound.
+                    let strings = property.get("additionalProperties").is_some();
                     property["maxProperties"] = crate::domain::fields::METADATA_KEYS_MAX.into();
                     property["propertyNames"] = serde_json::json!({
                         "type": "string", "minLength": 1,
                         "maxLength": crate::domain::fields::METADATA_KEY_CHARS_MAX,
                     });
-                    property["additionalProperties"] = serde_json::json!({
-                        "type": "string",
-                        "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
-                    });
+                    property["additionalProperties"] = if strings {
+                        serde_json::json!({
+                            "type": "string",
+                            "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
+                        })
+                    } else {
+                        serde_json::json!({
+                            "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
+                        })
+                    };
                 }
                 _ => {}
             }

@@ -147,10 +147,11 @@ fn authenticate(
         return Ok(None);
     }
     let query = uri.query();
-    if operation.secret_reads && headers.get(AUTHORIZATION).is_none() {
-        if let Some(secret) = client_secret(headers, query) {
-            return secret_principal(snapshot, uri.path(), secret, client_ip).map(Some);
-        }
+    if operation.secret_reads
+        && headers.get(AUTHORIZATION).is_none()
+        && let Some(secret) = client_secret(headers, query)
+    {
+        return secret_principal(snapshot, uri.path(), secret, client_ip).map(Some);
     }
     let secret = bearer(headers)?;
     if secret.starts_with(team::SESSION_PREFIX) {

@@ -49,7 +49,7 @@ pub struct CreateRefund {
     #[schema(
         min_length = 1,
         max_length = 200,
-        pattern = "\\S",
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$",
         example = "requested_by_customer"
     )]
     pub reason: String,

@@ -23,19 +23,19 @@ fn each_resolution_answer_follows_the_ledger_and_the_intent() {
     let paid = create(
         &srv,
         &body(
-            json!({"reference": "order-42", "rails": ["mobile_money"], "customer_msisdn": "+243000000501"}),
+            json!({"reference": "order-42", "rails": ["mobile_money"], "customer_msisdn": "+243000000501", "confirm": true}),
         ),
     );
     create(
         &srv,
         &body(
-            json!({"amount_minor": 777, "rails": ["mobile_money"], "customer_msisdn": "+243000000408"}),
+            json!({"amount_minor": 777, "rails": ["mobile_money"], "customer_msisdn": "+243000000408", "confirm": true}),
         ),
     );
     create(
         &srv,
         &body(
-            json!({"amount_minor": 555, "rails": ["mobile_money"], "customer_msisdn": "+243000000500"}),
+            json!({"amount_minor": 555, "rails": ["mobile_money"], "customer_msisdn": "+243000000500", "confirm": true}),
         ),
     );
     let confirmed = resolution(&srv, "reference=order-42");
@@ -76,7 +76,7 @@ fn verifications_by_reference_by_number_and_amount_and_by_sms() {
     let intent = create(
         &srv,
         &body(
-            json!({"amount_minor": 1_000_000, "reference": "order-1", "rails": ["mobile_money"], "customer_msisdn": "+243000000501"}),
+            json!({"amount_minor": 1_000_000, "reference": "order-1", "rails": ["mobile_money"], "customer_msisdn": "+243000000501", "confirm": true}),
         ),
     );
     let by_reference = verify(&srv, json!({"reference": "order-1"}));
@@ -131,7 +131,9 @@ fn past_the_free_quota_each_verification_costs_the_price_or_402() {
     // With funds, the fee is taken from available.
     let paid = create(
         &srv,
-        &body(json!({"rails": ["mobile_money"], "customer_msisdn": "+243000000501"})),
+        &body(
+            json!({"rails": ["mobile_money"], "customer_msisdn": "+243000000501", "confirm": true}),
+        ),
     );
     wait_for_status(&srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
     let available = |srv: &TestServer| {

@@ -213,7 +213,11 @@ pub struct CancelIntent {
     pub cancellation_reason: Option<CancellationReason>,
     /// Why, in your words (the origin's field): 1 to 500 characters, not all
     /// blank. One of the `cancellation_reason` values also sets that field.
-    #[schema(min_length = 1, max_length = 500, pattern = "\\S")]
+    #[schema(
+        min_length = 1,
+        max_length = 500,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub reason: Option<String>,
 }
 
