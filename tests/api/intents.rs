@@ -471,7 +471,7 @@ fn invalid_create_bodies_are_400_naming_the_field_and_write_nothing() {
         (body(json!({"metadata": {"deep": [[[[[[1]]]]]]}})), "validation_error", "metadata.deep"),
         (body(json!({"rails": ["card"], "customer_msisdn": SUCCEED, "confirm": true})), "validation_error", "confirm"),
         (body(json!({"confirm": true})), "validation_error", "customer_msisdn"),
-        (body(json!({"qr_ttl_seconds": 30})), "validation_error", "qr_ttl_seconds"),
+        (body(json!({"qr_ttl_seconds": 0})), "validation_error", "qr_ttl_seconds"),
         (body(json!({"allowed_operators": ["nope"]})), "validation_error", "allowed_operators[0]"),
         (body(json!({"customer_country": "cd"})), "validation_error", "customer_country"),
         (body(json!({"success_url": "javascript:alert(1)"})), "validation_error", "success_url"),

@@ -25,7 +25,7 @@ pub const URL_CHARS_MAX: usize = 2048;
 pub const RAILS_ITEMS_MAX: usize = 20;
 /// How long an intent's QR payload may be paid (origin: 300 s).
 pub const QR_TTL_SECONDS_DEFAULT: i64 = 300;
-pub const QR_TTL_SECONDS_MIN: i64 = 60;
+pub const QR_TTL_SECONDS_MIN: i64 = 1;
 pub const QR_TTL_SECONDS_MAX: i64 = 86_400;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, ToSchema, Default)]
@@ -130,11 +130,11 @@ pub struct CreateIntent {
     pub cancel_url: Option<String>,
     /// Include an EMVCo QR payload (default true).
     pub qr: Option<bool>,
-    /// How long the QR payload may be paid, in seconds: 60 to 86 400, default
+    /// How long the QR payload may be paid, in seconds: 1 to 86 400, default
     /// 300 (origin), and never past the intent's expiry. Signed into the
     /// payload (template 80, sub-tag 02); resolve refuses it afterwards.
     #[serde(default, deserialize_with = "fields::opt_int")]
-    #[schema(minimum = 60, maximum = 86_400)]
+    #[schema(minimum = 1, maximum = 86_400)]
     pub qr_ttl_seconds: Option<i64>,
     /// A location of yours (`loc_...`, `POST /locations`): its name, city,
     /// country and category go into the QR payload.
@@ -673,7 +673,7 @@ fn confirmable(
     Ok(())
 }
 
-/// `qr_ttl_seconds`: 60 to 86 400, default 300 (origin).
+/// `qr_ttl_seconds`: 1 to 86 400, default 300 (origin).
 fn qr_ttl(value: Option<i64>) -> Result<i64, ApiError> {
     let ttl = value.unwrap_or(QR_TTL_SECONDS_DEFAULT);
     if !(QR_TTL_SECONDS_MIN..=QR_TTL_SECONDS_MAX).contains(&ttl) {
@@ -942,7 +942,7 @@ mod tests {
             .as_deref(),
             Some("amount_minor")
         );
-        for ttl in [59, 86_401] {
+        for ttl in [0, 86_401] {
             assert_eq!(
                 param_of(CreateIntent {
                     qr_ttl_seconds: Some(ttl),

@@ -4,3 +4,5 @@
 //! speaks, the spec wins and the test says so.
 //!
 //! One submodule per area, so the areas can grow apart.
+
+mod intents;
