@@ -225,7 +225,17 @@ async fn checkout_page(
         .unwrap_or_default()
         .replace("</", "<\\/");
     let hide = |hidden: bool| if hidden { "hidden" } else { "" };
-    let values: [(&str, &str); 24] = [
+    // An open amount (CREATED): the payer enters it; nothing is shown before.
+    let open_amount = intent.status == Status::Created;
+    let amount = if open_amount {
+        String::new()
+    } else {
+        amount_text(intent.amount_minor, &intent.currency)
+    };
+    let exponent = currency::find(&intent.currency)
+        .map_or(0, |c| c.exponent)
+        .to_string();
+    let values: [(&str, &str); 29] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
@@ -241,10 +251,12 @@ async fn checkout_page(
             "cancel_url",
             &escape(intent.cancel_url.as_deref().unwrap_or("")),
         ),
-        (
-            "amount",
-            &escape(&amount_text(intent.amount_minor, &intent.currency)),
-        ),
+        ("amount", &escape(&amount)),
+        ("amount_hidden", hide(!open_amount)),
+        ("amount_required", if open_amount { "required" } else { "" }),
+        ("t_amount", &escape(t.amount)),
+        ("currency", &escape(&intent.currency)),
+        ("exponent", &exponent),
         (
             "description",
             &escape(intent.description.as_deref().unwrap_or("")),

@@ -188,6 +188,50 @@ fn an_intent_without_an_amount_is_created_and_its_amount_is_set_once() {
     assert_eq!(cancelled.body["status"], "CANCELLED", "{cancelled:?}");
 }
 
+/// O§1 "CREATED if no amount (open-amount QR)": the hosted checkout page
+/// asks the payer for the amount, and its attempt sets it.
+#[test]
+fn the_checkout_page_of_an_open_amount_asks_for_the_amount() {
+    let srv = TestServer::start();
+    let open = create(&srv, &json!({"currency": "USD"}));
+    let id = id_of(&open);
+    let url = open["checkout_url"].as_str().expect("checkout_url");
+    let path = url.strip_prefix(&srv.origin).expect("our URL");
+    let page = srv.root().get(path, None);
+    assert_eq!(page.status, 200);
+    assert!(
+        page.text.contains(r#"<input id="amount_input" name="amount" type="text" inputmode="decimal" autocomplete="off"  required>"#),
+        "the amount field is shown and required: {}",
+        page.text
+    );
+    assert!(page.text.contains(r#"data-exponent="2""#));
+    let token = path.split("t=").nth(1).expect("token");
+    let attempt = srv.root().request(
+        "POST",
+        &format!("/pay/{id}/attempt"),
+        &[
+            ("content-type", "application/json"),
+            ("x-page-token", token),
+        ],
+        Some(format!(r#"{{"msisdn":"{SUCCEED}","amount_minor":1250}}"#).into_bytes()),
+    );
+    assert_eq!(attempt.status, 200, "{attempt:?}");
+    let paid = get_intent(&srv, &id);
+    assert_eq!(paid["amount_minor"], 1_250, "{paid}");
+    assert_eq!(paid["status"], "SETTLEMENT_PENDING", "{paid}");
+    // A fixed amount: the field is hidden and not required.
+    let fixed = create(&srv, &body(json!({})));
+    let url = fixed["checkout_url"].as_str().expect("checkout_url");
+    let page = srv
+        .root()
+        .get(url.strip_prefix(&srv.origin).expect("ours"), None);
+    assert!(
+        page.text.contains(r#"<input id="amount_input" name="amount" type="text" inputmode="decimal" autocomplete="off" hidden >"#),
+        "{}",
+        page.text
+    );
+}
+
 /// The origin never started an attempt at create (issue 16 point 2, O§1
 /// "Create → 201"): a payer number alone starts nothing; `confirm: true`
 /// keeps the earlier behaviour.
