@@ -124,7 +124,7 @@ fn an_intent_without_an_amount_is_created_and_its_amount_is_set_once() {
     let id = id_of(&open);
     assert_eq!(open["status"], "CREATED", "{open}");
     assert_eq!(open["amount_minor"], Value::Null, "{open}");
-    assert_eq!(listed_ids(&srv, "status=CREATED"), [id.clone()]);
+    assert_eq!(listed_ids(&srv, "status=CREATED"), [id.as_str()]);
     // The QR names the intent without an amount (no tag 54): the payer enters it.
     let qr = open["qr_payload"].as_str().expect("qr_payload");
     let resolved = resolve(&srv, qr);
@@ -503,7 +503,7 @@ fn refunds_take_free_reasons_metadata_and_default_to_what_is_left() {
     assert_eq!(first.body["metadata"]["vip"], true);
     let shown = get_intent(&srv, &id);
     assert_eq!(shown["status"], "PARTIALLY_REFUNDED", "{shown}");
-    assert_eq!(listed_ids(&srv, "status=PARTIALLY_REFUNDED"), [id.clone()]);
+    assert_eq!(listed_ids(&srv, "status=PARTIALLY_REFUNDED"), [id.as_str()]);
     // No amount: all that is left.
     let rest = refund(&srv, json!({"payment_intent": id, "reason": "other"}));
     assert_eq!(rest.status, 201, "{rest:?}");
@@ -512,7 +512,7 @@ fn refunds_take_free_reasons_metadata_and_default_to_what_is_left() {
     let shown = get_intent(&srv, &id);
     assert_eq!(shown["status"], "REFUNDED", "{shown}");
     assert_eq!(shown["refund_status"], "refunded");
-    assert_eq!(listed_ids(&srv, "status=REFUNDED"), [id.clone()]);
+    assert_eq!(listed_ids(&srv, "status=REFUNDED"), [id.as_str()]);
     assert!(listed_ids(&srv, "status=SETTLEMENT_PENDING").len() == 1);
     let timeline = srv.get(&format!("/payment_intents/{id}/timeline"), srv.sk());
     let events: Vec<&str> = timeline.body["entries"]
@@ -563,7 +563,7 @@ fn an_open_dispute_shows_the_intent_disputed() {
     );
     assert_eq!(dispute.status, 201, "{dispute:?}");
     assert_eq!(get_intent(&srv, &id)["status"], "DISPUTED");
-    assert_eq!(listed_ids(&srv, "status=DISPUTED"), [id.clone()]);
+    assert_eq!(listed_ids(&srv, "status=DISPUTED"), [id.as_str()]);
     assert!(!listed_ids(&srv, "status=SETTLEMENT_PENDING").contains(&id));
 }
 
