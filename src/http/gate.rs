@@ -147,9 +147,12 @@ fn authenticate(
         return Ok(None);
     }
     let query = uri.query();
+    // A value that is not a client secret at all is no credential: 401 below,
+    // as without one.
     if operation.secret_reads
         && headers.get(AUTHORIZATION).is_none()
-        && let Some(secret) = client_secret(headers, query)
+        && let Some(secret) =
+            client_secret(headers, query).filter(|s| intent_of_secret(s).is_some())
     {
         return secret_principal(snapshot, uri.path(), secret, client_ip).map(Some);
     }
@@ -246,12 +249,19 @@ fn authenticate(
     Ok(Some(principal))
 }
 
+/// The intent a client secret names (`<pi id>_secret_<token>`), if it has
+/// that form.
+fn intent_of_secret(secret: &str) -> Option<&str> {
+    let (id, token) = secret.split_once("_secret_")?;
+    (crate::ids::is_id(id, "pi") && !token.is_empty()).then_some(id)
+}
+
 /// The payer reading one intent with its client secret and no key (origin
 /// section 1): a `pk_`-like principal of the intent's merchant that sees that
 /// intent only ([`crate::domain::intents::Intent::visible_to`] checks the
-/// secret again). The secret must name the intent of the path; an unknown,
-/// wrong or other intent's secret answers 404 for the path's intent, as it
-/// does with a `pk_` key (decision 29). `Service-Account` plays no part.
+/// secret again). The secret must name the intent of the path; a wrong one,
+/// or another intent's, answers 404 for the path's intent, as it does with a
+/// `pk_` key (decision 29). `Service-Account` plays no part.
 fn secret_principal(
     snapshot: &Snapshot,
     path: &str,
@@ -262,9 +272,8 @@ fn secret_principal(
         .strip_prefix("/payment_intents/")
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_default();
-    let named = secret.split_once("_secret_").map(|(id, _)| id);
     let intent: Option<crate::domain::intents::Intent> =
-        if named == Some(path_id) && crate::ids::is_id(path_id, "pi") {
+        if intent_of_secret(&secret) == Some(path_id) {
             snapshot.get_json(Table::Objects, path_id)?
         } else {
             None

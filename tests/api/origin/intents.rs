@@ -413,6 +413,12 @@ fn an_intent_and_its_methods_are_read_with_its_client_secret_and_no_key() {
     let made_up = srv.get(&format!("{path}?client_secret={id}_secret_nope"), None);
     assert_eq!(made_up.status, 404, "{made_up:?}");
     assert_error(&srv.get(&path, None), 401, "unauthorized");
+    // Something that is not a client secret at all is no credential.
+    assert_error(
+        &srv.get(&format!("{path}?client_secret=hello"), None),
+        401,
+        "unauthorized",
+    );
     // Nothing else: the timeline, the refundable amount, the list, a confirm.
     for other_path in [
         format!("{path}/timeline?client_secret={secret}"),
