@@ -6,7 +6,9 @@
 use utoipa::OpenApi;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::openapi::{Required, ServerBuilder};
 
@@ -49,6 +51,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
         bearer("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"),
     );
     components.add_security_scheme("session", bearer("A team member's session token"));
+    components.add_security_scheme(
+        "client_secret",
+        SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+            "X-Client-Secret",
+            "A payment intent's client secret, alone: reads that one intent (or send it as the client_secret query parameter)",
+        ))),
+    );
     for (path, item) in doc.paths.paths.iter_mut() {
         let methods: [(&str, &mut Option<Operation>); 5] = [
             ("GET", &mut item.get),
@@ -67,6 +76,14 @@ pub fn document() -> utoipa::openapi::OpenApi {
                 Access::Session => vec![SecurityRequirement::new("session", Vec::<String>::new())],
                 Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
             });
+            if route.secret_reads
+                && let Some(security) = operation.security.as_mut()
+            {
+                security.push(SecurityRequirement::new(
+                    "client_secret",
+                    Vec::<String>::new(),
+                ));
+            }
             if method != "GET" && route.access != Access::Public {
                 let required = route.idempotency == Ik::Required;
                 let schema = ObjectBuilder::new()
@@ -217,15 +234,25 @@ fn refine(doc: &mut serde_json::Value) {
                     property["items"] = serde_json::json!({"type": "string", "enum": filters});
                 }
                 "metadata" => {
+                    // String values (a map of strings), or values of any JSON
+                    // type (`fields::metadata_json`: a plain object in the
+                    // types), whose string values have the same bound.
+                    let strings = property.get("additionalProperties").is_some();
                     property["maxProperties"] = crate::domain::fields::METADATA_KEYS_MAX.into();
                     property["propertyNames"] = serde_json::json!({
                         "type": "string", "minLength": 1,
                         "maxLength": crate::domain::fields::METADATA_KEY_CHARS_MAX,
                     });
-                    property["additionalProperties"] = serde_json::json!({
-                        "type": "string",
-                        "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
-                    });
+                    property["additionalProperties"] = if strings {
+                        serde_json::json!({
+                            "type": "string",
+                            "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
+                        })
+                    } else {
+                        serde_json::json!({
+                            "maxLength": crate::domain::fields::METADATA_VALUE_CHARS_MAX,
+                        })
+                    };
                 }
                 _ => {}
             }

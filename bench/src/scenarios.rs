@@ -14,7 +14,7 @@ use crate::report::Measured;
 
 pub const CREATE_BODY: &str = r#"{"amount_minor":1000,"currency":"CDF","reference":"bench"}"#;
 /// A payer number the sandbox rail captures at once (full money path).
-pub const PAY_BODY: &str = r#"{"amount_minor":1000,"currency":"CDF","reference":"bench","customer_msisdn":"+243000000501"}"#;
+pub const PAY_BODY: &str = r#"{"amount_minor":1000,"currency":"CDF","reference":"bench","customer_msisdn":"+243000000501","confirm":true}"#;
 const INTENTS_PATH: &str = "/v1/payment_intents";
 /// Share of reads in `mixed`, in percent.
 const MIXED_READ_PERCENT: u64 = 80;

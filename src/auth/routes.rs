@@ -45,6 +45,10 @@ pub struct Operation {
     pub moves_money: bool,
     /// A `pk_` key may call it (spec section 5: publishable keys start payments, never read data).
     pub publishable: bool,
+    /// A read of one payment intent that its client secret alone, with no
+    /// key at all, may make (origin section 1: "GET one: owner key or client
+    /// secret"): the payer's device reads the intent it pays.
+    pub secret_reads: bool,
     /// Not in the spec: an addition documented in `docs/decisions.md`.
     pub added: bool,
 }
@@ -62,6 +66,7 @@ const fn op(method: &'static str, path: &'static str, access: Access) -> Operati
         client_secret: false,
         moves_money: false,
         publishable: false,
+        secret_reads: false,
         added: false,
     }
 }
@@ -87,6 +92,11 @@ impl Operation {
 
     const fn with_client_secret(mut self) -> Operation {
         self.client_secret = true;
+        self
+    }
+
+    const fn readable_with_client_secret(mut self) -> Operation {
+        self.secret_reads = true;
         self
     }
 
@@ -125,9 +135,9 @@ pub const OPERATIONS: &[Operation] = &[
     // src/http/intents.rs
     op("POST", "/payment_intents", Scope("payment_intents:write")).ik_required().publishable(),
     op("GET", "/payment_intents", Scope("payment_intents:read")),
-    op("GET", "/payment_intents/{id}", Scope("payment_intents:read")).publishable().with_client_secret(),
+    op("GET", "/payment_intents/{id}", Scope("payment_intents:read")).publishable().with_client_secret().readable_with_client_secret(),
     op("GET", "/payment_intents/{id}/timeline", Scope("payment_intents:read")),
-    op("GET", "/payment_intents/{id}/methods", Scope("payment_intents:read")),
+    op("GET", "/payment_intents/{id}/methods", Scope("payment_intents:read")).publishable().with_client_secret().readable_with_client_secret(),
     op("GET", "/payment_intents/{id}/refundable", Scope("refunds:read")),
     op("POST", "/payment_intents/{id}/confirm", Scope("payment_intents:write")).moving_money().publishable().with_client_secret().added(),
     op("POST", "/payment_intents/{id}/capture", Scope("payment_intents:write")).ik_required(),
@@ -318,6 +328,19 @@ mod tests {
                 "{method} {path} is in the spec, not added"
             );
         }
+        // Only the payer's reads of one intent take its client secret alone.
+        let secret_reads: Vec<_> = all()
+            .filter(|o| o.secret_reads)
+            .map(|o| (o.method, o.path))
+            .collect();
+        assert_eq!(
+            secret_reads,
+            [
+                ("GET", "/payment_intents/{id}"),
+                ("GET", "/payment_intents/{id}/methods")
+            ]
+        );
+        assert!(all().all(|o| !o.secret_reads || (o.publishable && o.client_secret)));
         let added = all().filter(|o| o.added).count();
         assert_eq!(
             all().count(),

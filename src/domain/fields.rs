@@ -10,6 +10,10 @@ use crate::error::ApiError;
 pub const METADATA_KEYS_MAX: usize = 50;
 pub const METADATA_KEY_CHARS_MAX: usize = 40;
 pub const METADATA_VALUE_CHARS_MAX: usize = 500;
+/// Nesting of a metadata value of any JSON type ([`metadata_json`]).
+pub const METADATA_DEPTH_MAX: usize = 5;
+/// All of a [`metadata_json`] map as compact JSON.
+pub const METADATA_JSON_BYTES_MAX: usize = 8 * 1024;
 
 /// Metadata: at most 50 keys of 1 to 40 characters, values of at most 500.
 pub fn metadata(
@@ -40,6 +44,75 @@ pub fn metadata(
         }
     }
     Ok(map)
+}
+
+/// Metadata whose values may be any JSON (objects, arrays, numbers, ...),
+/// as the origin accepted on intents and refunds: at most 50 keys of 1 to 40
+/// characters; each value at most 500 characters of compact JSON (a string
+/// counts its characters, as in [`metadata`]) and nested at most 5 deep; all
+/// of it at most 8 KiB of compact JSON. A stored record and every event that
+/// carries it stay small.
+pub fn metadata_json(
+    value: Option<BTreeMap<String, serde_json::Value>>,
+) -> Result<BTreeMap<String, serde_json::Value>, ApiError> {
+    let map = value.unwrap_or_default();
+    if map.len() > METADATA_KEYS_MAX {
+        return Err(ApiError::field(
+            "metadata",
+            format!(
+                "metadata may hold at most {METADATA_KEYS_MAX} keys (got {})",
+                map.len()
+            ),
+        ));
+    }
+    let mut total = 2 + map.len().saturating_sub(1);
+    for (key, value) in &map {
+        let param = || format!("metadata.{key}");
+        if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
+            return Err(ApiError::field(
+                param(),
+                format!("metadata keys must be 1 to {METADATA_KEY_CHARS_MAX} characters"),
+            ));
+        }
+        let chars = match value {
+            serde_json::Value::String(s) => s.chars().count(),
+            other => other.to_string().chars().count(),
+        };
+        if chars > METADATA_VALUE_CHARS_MAX {
+            return Err(ApiError::field(
+                param(),
+                format!(
+                    "metadata values must be at most {METADATA_VALUE_CHARS_MAX} characters of JSON (got {chars})"
+                ),
+            ));
+        }
+        if depth(value) > METADATA_DEPTH_MAX {
+            return Err(ApiError::field(
+                param(),
+                format!("metadata values may nest at most {METADATA_DEPTH_MAX} levels deep"),
+            ));
+        }
+        total += serde_json::Value::String(key.clone()).to_string().len() + 1;
+        total += value.to_string().len();
+    }
+    if total > METADATA_JSON_BYTES_MAX {
+        return Err(ApiError::field(
+            "metadata",
+            format!(
+                "metadata must be at most {METADATA_JSON_BYTES_MAX} bytes of JSON (got {total})"
+            ),
+        ));
+    }
+    Ok(map)
+}
+
+/// Levels of arrays and objects in `value`: a scalar is 0, `{"a": 1}` is 1.
+fn depth(value: &serde_json::Value) -> usize {
+    match value {
+        serde_json::Value::Array(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
+        serde_json::Value::Object(map) => 1 + map.values().map(depth).max().unwrap_or(0),
+        _ => 0,
+    }
 }
 
 /// Free text of at most `max` characters without control characters.
@@ -94,6 +167,54 @@ pub fn opt_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
+    fn metadata_json(value: serde_json::Value) -> Result<(), Option<String>> {
+        let map = serde_json::from_value(value).expect("a map");
+        super::metadata_json(Some(map))
+            .map(|_| ())
+            .map_err(|e| e.param)
+    }
+
+    #[test]
+    fn metadata_values_of_any_json_type_are_bounded_and_named() {
+        assert_eq!(
+            metadata_json(json!({"n": 1, "ok": true, "tags": ["a", "b"], "o": {"x": null}})),
+            Ok(())
+        );
+        assert_eq!(
+            metadata_json(json!({"s": "é".repeat(500)})),
+            Ok(()),
+            "500 characters, not bytes"
+        );
+        assert_eq!(
+            metadata_json(json!({"s": "x".repeat(501)})),
+            Err(Some("metadata.s".into()))
+        );
+        assert_eq!(
+            metadata_json(json!({"list": vec![12345; 100]})),
+            Err(Some("metadata.list".into()))
+        );
+        assert_eq!(
+            metadata_json(json!({"deep": [[[[[1]]]]]})),
+            Ok(()),
+            "5 levels"
+        );
+        assert_eq!(
+            metadata_json(json!({"deep": [[[[[[1]]]]]]})),
+            Err(Some("metadata.deep".into()))
+        );
+        assert_eq!(metadata_json(json!({"": 1})), Err(Some("metadata.".into())));
+        let wide: serde_json::Map<String, serde_json::Value> = (0..20)
+            .map(|i| (format!("k{i}"), json!("x".repeat(480))))
+            .collect();
+        assert_eq!(
+            metadata_json(serde_json::Value::Object(wide)),
+            Err(Some("metadata".into())),
+            "20 values of 480 are over 8 KiB in all"
+        );
+    }
+
     #[derive(serde::Deserialize, Debug)]
     struct Amounts {
         #[serde(deserialize_with = "super::int")]

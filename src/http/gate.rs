@@ -7,7 +7,8 @@ use axum::body::Body as AxumBody;
 use std::net::IpAddr;
 
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderMap, Method};
+use axum::http::header::AUTHORIZATION;
+use axum::http::{HeaderMap, Method, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
@@ -17,7 +18,7 @@ use super::extract::{BODY_BYTES_MAX, client_ip, reply};
 use crate::auth::routes::{self, Access, Ik, Operation};
 use crate::auth::{KeyKind, Principal, SessionCaller, roles};
 use crate::domain::team;
-use crate::error::{ApiError, Code};
+use crate::error::{ApiError, Code, Missing};
 use crate::headers as header_names;
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
 use crate::store::{Snapshot, Table};
@@ -81,7 +82,7 @@ async fn admit(
         &snapshot,
         operation,
         request.headers(),
-        request.uri().query(),
+        request.uri(),
         client_ip,
     )?;
     if operation.moves_money {
@@ -140,11 +141,21 @@ fn authenticate(
     snapshot: &Snapshot,
     operation: &Operation,
     headers: &HeaderMap,
-    query: Option<&str>,
+    uri: &Uri,
     client_ip: Option<IpAddr>,
 ) -> Result<Option<Principal>, ApiError> {
     if operation.access == Access::Public {
         return Ok(None);
+    }
+    let query = uri.query();
+    // A value that is not a client secret at all is no credential: 401 below,
+    // as without one.
+    if operation.secret_reads
+        && headers.get(AUTHORIZATION).is_none()
+        && let Some(secret) =
+            client_secret(headers, query).filter(|s| intent_of_secret(s).is_some())
+    {
+        return secret_principal(snapshot, uri.path(), secret, client_ip).map(Some);
     }
     let secret = bearer(headers)?;
     if secret.starts_with(team::SESSION_PREFIX) {
@@ -237,6 +248,50 @@ fn authenticate(
     principal.account = service_account(state, snapshot, headers, &key.org)?;
     tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
     Ok(Some(principal))
+}
+
+/// The intent a client secret names (`<pi id>_secret_<token>`), if it has
+/// that form.
+fn intent_of_secret(secret: &str) -> Option<&str> {
+    let (id, token) = secret.split_once("_secret_")?;
+    (crate::ids::is_id(id, "pi") && !token.is_empty()).then_some(id)
+}
+
+/// The payer reading one intent with its client secret and no key (origin
+/// section 1): a `pk_`-like principal of the intent's merchant that sees that
+/// intent only ([`crate::domain::intents::Intent::visible_to`] checks the
+/// secret again). The secret must name the intent of the path; a wrong one,
+/// or another intent's, answers 404 for the path's intent, as it does with a
+/// `pk_` key (decision 29). `Service-Account` plays no part.
+fn secret_principal(
+    snapshot: &Snapshot,
+    path: &str,
+    secret: String,
+    client_ip: Option<IpAddr>,
+) -> Result<Principal, ApiError> {
+    let path_id = unversioned(path)
+        .strip_prefix("/payment_intents/")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_default();
+    let intent: Option<crate::domain::intents::Intent> =
+        if intent_of_secret(&secret) == Some(path_id) {
+            snapshot.get_json(Table::Objects, path_id)?
+        } else {
+            None
+        };
+    let intent = intent
+        .filter(|i| i.client_secret_matches(&secret))
+        .ok_or_else(|| ApiError::not_found(Missing::Intent, path_id))?;
+    Ok(Principal {
+        key_id: format!("client_secret:{}", intent.id),
+        kind: KeyKind::Pk,
+        mode: intent.mode,
+        org: intent.owner.clone(),
+        account: intent.account.clone(),
+        client_secret: Some(secret),
+        session: None,
+        client_ip,
+    })
 }
 
 /// Sessions in use are touched at most this often (one write per minute per

@@ -37,7 +37,8 @@ pub async fn create(
     Body(input): Body<CreateIntent>,
 ) -> Result<Response, ApiError> {
     let input = input.validate(caller.account.is_some())?;
-    let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, input)?;
+    let now_ms = state.clock.now_ms();
+    let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, input, now_ms)?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;
@@ -50,7 +51,8 @@ pub async fn create(
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
-    /// Only intents in this status.
+    /// Only intents in this status, as shown (PARTIALLY_REFUNDED, REFUNDED
+    /// and DISPUTED included).
     status: Option<Status>,
     /// 1 to 200; default 50.
     #[param(minimum = 1, maximum = 200)]
@@ -69,7 +71,7 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
-    let keep = |intent: &Intent| query.status.is_none_or(|s| intent.status == s);
+    let keep = |intent: &Intent| query.status.is_none_or(|s| intent.public_status() == s);
     let rows = Rows::owned(Family::PaymentIntent, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
@@ -78,7 +80,7 @@ pub async fn list(
 
 #[utoipa::path(get, path = "/payment_intents/{id}", tag = "payment_intents",
     params(("id" = String, Path, description = "pi_..."),
-           ("client_secret" = Option<String>, Query, description = "With a pk_ key: the intent's client secret (or header X-Client-Secret)")),
+           ("client_secret" = Option<String>, Query, description = "The intent's client secret (or header X-Client-Secret): with a pk_ key, or alone, without any key")),
     responses((status = 200, description = "The intent", body = PaymentIntentView),
               (status = 404, description = "Not visible to this key", body = ErrorBody)))]
 pub async fn retrieve(
@@ -113,7 +115,8 @@ pub struct MethodList {
 }
 
 #[utoipa::path(get, path = "/payment_intents/{id}/methods", tag = "payment_intents",
-    params(("id" = String, Path, description = "pi_...")),
+    params(("id" = String, Path, description = "pi_..."),
+           ("client_secret" = Option<String>, Query, description = "The intent's client secret (or header X-Client-Secret): with a pk_ key, or alone, without any key")),
     responses((status = 200, description = "Methods open to this payer, ranked by the intent's policy", body = MethodList)))]
 pub async fn methods(
     State(state): State<AppState>,

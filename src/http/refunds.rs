@@ -6,15 +6,19 @@ use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use std::collections::BTreeMap;
+
 use super::AppState;
 use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
+use super::step_up;
 use crate::domain::fields;
 use crate::domain::intents;
-use crate::domain::refunds::{self, NewRefund, Reason, Refund, RefundView, Status};
+use crate::domain::refunds::{self, NewRefund, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
+use crate::domain::step_up::Proof;
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
@@ -35,32 +39,83 @@ pub struct CreateRefund {
     /// The captured payment intent (pi_...).
     #[schema(pattern = "^pi_[a-z0-9]{1,64}$")]
     pub payment_intent: String,
-    /// At most the refundable amount (captured − refunded − reserved).
-    #[serde(deserialize_with = "fields::int")]
+    /// At most the refundable amount (captured − refunded − reserved);
+    /// default: all of it.
+    #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
-    pub amount_minor: i64,
-    pub reason: Reason,
+    pub amount_minor: Option<i64>,
+    /// Why, 1 to 200 characters; suggested: `requested_by_customer`,
+    /// `duplicate`, `fraudulent`, `product_not_received`, `other`.
+    #[schema(
+        min_length = 1,
+        max_length = 200,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$",
+        example = "requested_by_customer"
+    )]
+    pub reason: String,
     /// Optional; must be the payment's currency.
     pub currency: Option<String>,
+    /// Up to 50 keys of at most 40 characters; values of any JSON type, each
+    /// at most 500 characters of JSON and 5 levels deep, 8 KiB in all.
+    #[schema(value_type = Option<Object>)]
+    pub metadata: Option<BTreeMap<String, serde_json::Value>>,
+    /// A team member's PIN (step-up): a session's refund over 100 000 minor
+    /// units is executed at once with it, and waits for approval without it.
+    /// API keys need none.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
+}
+
+/// Checks the PIN a team member sent (a wrong one counts towards the
+/// lockout and refuses the request); whether the operation needs it is the
+/// domain's rule ([`refunds::executes_at_once`]). API keys send none.
+async fn stepped_up(
+    state: &AppState,
+    caller: &crate::auth::Principal,
+    pin: Option<&str>,
+    purpose: &str,
+) -> Result<bool, ApiError> {
+    match (&caller.session, pin) {
+        (Some(_), Some(pin)) => {
+            step_up::require(state, caller, Proof::Pin(Some(pin)), purpose).await?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }
 
 #[utoipa::path(post, path = "/refunds", tag = "refunds", request_body = CreateRefund,
-    responses((status = 201, description = "The refund: REQUESTED, or SUCCEEDED when approved at once (at most 100 000 minor units)", body = RefundView),
-              (status = 409, description = "More than refundable, or not captured", body = ErrorBody)))]
+    responses((status = 201, description = "The refund: SUCCEEDED or FAILED when executed at once (API keys; sessions up to 100 000 minor units or with step-up), else REQUESTED", body = RefundView),
+              (status = 403, description = "step_up_required: a wrong PIN", body = ErrorBody),
+              (status = 409, description = "More than refundable, nothing left, or not captured", body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     Caller(caller): Caller,
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateRefund>,
 ) -> Result<Response, ApiError> {
-    let amount_minor = intents::input::amount("amount_minor", input.amount_minor)?;
+    let amount_minor = input
+        .amount_minor
+        .map(|a| intents::input::amount("amount_minor", a))
+        .transpose()?;
+    let reason = refunds::reason(input.reason)?;
+    let metadata = fields::metadata_json(input.metadata)?;
+    let stepped_up = stepped_up(
+        &state,
+        &caller,
+        input.pin.as_deref(),
+        "a refund over 100 000 minor units",
+    )
+    .await?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let new = NewRefund {
             payment_intent: input.payment_intent,
             amount_minor,
             currency: input.currency,
-            reason: input.reason,
+            reason,
+            metadata,
+            stepped_up,
         };
         let refund = refunds::create(tx, &settings, &caller, new)?;
         Ok(refunds::view(&refund))
@@ -143,19 +198,38 @@ pub async fn reject(
     .await
 }
 
+#[derive(Debug, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ApproveRefund {
+    /// A team member's PIN (step-up), required to approve a refund over
+    /// 100 000 minor units from a session.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
+}
+
 #[utoipa::path(post, path = "/refunds/{id}/approve", tag = "refunds",
     params(("id" = String, Path, description = "re_...")),
+    request_body(content = ApproveRefund, description = "Optional: the PIN, for a session"),
     responses((status = 200, description = "Approved and executed (SUCCEEDED, or FAILED with the reservation released)", body = RefundView),
+              (status = 403, description = "step_up_required: a session approving over 100 000 minor units without a valid PIN", body = ErrorBody),
               (status = 409, description = "Not REQUESTED", body = ErrorBody)))]
 pub async fn approve(
     State(state): State<AppState>,
     Caller(caller): Caller,
     Idempotency(claim): Idempotency,
     Path(id): Path<String>,
+    Body(input): Body<ApproveRefund>,
 ) -> Result<Response, ApiError> {
+    let stepped_up = stepped_up(
+        &state,
+        &caller,
+        input.pin.as_deref(),
+        "approving a refund over 100 000 minor units",
+    )
+    .await?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let refund = refunds::approve(tx, &settings, &caller, &id)?;
+        let refund = refunds::approve(tx, &settings, &caller, &id, stepped_up)?;
         Ok(refunds::view(&refund))
     })
     .await

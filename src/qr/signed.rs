@@ -2,7 +2,8 @@
 //!
 //! Two unreserved templates carry it, just before the CRC:
 //! - `80` key template: `00` version `01`, `01` the platform key id (`kid_...`,
-//!   as listed at `GET /keys`);
+//!   as listed at `GET /keys`), and on dynamic payloads `02` the expiry in
+//!   unix seconds, base 36, lower case (origin behaviour section 8);
 //! - `81` signature template: `00` the ed25519 signature, standard base64
 //!   (88 characters; `81` is 92 characters long, within the 99 of one value —
 //!   version, key id and signature together would not fit in one template,
@@ -24,6 +25,41 @@ pub const KEY_TEMPLATE: &str = "80";
 pub const SIGNATURE_TEMPLATE: &str = "81";
 pub const VERSION: &str = "01";
 const DOMAIN: &str = "paygate-qr-v1|";
+/// The expiry sub-tag of the key template.
+pub const EXPIRY: &str = "02";
+
+/// `n` (not negative) in base 36, lower case: `1700000000` is `s44we8`.
+fn base36(n: i64) -> String {
+    let mut n = n.max(0) as u64;
+    let mut digits = Vec::new();
+    loop {
+        digits.push(char::from_digit((n % 36) as u32, 36).unwrap_or('0'));
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.iter().rev().collect()
+}
+
+/// The expiry of `payload` in unix seconds (`80/02`): `Ok(None)` without
+/// one, `Err` when it is not base 36 (at most 12 digits).
+pub fn expires_at_unix(payload: &Payload) -> Result<Option<i64>, String> {
+    let Some(value) = payload.get(KEY_TEMPLATE).and_then(|t| t.child(EXPIRY)) else {
+        return Ok(None);
+    };
+    let valid = !value.is_empty()
+        && value.len() <= 12
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b.is_ascii_lowercase());
+    if !valid {
+        return Err(format!("the expiry {value:?} (80/02) is not base 36"));
+    }
+    i64::from_str_radix(value, 36)
+        .map(Some)
+        .map_err(|e| format!("the expiry {value:?} (80/02) cannot be read: {e}"))
+}
 
 /// The message a signature covers, for objects `fields` (63 and 81 are skipped).
 pub fn message(fields: &[Tlv]) -> Vec<u8> {
@@ -40,15 +76,27 @@ pub fn message(fields: &[Tlv]) -> Vec<u8> {
 /// ed25519 signature of the message), then the CRC. `fields` must not carry
 /// 63, 80 or 81.
 pub fn sign<E>(
-    mut fields: Vec<Tlv>,
+    fields: Vec<Tlv>,
     key_id: &str,
     sign: impl FnOnce(&[u8]) -> Result<[u8; 64], E>,
 ) -> Result<String, E> {
+    sign_until(fields, key_id, None, sign)
+}
+
+/// [`sign`], with the expiry `expires_at_unix` (seconds) in `80/02` when
+/// given: inside the signed message, so it cannot be moved.
+pub fn sign_until<E>(
+    mut fields: Vec<Tlv>,
+    key_id: &str,
+    expires_at_unix: Option<i64>,
+    sign: impl FnOnce(&[u8]) -> Result<[u8; 64], E>,
+) -> Result<String, E> {
     fields.retain(|f| f.tag != KEY_TEMPLATE && f.tag != SIGNATURE_TEMPLATE && f.tag != "63");
-    fields.push(Tlv::template(
-        KEY_TEMPLATE,
-        vec![Tlv::value("00", VERSION), Tlv::value("01", key_id)],
-    ));
+    let mut key = vec![Tlv::value("00", VERSION), Tlv::value("01", key_id)];
+    if let Some(at) = expires_at_unix {
+        key.push(Tlv::value(EXPIRY, base36(at)));
+    }
+    fields.push(Tlv::template(KEY_TEMPLATE, key));
     let signature = sign(&message(&fields))?;
     fields.push(Tlv::template(
         SIGNATURE_TEMPLATE,
@@ -136,6 +184,48 @@ mod tests {
 
     fn signed(key: &SigningKey, id: &str) -> String {
         sign::<()>(fields(), id, |m| Ok(key.sign(m).to_bytes())).expect("sign")
+    }
+
+    #[test]
+    fn the_expiry_is_base_36_inside_the_signed_key_template() {
+        assert_eq!(base36(0), "0");
+        assert_eq!(base36(35), "z");
+        assert_eq!(base36(1_700_000_000), "s44we8");
+        let key = SigningKey::from_bytes(&[7; 32]);
+        let public = key.verifying_key().to_bytes();
+        let id = "kid_01abcdefghjkmnpqrstvwxyz0";
+        let payload = sign_until::<()>(fields(), id, Some(1_700_000_000), |m| {
+            Ok(key.sign(m).to_bytes())
+        })
+        .expect("sign");
+        let decoded = emv::decode(&payload).expect("valid EMVCo");
+        assert_eq!(expires_at_unix(&decoded), Ok(Some(1_700_000_000)));
+        assert_eq!(
+            verify(&decoded, |_| Some(public)).0,
+            Verdict::Trusted,
+            "{payload}"
+        );
+        // A later expiry (CRC recomputed) breaks the signature.
+        let mut moved = decoded.without_crc();
+        let at = moved.iter().position(|f| f.tag == "80").expect("80");
+        moved[at] = Tlv::template(
+            "80",
+            vec![
+                Tlv::value("00", VERSION),
+                Tlv::value("01", id),
+                Tlv::value("02", base36(1_800_000_000)),
+            ],
+        );
+        let moved = emv::decode(&emv::encode(&moved)).expect("valid");
+        assert_eq!(expires_at_unix(&moved), Ok(Some(1_800_000_000)));
+        assert_eq!(
+            verify(&moved, |_| Some(public)).0,
+            Verdict::InvalidSignature
+        );
+        assert_eq!(
+            expires_at_unix(&emv::decode(&signed(&key, id)).expect("ok")),
+            Ok(None)
+        );
     }
 
     #[test]

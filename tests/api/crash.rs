@@ -115,13 +115,13 @@ fn client_run(
         let body = match rng.random_range(0..4) {
             0 => json!({"amount_minor": amount, "currency": "CDF", "reference": key}),
             1 => {
-                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501"})
+                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501", "confirm": true})
             }
             2 => {
-                json!({"amount_minor": amount, "currency": "USD", "customer_msisdn": "+243000000500"})
+                json!({"amount_minor": amount, "currency": "USD", "customer_msisdn": "+243000000500", "confirm": true})
             }
             _ => {
-                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501", "capture_method": "manual"})
+                json!({"amount_minor": amount, "currency": "CDF", "customer_msisdn": "+243000000501", "confirm": true, "capture_method": "manual"})
             }
         };
         let path = "/payment_intents".to_string();

@@ -25,7 +25,9 @@ fn balances(srv: &TestServer) -> (i64, i64) {
 fn settled(srv: &TestServer, amount: i64) -> String {
     let intent = create(
         srv,
-        &body(json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS})),
+        &body(
+            json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true}),
+        ),
     );
     id_of(&wait_for_status(
         srv,
@@ -173,5 +175,9 @@ fn only_received_payments_can_be_disputed_within_what_is_left() {
         assert_error(&over, 409, "not_disputable")["param"],
         "amount_minor"
     );
-    assert_eq!(get_intent(&srv, &intent)["status"], "SETTLED");
+    // Shown DISPUTED while the dispute is open (origin section 1); the
+    // payment itself stays settled.
+    let shown = get_intent(&srv, &intent);
+    assert_eq!(shown["status"], "DISPUTED", "{shown}");
+    assert!(shown["settled_at"].is_string(), "{shown}");
 }

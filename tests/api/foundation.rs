@@ -512,7 +512,7 @@ fn every_event_object_fits_a_documented_view() {
         "/payment_intents",
         srv.sk(),
         &json!({"amount_minor": 5000, "currency": "CDF", "rails": ["mobile_money"],
-                "customer_msisdn": "+243000000501", "reference": "ev-1"}),
+                "customer_msisdn": "+243000000501", "confirm": true, "reference": "ev-1"}),
         Some(&ik()),
     );
     assert_eq!(paid.status, 201, "{paid:?}");

@@ -100,7 +100,7 @@ fn a_key_used_on_one_endpoint_is_409_on_another() {
     let held = create(
         &srv,
         &body(json!({
-            "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "capture_method": "manual",
+            "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true, "capture_method": "manual",
         })),
     );
     let held = id_of(&held);
@@ -167,7 +167,7 @@ fn a_replayed_capture_does_not_capture_twice() {
     let held = id_of(&create(
         &srv,
         &body(json!({
-            "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "capture_method": "manual",
+            "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true, "capture_method": "manual",
         })),
     ));
     let key = ik();

@@ -51,7 +51,7 @@ pub fn body(extra: Value) -> Value {
 
 /// A mobile-money intent of 10 000 CDF whose payer is `msisdn`.
 pub fn mm(msisdn: &str) -> Value {
-    body(json!({"rails": ["mobile_money"], "customer_msisdn": msisdn}))
+    body(json!({"rails": ["mobile_money"], "customer_msisdn": msisdn, "confirm": true}))
 }
 
 /// `POST /payment_intents` with `key` and a fresh Idempotency-Key.
@@ -452,7 +452,6 @@ fn invalid_create_bodies_are_400_naming_the_field_and_write_nothing() {
         (body(json!({"colour": "red"})), "validation_error", "colour"),
         (json!({"amount_minor": "100", "currency": "CDF"}), "validation_error", "amount_minor"),
         (json!({"amount_minor": 1.5, "currency": "CDF"}), "validation_error", "amount_minor"),
-        (json!({"currency": "CDF"}), "validation_error", "amount_minor"),
         (json!({"amount_minor": 100}), "validation_error", "currency"),
         (body(json!({"currency": "XYZ"})), "invalid_currency", "currency"),
         (body(json!({"currency": "cdf"})), "invalid_currency", "currency"),
@@ -468,7 +467,11 @@ fn invalid_create_bodies_are_400_naming_the_field_and_write_nothing() {
         (body(json!({"payment_method_policy": "random"})), "validation_error", "payment_method_policy"),
         (body(json!({"rails": ["pigeon"]})), "validation_error", "rails[0]"),
         (body(json!({"rails": []})), "validation_error", "rails"),
-        (body(json!({"metadata": {"n": 5}})), "validation_error", "metadata.n"),
+        (body(json!({"metadata": {"n": "x".repeat(501)}})), "validation_error", "metadata.n"),
+        (body(json!({"metadata": {"deep": [[[[[[1]]]]]]}})), "validation_error", "metadata.deep"),
+        (body(json!({"rails": ["card"], "customer_msisdn": SUCCEED, "confirm": true})), "validation_error", "confirm"),
+        (body(json!({"confirm": true})), "validation_error", "customer_msisdn"),
+        (body(json!({"qr_ttl_seconds": 0})), "validation_error", "qr_ttl_seconds"),
         (body(json!({"allowed_operators": ["nope"]})), "validation_error", "allowed_operators[0]"),
         (body(json!({"customer_country": "cd"})), "validation_error", "customer_country"),
         (body(json!({"success_url": "javascript:alert(1)"})), "validation_error", "success_url"),
@@ -955,6 +958,7 @@ fn authorised(srv: &TestServer) -> String {
         &body(json!({
             "rails": ["mobile_money"],
             "customer_msisdn": SUCCEED,
+            "confirm": true,
             "capture_method": "manual",
         })),
     );
@@ -1040,7 +1044,7 @@ fn capture_of_an_intent_that_is_not_authorised_is_409_intent_not_authorised() {
     let failed = id_of(&create(
         &srv,
         &body(json!({
-            "customer_msisdn": FAIL, "capture_method": "manual",
+            "customer_msisdn": FAIL, "confirm": true, "capture_method": "manual",
         })),
     ));
     for id in [&automatic, &manual, &failed] {
@@ -1400,15 +1404,25 @@ fn a_publishable_key_creates_and_confirms_but_reads_only_the_intent_its_client_s
     let resp = srv.get(&format!("{path}?client_secret={id}_secret_nope"), srv.pk());
     assert_error(&resp, 404, "intent_not_found");
 
-    // Not for the pk key: timeline, methods, cancel, capture.
-    for suffix in ["/timeline", "/methods"] {
-        let resp = srv.v1().get_with(
-            &format!("{path}{suffix}"),
-            srv.pk(),
-            &[("X-Client-Secret", &secret)],
-        );
-        assert_error(&resp, 403, "scope_denied");
-    }
+    // The methods open to its payer, too (issue 16).
+    let resp = srv.v1().get_with(
+        &format!("{path}/methods"),
+        srv.pk(),
+        &[("X-Client-Secret", &secret)],
+    );
+    assert_eq!(resp.status, 200, "{resp:?}");
+    assert_error(
+        &srv.get(&format!("{path}/methods"), srv.pk()),
+        403,
+        "scope_denied",
+    );
+    // Not for the pk key: timeline, cancel, capture.
+    let resp = srv.v1().get_with(
+        &format!("{path}/timeline"),
+        srv.pk(),
+        &[("X-Client-Secret", &secret)],
+    );
+    assert_error(&resp, 403, "scope_denied");
     for action in ["cancel", "capture"] {
         let resp = srv.v1().request(
             "POST",

@@ -15,7 +15,7 @@ fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
     let resp = srv.post(
         "/payment_intents",
         srv.sk(),
-        &json!({"amount_minor": 10_000, "currency": "CDF", "customer_msisdn": msisdn}),
+        &json!({"amount_minor": 10_000, "currency": "CDF", "customer_msisdn": msisdn, "confirm": true}),
         Some(key),
     );
     assert_eq!(resp.status, 201, "{resp:?}");
@@ -348,7 +348,7 @@ fn sigterm_finishes_the_queue_and_closes_the_store_cleanly() {
             .post(format!("{base}/payment_intents"))
             .bearer_auth(key)
             .header("Idempotency-Key", format!("term-{i}"))
-            .json(&json!({"amount_minor": 100, "currency": "CDF", "customer_msisdn": "+243000000501"}))
+            .json(&json!({"amount_minor": 100, "currency": "CDF", "customer_msisdn": "+243000000501", "confirm": true}))
             .send()
             .expect("create");
         assert_eq!(response.status().as_u16(), 201);

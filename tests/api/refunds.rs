@@ -37,11 +37,24 @@ fn refund(srv: &TestServer, intent: &str, amount: i64) -> crate::support::Resp {
     )
 }
 
+/// Polls the intent until it has settled (`settled_at` set): a refunded
+/// intent shows PARTIALLY_REFUNDED or REFUNDED, never SETTLED.
+fn wait_settled(srv: &TestServer, id: &str) -> Value {
+    crate::support::wait_until(
+        Duration::from_secs(10),
+        "the settlement",
+        || Some(get_intent(srv, id)).filter(|i| i["settled_at"].is_string()),
+        || get_intent(srv, id).to_string(),
+    )
+}
+
 /// A settled payment of `amount` CDF (so the merchant has available funds).
 fn settled_payment(srv: &TestServer, amount: i64) -> Value {
     let intent = create(
         srv,
-        &body(json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS})),
+        &body(
+            json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true}),
+        ),
     );
     wait_for_status(srv, &id_of(&intent), "SETTLED", Duration::from_secs(10))
 }
@@ -65,9 +78,11 @@ fn a_small_refund_is_approved_and_paid_at_once_and_the_ledger_follows() {
     let after = get_intent(&srv, &id);
     assert_eq!(after["amount_refunded_minor"], 4_000);
     assert_eq!(after["refund_status"], "partially_refunded");
+    // Shown as the origin's PARTIALLY_REFUNDED; the settlement stays.
+    assert_eq!(after["status"], "PARTIALLY_REFUNDED", "{after}");
     assert_eq!(
-        after["status"], "SETTLED",
-        "a refund does not change the payment's status"
+        after["settlement_transaction"],
+        intent["settlement_transaction"]
     );
     let refundable = srv.get(&format!("/payment_intents/{id}/refundable"), srv.sk());
     assert_eq!(refundable.body["refundable_minor"], 6_000, "{refundable:?}");
@@ -89,7 +104,9 @@ fn a_small_refund_is_approved_and_paid_at_once_and_the_ledger_follows() {
     assert_eq!(sum, 0);
     // The rest, then nothing more.
     assert_eq!(refund(&srv, &id, 6_000).body["status"], "SUCCEEDED");
-    assert_eq!(get_intent(&srv, &id)["refund_status"], "refunded");
+    let after = get_intent(&srv, &id);
+    assert_eq!(after["refund_status"], "refunded");
+    assert_eq!(after["status"], "REFUNDED", "{after}");
     assert_error(&refund(&srv, &id, 1), 409, "refund_exceeds_refundable");
 }
 
@@ -124,13 +141,33 @@ fn an_over_refund_or_an_uncaptured_intent_is_refused_and_reserves_nothing() {
     assert_eq!(srv.get("/refunds", srv.sk()).body["data"], json!([]));
 }
 
+/// `POST /refunds` of `amount` with `key` (an API key or a session), `extra` fields added.
+fn refund_as(
+    srv: &TestServer,
+    key: &str,
+    intent: &str,
+    amount: i64,
+    extra: Value,
+) -> crate::support::Resp {
+    let mut body = json!({"payment_intent": intent, "amount_minor": amount, "reason": "requested_by_customer"});
+    if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+        body.extend(extra.clone());
+    }
+    srv.post("/refunds", Some(key), &body, Some(&ik()))
+}
+
+/// A team member's refund over 100 000 minor units without step-up waits
+/// REQUESTED (origin section 3: session refunds over 100 000 need step-up),
+/// so approval and rejection are reached through sessions; API keys' refunds
+/// execute at once (`origin::intents`).
 #[test]
 fn a_large_refund_waits_reserved_and_a_rejection_releases_it() {
-    let srv = start();
+    let srv = crate::team::start(&["--sandbox-settlement-ms", "300"]);
+    let session = crate::team::login(&srv, crate::team::OWNER, crate::team::OWNER_PASSWORD);
     let intent = settled_payment(&srv, 500_000);
     let id = id_of(&intent);
     let (available, _, _) = balances(&srv);
-    let resp = refund(&srv, &id, 200_000);
+    let resp = refund_as(&srv, &session, &id, 200_000, json!({}));
     assert_eq!(resp.body["status"], "REQUESTED", "{resp:?}");
     assert_eq!(
         balances(&srv),
@@ -145,7 +182,7 @@ fn a_large_refund_waits_reserved_and_a_rejection_releases_it() {
     let refund_id = resp.body["id"].as_str().expect("id").to_string();
     let short = srv.post(
         &format!("/refunds/{refund_id}/reject"),
-        srv.sk(),
+        Some(&session),
         &json!({"reason": "no"}),
         None,
     );
@@ -155,7 +192,7 @@ fn a_large_refund_waits_reserved_and_a_rejection_releases_it() {
     );
     let rejected = srv.post(
         &format!("/refunds/{refund_id}/reject"),
-        srv.sk(),
+        Some(&session),
         &json!({"reason": "customer kept the goods"}),
         None,
     );
@@ -178,15 +215,24 @@ fn a_large_refund_waits_reserved_and_a_rejection_releases_it() {
         None,
     );
     assert_error(&again, 409, "refund_not_rejectable");
-    // Another large one is approved by hand and paid.
-    let second = refund(&srv, &id, 150_000);
+    // Another large one is approved by hand, under step-up, and paid.
+    let second = refund_as(&srv, &session, &id, 150_000, json!({}));
     let second_id = second.body["id"].as_str().expect("id");
-    let approved = srv.post(
-        &format!("/refunds/{second_id}/approve"),
-        srv.sk(),
-        &json!({}),
-        None,
+    let approve = |body: Value| {
+        srv.post(
+            &format!("/refunds/{second_id}/approve"),
+            Some(&session),
+            &body,
+            None,
+        )
+    };
+    assert_eq!(
+        assert_error(&approve(json!({})), 403, "step_up_required")["param"],
+        "pin"
     );
+    assert_error(&approve(json!({"pin": "000000"})), 403, "step_up_required");
+    assert_eq!(balances(&srv), (available - 150_000, 0, 150_000));
+    let approved = approve(json!({"pin": crate::team::OWNER_PIN}));
     assert_eq!(approved.body["status"], "SUCCEEDED", "{approved:?}");
     assert_eq!(balances(&srv), (available - 150_000, 0, 0));
     let listed = srv.get(
@@ -198,6 +244,18 @@ fn a_large_refund_waits_reserved_and_a_rejection_releases_it() {
         Some(1),
         "{listed:?}"
     );
+    // With the PIN at once, a member's large refund is executed at once.
+    let third = refund_as(
+        &srv,
+        &session,
+        &id,
+        100_001,
+        json!({"pin": crate::team::OWNER_PIN}),
+    );
+    assert_eq!(third.body["status"], "SUCCEEDED", "{third:?}");
+    let wrong = refund_as(&srv, &session, &id, 100_001, json!({"pin": "000000"}));
+    assert_error(&wrong, 403, "step_up_required");
+    assert_eq!(balances(&srv).2, 0, "a refused refund reserved nothing");
 }
 
 #[test]
@@ -234,12 +292,14 @@ fn refunds_on_a_payment_still_pending_settle_only_what_is_left() {
     assert_eq!(resp.body["status"], "SUCCEEDED", "{resp:?}");
     let (_, pending) = balance(&srv, srv.sk(), "CDF");
     assert_eq!(pending, net - 3_000, "the refund came out of pending first");
-    wait_for_status(&srv, &id, "SETTLED", Duration::from_secs(10));
+    let settled = wait_settled(&srv, &id);
     assert_eq!(
         balance(&srv, srv.sk(), "CDF").1,
         0,
         "settlement moved only what was left"
     );
+    assert_eq!(settled["status"], "PARTIALLY_REFUNDED", "{settled}");
+    assert_eq!(settled["settlement"]["net_minor"], net - 3_000, "{settled}");
 }
 
 #[test]
@@ -253,7 +313,7 @@ fn splits_pay_recipients_at_capture_with_parts_that_sum_to_at_most_the_net() {
     let intent = create(
         &srv,
         &body(
-            json!({"amount_minor": 997, "rails": ["mobile_money"], "customer_msisdn": PAYS, "splits": splits}),
+            json!({"amount_minor": 997, "rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true, "splits": splits}),
         ),
     );
     let id = id_of(&intent);
@@ -328,7 +388,7 @@ fn settled_payment_with(srv: &TestServer, amount: i64, splits: &Value, policy: &
     let intent = create(
         srv,
         &body(
-            json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS, "splits": splits, "split_refund_policy": policy}),
+            json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true, "splits": splits, "split_refund_policy": policy}),
         ),
     );
     wait_for_status(srv, &id_of(&intent), "SETTLED", Duration::from_secs(10))
@@ -345,7 +405,7 @@ fn refunds_of_a_whole_unsettled_payment_draw_the_fee_from_pending_not_available(
         let intent = create(
             &srv,
             &body(
-                json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS}),
+                json!({"amount_minor": amount, "rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true}),
             ),
         );
         wait_for_status(

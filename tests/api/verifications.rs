@@ -43,19 +43,19 @@ fn each_resolution_answer_follows_the_ledger_and_the_intent() {
     let paid = create(
         &srv,
         &body(
-            json!({"reference": "order-42", "rails": ["mobile_money"], "customer_msisdn": SUCCEED}),
+            json!({"reference": "order-42", "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}),
         ),
     );
     create(
         &srv,
         &body(
-            json!({"amount_minor": 777, "rails": ["mobile_money"], "customer_msisdn": AMBIGUOUS}),
+            json!({"amount_minor": 777, "rails": ["mobile_money"], "customer_msisdn": AMBIGUOUS, "confirm": true}),
         ),
     );
     create(
         &srv,
         &body(
-            json!({"amount_minor": 555, "rails": ["mobile_money"], "customer_msisdn": TIMEOUT_THEN_SUCCEED}),
+            json!({"amount_minor": 555, "rails": ["mobile_money"], "customer_msisdn": TIMEOUT_THEN_SUCCEED, "confirm": true}),
         ),
     );
     let confirmed = resolution(&srv, "reference=order-42");
@@ -107,20 +107,20 @@ fn one_scorer_gives_each_verdict_on_both_operations() {
     let paid = create(
         &srv,
         &body(
-            json!({"reference": "paid-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED}),
+            json!({"reference": "paid-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}),
         ),
     );
     create(
         &srv,
         &body(
-            json!({"reference": "review-1", "rails": ["mobile_money"], "customer_msisdn": AMBIGUOUS}),
+            json!({"reference": "review-1", "rails": ["mobile_money"], "customer_msisdn": AMBIGUOUS, "confirm": true}),
         ),
     );
     // Authorised, not captured: in flight for as long as the test runs.
     let held = create(
         &srv,
         &body(
-            json!({"reference": "held-1", "capture_method": "manual", "rails": ["mobile_money"], "customer_msisdn": OTHER}),
+            json!({"reference": "held-1", "capture_method": "manual", "rails": ["mobile_money"], "customer_msisdn": OTHER, "confirm": true}),
         ),
     );
     assert_eq!(held["status"], "AUTHORISED", "{held}");
@@ -361,7 +361,9 @@ fn a_named_rail_narrows_the_candidates_and_the_default_narrows_nothing() {
     );
     create(
         &srv,
-        &body(json!({"reference": "mm-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED})),
+        &body(
+            json!({"reference": "mm-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}),
+        ),
     );
     let card = verified(&srv, json!({"reference": "card-1"}));
     assert_eq!(
@@ -402,7 +404,7 @@ fn verifications_by_reference_by_number_and_amount_and_by_sms() {
     let intent = create(
         &srv,
         &body(
-            json!({"amount_minor": 1_000_000, "reference": "order-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED}),
+            json!({"amount_minor": 1_000_000, "reference": "order-1", "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}),
         ),
     );
     let by_reference = verified(&srv, json!({"reference": "order-1"}));

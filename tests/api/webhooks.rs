@@ -68,6 +68,7 @@ fn create_intent(srv: &TestServer, key: Option<&str>, msisdn: Option<&str>) -> V
     let mut body = json!({"amount_minor": 5000, "currency": "CDF"});
     if let Some(m) = msisdn {
         body["customer_msisdn"] = json!(m);
+        body["confirm"] = json!(true);
     }
     let ik = next_idempotency_key();
     let resp = srv.post("/payment_intents", key, &body, Some(&ik));

@@ -151,6 +151,11 @@ pub fn create_session(
             body[field] = value.clone().into();
         }
     }
+    // A session with the payer's number starts the attempt at once, as it
+    // always did (intents do so only when asked).
+    if input.customer_msisdn.is_some() {
+        body["confirm"] = true.into();
+    }
     let mut intent = new_intent(tx, settings, principal, body)?;
     let now = tx.now_ms();
     let session = Session {

@@ -46,6 +46,25 @@ impl Intent {
             .max(0)
     }
 
+    /// The status clients see (origin behaviour section 1): DISPUTED while a
+    /// dispute holds part of the payment, REFUNDED once refunds took all it
+    /// received, PARTIALLY_REFUNDED once they took part, else the stored
+    /// status. Derived, never stored, so the lifecycle that settlement and
+    /// refunds follow is untouched.
+    pub fn public_status(&self) -> Status {
+        if self.amount_disputed_minor > 0 {
+            Status::Disputed
+        } else if self.amount_refunded_minor > 0
+            && self.amount_refunded_minor >= self.amount_received_minor
+        {
+            Status::Refunded
+        } else if self.amount_refunded_minor > 0 {
+            Status::PartiallyRefunded
+        } else {
+            self.status
+        }
+    }
+
     /// Captured and credited to the merchant: the only payments a refund or a
     /// dispute may touch.
     pub fn is_received(&self) -> bool {
@@ -225,6 +244,29 @@ mod tests {
             }
         );
         assert_eq!(intent.release_refund(400, reserved), 300);
+    }
+
+    #[test]
+    fn the_public_status_follows_refunds_and_open_disputes() {
+        let mut intent = received(1_000, 967, Status::SettlementPending);
+        assert_eq!(intent.public_status(), Status::SettlementPending);
+        intent.reserve_refund(400, merchant(5_000, 0));
+        assert_eq!(
+            intent.public_status(),
+            Status::SettlementPending,
+            "a refund in progress changes nothing"
+        );
+        intent.refund_succeeded(400);
+        assert_eq!(intent.public_status(), Status::PartiallyRefunded);
+        intent.hold_dispute(100, merchant(5_000, 0)).expect("held");
+        assert_eq!(intent.public_status(), Status::Disputed);
+        intent.close_dispute(100, false);
+        assert_eq!(intent.public_status(), Status::PartiallyRefunded);
+        intent.status = Status::Settled;
+        intent.reserve_refund(600, merchant(5_000, 0));
+        intent.refund_succeeded(600);
+        assert_eq!(intent.public_status(), Status::Refunded);
+        assert_eq!(intent.status, Status::Settled, "the stored status stays");
     }
 
     #[test]

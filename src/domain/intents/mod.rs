@@ -27,6 +27,7 @@ use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
 use super::methods::{self, Policy};
+use super::qr_codes::{self, Location, Terminal};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;
@@ -90,8 +91,9 @@ pub struct Intent {
     pub description: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose_code: Option<PurposeCode>,
+    /// Values of any JSON type (stored string values read back as strings).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub metadata: BTreeMap<String, String>,
+    pub metadata: BTreeMap<String, serde_json::Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer_msisdn: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,6 +104,15 @@ pub struct Intent {
     pub cancel_url: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub qr_payload: Option<String>,
+    /// When the QR payload stops being payable (its signed `80/02`, in ms);
+    /// `None` for intents from before payloads expired.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub qr_expires_at_ms: Option<i64>,
+    /// The location (`loc_`) and terminal (`term_`) the intent and its QR belong to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terminal: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub splits: Vec<SplitInput>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,11 +165,21 @@ pub struct Intent {
     pub review: Option<Review>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cancellation_reason: Option<input::CancellationReason>,
+    /// The cancel's `reason` text, as sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cancellation_note: Option<String>,
     /// The posting that credited the merchant, and the one that settled it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub collection_transaction: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settlement_transaction: Option<String>,
+    /// When settlement moved the net to available, and how much it moved
+    /// (`None` on intents settled before these were kept: the timeline's
+    /// `ledger.settled` entry has them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_at_ms: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled_net_minor: Option<i64>,
     pub expires_at_ms: i64,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
@@ -188,6 +209,17 @@ impl Intent {
                 .map(|(k, v)| (k.to_string(), v.clone()))
                 .collect(),
         });
+    }
+
+    /// Notes a change of the status clients see that no transition made (a
+    /// refund that succeeded): `intent.partially_refunded`, `intent.refunded`,
+    /// as the origin's `intent.<status>`. `shown` is the status shown before.
+    pub(crate) fn note_public_status(&mut self, at_ms: i64, shown: Status, actor: &str) {
+        let now_shown = self.public_status();
+        if now_shown != shown {
+            let event = format!("intent.{}", now_shown.as_str().to_ascii_lowercase());
+            self.note(at_ms, event, actor, &[]);
+        }
     }
 
     /// Fails with the refusal's error when `trigger` is not allowed now.
@@ -317,27 +349,35 @@ pub(crate) fn emit(
 /// another amount than the intent it goes with.
 /// None of it depends on what the writer owns, so a request computes it on its
 /// own thread: the ed25519 signature alone was a third of the writer thread's
-/// time per create. The merchant name and the key come from a snapshot; if
-/// either changes before the write commits, the payload still verifies
-/// (retired keys stay listed at `GET /keys`).
+/// time per create. The merchant name, the key, the location and the terminal
+/// come from a snapshot; if the name or key changes before the write commits,
+/// the payload still verifies (retired keys stay listed at `GET /keys`), and
+/// locations and terminals are never deleted.
 pub struct Minted {
     input: ValidCreate,
     id: String,
     client_secret: String,
     client_secret_digest: String,
     qr_payload: Option<String>,
+    qr_expires_at_ms: Option<i64>,
+    /// The location and terminal ids of [`Place`] (a terminal implies its location).
+    location: Option<String>,
+    terminal: Option<String>,
 }
 
 impl Minted {
-    /// Mints with the organisation's name and active key as of `snapshot`.
+    /// Mints with the organisation's name and active key as of `snapshot`,
+    /// at `now_ms` (the QR payload's expiry counts from it).
     pub fn from_snapshot(
         snapshot: &Snapshot,
         principal: &Principal,
         input: ValidCreate,
+        now_ms: i64,
     ) -> Result<Minted, ApiError> {
         let merchant = super::org::name_in(snapshot)?;
         let key = events::signing::active_key(snapshot)?;
-        Minted::new(principal, input, &merchant, &key)
+        let place = Place::of(snapshot, principal, &input)?;
+        Minted::new(principal, input, &merchant, &key, &place, now_ms)
     }
 
     /// Mints inside a write (intents that other objects create).
@@ -348,7 +388,8 @@ impl Minted {
     ) -> Result<Minted, ApiError> {
         let merchant = super::org::require(tx)?.name;
         let key = events::signing::active_key_in(tx)?;
-        Minted::new(principal, input, &merchant, &key)
+        let place = Place::of(tx, principal, &input)?;
+        Minted::new(principal, input, &merchant, &key, &place, tx.now_ms())
     }
 
     fn new(
@@ -356,36 +397,97 @@ impl Minted {
         input: ValidCreate,
         merchant: &str,
         key: &events::signing::PlatformKey,
+        place: &Place,
+        now_ms: i64,
     ) -> Result<Minted, ApiError> {
         let id = crate::ids::new_id("pi");
         let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
         // Tag 54 holds 13 characters: larger amounts get no QR payload.
-        let qr_payload =
-            if input.qr && input.amount_minor <= crate::domain::qr_codes::QR_AMOUNT_MINOR_MAX {
-                let subject = view::QrSubject {
-                    owner: principal.owner(),
-                    intent: &id,
-                    amount_minor: input.amount_minor,
-                    currency: input.currency,
-                    reference: input.reference.as_deref(),
-                };
-                Some(view::qr_payload(&subject, merchant, key)?)
-            } else {
-                None
+        let fits = input
+            .amount_minor
+            .is_none_or(|a| a <= crate::domain::qr_codes::QR_AMOUNT_MINOR_MAX);
+        // Payable for its ttl, never past the intent (whole seconds, as signed).
+        let qr_expires_at_unix = (now_ms + input.qr_ttl_seconds * 1_000)
+            .min(now_ms + input.expires_in_minutes * 60_000)
+            / 1_000;
+        let qr_payload = if input.qr && fits {
+            let subject = view::QrSubject {
+                owner: principal.owner(),
+                intent: &id,
+                amount_minor: input.amount_minor,
+                currency: input.currency,
+                reference: input.reference.as_deref(),
+                location: place.location.as_ref(),
+                terminal: place.terminal.as_ref(),
+                expires_at_unix: qr_expires_at_unix,
             };
+            Some(view::qr_payload(&subject, merchant, key)?)
+        } else {
+            None
+        };
         Ok(Minted {
             client_secret_digest: crate::auth::keys::digest(&client_secret),
             input,
             id,
             client_secret,
+            qr_expires_at_ms: qr_payload.as_ref().map(|_| qr_expires_at_unix * 1_000),
             qr_payload,
+            location: place.location.as_ref().map(|l| l.id.clone()),
+            terminal: place.terminal.as_ref().map(|t| t.id.clone()),
         })
     }
 }
 
-/// Creates an intent with what [`Minted`] gave it; starts an attempt at once
-/// when a mobile-money payer number came with it. Returns the intent and its
-/// client secret (shown once).
+/// Where a new intent is paid: the caller's location and terminal it names
+/// (a terminal implies its location). Another owner's is not found, named
+/// by its field.
+struct Place {
+    location: Option<Location>,
+    terminal: Option<Terminal>,
+}
+
+impl Place {
+    fn of(
+        read: &impl crate::store::Read,
+        principal: &Principal,
+        input: &ValidCreate,
+    ) -> Result<Place, ApiError> {
+        let terminal = match &input.terminal_id {
+            Some(id) => Some(
+                qr_codes::read_terminal(read, principal, id)
+                    .map_err(|e| e.with_param("terminal_id"))?,
+            ),
+            None => None,
+        };
+        let location_id = match (&input.location_id, &terminal) {
+            (Some(location), Some(t)) if *location != t.location => {
+                return Err(ApiError::field(
+                    "terminal_id",
+                    format!(
+                        "terminal {} belongs to location {}, not {location}",
+                        t.id, t.location
+                    ),
+                ));
+            }
+            (Some(location), _) => Some(location.clone()),
+            (None, Some(t)) => Some(t.location.clone()),
+            (None, None) => None,
+        };
+        let location = match location_id {
+            Some(id) => Some(
+                qr_codes::read_location(read, principal, &id)
+                    .map_err(|e| e.with_param("location_id"))?,
+            ),
+            None => None,
+        };
+        Ok(Place { location, terminal })
+    }
+}
+
+/// Creates an intent with what [`Minted`] gave it: REQUIRES_PAYMENT_METHOD,
+/// or CREATED without an amount; starts a mobile-money attempt at once only
+/// when asked (`confirm: true`). Returns the intent and its client secret
+/// (shown once).
 pub fn create(
     tx: &mut Tx<'_>,
     settings: &Settings,
@@ -399,32 +501,29 @@ pub fn create(
         client_secret,
         client_secret_digest,
         qr_payload,
+        qr_expires_at_ms,
+        location,
+        terminal,
     } = minted;
-    let mut intent = new_record(
-        principal,
-        input,
-        id.clone(),
-        client_secret_digest,
-        qr_payload,
-        now,
-    );
-    intent.note(
-        now,
-        "intent.created",
-        "api",
-        &[("amount_minor", intent.amount_minor.to_string())],
-    );
+    let confirm = input.confirm;
+    let mut intent = new_record(principal, input, id.clone(), client_secret_digest, now);
+    intent.qr_payload = qr_payload;
+    intent.qr_expires_at_ms = qr_expires_at_ms;
+    intent.location = location;
+    intent.terminal = terminal;
+    let details: Vec<(&str, String)> = match intent.status {
+        Status::Created => vec![("amount_minor", "open".to_string())],
+        _ => vec![("amount_minor", intent.amount_minor.to_string())],
+    };
+    intent.note(now, "intent.created", "api", &details);
     scheduler::schedule(
         tx,
         intent.expires_at_ms,
         TimerKind::IntentExpire { intent: id.clone() },
     )?;
     emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
-    let start_now = intent
-        .customer_msisdn
-        .clone()
-        .filter(|_| intent.rails.iter().any(|r| r == "mobile_money"));
-    if let Some(msisdn) = start_now {
+    // Validation made sure a confirmed create has a number and mobile money.
+    if let Some(msisdn) = intent.customer_msisdn.clone().filter(|_| confirm) {
         start_attempt(
             tx,
             settings,
@@ -438,14 +537,14 @@ pub fn create(
     Ok((intent, client_secret))
 }
 
-/// A new intent's record: REQUIRES_PAYMENT_METHOD, nothing collected yet,
-/// expiring `expires_in_minutes` after `now`.
+/// A new intent's record: REQUIRES_PAYMENT_METHOD (CREATED, amount 0,
+/// without an amount), nothing collected yet, expiring
+/// `expires_in_minutes` after `now`.
 fn new_record(
     principal: &Principal,
     input: ValidCreate,
     id: String,
     client_secret_digest: String,
-    qr_payload: Option<String>,
     now: i64,
 ) -> Intent {
     Intent {
@@ -453,8 +552,11 @@ fn new_record(
         mode: principal.mode,
         owner: principal.owner().to_string(),
         account: principal.account.clone(),
-        status: Status::RequiresPaymentMethod,
-        amount_minor: input.amount_minor,
+        status: match input.amount_minor {
+            Some(_) => Status::RequiresPaymentMethod,
+            None => Status::Created,
+        },
+        amount_minor: input.amount_minor.unwrap_or(0),
         currency: input.currency.code.to_string(),
         rails: input.rails,
         capture_method: input.capture_method,
@@ -467,7 +569,10 @@ fn new_record(
         customer_country: input.customer_country,
         success_url: input.success_url,
         cancel_url: input.cancel_url,
-        qr_payload,
+        qr_payload: None,
+        qr_expires_at_ms: None,
+        location: None,
+        terminal: None,
         splits: input.splits,
         split_refund_policy: input.split_refund_policy,
         application_fee_minor: input.application_fee_minor,
@@ -490,8 +595,11 @@ fn new_record(
         timeline: Vec::new(),
         review: None,
         cancellation_reason: None,
+        cancellation_note: None,
         collection_transaction: None,
         settlement_transaction: None,
+        settled_at_ms: None,
+        settled_net_minor: None,
         expires_at_ms: now + input.expires_in_minutes * 60_000,
         created_at_ms: now,
         updated_at_ms: now,
@@ -531,6 +639,18 @@ pub fn confirm(
             ));
         }
     };
+    let now = tx.now_ms();
+    match input.amount_minor {
+        Some(amount_minor) => set_amount(&mut intent, now, amount_minor)?,
+        None if intent.status == Status::Created => {
+            return Err(ApiError::new(
+                Code::InvalidIntentTransition,
+                format!("intent {id} has an open amount: send amount_minor with its first attempt"),
+            )
+            .with_param("amount_minor"));
+        }
+        None => {}
+    }
     let operator = input.operator.map(|o| o.as_str().to_string());
     if let Some(operator) = &operator {
         let allowed =
@@ -548,13 +668,43 @@ pub fn confirm(
     }
     // Expiry is refused before the rail is asked or the attempts are counted.
     if let Err(refusal @ Refusal::DeadlinePassed) =
-        transition(intent.status, attempt_started(&intent, rail, tx.now_ms()))
+        transition(intent.status, attempt_started(&intent, rail, now))
     {
         return Err(refusal_error(&intent, refusal));
     }
     start_attempt(tx, settings, &mut intent, rail, Some(msisdn), operator)?;
     save(tx, &intent)?;
     Ok(intent)
+}
+
+/// Sets the amount of an open-amount intent (CREATED), once: it moves to
+/// REQUIRES_PAYMENT_METHOD and takes attempts like any other.
+fn set_amount(intent: &mut Intent, now: i64, amount_minor: i64) -> Result<(), ApiError> {
+    let amount_minor = input::amount("amount_minor", amount_minor)?;
+    match transition(intent.status, Trigger::SetAmount) {
+        Ok(_) => {}
+        Err(Refusal::Invalid) => {
+            return Err(ApiError::new(
+                Code::InvalidIntentTransition,
+                format!(
+                    "amount_minor is set once, on an open-amount intent (CREATED); {} is {} with amount_minor {}",
+                    intent.id,
+                    intent.public_status().as_str(),
+                    intent.amount_minor
+                ),
+            )
+            .with_param("amount_minor"));
+        }
+        Err(refusal) => return Err(refusal_error(intent, refusal)),
+    }
+    intent.amount_minor = amount_minor;
+    intent.note(
+        now,
+        "intent.amount_set",
+        "api",
+        &[("amount_minor", amount_minor.to_string())],
+    );
+    intent.apply(now, Trigger::SetAmount, "api")
 }
 
 /// The trigger of an attempt on `rail` starting at `now_ms`.
@@ -894,6 +1044,7 @@ pub fn cancel(
     id: &str,
     input: CancelIntent,
 ) -> Result<Intent, ApiError> {
+    let (reason, note) = input.validate()?;
     let mut intent = read(tx, principal, id)?;
     let now = tx.now_ms();
     intent.check(Trigger::Cancel)?;
@@ -913,7 +1064,25 @@ pub fn cancel(
     // A voided authorisation or a prompt the payer never answered: the attempt is abandoned.
     intent.abandon_attempt(now);
     intent.apply(now, Trigger::Cancel, "api")?;
-    intent.cancellation_reason = input.cancellation_reason;
+    intent.cancellation_reason = reason;
+    if let Some(entry) = intent
+        .timeline
+        .last_mut()
+        .filter(|e| e.event == "intent.cancelled")
+    {
+        for (key, value) in [
+            (
+                "cancellation_reason",
+                reason.map(|r| r.as_str().to_string()),
+            ),
+            ("reason", note.clone()),
+        ] {
+            if let Some(value) = value {
+                entry.details.insert(key.to_string(), value);
+            }
+        }
+    }
+    intent.cancellation_note = note;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
     save(tx, &intent)?;
     Ok(intent)
@@ -1032,6 +1201,8 @@ fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(
     )
     .post(tx)?;
     intent.settlement_transaction = Some(posting.clone());
+    intent.settled_at_ms = Some(now);
+    intent.settled_net_minor = Some(net);
     intent.apply(now, Trigger::Settle, "timer")?;
     intent.note(
         now,

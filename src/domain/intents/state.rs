@@ -3,6 +3,13 @@
 //!
 //! Status names follow the origin implementation (origin-behaviour section 1)
 //! so existing clients keep working.
+//!
+//! PARTIALLY_REFUNDED, REFUNDED and DISPUTED are the origin's statuses of a
+//! paid intent after refunds and while a dispute is open. They are never
+//! stored: the stored status stays the payment's lifecycle (settlement and
+//! refunds key on it), and [`super::Intent::public_status`] derives them
+//! from the intent's counters for what clients see. `transition` refuses
+//! every trigger from them.
 
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +17,9 @@ use serde::{Deserialize, Serialize};
 #[schema(as = PaymentIntentStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Status {
+    /// Created without an amount (an open-amount QR, origin section 1); the
+    /// amount is set once, with the first attempt.
+    Created,
     /// Created; waiting for the payer's method (or back here after a retryable failure).
     RequiresPaymentMethod,
     /// An attempt is waiting for the payer (a mobile-money prompt, a card challenge).
@@ -32,11 +42,18 @@ pub enum Status {
     Cancelled,
     /// Expired before payment. Final.
     Expired,
+    /// Shown, never stored: part of the payment was refunded.
+    PartiallyRefunded,
+    /// Shown, never stored: all of the payment was refunded.
+    Refunded,
+    /// Shown, never stored: a dispute on the payment is open.
+    Disputed,
 }
 
 impl Status {
     #[cfg(test)]
-    pub const ALL: [Status; 11] = [
+    pub const ALL: [Status; 15] = [
+        Status::Created,
         Status::RequiresPaymentMethod,
         Status::RequiresCustomerAction,
         Status::Processing,
@@ -48,10 +65,14 @@ impl Status {
         Status::Failed,
         Status::Cancelled,
         Status::Expired,
+        Status::PartiallyRefunded,
+        Status::Refunded,
+        Status::Disputed,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
+            Status::Created => "CREATED",
             Status::RequiresPaymentMethod => "REQUIRES_PAYMENT_METHOD",
             Status::RequiresCustomerAction => "REQUIRES_CUSTOMER_ACTION",
             Status::Processing => "PROCESSING",
@@ -63,7 +84,18 @@ impl Status {
             Status::Failed => "FAILED",
             Status::Cancelled => "CANCELLED",
             Status::Expired => "EXPIRED",
+            Status::PartiallyRefunded => "PARTIALLY_REFUNDED",
+            Status::Refunded => "REFUNDED",
+            Status::Disputed => "DISPUTED",
         }
+    }
+
+    /// Derived from the counters for clients, never stored.
+    pub fn is_derived(self) -> bool {
+        matches!(
+            self,
+            Status::PartiallyRefunded | Status::Refunded | Status::Disputed
+        )
     }
 
     pub fn is_final(self) -> bool {
@@ -101,6 +133,8 @@ pub enum Trigger {
     Expire,
     /// An operator resolved an AMBIGUOUS payment.
     Review { paid: bool },
+    /// The amount of an open-amount intent was set (once).
+    SetAmount,
 }
 
 /// Why a trigger is not allowed now: the one refusal type of every lifecycle.
@@ -111,6 +145,8 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
     use Status::*;
     use Trigger::*;
     match (from, trigger) {
+        // Statuses shown, never stored: nothing starts from them.
+        (s, _) if s.is_derived() => Err(Refusal::Invalid),
         // Checked first: an expired intent takes no attempt, whatever else holds.
         (Expired, AttemptStarted { .. })
         | (
@@ -164,9 +200,12 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (Captured, QueueSettlement) => Ok(SettlementPending),
         (SettlementPending, Settle) => Ok(Settled),
 
-        (RequiresPaymentMethod | RequiresCustomerAction | Authorised, Cancel) => Ok(Cancelled),
+        (Created, SetAmount) => Ok(RequiresPaymentMethod),
+        (Created | RequiresPaymentMethod | RequiresCustomerAction | Authorised, Cancel) => {
+            Ok(Cancelled)
+        }
         (Processing, Cancel) => Err(Refusal::AttemptInFlight),
-        (RequiresPaymentMethod | RequiresCustomerAction, Expire) => Ok(Expired),
+        (Created | RequiresPaymentMethod | RequiresCustomerAction, Expire) => Ok(Expired),
 
         (Ambiguous, Review { paid: true }) => Ok(Captured),
         (Ambiguous, Review { paid: false }) => Ok(RequiresPaymentMethod),
@@ -206,7 +245,7 @@ mod tests {
     const RETRYABLE: Trigger = AttemptFailed { retryable: true };
     const FINAL_FAILURE: Trigger = AttemptFailed { retryable: false };
 
-    const TRIGGERS: [Trigger; 17] = [
+    const TRIGGERS: [Trigger; 18] = [
         started(true, false),
         started(false, false),
         started(true, true),
@@ -224,10 +263,14 @@ mod tests {
         Expire,
         Review { paid: true },
         Review { paid: false },
+        SetAmount,
     ];
 
     /// Every allowed move; every other (status, trigger) pair must be refused.
     const ALLOWED: &[(Status, Trigger, Status)] = &[
+        (Created, SetAmount, RequiresPaymentMethod),
+        (Created, Cancel, Cancelled),
+        (Created, Expire, Expired),
         (
             RequiresPaymentMethod,
             started(true, false),
@@ -261,7 +304,8 @@ mod tests {
         // Exhaustive: a new status or trigger does not compile until listed.
         for s in Status::ALL {
             match s {
-                RequiresPaymentMethod
+                Created
+                | RequiresPaymentMethod
                 | RequiresCustomerAction
                 | Processing
                 | Authorised
@@ -271,7 +315,10 @@ mod tests {
                 | Ambiguous
                 | Failed
                 | Cancelled
-                | Expired => {}
+                | Expired
+                | PartiallyRefunded
+                | Refunded
+                | Disputed => {}
             }
         }
         for t in TRIGGERS {
@@ -285,7 +332,8 @@ mod tests {
                 | Settle
                 | Cancel
                 | Expire
-                | Review { .. } => {}
+                | Review { .. }
+                | SetAmount => {}
             }
         }
         assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
@@ -320,7 +368,7 @@ mod tests {
 
     #[test]
     fn an_expired_intent_or_a_late_attempt_is_refused_as_expired() {
-        for from in Status::ALL {
+        for from in Status::ALL.into_iter().filter(|s| !s.is_derived()) {
             assert_eq!(
                 transition(from, started(true, true)),
                 Err(Refusal::DeadlinePassed)
@@ -330,6 +378,19 @@ mod tests {
             transition(Expired, started(true, false)),
             Err(Refusal::DeadlinePassed)
         );
+    }
+
+    #[test]
+    fn an_open_amount_takes_no_attempt_and_derived_statuses_take_nothing() {
+        assert_eq!(
+            transition(Created, started(true, false)),
+            Err(Refusal::Invalid)
+        );
+        for from in Status::ALL.into_iter().filter(|s| s.is_derived()) {
+            for trigger in TRIGGERS {
+                assert_eq!(transition(from, trigger), Err(Refusal::Invalid));
+            }
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::domain::Settings;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fees::Fees;
 use crate::domain::methods::Policy;
+use crate::domain::qr_codes::{self, Location, Terminal};
 use crate::events::signing::PlatformKey;
 use crate::qr::emv::{self, Tlv};
 use crate::qr::signed;
@@ -62,14 +63,30 @@ pub struct ReviewView {
     pub note: Option<String>,
 }
 
+/// Where a settled intent's money went: the posting that moved the net
+/// from pending to available.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SettlementView {
+    /// The settlement's ledger transaction (`txn_...`).
+    pub transaction: String,
+    /// What moved to available: the net of fees, less split payouts and refunds taken from pending.
+    pub net_minor: i64,
+    pub currency: String,
+    pub settled_at: String,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PaymentIntentView {
     pub id: String,
     /// Always `payment_intent`.
     pub object: &'static str,
     pub livemode: bool,
+    /// The origin's status list: the payment's lifecycle, shown as
+    /// PARTIALLY_REFUNDED or REFUNDED once refunds succeeded and as DISPUTED
+    /// while a dispute is open; CREATED while an open amount is not set.
     pub status: Status,
-    pub amount_minor: i64,
+    /// `null` while an open amount is not set (status CREATED).
+    pub amount_minor: Option<i64>,
     /// Authorised and not yet captured (manual capture).
     pub amount_capturable_minor: i64,
     /// Captured.
@@ -85,7 +102,8 @@ pub struct PaymentIntentView {
     pub reference: Option<String>,
     pub description: Option<String>,
     pub purpose_code: Option<PurposeCode>,
-    pub metadata: BTreeMap<String, String>,
+    #[schema(value_type = Object)]
+    pub metadata: BTreeMap<String, serde_json::Value>,
     pub customer_msisdn: Option<String>,
     pub customer_country: Option<String>,
     pub success_url: Option<String>,
@@ -94,6 +112,11 @@ pub struct PaymentIntentView {
     pub checkout_url: String,
     /// EMVCo merchant-presented QR payload with amount and reference (when `qr` was not false).
     pub qr_payload: Option<String>,
+    /// When the QR payload stops being payable (signed into it, template 80 sub-tag 02).
+    pub qr_expires_at: Option<String>,
+    /// The location (`loc_...`) and terminal (`term_...`) of the intent and its QR.
+    pub location_id: Option<String>,
+    pub terminal_id: Option<String>,
     /// Lets a `pk_` key or the hosted page read and confirm this one intent.
     /// Returned by the create call only (and its idempotent replay).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,10 +133,16 @@ pub struct PaymentIntentView {
     /// Set while (and after) an AMBIGUOUS payment is in manual review.
     pub review: Option<ReviewView>,
     pub cancellation_reason: Option<CancellationReason>,
+    /// The cancel's `reason` text, as sent.
+    pub cancellation_note: Option<String>,
     /// Ledger transaction that credited the merchant's pending balance.
     pub collection_transaction: Option<String>,
     /// Ledger transaction that moved the net amount to available.
     pub settlement_transaction: Option<String>,
+    /// When the payment settled (`null` before).
+    pub settled_at: Option<String>,
+    /// The settlement (`null` before).
+    pub settlement: Option<SettlementView>,
     pub expires_at: String,
     pub created_at: String,
     pub updated_at: String,
@@ -151,8 +180,8 @@ pub fn render(
         id: intent.id.clone(),
         object: "payment_intent",
         livemode: intent.mode.livemode(),
-        status: intent.status,
-        amount_minor: intent.amount_minor,
+        status: intent.public_status(),
+        amount_minor: (intent.status != Status::Created).then_some(intent.amount_minor),
         amount_capturable_minor: intent.amount_capturable_minor,
         amount_received_minor: intent.amount_received_minor,
         amount_refunded_minor: intent.amount_refunded_minor,
@@ -176,6 +205,9 @@ pub fn render(
         cancel_url: intent.cancel_url.clone(),
         checkout_url: checkout_url(intent, settings),
         qr_payload: intent.qr_payload.clone(),
+        qr_expires_at: intent.qr_expires_at_ms.map(rfc3339),
+        location_id: intent.location.clone(),
+        terminal_id: intent.terminal.clone(),
         client_secret,
         splits: intent.splits.clone(),
         application_fee_minor: intent.application_fee_minor,
@@ -195,12 +227,42 @@ pub fn render(
             note: r.note.clone(),
         }),
         cancellation_reason: intent.cancellation_reason,
+        cancellation_note: intent.cancellation_note.clone(),
         collection_transaction: intent.collection_transaction.clone(),
         settlement_transaction: intent.settlement_transaction.clone(),
+        settled_at: settlement(intent).map(|s| s.settled_at),
+        settlement: settlement(intent),
         expires_at: rfc3339(intent.expires_at_ms),
         created_at: rfc3339(intent.created_at_ms),
         updated_at: rfc3339(intent.updated_at_ms),
     }
+}
+
+/// The settlement of `intent`, from its record, or for intents settled
+/// before the record kept it, from the timeline's `ledger.settled` entry.
+fn settlement(intent: &Intent) -> Option<SettlementView> {
+    let transaction = intent.settlement_transaction.clone()?;
+    let noted = || {
+        intent
+            .timeline
+            .iter()
+            .rev()
+            .find(|e| e.event == "ledger.settled")
+    };
+    let at_ms = intent
+        .settled_at_ms
+        .or_else(|| noted().map(|e| e.at_ms))
+        .unwrap_or(intent.updated_at_ms);
+    let net_minor = intent
+        .settled_net_minor
+        .or_else(|| noted().and_then(|e| e.details.get("net_minor")?.parse().ok()))
+        .unwrap_or(0);
+    Some(SettlementView {
+        transaction,
+        net_minor,
+        currency: intent.currency.clone(),
+        settled_at: rfc3339(at_ms),
+    })
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -228,7 +290,7 @@ pub fn timeline(intent: &Intent) -> TimelineView {
     TimelineView {
         object: "timeline",
         payment_intent: intent.id.clone(),
-        status: intent.status,
+        status: intent.public_status(),
         entries: intent
             .timeline
             .iter()
@@ -247,38 +309,51 @@ pub fn timeline(intent: &Intent) -> TimelineView {
 pub struct QrSubject<'a> {
     pub owner: &'a str,
     pub intent: &'a str,
-    pub amount_minor: i64,
+    /// `None`: an open amount (no tag 54; the payer enters it).
+    pub amount_minor: Option<i64>,
     pub currency: Currency,
     pub reference: Option<&'a str>,
+    pub location: Option<&'a Location>,
+    pub terminal: Option<&'a Terminal>,
+    /// Signed into `80/02`: the payload is refused after it.
+    pub expires_at_unix: i64,
 }
 
 /// A dynamic EMVCo merchant-presented payload for an intent (point of
 /// initiation 12), signed with the platform key: the merchant account template
 /// (26) carries our GUID, the merchant and the intent id; 54 the amount in
-/// major units; 62/05 the merchant's reference (`docs/qr-codes.md`).
+/// major units; 52/58/60 the location's category, country and city; 62 the
+/// location's name (03), the merchant's reference (05) and the terminal's
+/// label (07); 80/02 the expiry (`docs/qr-codes.md`).
 pub fn qr_payload(
     subject: &QrSubject<'_>,
     merchant_name: &str,
     key: &PlatformKey,
 ) -> Result<String, crate::error::ApiError> {
+    let location = subject.location;
+    let city = qr_codes::city_of(location);
     let mut fields = merchant_presented(&MerchantPresented {
         initiation: "12",
         owner: subject.owner,
         object_id: subject.intent,
-        mcc: "5999",
+        mcc: location.map_or(qr_codes::DEFAULT_MCC, |l| &l.mcc),
         currency: subject.currency,
-        amount_minor: Some(subject.amount_minor),
-        country: MERCHANT_COUNTRY,
+        amount_minor: subject.amount_minor,
+        country: location.map_or(MERCHANT_COUNTRY, |l| &l.country),
         merchant_name,
-        city: MERCHANT_CITY,
+        city: &city,
     });
-    if let Some(reference) = subject.reference {
-        let reference = emv::clean(reference, 25);
-        if !reference.is_empty() {
-            fields.push(Tlv::template("62", vec![Tlv::value("05", reference)]));
-        }
+    let reference = subject
+        .reference
+        .map(|r| emv::clean(r, 25))
+        .filter(|r| !r.is_empty());
+    let additional = qr_codes::additional_data(location, reference.as_deref(), subject.terminal);
+    if !additional.is_empty() {
+        fields.push(Tlv::template("62", additional));
     }
-    signed::sign(fields, &key.id, |message| key.sign_bytes(message))
+    signed::sign_until(fields, &key.id, Some(subject.expires_at_unix), |message| {
+        key.sign_bytes(message)
+    })
 }
 
 /// The fields every payload of this gateway prints, static (`qr_codes`) or

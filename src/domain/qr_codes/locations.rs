@@ -108,7 +108,7 @@ pub fn read_location(
 }
 
 /// The caller's terminal `id`.
-pub(super) fn read_terminal(
+pub fn read_terminal(
     read: &impl Read,
     principal: &Principal,
     id: &str,

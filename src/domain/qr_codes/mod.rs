@@ -30,8 +30,9 @@ pub use analytics::{Analytics, analytics, record_scan};
 pub use codes::{CodeInput, QrCode, Revocation, RevokeReason, create_code, read_code, revoke_code};
 pub use locations::{
     Location, LocationInput, Terminal, TerminalInput, create_location, create_terminal,
-    read_location,
+    read_location, read_terminal,
 };
+pub(crate) use payload::{additional_data, city_of};
 pub use resolution::Resolution;
 pub use resolve::resolve;
 pub use state::Status as QrStatus;

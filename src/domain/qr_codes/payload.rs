@@ -24,13 +24,17 @@ pub(super) struct Printed<'a> {
     pub reference: Option<&'a str>,
 }
 
-/// The unsigned fields of a static code (point of initiation 11), in tag order.
-pub(super) fn fields(p: &Printed<'_>) -> Vec<Tlv> {
-    let city = p
-        .location
+/// Tag 60: the location's city (15 characters), else the merchant's.
+pub(crate) fn city_of(location: Option<&Location>) -> String {
+    location
         .map(|l| emv::clean(&l.city, 15))
         .filter(|c| !c.trim().is_empty())
-        .unwrap_or_else(|| MERCHANT_CITY.to_string());
+        .unwrap_or_else(|| MERCHANT_CITY.to_string())
+}
+
+/// The unsigned fields of a static code (point of initiation 11), in tag order.
+pub(super) fn fields(p: &Printed<'_>) -> Vec<Tlv> {
+    let city = city_of(p.location);
     let mut fields = merchant_presented(&MerchantPresented {
         initiation: "11",
         owner: p.owner,
@@ -42,26 +46,31 @@ pub(super) fn fields(p: &Printed<'_>) -> Vec<Tlv> {
         merchant_name: p.merchant_name,
         city: &city,
     });
-    let additional = additional_data(p);
+    let additional = additional_data(p.location, p.reference, p.terminal);
     if !additional.is_empty() {
         fields.push(Tlv::template("62", additional));
     }
     fields
 }
 
-/// Template 62: the location's name (03), the reference (05), the terminal's label (07).
-fn additional_data(p: &Printed<'_>) -> Vec<Tlv> {
+/// Template 62 of static and dynamic codes: the location's name (03), the
+/// reference (05, printable already), the terminal's label (07).
+pub(crate) fn additional_data(
+    location: Option<&Location>,
+    reference: Option<&str>,
+    terminal: Option<&Terminal>,
+) -> Vec<Tlv> {
     let mut additional = Vec::new();
-    if let Some(l) = p.location {
+    if let Some(l) = location {
         let label = emv::clean(&l.name, 25);
         if !label.is_empty() {
             additional.push(Tlv::value("03", label));
         }
     }
-    if let Some(r) = p.reference {
+    if let Some(r) = reference {
         additional.push(Tlv::value("05", r.to_string()));
     }
-    if let Some(t) = p.terminal {
+    if let Some(t) = terminal {
         additional.push(Tlv::value("07", t.label.clone()));
     }
     additional

@@ -63,7 +63,8 @@ pub struct NextAction {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Problem {
     /// `bad_crc`, `bad_length`, `bad_tag`, `duplicate_tag`, `missing_tag`,
-    /// `bad_format_indicator`, `crc_not_last`, `bad_value`, `empty`, `not_found`.
+    /// `bad_format_indicator`, `crc_not_last`, `bad_value`, `empty`, `not_found`, and
+    /// `expired` for an intent's code past its signed expiry (template 80, sub-tag 02).
     pub code: String,
     pub message: String,
 }
@@ -107,8 +108,10 @@ pub struct ResolvedQrCode {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ResolvedIntent {
     pub id: String,
+    /// As `GET /payment_intents/{id}` shows it.
     pub status: intents::state::Status,
-    pub amount_minor: i64,
+    /// `null` while an open amount is not set (CREATED): the payer enters it.
+    pub amount_minor: Option<i64>,
     pub currency: String,
     pub checkout_url: String,
     pub expires_at: String,

@@ -12,6 +12,7 @@ use super::state::Status;
 use crate::clock::rfc3339;
 use crate::domain::Settings;
 use crate::domain::currency::{self, Currency};
+use crate::domain::intents::state::Status as IntentStatus;
 use crate::domain::intents::view::QR_GUID;
 use crate::domain::intents::{self, Intent};
 use crate::error::ApiError;
@@ -42,11 +43,16 @@ fn minor_units(amount: &str, currency: Currency) -> Option<i64> {
     i64::try_from(digits.checked_mul(scale)?).ok()
 }
 
+/// The amount of `intent`, `None` while an open amount is not set.
+fn amount_of(intent: &Intent) -> Option<i64> {
+    (intent.status != IntentStatus::Created).then_some(intent.amount_minor)
+}
+
 fn intent_view(intent: &Intent, settings: &Settings) -> ResolvedIntent {
     ResolvedIntent {
         id: intent.id.clone(),
-        status: intent.status,
-        amount_minor: intent.amount_minor,
+        status: intent.public_status(),
+        amount_minor: amount_of(intent),
         currency: intent.currency.clone(),
         checkout_url: intents::view::checkout_url(intent, settings),
         expires_at: rfc3339(intent.expires_at_ms),
@@ -54,13 +60,19 @@ fn intent_view(intent: &Intent, settings: &Settings) -> ResolvedIntent {
 }
 
 fn pay_intent_action(intent: &Intent, settings: &Settings, now_ms: i64) -> NextAction {
-    let open = matches!(intent.status, intents::state::Status::RequiresPaymentMethod)
-        && intent.expires_at_ms > now_ms;
+    let open = matches!(
+        intent.status,
+        IntentStatus::RequiresPaymentMethod | IntentStatus::Created
+    ) && intent.expires_at_ms > now_ms;
     if open {
         NextAction {
             kind: NextActionType::PayIntent,
             url: Some(intents::view::checkout_url(intent, settings)),
-            message: "pay this payment intent on its checkout page".into(),
+            message: if intent.status == IntentStatus::Created {
+                "enter the amount and pay this payment intent on its checkout page".into()
+            } else {
+                "pay this payment intent on its checkout page".into()
+            },
         }
     } else {
         NextAction {
@@ -68,7 +80,7 @@ fn pay_intent_action(intent: &Intent, settings: &Settings, now_ms: i64) -> NextA
             url: None,
             message: format!(
                 "this payment is {} and cannot be paid now",
-                intent.status.as_str()
+                intent.public_status().as_str()
             ),
         }
     }
@@ -215,7 +227,7 @@ fn resolve_checkout(
     out.merchant = Some(Merchant::account(&intent.owner));
     out.next_action = pay_intent_action(&intent, settings, now_ms);
     out.payment_intent = Some(intent_view(&intent, settings));
-    out.records(intent.mode, Some(intent.amount_minor), &intent.currency);
+    out.records(intent.mode, amount_of(&intent), &intent.currency);
     Ok(out)
 }
 
@@ -283,7 +295,12 @@ fn resolve_emv(
     let scan = if crate::ids::is_id(object_id, "qr") {
         our_code(snapshot, &mut out, verdict, crc_ok, object_id)?
     } else if crate::ids::is_id(object_id, "pi") {
-        our_intent(snapshot, settings, now_ms, &mut out, verdict, object_id)?;
+        let intent_qr = IntentQr {
+            payload: &payload,
+            verdict,
+            id: object_id,
+        };
+        our_intent(snapshot, settings, now_ms, &mut out, &intent_qr)?;
         None
     } else {
         out.not_found(
@@ -373,16 +390,26 @@ fn our_code(
     }))
 }
 
-/// The dynamic code of a payment intent of ours.
+/// A dynamic code naming a payment intent of ours: the payload, its
+/// signature's verdict, and the intent id it names.
+struct IntentQr<'a> {
+    payload: &'a Payload,
+    verdict: Verdict,
+    id: &'a str,
+}
+
+/// The dynamic code of a payment intent of ours. It is payable while its
+/// signed expiry (`80/02`, origin behaviour section 8) has not passed;
+/// payloads minted before they carried one follow the intent's own expiry.
 fn our_intent(
     snapshot: &Snapshot,
     settings: &Settings,
     now_ms: i64,
     out: &mut Resolution,
-    verdict: Verdict,
-    id: &str,
+    qr: &IntentQr<'_>,
 ) -> Result<(), ApiError> {
     out.kind = Kind::PaygateIntentQr;
+    let id = qr.id;
     let Some(intent) = snapshot.get_json::<Intent>(Table::Objects, id)? else {
         out.not_found(
             format!("this gateway has no payment {id}"),
@@ -390,15 +417,34 @@ fn our_intent(
         );
         return Ok(());
     };
-    out.records(intent.mode, Some(intent.amount_minor), &intent.currency);
+    out.records(intent.mode, amount_of(&intent), &intent.currency);
     if let Some(m) = out.merchant.as_mut() {
         m.account = Some(intent.owner.clone());
     }
     out.payment_intent = Some(intent_view(&intent, settings));
-    if let Some(reason) = refusal(out, verdict) {
+    if let Some(reason) = refusal(out, qr.verdict) {
         out.do_not_pay(reason);
-    } else {
-        out.next_action = pay_intent_action(&intent, settings, now_ms);
+        return Ok(());
+    }
+    match signed::expires_at_unix(qr.payload) {
+        Err(message) => {
+            out.problem = Some(Problem {
+                code: "bad_value".into(),
+                message,
+            });
+            out.do_not_pay("this code's expiry cannot be read; ask the merchant for a new one");
+        }
+        Ok(Some(at_unix)) if now_ms >= at_unix.saturating_mul(1_000) => {
+            out.problem = Some(Problem {
+                code: "expired".into(),
+                message: format!(
+                    "this payment code expired at {}",
+                    rfc3339(at_unix.saturating_mul(1_000))
+                ),
+            });
+            out.do_not_pay("this payment code expired; ask the merchant for a new one");
+        }
+        Ok(_) => out.next_action = pay_intent_action(&intent, settings, now_ms),
     }
     Ok(())
 }

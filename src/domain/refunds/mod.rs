@@ -12,6 +12,8 @@ mod recoveries;
 pub mod state;
 mod view;
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use self::recoveries::recover_splits;
@@ -33,23 +35,24 @@ use crate::store::Read;
 use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
-/// Refunds up to this amount (minor units) are approved at once; larger ones
-/// wait for `POST /refunds/{id}/approve` (origin: session refunds over 100 000
-/// need step-up).
+/// Refunds up to this amount (minor units) are approved and executed at once
+/// for everyone. Above it, an API key's refund is executed at once too, and a
+/// team member's only with step-up (origin section 3: "session refunds over
+/// 100 000 minor need step-up"); without it, the refund waits REQUESTED for
+/// `POST /refunds/{id}/approve`, itself under step-up, or a rejection.
 pub const AUTO_APPROVE_MAX_MINOR: i64 = 100_000;
+/// A refund's `reason`: free text (the spec's type is string).
+pub const REASON_CHARS_MAX: usize = 200;
+/// The reasons the API suggests (the codes of earlier versions).
+pub const SUGGESTED_REASONS: [&str; 5] = [
+    "requested_by_customer",
+    "duplicate",
+    "fraudulent",
+    "product_not_received",
+    "other",
+];
 /// Split recoveries one intent keeps at most.
 pub const RECOVERIES_MAX: usize = 500;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = RefundReason)]
-#[serde(rename_all = "snake_case")]
-pub enum Reason {
-    RequestedByCustomer,
-    Duplicate,
-    Fraudulent,
-    ProductNotReceived,
-    Other,
-}
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Rejection {
@@ -67,7 +70,11 @@ pub struct Refund {
     pub payment_intent: String,
     pub amount_minor: i64,
     pub currency: String,
-    pub reason: Reason,
+    /// Free text; records of earlier versions hold one of [`SUGGESTED_REASONS`].
+    pub reason: String,
+    /// Values of any JSON type.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub metadata: BTreeMap<String, serde_json::Value>,
     pub status: Status,
     /// Where the reservation came from, so a release puts it back.
     pub reserved_from_pending_minor: i64,
@@ -118,9 +125,35 @@ fn emit(tx: &mut Tx<'_>, refund: &Refund, event_type: EventType) -> Result<(), A
 /// A validated `POST /refunds`.
 pub struct NewRefund {
     pub payment_intent: String,
-    pub amount_minor: i64,
+    /// `None`: all that is still refundable.
+    pub amount_minor: Option<i64>,
     pub currency: Option<String>,
-    pub reason: Reason,
+    pub reason: String,
+    pub metadata: BTreeMap<String, serde_json::Value>,
+    /// The caller is a team member who passed step-up for this refund.
+    pub stepped_up: bool,
+}
+
+/// A refund's `reason`: 1 to 200 characters, no control characters, not all blank.
+pub fn reason(value: String) -> Result<String, ApiError> {
+    let value = super::fields::text("reason", Some(value), REASON_CHARS_MAX)?.unwrap_or_default();
+    if value.trim().is_empty() {
+        return Err(ApiError::field(
+            "reason",
+            format!(
+                "reason must be 1 to {REASON_CHARS_MAX} characters, not all blank, such as {}",
+                SUGGESTED_REASONS.join(", ")
+            ),
+        ));
+    }
+    Ok(value)
+}
+
+/// Whether a refund of `amount_minor` by `principal` is executed at once:
+/// at most [`AUTO_APPROVE_MAX_MINOR`], or an API key's, or a team member's
+/// under step-up. The rest waits for approval.
+pub fn executes_at_once(principal: &Principal, amount_minor: i64, stepped_up: bool) -> bool {
+    amount_minor <= AUTO_APPROVE_MAX_MINOR || principal.session.is_none() || stepped_up
 }
 
 /// What a new refund (or dispute) may take: captured − refunded − reserved −
@@ -129,8 +162,9 @@ pub fn refundable(intent: &Intent) -> i64 {
     intent.refundable()
 }
 
-/// `POST /refunds`: reserves the amount and records the refund REQUESTED;
-/// small refunds are approved and executed at once.
+/// `POST /refunds`: reserves the amount (default: all still refundable) and
+/// records the refund REQUESTED; it is approved and executed at once unless a
+/// team member asks for more than [`AUTO_APPROVE_MAX_MINOR`] without step-up.
 pub fn create(
     tx: &mut Tx<'_>,
     settings: &Settings,
@@ -159,30 +193,41 @@ pub fn create(
         ));
     }
     let available_to_refund = refundable(&intent);
-    if input.amount_minor > available_to_refund {
-        return Err(ApiError::new(
-            Code::RefundExceedsRefundable,
-            format!(
-                "amount_minor {} is more than the {available_to_refund} still refundable on {}",
-                input.amount_minor, intent.id
-            ),
-        )
-        .with_param("amount_minor"));
-    }
+    let amount_minor = match input.amount_minor {
+        Some(amount) if amount > available_to_refund => {
+            return Err(ApiError::new(
+                Code::RefundExceedsRefundable,
+                format!(
+                    "amount_minor {amount} is more than the {available_to_refund} still refundable on {}",
+                    intent.id
+                ),
+            )
+            .with_param("amount_minor"));
+        }
+        Some(amount) => amount,
+        None if available_to_refund == 0 => {
+            return Err(ApiError::new(
+                Code::NotRefundable,
+                format!("nothing is left to refund on {}", intent.id),
+            ));
+        }
+        None => available_to_refund,
+    };
     let now = tx.now_ms();
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
     let merchant = intents::merchant_balances(tx, &intent)?;
-    let reserved = intent.reserve_refund(input.amount_minor, merchant);
+    let reserved = intent.reserve_refund(amount_minor, merchant);
     let from_pending = reserved.from_pending_minor;
-    let from_available = input.amount_minor - from_pending;
+    let from_available = amount_minor - from_pending;
     let mut refund = Refund {
         id: crate::ids::new_id("re"),
         mode,
         owner: owner.clone(),
         payment_intent: intent.id.clone(),
-        amount_minor: input.amount_minor,
+        amount_minor,
         currency: currency.clone(),
         reason: input.reason,
+        metadata: input.metadata,
         status: Status::Requested,
         reserved_from_pending_minor: from_pending,
         reserved_from_available_minor: from_available,
@@ -196,7 +241,7 @@ pub fn create(
     };
     refund.reservation_transaction = Some(post_reservation(tx, &refund)?);
     emit(tx, &refund, EventType::RefundRequested)?;
-    if refund.amount_minor <= AUTO_APPROVE_MAX_MINOR {
+    if executes_at_once(principal, amount_minor, input.stepped_up) {
         approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     }
     resource::insert(tx, Family::Refund, &refund)?;
@@ -245,19 +290,37 @@ fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {
         .ok_or_else(|| ApiError::internal(format!("refund {} lost its intent", refund.id)))
 }
 
-/// `POST /refunds/{id}/approve`: approves a refund that waited for a person, and executes it.
+/// `POST /refunds/{id}/approve`: approves a refund that waited for a person,
+/// and executes it. A team member approves a large one under step-up
+/// (`stepped_up`), as they would have created it.
 pub fn approve(
     tx: &mut Tx<'_>,
     settings: &Settings,
     principal: &Principal,
     id: &str,
+    stepped_up: bool,
 ) -> Result<Refund, ApiError> {
     let mut refund = read(tx, principal, id)?;
+    if !executes_at_once(principal, refund.amount_minor, stepped_up) {
+        return Err(step_up_required(&refund));
+    }
     let mut intent = intent_of(tx, &refund)?;
     approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
+}
+
+/// A team member's refund over [`AUTO_APPROVE_MAX_MINOR`] without step-up.
+pub fn step_up_required(refund: &Refund) -> ApiError {
+    ApiError::new(
+        Code::StepUpRequired,
+        format!(
+            "approving refund {} of {} minor units (over {AUTO_APPROVE_MAX_MINOR}) needs step-up: send your PIN in the pin field",
+            refund.id, refund.amount_minor
+        ),
+    )
+    .with_param("pin")
 }
 
 fn approve_and_execute(
@@ -329,8 +392,10 @@ fn succeed(
     .post(tx)?;
     refund.refund_transaction = Some(transaction);
     apply(refund, Trigger::Succeed, now)?;
+    let shown = intent.public_status();
     intent.refund_succeeded(refund.amount_minor);
     intent.updated_at_ms = now;
+    intent.note_public_status(now, shown, "rail");
     recover_splits(tx, refund, intent)?;
     emit(tx, refund, EventType::RefundSucceeded)?;
     intents::emit(tx, settings, intent, EventType::PaymentIntentRefunded)

@@ -1,8 +1,10 @@
 //! What the API shows of a refund.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
-use super::{Reason, Refund, Rejection, Status};
+use super::{Refund, Rejection, Status};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RefundView {
@@ -13,7 +15,11 @@ pub struct RefundView {
     pub payment_intent: String,
     pub amount_minor: i64,
     pub currency: String,
-    pub reason: Reason,
+    /// Why, as sent (suggested: `requested_by_customer`, `duplicate`,
+    /// `fraudulent`, `product_not_received`, `other`).
+    pub reason: String,
+    #[schema(value_type = Object)]
+    pub metadata: BTreeMap<String, serde_json::Value>,
     pub status: Status,
     /// Ledger transaction that reserved the amount.
     pub reservation_transaction: Option<String>,
@@ -33,7 +39,8 @@ pub fn view(refund: &Refund) -> RefundView {
         payment_intent: refund.payment_intent.clone(),
         amount_minor: refund.amount_minor,
         currency: refund.currency.clone(),
-        reason: refund.reason,
+        reason: refund.reason.clone(),
+        metadata: refund.metadata.clone(),
         status: refund.status,
         reservation_transaction: refund.reservation_transaction.clone(),
         refund_transaction: refund.refund_transaction.clone(),

@@ -184,7 +184,11 @@ fn standing(intent: &Intent) -> Standing {
     match intent.status {
         IntentStatus::Failed | IntentStatus::Cancelled | IntentStatus::Expired => Standing::Dead,
         IntentStatus::Ambiguous => Standing::InReview,
-        IntentStatus::RequiresPaymentMethod => Standing::AwaitingPayment,
+        IntentStatus::Created | IntentStatus::RequiresPaymentMethod => Standing::AwaitingPayment,
+        // Shown statuses of received payments; a posting decided above.
+        IntentStatus::PartiallyRefunded | IntentStatus::Refunded | IntentStatus::Disputed => {
+            Standing::InFlight
+        }
         IntentStatus::RequiresCustomerAction
         | IntentStatus::Processing
         | IntentStatus::Authorised
@@ -206,11 +210,12 @@ fn to_match(score: Score, intent: Intent) -> Match {
         .filter_map(|a| a.ended_at_ms)
         .max()
         .filter(|_| intent.collection_transaction.is_some());
+    let shown = intent.public_status();
     Match {
         intent_id: intent.id.clone(),
         payment_intent: intent.id,
-        status: intent.status,
-        stage: intent.status,
+        status: shown,
+        stage: shown,
         amount_minor: intent.amount_minor,
         currency: intent.currency,
         reference: intent.reference,

@@ -20,6 +20,8 @@ impl Lang {
 pub struct Messages {
     pub title: &'static str,
     pub operator: &'static str,
+    /// The label of the amount a payer enters on an open-amount intent.
+    pub amount: &'static str,
     pub phone: &'static str,
     pub instructions: &'static str,
     pub pay: &'static str,
@@ -41,6 +43,7 @@ pub struct Messages {
 const EN: Messages = Messages {
     title: "Pay",
     operator: "Mobile money operator",
+    amount: "Amount to pay",
     phone: "Your mobile money number",
     instructions: "You will get a prompt on your phone: approve it with your PIN.",
     pay: "Pay",
@@ -62,6 +65,7 @@ const EN: Messages = Messages {
 const FR: Messages = Messages {
     title: "Payer",
     operator: "Opérateur mobile money",
+    amount: "Montant à payer",
     phone: "Votre numéro mobile money",
     instructions: "Vous recevrez une demande sur votre téléphone : validez-la avec votre code PIN.",
     pay: "Payer",
@@ -98,6 +102,7 @@ pub struct ScriptMessages {
     expired: &'static str,
     failed: &'static str,
     network: &'static str,
+    amount_invalid: &'static str,
     failure_invalid_msisdn: &'static str,
     failure_provider_unavailable: &'static str,
     failure_declined: &'static str,
@@ -115,6 +120,7 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             expired: m.expired,
             failed: m.failed,
             network: "The connection failed. Check your network and try again.",
+            amount_invalid: "Enter the amount to pay, greater than 0.",
             failure_invalid_msisdn: "No mobile money wallet answers at this number. Check it and try again.",
             failure_provider_unavailable: "The operator is not answering right now. Try again in a moment.",
             failure_declined: "The payment was declined on the phone. You can try again.",
@@ -128,6 +134,7 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             expired: m.expired,
             failed: m.failed,
             network: "La connexion a échoué. Vérifiez votre réseau et réessayez.",
+            amount_invalid: "Saisissez le montant à payer, supérieur à 0.",
             failure_invalid_msisdn: "Aucun portefeuille mobile money ne répond à ce numéro. Vérifiez-le et réessayez.",
             failure_provider_unavailable: "L'opérateur ne répond pas pour le moment. Réessayez dans un instant.",
             failure_declined: "Le paiement a été refusé sur le téléphone. Vous pouvez réessayer.",

@@ -225,7 +225,17 @@ async fn checkout_page(
         .unwrap_or_default()
         .replace("</", "<\\/");
     let hide = |hidden: bool| if hidden { "hidden" } else { "" };
-    let values: [(&str, &str); 24] = [
+    // An open amount (CREATED): the payer enters it; nothing is shown before.
+    let open_amount = intent.status == Status::Created;
+    let amount = if open_amount {
+        String::new()
+    } else {
+        amount_text(intent.amount_minor, &intent.currency)
+    };
+    let exponent = currency::find(&intent.currency)
+        .map_or(0, |c| c.exponent)
+        .to_string();
+    let values: [(&str, &str); 29] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
@@ -241,10 +251,12 @@ async fn checkout_page(
             "cancel_url",
             &escape(intent.cancel_url.as_deref().unwrap_or("")),
         ),
-        (
-            "amount",
-            &escape(&amount_text(intent.amount_minor, &intent.currency)),
-        ),
+        ("amount", &escape(&amount)),
+        ("amount_hidden", hide(!open_amount)),
+        ("amount_required", if open_amount { "required" } else { "" }),
+        ("t_amount", &escape(t.amount)),
+        ("currency", &escape(&intent.currency)),
+        ("exponent", &exponent),
         (
             "description",
             &escape(intent.description.as_deref().unwrap_or("")),
@@ -330,6 +342,9 @@ async fn status(
 struct PageAttempt {
     msisdn: String,
     operator: Option<Operator>,
+    /// The amount the payer enters on an open-amount intent (CREATED).
+    #[serde(default, deserialize_with = "crate::domain::fields::opt_int")]
+    amount_minor: Option<i64>,
 }
 
 async fn attempt(
@@ -343,6 +358,7 @@ async fn attempt(
     let confirm = ConfirmIntent {
         customer_msisdn: Some(input.msisdn),
         operator: input.operator,
+        amount_minor: input.amount_minor,
     };
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::confirm(tx, settings, page, &id, confirm)
@@ -359,6 +375,7 @@ async fn cancel(
     let intent = page_intent(&state, &id, &uri, &headers)?;
     let reason = CancelIntent {
         cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
+        reason: None,
     };
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::cancel(tx, settings, page, &id, reason)

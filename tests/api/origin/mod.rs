@@ -6,5 +6,6 @@
 //! One submodule per area, so the areas can grow apart.
 
 mod errors;
+mod intents;
 mod verifications;
 mod webhooks;

@@ -17,7 +17,9 @@ fn verify(srv: &TestServer, input: Value) -> Resp {
 fn paid(srv: &TestServer, reference: &str) -> Value {
     create(
         srv,
-        &body(json!({"reference": reference, "rails": ["mobile_money"], "customer_msisdn": PAYER})),
+        &body(
+            json!({"reference": reference, "rails": ["mobile_money"], "customer_msisdn": PAYER, "confirm": true}),
+        ),
     )
 }
 
