@@ -146,12 +146,14 @@ pub fn open(
     };
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
     let merchant = intents::merchant_balances(tx, &intent)?;
+    let shown = intent.public_status();
     let Some(hold) = intent.hold_dispute(amount, merchant) else {
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!("the merchant's balance cannot cover a dispute of {amount} {currency}"),
         ));
     };
+    intent.note_public_status(now, shown, "api");
     let (from_available, from_pending) = (hold.from_available_minor, hold.from_pending_minor);
     let mut dispute = Dispute {
         id: crate::ids::new_id("dp"),
@@ -322,7 +324,9 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     .payment_intent(&dispute.payment_intent)
     .transfer(disputed, target, dispute.amount_minor, &currency)
     .post(tx)?;
+    let shown = intent.public_status();
     intent.close_dispute(dispute.amount_minor, next == Status::Lost);
+    intent.note_public_status(tx.now_ms(), shown, "rail");
     intents::save(tx, &intent)?;
     dispute.status = next;
     dispute.outcome_transaction = Some(transaction);

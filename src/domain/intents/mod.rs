@@ -212,8 +212,9 @@ impl Intent {
     }
 
     /// Notes a change of the status clients see that no transition made (a
-    /// refund that succeeded): `intent.partially_refunded`, `intent.refunded`,
-    /// as the origin's `intent.<status>`. `shown` is the status shown before.
+    /// refund that succeeded, a dispute opened or closed): `intent.refunded`,
+    /// `intent.disputed`, ..., as the origin's `intent.<status>`. `shown` is
+    /// the status shown before.
     pub(crate) fn note_public_status(&mut self, at_ms: i64, shown: Status, actor: &str) {
         let now_shown = self.public_status();
         if now_shown != shown {

@@ -571,6 +571,13 @@ fn an_open_dispute_shows_the_intent_disputed() {
     assert_eq!(get_intent(&srv, &id)["status"], "DISPUTED");
     assert_eq!(listed_ids(&srv, "status=DISPUTED"), [id.as_str()]);
     assert!(!listed_ids(&srv, "status=SETTLEMENT_PENDING").contains(&id));
+    // The timeline says so, as the origin's `intent.<status>` entries (O§1).
+    let timeline = srv.get(&format!("/payment_intents/{id}/timeline"), srv.sk());
+    let events: Vec<&str> = timeline.body["entries"]
+        .as_array()
+        .map(|d| d.iter().filter_map(|e| e["event"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(events.contains(&"intent.disputed"), "{timeline:?}");
 }
 
 /// Issue 16 point 12: settled intents expose `settled_at` and `settlement`
