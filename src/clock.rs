@@ -55,6 +55,27 @@ pub fn rfc3339(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// A request parameter in RFC 3339 (`2026-09-01T12:00:00Z`), as unix
+/// milliseconds; `param` names it in the error.
+pub fn parse_param(
+    param: &str,
+    value: Option<&str>,
+) -> Result<Option<i64>, crate::error::ApiError> {
+    let Some(value) = value else { return Ok(None) };
+    let parsed = time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc3339)
+        .map_err(|_| {
+            crate::error::ApiError::field(
+                param,
+                format!(
+                    "{param} must be an RFC 3339 time such as 2026-09-01T12:00:00Z (got {value:?})"
+                ),
+            )
+        })?;
+    Ok(Some(
+        i64::try_from(parsed.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

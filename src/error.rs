@@ -53,6 +53,7 @@ catalogue! {
     RoleDenied => ("role_denied", 403, "BP-1015", "The team member's role does not permit the operation (see the role table in docs/team.md)."),
     StepUpRequired => ("step_up_required", 403, "BP-1010", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
     IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),
+    LivemodeForbidden => ("livemode_forbidden", 403, "BP-1020", "The operation exists in test mode only (test clocks); use a test key."),
     TooManyAttempts => ("too_many_attempts", 429, "BP-1018", "Too many failed logins or PIN attempts: locked for 15 minutes after 5 failures."),
     // BP-2xxx validation and request conflicts.
     PayloadTooLarge => ("payload_too_large", 413, "BP-2000", "The request body exceeds the size limit."),
@@ -75,6 +76,7 @@ catalogue! {
     TransactionNotFound => ("transaction_not_found", 404, "BP-2006", "No such ledger transaction is visible to this key."),
     KeyNotFound => ("key_not_found", 404, "BP-2006", "No such API key in this organisation, or it is revoked."),
     MemberNotFound => ("member_not_found", 404, "BP-2006", "No such team member in this organisation."),
+    TestClockNotFound => ("test_clock_not_found", 404, "BP-2006", "No such test clock is visible to this key."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -106,6 +108,8 @@ catalogue! {
     EvidenceDeadlinePassed => ("evidence_deadline_passed", 409, "BP-2116", "The dispute's evidence deadline has passed."),
     MemberExists => ("member_exists", 409, "BP-2120", "A team member with this email already exists."),
     LastOwner => ("last_owner", 409, "BP-2121", "The change would leave the organisation without an active owner."),
+    TestClockAdvancing => ("test_clock_advancing", 409, "BP-2123", "The test clock is advancing: wait until its status is ready before advancing, attaching, detaching or deleting it."),
+    TestClockAdvanceTooLarge => ("test_clock_advance_too_large", 422, "BP-2124", "One advance may move a test clock two years and fire 10,000 timers at most; nothing changed: advance in smaller steps."),
     QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
@@ -138,6 +142,7 @@ pub enum Missing {
     Transaction,
     Key,
     Member,
+    TestClock,
 }
 
 impl Missing {
@@ -158,6 +163,7 @@ impl Missing {
             Missing::Transaction => Code::TransactionNotFound,
             Missing::Key => Code::KeyNotFound,
             Missing::Member => Code::MemberNotFound,
+            Missing::TestClock => Code::TestClockNotFound,
         }
     }
 
@@ -179,6 +185,7 @@ impl Missing {
             Missing::Transaction => "transaction",
             Missing::Key => "API key",
             Missing::Member => "team member",
+            Missing::TestClock => "test clock",
         }
     }
 }

@@ -19,6 +19,8 @@ use crate::store::{Store, StoreError, Table, Tx, Writer};
 const FIRE_BATCH_MAX: usize = 512;
 /// A timer whose handler failed is retried this much later.
 const RETRY_DELAY_MS: i64 = 30_000;
+/// An advance that cannot even postpone a failed timer pauses this long.
+const RETRY_PAUSE: Duration = Duration::from_secs(1);
 /// The scheduler looks at the table at least this often.
 const IDLE_WAKE: Duration = Duration::from_secs(1);
 
@@ -50,18 +52,63 @@ pub struct Timer {
     pub kind: TimerKind,
 }
 
-/// Schedules `kind` at `due_ms`, in the caller's transaction.
+/// Schedules `kind` at `due_ms`, in the caller's transaction. A command that
+/// follows a test clock schedules on that clock: its timer fires when an
+/// advance passes `due_ms`, not in real time.
 pub fn schedule(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), StoreError> {
     let timer = Timer {
         id: crate::ids::new_id("tmr"),
         due_ms,
         kind,
     };
-    tx.put_json(
-        Table::Timers,
-        crate::store::keys::due(due_ms, &timer.id),
-        &timer,
-    )
+    let key = match tx.clock() {
+        Some(clock) => crate::store::keys::clock_due(clock, due_ms, &timer.id),
+        None => crate::store::keys::due(due_ms, &timer.id),
+    };
+    tx.put_json(Table::Timers, key, &timer)
+}
+
+/// Drives the advance of the test clock `clock` to its end: one writer
+/// command per timer, in due order (`domain::test_clocks::step`). A timer
+/// whose handler fails moves 30 s later on the clock, as real timers do.
+pub async fn advance(writer: Writer, settings: Arc<Settings>, clock: String) {
+    loop {
+        let (id, step_settings) = (clock.clone(), settings.clone());
+        match writer
+            .run(move |tx| domain::test_clocks::step(tx, &step_settings, &id))
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(error) => {
+                tracing::warn!(%clock, %error, "test clock: a timer failed; retrying it later");
+                let id = clock.clone();
+                if let Err(error) = writer
+                    .run(move |tx| domain::test_clocks::postpone_failed(tx, &id))
+                    .await
+                {
+                    tracing::error!(%clock, %error, "test clock: cannot postpone a failed timer");
+                    tokio::time::sleep(RETRY_PAUSE).await;
+                }
+            }
+        }
+    }
+}
+
+/// Resumes the advances a restart interrupted.
+pub fn resume_advances(store: &Store, writer: &Writer, settings: &Arc<Settings>) {
+    let clocks = store
+        .snapshot()
+        .map_err(ApiError::from)
+        .and_then(|snapshot| domain::test_clocks::advancing(&snapshot));
+    match clocks {
+        Ok(clocks) => {
+            for clock in clocks {
+                tokio::spawn(advance(writer.clone(), settings.clone(), clock));
+            }
+        }
+        Err(error) => tracing::error!(%error, "cannot resume test clock advances"),
+    }
 }
 
 /// Runs the scheduler until the process ends.
@@ -72,6 +119,7 @@ pub fn spawn(
     committed: Arc<Notify>,
     settings: Arc<Settings>,
 ) {
+    resume_advances(&store, &writer, &settings);
     tokio::spawn(async move {
         loop {
             let now = clock.now_ms();

@@ -358,6 +358,9 @@ pub const SCOPES: &[&str] = &[
     "qr:create",
     "reconciliation:read",
     "bindings:manage",
+    // Not in spec section 5: the sandbox's test clocks (issue 17).
+    "test_clocks:read",
+    "test_clocks:write",
     "settlements:read",
     "settlements:write",
     "disputes:read",

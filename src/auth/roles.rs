@@ -76,6 +76,8 @@ impl Role {
                 "payments:read",
                 "verifications:write",
                 "accounts:read",
+                "test_clocks:read",
+                "test_clocks:write",
             ],
             Role::Finance => &[
                 "balance:read",

@@ -160,6 +160,14 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/payment_links", Scope("payment_links:write")).ik_required(),
     op("GET", "/payment_links", Scope("payment_links:write")),
     op("POST", "/payment_links/{id}/deactivate", Scope("payment_links:write")),
+    // src/http/test_clocks.rs
+    op("POST", "/test_clocks", Scope("test_clocks:write")).added(),
+    op("GET", "/test_clocks", Scope("test_clocks:read")).added(),
+    op("GET", "/test_clocks/{id}", Scope("test_clocks:read")).added(),
+    op("DELETE", "/test_clocks/{id}", Scope("test_clocks:write")).added(),
+    op("POST", "/test_clocks/{id}/advance", Scope("test_clocks:write")).added(),
+    op("POST", "/test_clocks/{id}/attach", Scope("test_clocks:write")).added(),
+    op("POST", "/test_clocks/{id}/detach", Scope("test_clocks:write")).added(),
     // src/http/money_requests.rs
     op("POST", "/money_requests", Scope("payment_intents:write")).ik_required(),
     op("GET", "/money_requests/{code}", Scope("payment_intents:read")),

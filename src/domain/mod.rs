@@ -23,6 +23,7 @@ pub mod sessions;
 pub mod splits;
 pub mod step_up;
 pub mod team;
+pub mod test_clocks;
 pub mod verifications;
 pub mod webhooks;
 

@@ -108,4 +108,5 @@ owned!(
     super::qr_codes::Location,
     super::qr_codes::Terminal,
     super::qr_codes::QrCode,
+    super::test_clocks::TestClock,
 );

@@ -7,16 +7,16 @@ use axum::response::Response;
 use serde::Serialize;
 
 use super::AppState;
-use super::extract::reply;
+use super::extract::{Claim, reply};
+use crate::domain::test_clocks;
 use crate::error::ApiError;
-use crate::store::writer::IdempotencyClaim;
 use crate::store::{Output, Tx};
 
 /// Runs `work` through the writer and answers with the view it returns, as
 /// JSON with `status` (a replay answers with the stored bytes instead).
 pub async fn apply<V: Serialize>(
     state: &AppState,
-    claim: Option<IdempotencyClaim>,
+    claim: Claim,
     status: StatusCode,
     work: impl FnOnce(&mut Tx<'_>) -> Result<V, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
@@ -27,12 +27,23 @@ pub async fn apply<V: Serialize>(
 }
 
 /// Runs `work` through the writer and answers with the output it builds
-/// (an empty 204, say).
+/// (an empty 204, say). In a sandbox with a test clock attached, the work
+/// reads its time from that clock.
 pub async fn apply_output(
     state: &AppState,
-    claim: Option<IdempotencyClaim>,
+    claim: Claim,
     work: impl FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Send + 'static,
 ) -> Result<Response, ApiError> {
-    let done = state.writer.execute(claim, Box::new(work)).await?;
+    let Claim {
+        idempotency,
+        sandbox,
+    } = claim;
+    let work = move |tx: &mut Tx<'_>| {
+        if let Some(org) = &sandbox {
+            test_clocks::follow(tx, org)?;
+        }
+        work(tx)
+    };
+    let done = state.writer.execute(idempotency, Box::new(work)).await?;
     Ok(reply(done))
 }

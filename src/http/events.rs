@@ -79,22 +79,6 @@ pub struct EventQuery {
 
 named_list!(EventList of EventView, "Newest first.");
 
-fn parse_time(param: &str, value: Option<&str>) -> Result<Option<i64>, ApiError> {
-    let Some(value) = value else { return Ok(None) };
-    let parsed = time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc3339)
-        .map_err(|_| {
-            ApiError::field(
-                param,
-                format!(
-                    "{param} must be an RFC 3339 time such as 2026-09-01T12:00:00Z (got {value:?})"
-                ),
-            )
-        })?;
-    Ok(Some(
-        i64::try_from(parsed.unix_timestamp_nanos() / 1_000_000).unwrap_or(i64::MAX),
-    ))
-}
-
 #[utoipa::path(get, path = "/events", tag = "events", params(EventQuery),
     responses((status = 200, description = "The event log, newest first", body = EventList)))]
 pub async fn list(
@@ -102,8 +86,8 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<EventQuery>,
 ) -> Result<Response, ApiError> {
-    let since = parse_time("since", query.since.as_deref())?;
-    let until = parse_time("until", query.until.as_deref())?;
+    let since = crate::clock::parse_param("since", query.since.as_deref())?;
+    let until = crate::clock::parse_param("until", query.until.as_deref())?;
     let keep = |event: &Event| {
         query.event_type.is_none_or(|t| event.event_type == t)
             && since.is_none_or(|s| event.created_at_ms >= s)

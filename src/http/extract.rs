@@ -240,15 +240,39 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 }
 
 /// The idempotency claim of the request, when it carried a key.
-pub struct Idempotency(pub Option<IdempotencyClaim>);
+pub struct Idempotency(pub Claim);
+
+/// What a write carries to the writer besides its work: the idempotency
+/// claim, when the request made one, and the sandbox whose clock the
+/// command follows (test mode; `domain::test_clocks`).
+#[derive(Debug, Clone, Default)]
+pub struct Claim {
+    pub idempotency: Option<IdempotencyClaim>,
+    pub sandbox: Option<String>,
+}
+
+impl Claim {
+    /// A write without a request key, in the sandbox of `org` when `mode` is test.
+    pub fn in_sandbox(mode: crate::ledger::Mode, org: &str) -> Claim {
+        Claim {
+            idempotency: None,
+            sandbox: crate::domain::test_clocks::sandbox_of(mode, org),
+        }
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(Idempotency(
-            parts.extensions.get::<IdempotencyClaim>().cloned(),
-        ))
+        let sandbox = parts
+            .extensions
+            .get::<Principal>()
+            .and_then(|p| crate::domain::test_clocks::sandbox_of(p.mode, &p.org));
+        Ok(Idempotency(Claim {
+            idempotency: parts.extensions.get::<IdempotencyClaim>().cloned(),
+            sandbox,
+        }))
     }
 }
 

@@ -37,8 +37,9 @@ pub async fn create(
     Body(input): Body<CreateIntent>,
 ) -> Result<Response, ApiError> {
     let input = input.validate(caller.account.is_some())?;
-    let now_ms = state.clock.now_ms();
-    let minted = intents::Minted::from_snapshot(&state.store.snapshot()?, &caller, input, now_ms)?;
+    let snapshot = state.store.snapshot()?;
+    let now_ms = state.now_for(&snapshot, &caller)?;
+    let minted = intents::Minted::from_snapshot(&snapshot, &caller, input, now_ms)?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;
@@ -157,7 +158,7 @@ pub async fn refundable(
 /// Runs a command on one intent and renders the intent it returns.
 async fn command_on_intent(
     state: AppState,
-    claim: Option<crate::store::writer::IdempotencyClaim>,
+    claim: super::extract::Claim,
     command: impl FnOnce(
         &mut crate::store::Tx<'_>,
         &crate::domain::Settings,

@@ -21,6 +21,7 @@ pub mod signing_keys;
 pub mod step_up;
 pub mod system;
 pub mod team;
+pub mod test_clocks;
 pub mod verifications;
 pub mod webhooks;
 
@@ -52,6 +53,23 @@ pub struct AppState {
     pub key_cache: Arc<crate::auth::keys::KeyCache>,
 }
 
+impl AppState {
+    /// "Now" for a read of `principal`: its sandbox's test clock when one is
+    /// attached, else the real time (`domain::test_clocks`).
+    pub fn now_for(
+        &self,
+        snapshot: &crate::store::Snapshot,
+        principal: &crate::auth::Principal,
+    ) -> Result<i64, crate::error::ApiError> {
+        crate::domain::test_clocks::now_for(
+            snapshot,
+            principal.mode,
+            &principal.org,
+            self.clock.now_ms(),
+        )
+    }
+}
+
 /// Every operation of the API, area by area (each area declares its own
 /// beside its handlers, see [`operations`]).
 pub fn operations() -> Vec<operations::Served> {
@@ -64,6 +82,7 @@ pub fn operations() -> Vec<operations::Served> {
         intents::operations(),
         refunds::operations(),
         checkout::operations(),
+        test_clocks::operations(),
         money_requests::operations(),
         disputes::operations(),
         verifications::operations(),

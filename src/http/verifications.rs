@@ -191,12 +191,9 @@ fn resolve(
     caller: &Principal,
     criteria: &Criteria,
 ) -> Result<Resolution, ApiError> {
-    Ok(verifications::resolve(
-        &state.store.snapshot()?,
-        caller,
-        criteria,
-        state.clock.now_ms(),
-    )?)
+    let snapshot = state.store.snapshot()?;
+    let now_ms = state.now_for(&snapshot, caller)?;
+    Ok(verifications::resolve(&snapshot, caller, criteria, now_ms)?)
 }
 
 #[utoipa::path(post, path = "/verifications", tag = "verifications", request_body = VerifyPayment,
@@ -224,10 +221,9 @@ pub async fn quota(
     State(state): State<AppState>,
     Caller(caller): Caller,
 ) -> Result<Response, ApiError> {
-    json(
-        200,
-        &verifications::quota(&state.store.snapshot()?, &caller, state.clock.now_ms())?,
-    )
+    let snapshot = state.store.snapshot()?;
+    let now_ms = state.now_for(&snapshot, &caller)?;
+    json(200, &verifications::quota(&snapshot, &caller, now_ms)?)
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -159,9 +159,9 @@ pub async fn update(
 
 #[derive(Serialize, ToSchema)]
 pub struct DeletedView {
-    id: String,
-    object: &'static str,
-    deleted: bool,
+    pub id: String,
+    pub object: &'static str,
+    pub deleted: bool,
 }
 
 #[utoipa::path(delete, path = "/webhook_endpoints/{id}", tag = "webhooks",

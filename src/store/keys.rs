@@ -13,6 +13,8 @@
 //! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
 //! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
+//! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
+//! | `index` | `attached_clock\|<org>` → clock id | [`attached_clock`] |
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
@@ -33,6 +35,7 @@ pub enum Family {
     Location,
     QrCode,
     Event,
+    TestClock,
 }
 
 impl Family {
@@ -61,6 +64,7 @@ impl Family {
             Family::Location => "loc",
             Family::QrCode => "qr",
             Family::Event => "evt",
+            Family::TestClock => "clock",
         }
     }
 }
@@ -161,6 +165,31 @@ pub fn verification_quota(mode: Mode, owner: &str, period: &str) -> String {
 /// expiry), in due order. A negative time is due at once (0).
 pub fn due(due_ms: i64, id: &str) -> String {
     format!("{:020}|{id}", due_ms.max(0))
+}
+
+/// `clock|<clock>|<due_ms:020>|<id>`: a timer of a sandbox that follows the
+/// test clock `clock`, in the `timers` table. It sorts after every real-time
+/// timer (digits), so the scheduler, which scans only up to the real now,
+/// never fires it: the clock's advances do.
+pub fn clock_due(clock: &str, due_ms: i64, id: &str) -> String {
+    format!("clock|{clock}|{:020}|{id}", due_ms.max(0))
+}
+
+/// `clock|<clock>|`: every timer waiting for the clock.
+pub fn clock_timers(clock: &str) -> String {
+    format!("clock|{clock}|")
+}
+
+/// `attached_clock|<org>` → the id of the test clock that the organisation's
+/// sandbox follows.
+pub fn attached_clock(org: &str) -> String {
+    format!("attached_clock|{org}")
+}
+
+/// `advancing_clock|<clock>`: a clock in the middle of an advance, resumed
+/// after a restart.
+pub fn advancing_clock(clock: &str) -> String {
+    format!("advancing_clock|{clock}")
 }
 
 /// The upper bound of a queue scan: every entry due strictly before `ms`.

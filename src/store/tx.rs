@@ -18,6 +18,11 @@ pub struct Tx<'a> {
     /// Pending writes: `None` is a delete.
     overlay: BTreeMap<(Table, String), Option<Vec<u8>>>,
     now_ms: i64,
+    /// The batch's real time; `now_ms` differs from it only while a test
+    /// clock governs the command.
+    wall_ms: i64,
+    /// The test clock whose time this command reads (`clock_...`), if any.
+    clock: Option<String>,
 }
 
 impl<'a> Tx<'a> {
@@ -26,12 +31,34 @@ impl<'a> Tx<'a> {
             txn,
             overlay: BTreeMap::new(),
             now_ms,
+            wall_ms: now_ms,
+            clock: None,
         }
     }
 
-    /// The time of the batch: every write of one command sees one instant.
+    /// "Now" for the command: the time of the batch (every write of one
+    /// command sees one instant), or the frozen time of the test clock that
+    /// governs the command's sandbox.
     pub fn now_ms(&self) -> i64 {
         self.now_ms
+    }
+
+    /// The real time of the batch, whatever clock the command follows: what
+    /// lives outside sandboxes (idempotency records) is kept on it.
+    pub fn wall_ms(&self) -> i64 {
+        self.wall_ms
+    }
+
+    /// The test clock this command follows, if any: timers it schedules wait
+    /// for that clock's advances.
+    pub fn clock(&self) -> Option<&str> {
+        self.clock.as_deref()
+    }
+
+    /// Makes the command read `now_ms` from the test clock `clock`.
+    pub fn follow_clock(&mut self, clock: &str, now_ms: i64) {
+        self.clock = Some(clock.to_string());
+        self.now_ms = now_ms;
     }
 
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {

@@ -399,7 +399,7 @@ fn apply_one(
     if let Some(claim) = claim {
         let record: Option<IdempotencyRecord> =
             tx.get_json(Table::Idempotency, &claim.storage_key)?;
-        if let Some(record) = record.filter(|r| r.is_live(tx.now_ms())) {
+        if let Some(record) = record.filter(|r| r.is_live(tx.wall_ms())) {
             return record.answer(claim);
         }
     }
@@ -409,7 +409,7 @@ fn apply_one(
             principal: claim.principal.clone(),
             endpoint: claim.endpoint.clone(),
             fingerprint: claim.fingerprint.clone(),
-            created_at_ms: tx.now_ms(),
+            created_at_ms: tx.wall_ms(),
             output: output.for_storage(),
         };
         tx.put_json(Table::Idempotency, claim.storage_key.clone(), &record)?;

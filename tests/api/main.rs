@@ -21,5 +21,6 @@ mod refunds;
 mod security;
 mod support;
 mod team;
+mod test_clocks;
 mod verifications;
 mod webhooks;

@@ -15,6 +15,7 @@ use crate::domain::currency::{self, Currency};
 use crate::domain::intents::state::Status as IntentStatus;
 use crate::domain::intents::view::QR_GUID;
 use crate::domain::intents::{self, Intent};
+use crate::domain::test_clocks;
 use crate::error::ApiError;
 use crate::events::signing::{self, KeyStatus};
 use crate::qr::emv::{self, DecodeError, Payload};
@@ -221,6 +222,7 @@ fn resolve_checkout(
     let Some(intent) = read_intent(snapshot, id)? else {
         return Ok(unknown_payment(id));
     };
+    let now_ms = test_clocks::now_for(snapshot, intent.mode, &intent.owner, now_ms)?;
     let mut out = Resolution::new(Kind::PaygateCheckoutUrl);
     out.valid = true;
     out.reference = intent.reference.clone();
@@ -417,6 +419,8 @@ fn our_intent(
         );
         return Ok(());
     };
+    // The payment's sandbox may follow a test clock: expiries are its time.
+    let now_ms = test_clocks::now_for(snapshot, intent.mode, &intent.owner, now_ms)?;
     out.records(intent.mode, amount_of(&intent), &intent.currency);
     if let Some(m) = out.merchant.as_mut() {
         m.account = Some(intent.owner.clone());

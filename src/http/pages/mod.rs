@@ -409,7 +409,8 @@ async fn command_as_page(
 ) -> Result<Response, ApiError> {
     let page = page_principal(intent);
     let settings = state.settings.clone();
-    super::command::apply(state, None, StatusCode::OK, move |tx| {
+    let claim = super::extract::Claim::in_sandbox(intent.mode, &intent.owner);
+    super::command::apply(state, claim, StatusCode::OK, move |tx| {
         let intent = command(tx, &settings, &page)?;
         Ok(page_status(&intent))
     })

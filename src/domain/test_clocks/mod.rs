@@ -1,0 +1,356 @@
+//! Test clocks (issue 17): sandbox time travel, after Stripe's test clocks.
+//!
+//! A clock holds a frozen time. Attached, it is the "now" of its
+//! organisation's whole sandbox: every command of that sandbox reads its
+//! time from the clock ([`follow`], called before the command's work), and
+//! every timer such a command schedules waits on the clock's own queue
+//! (`store::keys::clock_due`) instead of real time. An advance moves the
+//! clock forward by firing each of those timers in due order, one writer
+//! command each, with "now" at the timer's due time, exactly as if the time
+//! had passed (`scheduler::advance` drives it). Live mode never follows a
+//! clock. `READY → ADVANCING → READY` (the lifecycle is in `state.rs`).
+
+pub mod state;
+mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::state::Status;
+use self::state::{Refusal, Trigger, transition};
+pub use self::view::{TestClockView, view};
+
+use super::{Settings, resource};
+use crate::auth::Principal;
+use crate::error::{ApiError, Code, Missing};
+use crate::events::{self, EventType};
+use crate::ledger::Mode;
+use crate::scheduler::Timer;
+use crate::store::keys::{self, Family};
+use crate::store::{Read, Snapshot, Table, Tx};
+
+/// Timers one advance may fire; past it the advance is refused (422) and the
+/// client asks for smaller steps.
+pub const ADVANCE_TIMERS_MAX: usize = 10_000;
+/// How far one advance may go: two years.
+pub const ADVANCE_SPAN_MAX_MS: i64 = 2 * 366 * 24 * 3_600_000;
+/// A timer whose handler failed during an advance fires again this much later
+/// on the clock (as the real-time scheduler retries 30 s later).
+const RETRY_DELAY_MS: i64 = 30_000;
+const NAME_CHARS_MAX: usize = 100;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TestClock {
+    pub id: String,
+    pub mode: Mode,
+    /// The organisation whose sandbox it can govern.
+    pub owner: String,
+    pub name: Option<String>,
+    pub frozen_time_ms: i64,
+    pub status: Status,
+    pub advancing_to_ms: Option<i64>,
+    pub attached: bool,
+    pub timers_fired: u64,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+pub struct NewClock {
+    pub frozen_time_ms: i64,
+    pub name: Option<String>,
+    pub attach: bool,
+}
+
+/// Test clocks are for the sandbox: a live principal gets 403.
+pub fn require_test_mode(principal: &Principal) -> Result<(), ApiError> {
+    if principal.mode == Mode::Live {
+        return Err(ApiError::new(
+            Code::LivemodeForbidden,
+            "test clocks exist in test mode only: use a test key (sk_test_...)",
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /test_clocks`.
+pub fn create(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    new: NewClock,
+) -> Result<TestClock, ApiError> {
+    require_test_mode(principal)?;
+    let now = tx.now_ms();
+    let clock = TestClock {
+        id: crate::ids::new_id("clock"),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        name: super::fields::text("name", new.name, NAME_CHARS_MAX)?,
+        frozen_time_ms: new.frozen_time_ms,
+        status: Status::Ready,
+        advancing_to_ms: None,
+        attached: false,
+        timers_fired: 0,
+        created_at_ms: now,
+        updated_at_ms: now,
+    };
+    resource::insert(tx, Family::TestClock, &clock)?;
+    if new.attach {
+        return attach(tx, principal, &clock.id);
+    }
+    Ok(clock)
+}
+
+/// The caller's clock `id`.
+pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
+    require_test_mode(principal)?;
+    resource::find(read, principal, id, "clock_", Missing::TestClock)
+}
+
+fn save(tx: &mut Tx<'_>, clock: &mut TestClock) -> Result<(), ApiError> {
+    clock.updated_at_ms = tx.wall_ms();
+    tx.put_json(Table::Objects, clock.id.clone(), clock)?;
+    Ok(())
+}
+
+fn apply(clock: &mut TestClock, trigger: Trigger) -> Result<(), ApiError> {
+    clock.status = transition(clock.status, trigger).map_err(|refusal| match refusal {
+        Refusal::AttemptInFlight => ApiError::new(
+            Code::TestClockAdvancing,
+            format!("{} is advancing; wait until its status is ready", clock.id),
+        ),
+        _ => ApiError::field(
+            "frozen_time",
+            format!(
+                "frozen_time must be later than the clock's {} (time never goes backwards)",
+                crate::clock::rfc3339(clock.frozen_time_ms)
+            ),
+        ),
+    })?;
+    Ok(())
+}
+
+/// `POST /test_clocks/{id}/attach`: the organisation's sandbox follows the
+/// clock from now on. A clock attached before is detached (one clock per
+/// sandbox).
+pub fn attach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
+    let mut clock = read(tx, principal, id)?;
+    apply(&mut clock, Trigger::Change)?;
+    let key = keys::attached_clock(&clock.owner);
+    if let Some(previous) = tx.get(Table::Index, &key)? {
+        let previous = String::from_utf8_lossy(&previous).to_string();
+        if previous != clock.id {
+            detach(tx, principal, &previous)?;
+        }
+    }
+    tx.put(Table::Index, key, clock.id.clone().into_bytes());
+    clock.attached = true;
+    save(tx, &mut clock)?;
+    Ok(clock)
+}
+
+/// `POST /test_clocks/{id}/detach`: the sandbox returns to real time. The
+/// clock's waiting timers move to the real-time queue at their due times:
+/// those already past in real time fire at once, those in the future wait
+/// for it. Objects stamped in the clock's future keep their stamps.
+pub fn detach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
+    let mut clock = read(tx, principal, id)?;
+    apply(&mut clock, Trigger::Change)?;
+    if clock.attached {
+        tx.delete(Table::Index, keys::attached_clock(&clock.owner));
+        clock.attached = false;
+    }
+    release_timers(tx, &clock.id)?;
+    save(tx, &mut clock)?;
+    Ok(clock)
+}
+
+/// `DELETE /test_clocks/{id}`: detaches, then forgets the clock.
+pub fn delete(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
+    let clock = detach(tx, principal, id)?;
+    tx.delete(Table::Objects, clock.id.clone());
+    tx.delete(
+        Table::Index,
+        keys::owned(Family::TestClock, clock.mode, &clock.owner, &clock.id),
+    );
+    Ok(clock)
+}
+
+fn release_timers(tx: &mut Tx<'_>, clock: &str) -> Result<(), ApiError> {
+    // Bounded like an advance: a sandbox that scheduled more waits for the
+    // next detach or delete to move the rest.
+    for (key, value) in tx.scan(
+        Table::Timers,
+        &keys::clock_timers(clock),
+        None,
+        ADVANCE_TIMERS_MAX,
+    )? {
+        let timer: Timer = crate::store::decode(&value)?;
+        tx.delete(Table::Timers, key);
+        tx.put_json(Table::Timers, keys::due(timer.due_ms, &timer.id), &timer)?;
+    }
+    Ok(())
+}
+
+/// `POST /test_clocks/{id}/advance`: checks the step and marks the clock
+/// ADVANCING; `scheduler::advance` then fires the timers. A step past two
+/// years or past [`ADVANCE_TIMERS_MAX`] due timers is refused with nothing
+/// changed.
+pub fn start_advance(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    id: &str,
+    to_ms: i64,
+) -> Result<TestClock, ApiError> {
+    let mut clock = read(tx, principal, id)?;
+    let later = to_ms > clock.frozen_time_ms;
+    apply(&mut clock, Trigger::Advance { later })?;
+    let too_large = |what: String| {
+        ApiError::new(
+            Code::TestClockAdvanceTooLarge,
+            format!("{what}; advance in smaller steps"),
+        )
+        .with_param("frozen_time")
+    };
+    if to_ms - clock.frozen_time_ms > ADVANCE_SPAN_MAX_MS {
+        return Err(too_large(
+            "one advance may move a clock two years at most".into(),
+        ));
+    }
+    let due = tx.scan(
+        Table::Timers,
+        &keys::clock_timers(&clock.id),
+        Some(&format!(
+            "{}{}",
+            keys::clock_timers(&clock.id),
+            keys::due_before(to_ms + 1)
+        )),
+        ADVANCE_TIMERS_MAX + 1,
+    )?;
+    if due.len() > ADVANCE_TIMERS_MAX {
+        return Err(too_large(format!(
+            "more than {ADVANCE_TIMERS_MAX} timers fall due before that time"
+        )));
+    }
+    clock.advancing_to_ms = Some(to_ms);
+    clock.timers_fired = 0;
+    save(tx, &mut clock)?;
+    tx.put(Table::Index, keys::advancing_clock(&clock.id), Vec::new());
+    emit(tx, &clock, EventType::TestClockAdvancing)?;
+    Ok(clock)
+}
+
+/// One step of an advance, in its own writer command: fires the clock's
+/// earliest timer due by the advance's target, with "now" at its due time,
+/// or, when none is left, sets the clock to the target and READY. Returns
+/// whether there may be more to fire.
+pub fn step(tx: &mut Tx<'_>, settings: &Settings, id: &str) -> Result<bool, ApiError> {
+    let Some(mut clock) = tx.get_json::<TestClock>(Table::Objects, id)? else {
+        tx.delete(Table::Index, keys::advancing_clock(id));
+        return Ok(false);
+    };
+    let Some(to_ms) = clock.advancing_to_ms else {
+        tx.delete(Table::Index, keys::advancing_clock(id));
+        return Ok(false);
+    };
+    match next_timer(tx, id, to_ms)? {
+        Some((key, timer)) if clock.timers_fired < 2 * ADVANCE_TIMERS_MAX as u64 => {
+            tx.delete(Table::Timers, key);
+            let now = timer.due_ms.max(clock.frozen_time_ms);
+            tx.follow_clock(id, now);
+            super::on_timer(tx, settings, &timer.kind)?;
+            clock.frozen_time_ms = now;
+            clock.timers_fired += 1;
+            save(tx, &mut clock)?;
+            Ok(true)
+        }
+        _ => {
+            clock.frozen_time_ms = to_ms;
+            clock.advancing_to_ms = None;
+            apply(&mut clock, Trigger::Finish)?;
+            save(tx, &mut clock)?;
+            tx.delete(Table::Index, keys::advancing_clock(id));
+            tx.follow_clock(id, to_ms);
+            emit(tx, &clock, EventType::TestClockReady)?;
+            Ok(false)
+        }
+    }
+}
+
+/// A timer whose handler failed during an advance: it moves
+/// `RETRY_DELAY_MS` later on the clock, so the advance goes on.
+pub fn postpone_failed(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let Some(clock) = tx.get_json::<TestClock>(Table::Objects, id)? else {
+        return Ok(());
+    };
+    let Some(to_ms) = clock.advancing_to_ms else {
+        return Ok(());
+    };
+    if let Some((key, mut timer)) = next_timer(tx, id, to_ms)? {
+        tx.delete(Table::Timers, key);
+        timer.due_ms += RETRY_DELAY_MS;
+        tx.put_json(
+            Table::Timers,
+            keys::clock_due(id, timer.due_ms, &timer.id),
+            &timer,
+        )?;
+    }
+    Ok(())
+}
+
+fn next_timer(tx: &Tx<'_>, clock: &str, to_ms: i64) -> Result<Option<(String, Timer)>, ApiError> {
+    let prefix = keys::clock_timers(clock);
+    let upper = format!("{prefix}{}", keys::due_before(to_ms + 1));
+    let first = tx.scan(Table::Timers, &prefix, Some(&upper), 1)?;
+    Ok(match first.into_iter().next() {
+        Some((key, value)) => Some((key, crate::store::decode(&value)?)),
+        None => None,
+    })
+}
+
+/// Clocks left ADVANCING (by a restart in the middle of an advance): the
+/// server resumes them at start.
+pub fn advancing(snapshot: &Snapshot) -> Result<Vec<String>, ApiError> {
+    let prefix = keys::advancing_clock("");
+    Ok(snapshot
+        .scan(Table::Index, &prefix, None, crate::store::SCAN_ROWS_MAX)?
+        .into_iter()
+        .map(|(key, _)| key[prefix.len()..].to_string())
+        .collect())
+}
+
+/// The organisation whose sandbox clock a command or read of `principal`
+/// follows: its own in test mode (a connected account follows its
+/// platform's), none in live mode.
+pub fn sandbox_of(mode: Mode, org: &str) -> Option<String> {
+    (mode == Mode::Test).then(|| org.to_string())
+}
+
+/// Makes a command in the sandbox of `org` follow its clock, if one is
+/// attached: called before the command's work.
+pub fn follow(tx: &mut Tx<'_>, org: &str) -> Result<(), ApiError> {
+    if let Some((id, frozen_ms)) = attached(tx, org)? {
+        tx.follow_clock(&id, frozen_ms);
+    }
+    Ok(())
+}
+
+/// The sandbox "now" of an organisation for a read: the attached clock's
+/// frozen time, else `wall_ms`.
+pub fn now_for(read: &impl Read, mode: Mode, org: &str, wall_ms: i64) -> Result<i64, ApiError> {
+    if mode != Mode::Test {
+        return Ok(wall_ms);
+    }
+    Ok(attached(read, org)?.map_or(wall_ms, |(_, frozen_ms)| frozen_ms))
+}
+
+fn attached(read: &impl Read, org: &str) -> Result<Option<(String, i64)>, ApiError> {
+    let Some(id) = read.get(Table::Index, &keys::attached_clock(org))? else {
+        return Ok(None);
+    };
+    let id = String::from_utf8_lossy(&id).to_string();
+    let clock: Option<TestClock> = read.get_json(Table::Objects, &id)?;
+    Ok(clock.map(|c| (c.id, c.frozen_time_ms)))
+}
+
+fn emit(tx: &mut Tx<'_>, clock: &TestClock, event_type: EventType) -> Result<(), ApiError> {
+    events::emit_view(tx, event_type, clock.mode, &clock.owner, &view(clock))
+}

@@ -1,0 +1,210 @@
+//! Test clocks (issue 17): the sandbox's time, moved forward on request.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::intents::{body, create, get_intent, id_of, ik};
+use crate::support::{TestServer, assert_error, create_key, wait_until};
+
+const SUCCEED: &str = "+243000000501";
+const T0: &str = "2027-01-01T00:00:00Z";
+
+fn new_clock(srv: &TestServer, attach: bool) -> Value {
+    let resp = srv.post(
+        "/test_clocks",
+        srv.sk(),
+        &json!({"frozen_time": T0, "name": "january", "attach": attach}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    assert_eq!(resp.body["frozen_time"], "2027-01-01T00:00:00.000Z");
+    assert_eq!(resp.body["attached"], attach);
+    resp.body
+}
+
+/// Advances and waits until the clock is ready again.
+fn advance(srv: &TestServer, clock: &str, to: &str) -> Value {
+    let resp = srv.post(
+        &format!("/test_clocks/{clock}/advance"),
+        srv.sk(),
+        &json!({"frozen_time": to}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 200, "{resp:?}");
+    wait_until(
+        Duration::from_secs(20),
+        "the advance",
+        || {
+            let now = srv.get(&format!("/test_clocks/{clock}"), srv.sk()).body;
+            (now["status"] == "ready").then_some(now)
+        },
+        || format!("{:?}", srv.get(&format!("/test_clocks/{clock}"), srv.sk())),
+    )
+}
+
+fn event_types(srv: &TestServer) -> Vec<String> {
+    srv.get("/events?limit=200", srv.sk()).body["data"]
+        .as_array()
+        .map(|d| {
+            d.iter()
+                .filter_map(|e| e["type"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_attached_clock_stamps_the_sandbox_and_an_advance_expires_an_intent_with_its_event() {
+    let srv = TestServer::start();
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    let intent = create(&srv, &body(json!({"expires_in_minutes": 30})));
+    assert_eq!(intent["created_at"], "2027-01-01T00:00:00.000Z", "{intent}");
+    assert_eq!(intent["expires_at"], "2027-01-01T00:30:00.000Z", "{intent}");
+    let id = id_of(&intent);
+    // Real time passes; the sandbox's does not.
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(get_intent(&srv, &id)["status"], "REQUIRES_PAYMENT_METHOD");
+    let ready = advance(&srv, clock_id, "2027-01-01T00:29:00Z");
+    assert_eq!(ready["timers_fired"], 0, "{ready}");
+    assert_eq!(get_intent(&srv, &id)["status"], "REQUIRES_PAYMENT_METHOD");
+    let ready = advance(&srv, clock_id, "2027-01-01T00:31:00Z");
+    assert_eq!(ready["frozen_time"], "2027-01-01T00:31:00.000Z");
+    assert_eq!(ready["timers_fired"], 1, "{ready}");
+    let expired = get_intent(&srv, &id);
+    assert_eq!(expired["status"], "EXPIRED", "{expired}");
+    let types = event_types(&srv);
+    for t in [
+        "payment_intent.expired",
+        "test_clock.advancing",
+        "test_clock.ready",
+    ] {
+        assert!(types.iter().any(|x| x == t), "{t} missing in {types:?}");
+    }
+}
+
+#[test]
+fn a_dispute_deadline_passes_on_an_advance() {
+    let srv = TestServer::start();
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    create(
+        &srv,
+        &body(json!({"amount_minor": 50_000, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    let paid = create(
+        &srv,
+        &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    assert_eq!(paid["status"], "SETTLEMENT_PENDING", "{paid}");
+    let dispute = srv.post(
+        "/disputes",
+        srv.sk(),
+        &json!({"payment_intent": id_of(&paid), "amount_minor": 4_000, "reason": "fraudulent", "evidence_due_in_minutes": 60}),
+        Some(&ik()),
+    );
+    assert_eq!(dispute.status, 201, "{dispute:?}");
+    assert_eq!(dispute.body["evidence_due_at"], "2027-01-01T01:00:00.000Z");
+    let dispute_id = dispute.body["id"].as_str().expect("id");
+    advance(&srv, clock_id, "2027-01-01T01:01:00Z");
+    let lost = srv.get(&format!("/disputes/{dispute_id}"), srv.sk());
+    assert_eq!(lost.body["status"], "LOST", "{lost:?}");
+}
+
+#[test]
+fn live_keys_are_refused_and_a_step_over_the_cap_changes_nothing() {
+    let (srv, live) = TestServer::start_with(|dir| create_key(dir, "sk", "live", &[]));
+    let refused = srv.post(
+        "/test_clocks",
+        Some(&live),
+        &json!({"frozen_time": T0}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&refused, 403, "livemode_forbidden")["bp"],
+        "BP-1020"
+    );
+    assert_error(
+        &srv.get("/test_clocks", Some(&live)),
+        403,
+        "livemode_forbidden",
+    );
+
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    create(&srv, &body(json!({"expires_in_minutes": 30})));
+    let path = format!("/test_clocks/{clock_id}/advance");
+    let too_far = srv.post(
+        &path,
+        srv.sk(),
+        &json!({"frozen_time": "2029-06-01T00:00:00Z"}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&too_far, 422, "test_clock_advance_too_large")["param"],
+        "frozen_time"
+    );
+    let back = srv.post(
+        &path,
+        srv.sk(),
+        &json!({"frozen_time": "2026-12-31T00:00:00Z"}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&back, 400, "validation_error")["param"],
+        "frozen_time"
+    );
+    let unchanged = srv.get(&format!("/test_clocks/{clock_id}"), srv.sk()).body;
+    assert_eq!(unchanged["frozen_time"], "2027-01-01T00:00:00.000Z");
+    assert_eq!(unchanged["status"], "ready");
+    assert!(
+        !event_types(&srv)
+            .iter()
+            .any(|t| t == "test_clock.advancing")
+    );
+}
+
+#[test]
+fn a_detached_sandbox_returns_to_real_time_and_clocks_list_and_delete() {
+    let srv = TestServer::start();
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    let stamped = create(&srv, &body(json!({})));
+    assert_eq!(stamped["created_at"], "2027-01-01T00:00:00.000Z");
+    let listed = srv.get("/test_clocks", srv.sk());
+    assert_eq!(listed.body["data"][0]["id"], clock_id, "{listed:?}");
+    let detached = srv.post(
+        &format!("/test_clocks/{clock_id}/detach"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(detached.body["attached"], false, "{detached:?}");
+    let now = create(&srv, &body(json!({})));
+    assert_ne!(now["created_at"], "2027-01-01T00:00:00.000Z", "{now}");
+    // The timer of the first intent waits for real time again (its expiry is
+    // in the clock's future), so nothing fired.
+    assert_eq!(
+        get_intent(&srv, &id_of(&stamped))["status"],
+        "REQUIRES_PAYMENT_METHOD"
+    );
+    let deleted = srv.request(
+        "DELETE",
+        &format!("/test_clocks/{clock_id}"),
+        &[
+            ("Authorization", &format!("Bearer {}", srv.secret_key)),
+            ("Idempotency-Key", &ik()),
+        ],
+        None,
+    );
+    assert_eq!(
+        deleted.body,
+        json!({"id": clock_id, "object": "test_clock", "deleted": true})
+    );
+    assert_error(
+        &srv.get(&format!("/test_clocks/{clock_id}"), srv.sk()),
+        404,
+        "test_clock_not_found",
+    );
+}
