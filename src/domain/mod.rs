@@ -48,6 +48,20 @@ pub struct Settings {
     pub header_names: crate::headers::HeaderNames,
 }
 
+#[cfg(test)]
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            public_url: "http://127.0.0.1:8080".into(),
+            sandbox_settlement_delay_ms: 5_000,
+            sandbox_dispute_window_ms: None,
+            sessions: team::SessionPolicy::default(),
+            webhook_egress: crate::events::egress::Egress::Public,
+            header_names: crate::headers::HeaderNames::default(),
+        }
+    }
+}
+
 /// Routes a fired timer to the domain that scheduled it.
 pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Result<(), ApiError> {
     match kind {

@@ -354,3 +354,112 @@ fn attached(read: &impl Read, org: &str) -> Result<Option<(String, i64)>, ApiErr
 fn emit(tx: &mut Tx<'_>, clock: &TestClock, event_type: EventType) -> Result<(), ApiError> {
     events::emit_view(tx, event_type, clock.mode, &clock.owner, &view(clock))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    const T0: i64 = 1_798_761_600_000; // 2027-01-01T00:00:00Z
+
+    fn org(id: &str) -> Principal {
+        Principal::system("test", id, Mode::Test)
+    }
+
+    fn new_clock(attach: bool) -> NewClock {
+        NewClock {
+            frozen_time_ms: T0,
+            name: None,
+            attach,
+        }
+    }
+
+    /// Issue 17: two organisations' sandboxes do not see each other's clocks.
+    #[test]
+    fn a_clock_governs_its_own_organisations_sandbox_only() {
+        let store = Store::ephemeral().expect("store");
+        let (a, b) = (org("org_a"), org("org_b"));
+        let clock = store
+            .write_now(5, |tx| create(tx, &a, new_clock(true)))
+            .expect("create");
+        let snapshot = store.snapshot().expect("snapshot");
+        assert_eq!(now_for(&snapshot, Mode::Test, "org_a", 5).ok(), Some(T0));
+        assert_eq!(now_for(&snapshot, Mode::Test, "org_b", 5).ok(), Some(5));
+        assert_eq!(now_for(&snapshot, Mode::Live, "org_a", 5).ok(), Some(5));
+        let other = read(&snapshot, &b, &clock.id).map_err(|e| e.code);
+        assert_eq!(other.err(), Some(Code::TestClockNotFound));
+        let attach_other = store.write_now(5, |tx| attach(tx, &b, &clock.id));
+        assert_eq!(
+            attach_other.err().map(|e| e.code),
+            Some(Code::TestClockNotFound)
+        );
+        let followed = store
+            .write_now(5, |tx| {
+                follow(tx, "org_b")?;
+                let b_now = tx.now_ms();
+                follow(tx, "org_a")?;
+                Ok((
+                    b_now,
+                    tx.now_ms(),
+                    tx.wall_ms(),
+                    tx.clock().map(String::from),
+                ))
+            })
+            .expect("follow");
+        assert_eq!(followed, (5, T0, 5, Some(clock.id)));
+    }
+
+    /// An advance running refuses another advance, a detach and a delete
+    /// (409), and the clock's timers fire one per step, in due order.
+    #[test]
+    fn an_advancing_clock_refuses_changes_and_steps_through_its_timers() {
+        let store = Store::ephemeral().expect("store");
+        let a = org("org_a");
+        let settings = Settings::default();
+        let clock = store
+            .write_now(5, |tx| create(tx, &a, new_clock(true)))
+            .expect("create");
+        store
+            .write_now(5, |tx| {
+                tx.follow_clock(&clock.id, T0);
+                for minutes in [20, 10] {
+                    crate::scheduler::schedule(
+                        tx,
+                        T0 + minutes * 60_000,
+                        crate::scheduler::TimerKind::IntentExpire {
+                            intent: format!("pi_missing{minutes}"),
+                        },
+                    )?;
+                }
+                Ok(())
+            })
+            .expect("timers");
+        store
+            .write_now(5, |tx| start_advance(tx, &a, &clock.id, T0 + 3_600_000))
+            .expect("advance");
+        for refused in [
+            store.write_now(5, |tx| start_advance(tx, &a, &clock.id, T0 + 7_200_000)),
+            store.write_now(5, |tx| detach(tx, &a, &clock.id)),
+            store.write_now(5, |tx| delete(tx, &a, &clock.id)),
+        ] {
+            assert_eq!(
+                refused.err().map(|e| e.code),
+                Some(Code::TestClockAdvancing)
+            );
+        }
+        let mut times = Vec::new();
+        while store
+            .write_now(5, |tx| step(tx, &settings, &clock.id))
+            .expect("step")
+        {
+            let now = store.snapshot().expect("snapshot");
+            times.push(read(&now, &a, &clock.id).expect("clock").frozen_time_ms);
+        }
+        assert_eq!(times, [T0 + 600_000, T0 + 1_200_000]);
+        let done = read(&store.snapshot().expect("snapshot"), &a, &clock.id).expect("clock");
+        assert_eq!(
+            (done.status, done.frozen_time_ms, done.timers_fired),
+            (Status::Ready, T0 + 3_600_000, 2)
+        );
+    }
+}
