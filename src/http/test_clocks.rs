@@ -35,6 +35,7 @@ fn frozen_time(value: &str) -> Result<i64, ApiError> {
         .ok_or_else(|| ApiError::field("frozen_time", "frozen_time is required"))
 }
 
+/// Creates a test clock (an addition to the spec, for the sandbox: test keys only).
 #[utoipa::path(post, path = "/test_clocks", tag = "test_clocks", request_body = CreateTestClock,
     responses((status = 201, description = "The clock (test keys only)", body = TestClockView),
               (status = 403, description = "livemode_forbidden: a live key", body = ErrorBody)))]
@@ -70,6 +71,7 @@ pub struct ClockQuery {
 
 named_list!(TestClockList of TestClockView, "Newest first.");
 
+/// Lists the sandbox's test clocks (an addition to the spec).
 #[utoipa::path(get, path = "/test_clocks", tag = "test_clocks", params(ClockQuery),
     responses((status = 200, description = "The sandbox's clocks, newest first", body = TestClockList)))]
 pub async fn list(
@@ -85,6 +87,7 @@ pub async fn list(
     json(200, &found.map(|c| test_clocks::view(&c)))
 }
 
+/// Retrieves a test clock (an addition to the spec).
 #[utoipa::path(get, path = "/test_clocks/{id}", tag = "test_clocks",
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "The clock; `status` is `advancing` until an advance is done", body = TestClockView)))]
@@ -97,6 +100,7 @@ pub async fn retrieve(
     json(200, &test_clocks::view(&clock))
 }
 
+/// Deletes a test clock, detaching it first (an addition to the spec).
 #[utoipa::path(delete, path = "/test_clocks/{id}", tag = "test_clocks",
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "Deleted (detached first: the sandbox returns to real time)", body = DeletedView),
@@ -126,6 +130,7 @@ pub struct AdvanceTestClock {
     pub frozen_time: String,
 }
 
+/// Advances a test clock: the sandbox's timers due by the new time fire in due order (an addition to the spec).
 #[utoipa::path(post, path = "/test_clocks/{id}/advance", tag = "test_clocks", request_body = AdvanceTestClock,
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "The clock, `advancing`: every timer of the sandbox due by the new time fires in due order; then `ready` (event test_clock.ready)", body = TestClockView),
@@ -156,6 +161,7 @@ pub async fn advance(
     Ok(answer)
 }
 
+/// Attaches a test clock to the organisation's sandbox (an addition to the spec).
 #[utoipa::path(post, path = "/test_clocks/{id}/attach", tag = "test_clocks",
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "Attached: the organisation's sandbox reads its time from the clock", body = TestClockView)))]
@@ -171,6 +177,7 @@ pub async fn attach(
     .await
 }
 
+/// Detaches a test clock: the sandbox returns to real time (an addition to the spec).
 #[utoipa::path(post, path = "/test_clocks/{id}/detach", tag = "test_clocks",
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "Detached: the sandbox returns to real time; the clock's waiting timers wait for real time", body = TestClockView)))]

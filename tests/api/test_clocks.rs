@@ -208,3 +208,27 @@ fn a_detached_sandbox_returns_to_real_time_and_clocks_list_and_delete() {
         "test_clock_not_found",
     );
 }
+
+/// The sandbox number that pays after six seconds pays after six seconds of
+/// the clock: an advance captures it at once, real time does nothing.
+#[test]
+fn the_six_second_sandbox_number_waits_for_the_clock() {
+    let srv = TestServer::start();
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    let intent = create(
+        &srv,
+        &body(json!({"customer_msisdn": "+243000000500", "confirm": true})),
+    );
+    assert_eq!(intent["status"], "REQUIRES_CUSTOMER_ACTION", "{intent}");
+    let ready = advance(&srv, clock_id, "2027-01-01T00:00:10Z");
+    assert!(ready["timers_fired"].as_u64() >= Some(1), "{ready}");
+    let paid = get_intent(&srv, &id_of(&intent));
+    assert_eq!(paid["status"], "SETTLEMENT_PENDING", "{paid}");
+    assert!(
+        paid["updated_at"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("2027-01-01T00:00:0")),
+        "{paid}"
+    );
+}
