@@ -143,7 +143,7 @@ pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError
 /// Revokes a key: its secret stops working at once.
 pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError> {
     if key.revoked_at_ms.is_none() {
-        key.revoked_at_ms = Some(tx.now_ms());
+        key.revoked_at_ms = Some(tx.wall_ms());
         tx.put_json(Table::ApiKeys, key.digest.clone(), &key)?;
     }
     Ok(key)
@@ -308,7 +308,7 @@ pub fn create_with(
         label: label.to_string(),
         visible: secret.chars().take(VISIBLE_CHARS).collect(),
         digest: digest(&secret),
-        created_at_ms: tx.now_ms(),
+        created_at_ms: tx.wall_ms(),
         revoked_at_ms: None,
         allowlist,
         rotated_from: None,

@@ -88,7 +88,7 @@ pub fn record(
         action: action.into(),
         target: target.map(str::to_string),
         details,
-        created_at_ms: tx.now_ms(),
+        created_at_ms: tx.wall_ms(),
     };
     tx.put_json(Table::Objects, entry.id.clone(), &entry)?;
     tx.put(

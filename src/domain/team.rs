@@ -119,7 +119,7 @@ pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
 /// lock is already in force unless it succeeds). `Err(until)`: locked; do not
 /// verify anything.
 pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, ApiError> {
-    let now = tx.now_ms();
+    let now = tx.wall_ms();
     let mut throttle: Throttle = tx.get_json(Table::Objects, subject)?.unwrap_or_default();
     match throttle.locked_until_ms {
         Some(until) if until > now => return Ok(Err(until)),
@@ -231,7 +231,7 @@ pub fn add_member(
         )
         .with_param("email"));
     }
-    let now = tx.now_ms();
+    let now = tx.wall_ms();
     let member = Member {
         id: crate::ids::new_id("mem"),
         org: org.into(),
@@ -308,7 +308,7 @@ pub fn set_role(
     }
     let old = member.role;
     member.role = role;
-    member.updated_at_ms = tx.now_ms();
+    member.updated_at_ms = tx.wall_ms();
     tx.put_json(Table::Objects, member.id.clone(), &member)?;
     Ok((member, old))
 }
@@ -329,8 +329,8 @@ pub fn disable(tx: &mut Tx<'_>, org: &str, by: Role, id: &str) -> Result<Member,
         ));
     }
     if member.disabled_at_ms.is_none() {
-        member.disabled_at_ms = Some(tx.now_ms());
-        member.updated_at_ms = tx.now_ms();
+        member.disabled_at_ms = Some(tx.wall_ms());
+        member.updated_at_ms = tx.wall_ms();
         tx.put_json(Table::Objects, member.id.clone(), &member)?;
     }
     Ok(member)
@@ -346,7 +346,7 @@ pub fn start_session(
         "{SESSION_PREFIX}{}",
         crate::ids::random_token(SESSION_TOKEN_CHARS)
     );
-    let now = tx.now_ms();
+    let now = tx.wall_ms();
     let session = Session {
         id: crate::ids::new_id("ses"),
         org: member.org.clone(),
@@ -384,7 +384,7 @@ pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Sessi
 pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let session: Option<Session> = tx.get_json(Table::Objects, id)?;
     if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
-        s.revoked_at_ms = Some(tx.now_ms());
+        s.revoked_at_ms = Some(tx.wall_ms());
         tx.put_json(Table::Objects, s.id.clone(), &s)?;
     }
     Ok(())
@@ -394,7 +394,7 @@ pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 pub fn touch_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let session: Option<Session> = tx.get_json(Table::Objects, id)?;
     if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
-        s.last_seen_ms = tx.now_ms();
+        s.last_seen_ms = tx.wall_ms();
         tx.put_json(Table::Objects, s.id.clone(), &s)?;
     }
     Ok(())

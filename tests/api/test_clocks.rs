@@ -232,3 +232,25 @@ fn the_six_second_sandbox_number_waits_for_the_clock() {
         "{paid}"
     );
 }
+
+/// Webhooks of a sandbox in the clock's future are still delivered in real
+/// time (decision 94), and carry the clock's time.
+#[test]
+fn events_of_a_clocked_sandbox_are_delivered_in_real_time() {
+    let srv = TestServer::start_args(&["--webhook-egress", "local"]);
+    let receiver = crate::support::Receiver::ok();
+    let endpoint = srv.post(
+        "/webhook_endpoints",
+        srv.sk(),
+        &json!({"url": receiver.url(), "enabled_events": ["payment_intent.created"]}),
+        None,
+    );
+    assert_eq!(endpoint.status, 201, "{endpoint:?}");
+    new_clock(&srv, true);
+    create(&srv, &body(json!({})));
+    let received =
+        receiver.wait_for_where("the delivery", Duration::from_secs(10), |r| !r.is_empty());
+    let event = received[0].json();
+    assert_eq!(event["type"], "payment_intent.created", "{event}");
+    assert_eq!(event["created_at"], "2027-01-01T00:00:00.000Z", "{event}");
+}

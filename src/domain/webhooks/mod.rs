@@ -433,7 +433,9 @@ fn enqueue(
     event: &Event,
     replay_of: Option<String>,
 ) -> Result<Delivery, StoreError> {
-    let now = tx.now_ms();
+    // Deliveries run on real time, even in a sandbox that follows a test
+    // clock: a receiver waits in real time (decision 94).
+    let now = tx.wall_ms();
     let delivery = Delivery {
         id: crate::ids::new_id("wd"),
         mode: event.mode,
