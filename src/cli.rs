@@ -131,6 +131,11 @@ enum Command {
         #[arg(long, env = "PAYGATE_OWNER_PIN")]
         owner_pin: Option<String>,
     },
+    /// Manage the organisations this gateway hosts, offline (server stopped).
+    Orgs {
+        #[command(subcommand)]
+        command: OrgsCommand,
+    },
     /// Manage team members offline (server stopped).
     Users {
         #[command(subcommand)]
@@ -232,6 +237,47 @@ enum UsersCommand {
 }
 
 #[derive(Subcommand)]
+enum OrgsCommand {
+    /// Add an organisation with its owner and test keys; prints them (once) as JSON.
+    Add {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        #[arg(long)]
+        name: String,
+        /// ISO 3166-1 alpha-2, e.g. CD.
+        #[arg(long)]
+        country: String,
+        /// ISO 4217, e.g. CDF.
+        #[arg(long)]
+        currency: String,
+        /// `@tag` (3 to 30 of a-z, 0-9, _), unique.
+        #[arg(long)]
+        tag: Option<String>,
+        /// E.164 phone, unique.
+        #[arg(long)]
+        phone: Option<String>,
+        /// E-mail, unique.
+        #[arg(long)]
+        email: Option<String>,
+        /// The owner's login; generated password and PIN are printed once.
+        #[arg(long)]
+        owner_email: String,
+    },
+    /// List the organisations as JSON lines.
+    List {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+    },
+    /// Disable an organisation: its keys and sessions stop working.
+    Disable {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The organisation's id (org_...).
+        id: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum GuardianCommand {
     /// Verify the ledger and, if it balances, clear a halt.
     Clear {
@@ -316,6 +362,7 @@ pub fn run() -> ExitCode {
         )
         .map(|(keys, owner)| println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))),
         Command::Users { command } => users(command),
+        Command::Orgs { command } => orgs(command),
         Command::Verify { data_dir } => verify(&data_dir),
         Command::Openapi => {
             print!("{}", crate::openapi::json());
@@ -475,6 +522,57 @@ fn serve(options: ServeOptions) -> CliResult {
     runtime.shutdown_timeout(Duration::from_secs(2));
     stopped.close();
     Ok(())
+}
+
+fn orgs(command: OrgsCommand) -> Result<(), Box<dyn std::error::Error>> {
+    use crate::domain::org::{self, NewOrganisation};
+    match command {
+        OrgsCommand::Add {
+            data_dir,
+            name,
+            country,
+            currency,
+            tag,
+            phone,
+            email,
+            owner_email,
+        } => {
+            let store = open_existing(&data_dir)?;
+            let owner = crate::domain::team::NewOwner::from_flags(Some(owner_email), None, None);
+            owner.validate().map_err(|e| e.message)?;
+            let hashes = owner.hashes_blocking();
+            let new = NewOrganisation {
+                name,
+                country,
+                default_currency: currency,
+                tag,
+                phone,
+                email,
+            };
+            let created = store
+                .write_now(SystemClock.now_ms(), |tx| {
+                    org::create_with_owner(tx, new, &owner, hashes)
+                })
+                .map_err(|e| e.message)?;
+            println!("{}", serde_json::to_string(&created)?);
+            Ok(())
+        }
+        OrgsCommand::List { data_dir } => {
+            let store = open_existing(&data_dir)?;
+            for o in org::list(&store.snapshot()?).map_err(|e| e.message)? {
+                println!("{}", serde_json::to_string(&o)?);
+            }
+            Ok(())
+        }
+        OrgsCommand::Disable { data_dir, id } => {
+            let store = open_existing(&data_dir)?;
+            let disabled = store
+                .write_now(SystemClock.now_ms(), |tx| org::disable(tx, &id))
+                .map_err(|e| e.message)?;
+            println!("{}", serde_json::to_string(&disabled)?);
+            Ok(())
+        }
+    }
 }
 
 fn open_existing(data_dir: &std::path::Path) -> Result<Store, Box<dyn std::error::Error>> {

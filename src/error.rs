@@ -54,6 +54,8 @@ catalogue! {
     StepUpRequired => ("step_up_required", 403, "BP-1010", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
     IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),
     LivemodeForbidden => ("livemode_forbidden", 403, "BP-1020", "The operation exists in test mode only (test clocks); use a test key."),
+    OrganisationDisabled => ("organisation_disabled", 403, "BP-1021", "The organisation is disabled: its keys and sessions no longer work."),
+    OperatorRequired => ("operator_required", 403, "BP-1022", "The operation is for the owners of the instance's own organisation (the gateway's operator)."),
     TooManyAttempts => ("too_many_attempts", 429, "BP-1018", "Too many failed logins or PIN attempts: locked for 15 minutes after 5 failures."),
     // BP-2xxx validation and request conflicts.
     PayloadTooLarge => ("payload_too_large", 413, "BP-2000", "The request body exceeds the size limit."),
@@ -77,6 +79,7 @@ catalogue! {
     KeyNotFound => ("key_not_found", 404, "BP-2006", "No such API key in this organisation, or it is revoked."),
     MemberNotFound => ("member_not_found", 404, "BP-2006", "No such team member in this organisation."),
     TestClockNotFound => ("test_clock_not_found", 404, "BP-2006", "No such test clock is visible to this key."),
+    OrganisationNotFound => ("organisation_not_found", 404, "BP-2006", "No such organisation."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -110,6 +113,7 @@ catalogue! {
     LastOwner => ("last_owner", 409, "BP-2121", "The change would leave the organisation without an active owner."),
     TestClockAdvancing => ("test_clock_advancing", 409, "BP-2123", "The test clock is advancing: wait until its status is ready before advancing, attaching, detaching or deleting it."),
     TestClockAdvanceTooLarge => ("test_clock_advance_too_large", 422, "BP-2124", "One advance may move a test clock two years and fire 10,000 timers at most; nothing changed: advance in smaller steps."),
+    OrganisationExists => ("organisation_exists", 409, "BP-2125", "The tag, phone or e-mail belongs to another organisation; `param` names it."),
     QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
@@ -143,6 +147,7 @@ pub enum Missing {
     Key,
     Member,
     TestClock,
+    Organisation,
 }
 
 impl Missing {
@@ -164,6 +169,7 @@ impl Missing {
             Missing::Key => Code::KeyNotFound,
             Missing::Member => Code::MemberNotFound,
             Missing::TestClock => Code::TestClockNotFound,
+            Missing::Organisation => Code::OrganisationNotFound,
         }
     }
 
@@ -186,6 +192,7 @@ impl Missing {
             Missing::Key => "API key",
             Missing::Member => "team member",
             Missing::TestClock => "test clock",
+            Missing::Organisation => "organisation",
         }
     }
 }

@@ -19,6 +19,9 @@ pub const TEAM_MANAGE: &str = "team:manage";
 pub const AUDIT_LOG_READ: &str = "audit_log:read";
 /// Any logged-in member (their own session).
 pub const SELF: &str = "self";
+/// Adding and disabling the organisations the gateway hosts: owners only (and
+/// `domain::org::require_operator` asks for the instance's own organisation).
+pub const ORGANISATIONS_MANAGE: &str = "organisations:manage";
 
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema,
@@ -58,7 +61,14 @@ impl Role {
     /// The permissions of the role: `*` is every key scope.
     pub fn permissions(self) -> &'static [&'static str] {
         match self {
-            Role::Owner | Role::Admin => &["*", API_KEYS_MANAGE, TEAM_MANAGE, AUDIT_LOG_READ],
+            Role::Owner => &[
+                "*",
+                API_KEYS_MANAGE,
+                TEAM_MANAGE,
+                AUDIT_LOG_READ,
+                ORGANISATIONS_MANAGE,
+            ],
+            Role::Admin => &["*", API_KEYS_MANAGE, TEAM_MANAGE, AUDIT_LOG_READ],
             // Spec section 5 rule 6: keys, webhooks and payment creation; nothing
             // on settlement, payouts, balances or customer exports.
             Role::Developer => &[
@@ -146,6 +156,9 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
     ("PATCH", "/team/members/{id}", TEAM_MANAGE),
     ("POST", "/team/members/{id}/disable", TEAM_MANAGE),
     ("GET", "/audit_log", AUDIT_LOG_READ),
+    ("POST", "/organisations", ORGANISATIONS_MANAGE),
+    ("GET", "/organisations", ORGANISATIONS_MANAGE),
+    ("POST", "/organisations/{id}/disable", ORGANISATIONS_MANAGE),
     ("GET", "/sessions/current", SELF),
     ("DELETE", "/sessions/current", SELF),
 ];

@@ -198,6 +198,10 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/team/members/{id}/disable", Session).added(),
     // src/http/team/audit_log.rs
     op("GET", "/audit_log", Session).added(),
+    // src/http/organisations.rs
+    op("POST", "/organisations", Session).added(),
+    op("GET", "/organisations", Session).added(),
+    op("POST", "/organisations/{id}/disable", Session).added(),
     // src/http/qr_codes.rs
     op("POST", "/locations", Scope("qr_codes:write")),
     op("GET", "/locations", Scope("qr_codes:read")).added(),

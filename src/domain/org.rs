@@ -1,11 +1,17 @@
-//! The organisation this gateway serves, created on first start with its test keys.
+//! Organisations. The first, made by `init` (or the first start), is the
+//! instance's own: its owners operate the gateway. Others are added with
+//! [`create`] (`paygate orgs add`, `POST /organisations`), each with its
+//! owner member and test keys, as the first. Each can be found by its id and,
+//! when it has them, by its `@tag`, phone (E.164) and e-mail, all unique
+//! (`org_handle|...` index rows), which is how transfers address it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::auth::keys::{self, KeyKind};
-use crate::error::ApiError;
+use crate::auth::keys::{self as api_keys, KeyKind};
+use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
-use crate::store::{Store, Table, Tx};
+use crate::store::keys::{self, OrgFamily};
+use crate::store::{Read, Table, Tx};
 
 const META_KEY: &str = "organisation";
 
@@ -14,6 +20,40 @@ pub struct Organisation {
     pub id: String,
     pub name: String,
     pub created_at_ms: i64,
+    /// ISO 3166 alpha-2.
+    #[serde(default)]
+    pub country: Option<String>,
+    #[serde(default)]
+    pub default_currency: Option<String>,
+    /// `@tag`, lower case.
+    #[serde(default)]
+    pub tag: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub status: Status,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = OrganisationStatus)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    #[default]
+    Active,
+    Disabled,
+}
+
+/// What a new organisation is made of.
+#[derive(Debug, Clone, Default)]
+pub struct NewOrganisation {
+    pub name: String,
+    pub country: String,
+    pub default_currency: String,
+    pub tag: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
 }
 
 /// The secrets made by a first start, printed once.
@@ -32,11 +72,234 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
     let org = Organisation {
         id: crate::ids::new_id("org"),
         name: name.to_string(),
-        created_at_ms: tx.now_ms(),
+        created_at_ms: tx.wall_ms(),
+        country: None,
+        default_currency: None,
+        tag: None,
+        phone: None,
+        email: None,
+        status: Status::Active,
     };
     tx.put_json(Table::Meta, META_KEY, &org)?;
     crate::events::signing::ensure_key(tx)?;
-    let (_, secret_key) = keys::create(
+    test_keys(tx, &org).map(Some)
+}
+
+/// Adds an organisation with its test keys; the caller adds its owner
+/// member. Every handle must be free (409 `organisation_exists`).
+pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, NewKeys), ApiError> {
+    let name = crate::domain::fields::text("name", Some(new.name), NAME_CHARS_MAX)?
+        .ok_or_else(|| ApiError::field("name", "name is required"))?;
+    let country = crate::domain::qr_codes::locations::country(&new.country)?;
+    let default_currency =
+        crate::domain::currency::parse("default_currency", &new.default_currency)?
+            .code
+            .to_string();
+    let tag = new.tag.map(|t| tag(&t)).transpose()?;
+    let phone = new
+        .phone
+        .map(|p| crate::domain::intents::input::msisdn("phone", &p).map(|_| p.trim().to_string()))
+        .transpose()?;
+    let email = new.email.map(|e| email(&e)).transpose()?;
+    let org = Organisation {
+        id: crate::ids::new_id("org"),
+        name,
+        created_at_ms: tx.wall_ms(),
+        country: Some(country),
+        default_currency: Some(default_currency),
+        tag,
+        phone,
+        email,
+        status: Status::Active,
+    };
+    for (field, handle) in org.handles() {
+        let key = keys::org_handle(&handle);
+        if tx.get(Table::Index, &key)?.is_some() {
+            return Err(ApiError::new(
+                Code::OrganisationExists,
+                format!("{field} {handle} belongs to another organisation"),
+            )
+            .with_param(field));
+        }
+        tx.put(Table::Index, key, org.id.clone().into_bytes());
+    }
+    tx.put_json(Table::Objects, org.id.clone(), &org)?;
+    tx.put(
+        Table::Index,
+        keys::org(OrgFamily::Organisations, "all", &org.id),
+        Vec::new(),
+    );
+    let keys = test_keys(tx, &org)?;
+    Ok((org, keys))
+}
+
+/// What adding an organisation prints once: its keys and its owner's login.
+#[derive(Debug, Clone, Serialize)]
+pub struct Created {
+    pub organisation: Organisation,
+    pub keys: NewKeys,
+    pub owner: crate::domain::team::NewOwner,
+}
+
+/// [`create`] with its owner member (`hashes`: of the owner's password and
+/// PIN, made off the writer), as `init` makes the first organisation.
+pub fn create_with_owner(
+    tx: &mut Tx<'_>,
+    new: NewOrganisation,
+    owner: &crate::domain::team::NewOwner,
+    hashes: (String, String),
+) -> Result<Created, ApiError> {
+    let (organisation, keys) = create(tx, new)?;
+    let owner = owner.create_in(tx, &organisation.id, hashes)?;
+    Ok(Created {
+        organisation,
+        keys,
+        owner,
+    })
+}
+
+/// Only the owners of the instance's own organisation operate it: add and
+/// disable organisations.
+pub fn require_operator(
+    read: &impl Read,
+    principal: &crate::auth::Principal,
+) -> Result<(), ApiError> {
+    let owner = principal
+        .session
+        .as_ref()
+        .is_some_and(|s| s.role == crate::auth::roles::Role::Owner);
+    if owner && instance(read)?.id == principal.org {
+        return Ok(());
+    }
+    Err(ApiError::new(
+        Code::OperatorRequired,
+        "only an owner of the gateway's own organisation may manage organisations",
+    ))
+}
+
+/// Disables an organisation: its keys and sessions stop working (403
+/// `organisation_disabled`); its money stays where it is.
+pub fn disable(tx: &mut Tx<'_>, id: &str) -> Result<Organisation, ApiError> {
+    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(Missing::Organisation, id))?;
+    if tx
+        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .is_some_and(|o| o.id == org.id)
+    {
+        return Err(ApiError::field(
+            "id",
+            "the instance's own organisation cannot be disabled",
+        ));
+    }
+    org.status = Status::Disabled;
+    tx.put_json(Table::Objects, org.id.clone(), &org)?;
+    Ok(org)
+}
+
+/// Every organisation but the instance's own, newest first (bounded).
+pub fn list(snapshot: &crate::store::Snapshot) -> Result<Vec<Organisation>, ApiError> {
+    let prefix = keys::org_prefix(OrgFamily::Organisations, "all");
+    let mut found = Vec::new();
+    for (key, _) in snapshot.scan_rev(
+        Table::Index,
+        &prefix,
+        None,
+        crate::store::SCAN_ROWS_MAX,
+        |_, _| true,
+    )? {
+        if let Some(org) =
+            snapshot.get_json::<Organisation>(Table::Objects, &key[prefix.len()..])?
+        {
+            found.push(org);
+        }
+    }
+    Ok(found)
+}
+
+/// The organisation `id` (the instance's own included).
+pub fn get(read: &impl Read, id: &str) -> Result<Option<Organisation>, ApiError> {
+    if let Some(org) = read.get_json::<Organisation>(Table::Objects, id)? {
+        return Ok(Some(org));
+    }
+    Ok(read
+        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .filter(|o| o.id == id))
+}
+
+/// Whether `org` may act: a disabled organisation's keys and sessions are refused.
+pub fn require_active(read: &impl Read, org: &str) -> Result<(), ApiError> {
+    match get(read, org)? {
+        Some(o) if o.status == Status::Disabled => Err(ApiError::new(
+            Code::OrganisationDisabled,
+            format!("organisation {org} is disabled; its keys and sessions no longer work"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The instance's own organisation: its owners operate the gateway.
+pub fn instance(read: &impl Read) -> Result<Organisation, ApiError> {
+    read.get_json(Table::Meta, META_KEY)?
+        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
+}
+
+/// An organisation's display name (hosted pages, QR payloads).
+pub fn name_of(read: &impl Read, id: &str) -> Result<String, ApiError> {
+    Ok(get(read, id)?.map(|o| o.name).unwrap_or_default())
+}
+
+impl Organisation {
+    /// Its unique handles, as the index keys them, with the field naming each.
+    fn handles(&self) -> Vec<(&'static str, String)> {
+        let mut handles = Vec::new();
+        if let Some(t) = &self.tag {
+            handles.push(("tag", format!("tag:{t}")));
+        }
+        if let Some(p) = &self.phone {
+            handles.push(("phone", format!("phone:{p}")));
+        }
+        if let Some(e) = &self.email {
+            handles.push(("email", format!("email:{e}")));
+        }
+        handles
+    }
+}
+
+const NAME_CHARS_MAX: usize = 100;
+
+/// `@tag` or `tag`: 3 to 30 of `a-z`, `0-9`, `_`, stored lower case without `@`.
+fn tag(value: &str) -> Result<String, ApiError> {
+    let t = value.trim().trim_start_matches('@').to_ascii_lowercase();
+    if (3..=30).contains(&t.len())
+        && t.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+    {
+        Ok(t)
+    } else {
+        Err(ApiError::field(
+            "tag",
+            format!("tag must be 3 to 30 of a-z, 0-9 and _ (got {value:?})"),
+        ))
+    }
+}
+
+fn email(value: &str) -> Result<String, ApiError> {
+    let e = value.trim().to_ascii_lowercase();
+    let valid = e.len() <= 254
+        && e.split_once('@')
+            .is_some_and(|(l, d)| !l.is_empty() && d.contains('.'));
+    if valid {
+        Ok(e)
+    } else {
+        Err(ApiError::field(
+            "email",
+            format!("email must be an e-mail address (got {value:?})"),
+        ))
+    }
+}
+
+/// The default test `sk_` and `pk_` keys of a new organisation.
+fn test_keys(tx: &mut Tx<'_>, org: &Organisation) -> Result<NewKeys, ApiError> {
+    let (_, secret_key) = api_keys::create(
         tx,
         &org.id,
         KeyKind::Sk,
@@ -44,7 +307,7 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
         Vec::new(),
         "default secret key",
     )?;
-    let (_, publishable_key) = keys::create(
+    let (_, publishable_key) = api_keys::create(
         tx,
         &org.id,
         KeyKind::Pk,
@@ -52,10 +315,10 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
         Vec::new(),
         "default publishable key",
     )?;
-    Ok(Some(NewKeys {
+    Ok(NewKeys {
         secret_key,
         publishable_key,
-    }))
+    })
 }
 
 pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
@@ -63,19 +326,9 @@ pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
         .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
 }
 
-/// The organisation's display name (hosted pages, QR payloads).
-pub fn name(store: &Store) -> Option<String> {
-    name_in(&store.snapshot().ok()?).ok()
-}
-
 /// Whether the store holds the organisation (it was initialised).
 pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
     Ok(snapshot.get(Table::Meta, META_KEY)?.is_some())
-}
-
-/// The organisation's display name, from a snapshot.
-pub fn name_in(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
-    read(snapshot).map(|o| o.name)
 }
 
 /// The organisation's id, from a snapshot.

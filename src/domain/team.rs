@@ -484,8 +484,20 @@ impl NewOwner {
 
     /// Adds the owner to the store's organisation; returns what to print.
     pub fn create(&self, tx: &mut Tx<'_>, hashes: (String, String)) -> Result<NewOwner, ApiError> {
-        self.validate()?;
         let org = super::org::require(tx)?;
+        self.create_in(tx, &org.id, hashes)
+    }
+
+    /// Adds the owner to the organisation `org`; returns what to print.
+    pub fn create_in(
+        &self,
+        tx: &mut Tx<'_>,
+        org: &str,
+        hashes: (String, String),
+    ) -> Result<NewOwner, ApiError> {
+        self.validate()?;
+        let org = super::org::get(tx, org)?
+            .ok_or_else(|| ApiError::not_found(Missing::Organisation, org))?;
         let member = add_member(
             tx,
             &org.id,

@@ -91,6 +91,7 @@ async fn admit(
     let Some(principal) = principal else {
         return Ok(Admitted::Proceed(request));
     };
+    crate::domain::org::require_active(&snapshot, &principal.org)?;
     if is_write(&method) {
         let path = unversioned(request.uri().path()).to_string();
         let key = idempotency_key(request.headers(), operation)?;

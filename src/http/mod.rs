@@ -13,6 +13,7 @@ pub mod intents;
 pub mod list;
 pub mod money_requests;
 pub mod operations;
+pub mod organisations;
 pub mod pages;
 pub mod qr_codes;
 pub mod rate_limit;
@@ -87,6 +88,7 @@ pub fn operations() -> Vec<operations::Served> {
         disputes::operations(),
         verifications::operations(),
         team::operations(),
+        organisations::operations(),
         qr_codes::operations(),
     ]
     .into_iter()

@@ -114,6 +114,8 @@ pub enum OrgFamily {
     ApiKeys,
     Members,
     Audit,
+    /// Every organisation, under the pseudo-parent `all`.
+    Organisations,
 }
 
 impl OrgFamily {
@@ -122,6 +124,7 @@ impl OrgFamily {
             OrgFamily::ApiKeys => "api_keys",
             OrgFamily::Members => "member",
             OrgFamily::Audit => "audit",
+            OrgFamily::Organisations => "orgs",
         }
     }
 }
@@ -134,6 +137,12 @@ pub fn org_prefix(family: OrgFamily, org: &str) -> String {
 /// `<family>|<org>|<id>`.
 pub fn org(family: OrgFamily, org: &str, id: &str) -> String {
     format!("{}|{org}|{id}", family.tag())
+}
+
+/// `org_handle|<kind>:<value>` → the organisation's id (`tag:shop`,
+/// `phone:+243...`, `email:a@b.cd`): handles are unique.
+pub fn org_handle(handle: &str) -> String {
+    format!("org_handle|{handle}")
 }
 
 /// `member_email|<email>` → the member's id.

@@ -15,6 +15,7 @@ mod intents;
 mod limits;
 mod money_requests;
 mod operations;
+mod organisations;
 mod origin;
 mod qr;
 mod refunds;

@@ -12,7 +12,7 @@ pub const DEV: &str = "dev@example.com";
 pub const DEV_PASSWORD: &str = "developer-password-Kp2";
 pub const DEV_PIN: &str = "771100";
 
-fn add_user(dir: &std::path::Path, email: &str, role: &str, password: &str, pin: &str) {
+pub fn add_user(dir: &std::path::Path, email: &str, role: &str, password: &str, pin: &str) {
     let d = dir.to_str().expect("utf-8 path");
     paygate(&[
         "users",

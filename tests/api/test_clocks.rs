@@ -254,3 +254,33 @@ fn events_of_a_clocked_sandbox_are_delivered_in_real_time() {
     assert_eq!(event["type"], "payment_intent.created", "{event}");
     assert_eq!(event["created_at"], "2027-01-01T00:00:00.000Z", "{event}");
 }
+
+/// Issue 17: two organisations' sandboxes do not see each other's clocks.
+#[test]
+fn another_organisations_sandbox_neither_sees_nor_follows_the_clock() {
+    let (srv, b) = TestServer::start_with(|dir| {
+        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+    });
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("id");
+    assert_error(
+        &srv.get(&format!("/test_clocks/{clock_id}"), Some(b_key)),
+        404,
+        "test_clock_not_found",
+    );
+    let b_list = srv.get("/test_clocks", Some(b_key));
+    assert_eq!(b_list.body["data"], json!([]), "{b_list:?}");
+    let b_intent = srv.post(
+        "/payment_intents",
+        Some(b_key),
+        &body(json!({})),
+        Some(&ik()),
+    );
+    assert_eq!(b_intent.status, 201, "{b_intent:?}");
+    assert_ne!(b_intent.body["created_at"], "2027-01-01T00:00:00.000Z");
+    assert_eq!(
+        create(&srv, &body(json!({})))["created_at"],
+        "2027-01-01T00:00:00.000Z"
+    );
+}

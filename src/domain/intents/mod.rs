@@ -375,7 +375,7 @@ impl Minted {
         input: ValidCreate,
         now_ms: i64,
     ) -> Result<Minted, ApiError> {
-        let merchant = super::org::name_in(snapshot)?;
+        let merchant = super::org::name_of(snapshot, &principal.org)?;
         let key = events::signing::active_key(snapshot)?;
         let place = Place::of(snapshot, principal, &input)?;
         Minted::new(principal, input, &merchant, &key, &place, now_ms)
@@ -387,7 +387,7 @@ impl Minted {
         principal: &Principal,
         input: ValidCreate,
     ) -> Result<Minted, ApiError> {
-        let merchant = super::org::require(tx)?.name;
+        let merchant = super::org::name_of(tx, &principal.org)?;
         let key = events::signing::active_key_in(tx)?;
         let place = Place::of(tx, principal, &input)?;
         Minted::new(principal, input, &merchant, &key, &place, tx.now_ms())

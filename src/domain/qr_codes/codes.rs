@@ -89,7 +89,7 @@ pub fn create_code(
     let mcc = mcc("mcc", input.mcc)?
         .or_else(|| location.as_ref().map(|l| l.mcc.clone()))
         .unwrap_or_else(|| DEFAULT_MCC.to_string());
-    let org = crate::domain::org::require(tx)?;
+    let org_name = crate::domain::org::name_of(tx, &principal.org)?;
     let key = signing::active_key_in(tx)?;
     let id = crate::ids::new_id("qr");
     let now = tx.now_ms();
@@ -99,7 +99,7 @@ pub fn create_code(
         mcc,
         currency,
         amount_minor: input.amount_minor,
-        merchant_name: &org.name,
+        merchant_name: &org_name,
         location: location.as_ref(),
         terminal: terminal.as_ref(),
         reference: reference.as_deref(),

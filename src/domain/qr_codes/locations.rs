@@ -64,7 +64,7 @@ fn required_text(param: &str, value: String, max: usize) -> Result<String, ApiEr
     Ok(value)
 }
 
-fn country(value: &str) -> Result<String, ApiError> {
+pub fn country(value: &str) -> Result<String, ApiError> {
     if value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase()) {
         Ok(value.to_string())
     } else {

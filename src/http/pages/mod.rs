@@ -182,7 +182,12 @@ async fn checkout_page(
     let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
         return not_found(lang);
     };
-    let merchant = crate::domain::org::name(&state.store).unwrap_or_default();
+    let merchant = state
+        .store
+        .snapshot()
+        .ok()
+        .and_then(|s| crate::domain::org::name_of(&s, &intent.owner).ok())
+        .unwrap_or_default();
     let nonce = crate::ids::random_token(22);
     let operators: String = methods::rank(
         &["mobile_money".to_string()],

@@ -85,12 +85,18 @@ pub async fn login(
         tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &password))
             .await
             .map_err(ApiError::internal)?;
+    let member = member.filter(|m| verified && m.active());
+    // A member signs in to its own organisation.
+    let org = match &member {
+        Some(m) => m.org.clone(),
+        None => crate::domain::org::id(&snapshot)?,
+    };
     let attempt = LoginAttempt {
         subject,
         email,
-        member: member.filter(|m| verified && m.active()),
+        member,
         attempts_left: left,
-        org: crate::domain::org::id(&snapshot)?,
+        org,
         client_ip,
         policy: state.settings.sessions,
     };

@@ -1,0 +1,379 @@
+//! Many organisations in one gateway (issue 18 point 0): added offline or by
+//! the operator, each with its owner and test keys, and apart from each other.
+
+use serde_json::{Value, json};
+
+use crate::intents::{body, create, id_of, ik};
+use crate::support::{TestServer, assert_error, paygate};
+use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
+
+const SUCCEED: &str = "+243000000501";
+
+/// `paygate orgs add` on a stopped store; the printed JSON.
+pub fn add_org(dir: &std::path::Path, tag: &str, owner: &str) -> Value {
+    let out = paygate(&[
+        "orgs",
+        "add",
+        "--data-dir",
+        dir.to_str().expect("utf-8 path"),
+        "--name",
+        "Boutique Beta",
+        "--country",
+        "CD",
+        "--currency",
+        "CDF",
+        "--tag",
+        tag,
+        "--owner-email",
+        owner,
+    ]);
+    out.assert_success();
+    out.json()
+}
+
+/// A server whose store holds the instance's organisation (its owner
+/// `OWNER`) and a second one, B, whose JSON `orgs add` printed.
+fn two_organisations() -> (TestServer, Value) {
+    TestServer::start_with_args(&["--webhook-egress", "local"], |dir| {
+        team::add_user(dir, OWNER, "owner", OWNER_PASSWORD, OWNER_PIN);
+        add_org(dir, "@beta", "owner@beta.example")
+    })
+}
+
+fn login_b(srv: &TestServer, b: &Value) -> String {
+    let owner = &b["owner"];
+    team::login(
+        srv,
+        owner["email"].as_str().expect("email"),
+        owner["password"].as_str().expect("password"),
+    )
+}
+
+#[test]
+fn an_added_organisation_has_its_own_keys_owner_and_money() {
+    let (srv, b) = two_organisations();
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    assert!(b_key.starts_with("sk_test_"));
+    assert_eq!(b["organisation"]["tag"], "beta");
+    let paid = create(
+        &srv,
+        &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    assert_eq!(paid["status"], "SETTLEMENT_PENDING");
+    // B sees none of A's money or intents; its own list is empty.
+    let b_list = srv.get("/payment_intents", Some(b_key));
+    assert_eq!(b_list.body["data"], json!([]), "{b_list:?}");
+    let b_balance = srv.get("/balance", Some(b_key));
+    assert_eq!(b_balance.status, 200);
+    assert!(
+        b_balance.body["balances"]
+            .as_array()
+            .is_none_or(|b| b.iter().all(|c| c["pending_minor"] == 0)),
+        "{b_balance:?}"
+    );
+    // B's owner logs in to B: B's intents (none), not A's.
+    let session = login_b(&srv, &b);
+    let mine = srv.get("/payment_intents", Some(&session));
+    assert_eq!(mine.status, 200, "{mine:?}");
+    assert_eq!(mine.body["data"], json!([]), "{mine:?}");
+    let a_owner = team::login(&srv, OWNER, OWNER_PASSWORD);
+    let a_list = srv.get("/payment_intents", Some(&a_owner));
+    assert_eq!(a_list.body["data"][0]["id"], paid["id"], "{a_list:?}");
+}
+
+#[test]
+fn the_operator_adds_and_disables_organisations_and_nobody_else_may() {
+    let (srv, b) = two_organisations();
+    let operator = team::login(&srv, OWNER, OWNER_PASSWORD);
+    let new = json!({"name": "Gamma", "country": "CD", "default_currency": "USD", "tag": "gamma", "owner_email": "owner@gamma.example"});
+    let created = srv.post("/organisations", Some(&operator), &new, Some(&ik()));
+    assert_eq!(created.status, 201, "{created:?}");
+    let gamma_key = created.body["keys"]["secret_key"].as_str().expect("sk");
+    assert_eq!(srv.get("/balance", Some(gamma_key)).status, 200);
+    // A taken tag is refused, naming it.
+    let again = json!({"name": "Other", "country": "CD", "default_currency": "CDF", "tag": "@Gamma", "owner_email": "x@other.example"});
+    let taken = srv.post("/organisations", Some(&operator), &again, Some(&ik()));
+    assert_eq!(
+        assert_error(&taken, 409, "organisation_exists")["param"],
+        "tag"
+    );
+    // B's owner is not the operator; keys never are.
+    let b_session = login_b(&srv, &b);
+    let refused = srv.post("/organisations", Some(&b_session), &new, Some(&ik()));
+    assert_error(&refused, 403, "operator_required");
+    assert_error(
+        &srv.post("/organisations", srv.sk(), &new, Some(&ik())),
+        403,
+        "session_required",
+    );
+    let listed = srv.get("/organisations", Some(&operator));
+    assert_eq!(
+        listed.body["data"].as_array().map(Vec::len),
+        Some(2),
+        "{listed:?}"
+    );
+    // Disabled: Gamma's key stops working.
+    let gamma = created.body["organisation"]["id"].as_str().expect("id");
+    let disabled = srv.post(
+        &format!("/organisations/{gamma}/disable"),
+        Some(&operator),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(disabled.body["status"], "disabled", "{disabled:?}");
+    assert_error(
+        &srv.get("/balance", Some(gamma_key)),
+        403,
+        "organisation_disabled",
+    );
+}
+
+/// Issue 18 point 0: every served operation with an object in its path,
+/// called with another organisation's credentials on this one's object,
+/// answers 404 and changes nothing.
+#[test]
+fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() {
+    let (srv, b) = two_organisations();
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
+    let b_session = login_b(&srv, &b);
+    let a_session = team::login(&srv, OWNER, OWNER_PASSWORD);
+    let ids = objects_of_a(&srv, &a_session);
+    let before = state_of_a(&srv, &ids);
+
+    let document: Value =
+        serde_json::from_str(&crate::support::checked_in_openapi()).expect("openapi");
+    let mut checked = 0;
+    for (template, operations) in document["paths"].as_object().expect("paths") {
+        if !template.contains('{') || template.starts_with("/organisations") {
+            continue; // operator-only: another organisation gets 403 there
+        }
+        let kind = template.split('/').nth(1).unwrap_or_default();
+        let Some(id) = ids.get(kind) else {
+            panic!("no object of organisation A for {template}");
+        };
+        let path = template.replace("{id}", id).replace("{code}", id);
+        for method in operations.as_object().expect("operations").keys() {
+            let method = method.to_ascii_uppercase();
+            let input = body_for(&method, template);
+            let call = |credential: &str| {
+                let auth = format!("Bearer {credential}");
+                let key = ik();
+                srv.request(
+                    &method,
+                    &path,
+                    &[
+                        ("Authorization", auth.as_str()),
+                        ("Content-Type", "application/json"),
+                        ("Idempotency-Key", key.as_str()),
+                    ],
+                    (method != "GET").then(|| input.to_string().into_bytes()),
+                )
+            };
+            // A key where keys may call it, else B's owner's session.
+            let mut resp = call(&b_key);
+            if resp.body["code"] == "session_required" {
+                resp = call(&b_session);
+            }
+            assert_eq!(
+                resp.status, 404,
+                "{method} {path} with B's credentials: {resp:?}"
+            );
+            assert!(
+                resp.body["code"]
+                    .as_str()
+                    .is_some_and(|c| c.ends_with("not_found")),
+                "{method} {path}: {resp:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 35, "only {checked} operations walked");
+    // Objects named in a body or a filter are A's too: not found for B.
+    let pi = &ids["payment_intents"];
+    let location = &ids["locations"];
+    for (path, input, code) in [
+        (
+            "/refunds",
+            json!({"payment_intent": pi, "amount_minor": 100, "reason": "x"}),
+            "intent_not_found",
+        ),
+        (
+            "/disputes",
+            json!({"payment_intent": pi, "amount_minor": 100, "reason": "fraudulent"}),
+            "intent_not_found",
+        ),
+        (
+            "/qr_codes",
+            json!({"currency": "CDF", "location": location}),
+            "location_not_found",
+        ),
+        (
+            "/payment_intents",
+            json!({"amount_minor": 100, "currency": "CDF", "location_id": location}),
+            "location_not_found",
+        ),
+    ] {
+        let resp = srv.post(path, Some(&b_key), &input, Some(&ik()));
+        assert_error(&resp, 404, code);
+    }
+    let filtered = srv.get(&format!("/refunds?payment_intent={pi}"), Some(&b_key));
+    assert_eq!(filtered.body["data"], json!([]), "{filtered:?}");
+    assert_eq!(
+        state_of_a(&srv, &ids),
+        before,
+        "B's calls changed A's objects"
+    );
+}
+
+/// A body that passes validation, so that the ownership check is what answers.
+fn body_for(method: &str, template: &str) -> Value {
+    match (method, template) {
+        ("POST", "/payment_intents/{id}/confirm") => json!({"customer_msisdn": SUCCEED}),
+        ("POST", "/payment_intents/{id}/review") => json!({"outcome": "paid", "note": "checked"}),
+        ("POST", "/refunds/{id}/reject") => json!({"reason": "not ours"}),
+        ("POST", "/disputes/{id}/respond") => json!({"text": "receipt attached"}),
+        ("PATCH", "/webhook_endpoints/{id}") => json!({"description": "x"}),
+        ("POST", "/qr_codes/{id}/revoke") => json!({"reason": "lost"}),
+        ("POST", "/locations/{id}/terminals") => json!({"label": "Till"}),
+        ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
+        ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
+        _ => json!({}),
+    }
+}
+
+/// One object of every kind that has a path of its own, made by A.
+fn objects_of_a(
+    srv: &TestServer,
+    session: &str,
+) -> std::collections::HashMap<&'static str, String> {
+    let mut ids = std::collections::HashMap::new();
+    let post = |path: &str, input: Value| {
+        let resp = srv.post(path, srv.sk(), &input, Some(&ik()));
+        assert!(resp.status < 300, "{path}: {resp:?}");
+        resp.body
+    };
+    let receiver = crate::support::Receiver::ok();
+    let endpoint = post("/webhook_endpoints", json!({"url": receiver.url()}));
+    ids.insert("webhook_endpoints", id_of(&endpoint));
+    create(
+        srv,
+        &body(json!({"amount_minor": 90_000, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    let paid = create(
+        srv,
+        &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    ids.insert("payment_intents", id_of(&paid));
+    ids.insert(
+        "transactions",
+        paid["collection_transaction"]
+            .as_str()
+            .expect("txn")
+            .to_string(),
+    );
+    let refund = post(
+        "/refunds",
+        json!({"payment_intent": id_of(&paid), "amount_minor": 1_000, "reason": "requested_by_customer"}),
+    );
+    ids.insert("refunds", id_of(&refund));
+    let dispute = post(
+        "/disputes",
+        json!({"payment_intent": id_of(&paid), "amount_minor": 1_000, "reason": "fraudulent"}),
+    );
+    ids.insert("disputes", id_of(&dispute));
+    let checkout = post(
+        "/checkout_sessions",
+        json!({"currency": "CDF", "line_items": [{"name": "Tea", "unit_amount_minor": 500, "quantity": 1}]}),
+    );
+    ids.insert("checkout_sessions", id_of(&checkout));
+    let link = post(
+        "/payment_links",
+        json!({"currency": "CDF", "amount_minor": 500, "description": "Tea"}),
+    );
+    ids.insert("payment_links", id_of(&link));
+    let request = post(
+        "/money_requests",
+        json!({"payer": "+243000000501", "amount_minor": 700, "currency": "CDF"}),
+    );
+    ids.insert(
+        "money_requests",
+        request["code"].as_str().expect("code").to_string(),
+    );
+    let location = post(
+        "/locations",
+        json!({"name": "Shop", "city": "Kinshasa", "country": "CD"}),
+    );
+    ids.insert("locations", id_of(&location));
+    let qr = post(
+        "/qr_codes",
+        json!({"currency": "CDF", "location": id_of(&location)}),
+    );
+    ids.insert("qr_codes", id_of(&qr));
+    let clock = post(
+        "/test_clocks",
+        json!({"frozen_time": "2027-01-01T00:00:00Z"}),
+    );
+    ids.insert("test_clocks", id_of(&clock));
+    let events = srv.get("/events", srv.sk());
+    ids.insert(
+        "events",
+        events.body["data"][0]["id"]
+            .as_str()
+            .expect("evt")
+            .to_string(),
+    );
+    let deliveries = crate::support::wait_until(
+        std::time::Duration::from_secs(10),
+        "a delivery",
+        || {
+            let d = srv.get(
+                &format!("/webhook_endpoints/{}/deliveries", id_of(&endpoint)),
+                srv.sk(),
+            );
+            d.body["data"][0]["id"].as_str().map(String::from)
+        },
+        String::new,
+    );
+    ids.insert("webhook_deliveries", deliveries);
+    let keys = srv.get("/api_keys", Some(session));
+    ids.insert(
+        "api_keys",
+        keys.body["data"][0]["id"]
+            .as_str()
+            .expect("key")
+            .to_string(),
+    );
+    let members = srv.get("/team/members", Some(session));
+    ids.insert(
+        "team",
+        members.body["data"][0]["id"]
+            .as_str()
+            .expect("member")
+            .to_string(),
+    );
+    ids
+}
+
+/// What A's objects and money look like, to compare before and after.
+fn state_of_a(
+    srv: &TestServer,
+    ids: &std::collections::HashMap<&'static str, String>,
+) -> Vec<Value> {
+    let mut state = vec![srv.get("/balance", srv.sk()).body];
+    for (kind, id) in ids {
+        if [
+            "payment_intents",
+            "refunds",
+            "disputes",
+            "checkout_sessions",
+            "qr_codes",
+            "test_clocks",
+            "webhook_endpoints",
+        ]
+        .contains(kind)
+        {
+            state.push(srv.get(&format!("/{kind}/{id}"), srv.sk()).body);
+        }
+    }
+    state
+}
