@@ -268,6 +268,18 @@ enum OrgsCommand {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
     },
+    /// Set an organisation's transfer limits (minor units, any currency).
+    SetLimits {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The organisation's id (org_...); the instance's own when absent.
+        #[arg(long)]
+        org: Option<String>,
+        #[arg(long)]
+        per_transfer: Option<i64>,
+        #[arg(long)]
+        daily: Option<i64>,
+    },
     /// Disable an organisation: its keys and sessions stop working.
     Disable {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
@@ -562,6 +574,25 @@ fn orgs(command: OrgsCommand) -> Result<(), Box<dyn std::error::Error>> {
             for o in org::list(&store.snapshot()?).map_err(|e| e.message)? {
                 println!("{}", serde_json::to_string(&o)?);
             }
+            Ok(())
+        }
+        OrgsCommand::SetLimits {
+            data_dir,
+            org: id,
+            per_transfer,
+            daily,
+        } => {
+            let store = open_existing(&data_dir)?;
+            let changed = store
+                .write_now(SystemClock.now_ms(), |tx| {
+                    let id = match &id {
+                        Some(id) => id.clone(),
+                        None => org::instance(tx)?.id,
+                    };
+                    org::set_transfer_limits(tx, &id, per_transfer, daily)
+                })
+                .map_err(|e| e.message)?;
+            println!("{}", serde_json::to_string(&changed)?);
             Ok(())
         }
         OrgsCommand::Disable { data_dir, id } => {

@@ -80,6 +80,7 @@ catalogue! {
     MemberNotFound => ("member_not_found", 404, "BP-2006", "No such team member in this organisation."),
     TestClockNotFound => ("test_clock_not_found", 404, "BP-2006", "No such test clock is visible to this key."),
     OrganisationNotFound => ("organisation_not_found", 404, "BP-2006", "No such organisation."),
+    TransferNotFound => ("transfer_not_found", 404, "BP-2006", "No such transfer is visible to this key (its sender and its recipient see it)."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -114,9 +115,14 @@ catalogue! {
     TestClockAdvancing => ("test_clock_advancing", 409, "BP-2123", "The test clock is advancing: wait until its status is ready before advancing, attaching, detaching or deleting it."),
     TestClockAdvanceTooLarge => ("test_clock_advance_too_large", 422, "BP-2124", "One advance may move a test clock two years and fire 10,000 timers at most; nothing changed: advance in smaller steps."),
     OrganisationExists => ("organisation_exists", 409, "BP-2125", "The tag, phone or e-mail belongs to another organisation; `param` names it."),
+    RecipientNotFound => ("recipient_not_found", 400, "BP-2126", "A transfer's `to` names no organisation of this gateway (id, @tag, phone or e-mail)."),
+    SelfTransfer => ("self_transfer", 400, "BP-2127", "A transfer to the sender itself."),
     QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
+    LimitExceeded => ("limit_exceeded", 422, "BP-3003", "The transfer is above the organisation's per-transfer limit."),
+    DailyLimitExceeded => ("daily_limit_exceeded", 422, "BP-3004", "The transfer would take the organisation's transfers of the day past its daily limit."),
+    RecipientInactive => ("recipient_inactive", 422, "BP-3011", "The recipient organisation is disabled and cannot receive money."),
     VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),
     // BP-4xxx rails.
@@ -148,6 +154,7 @@ pub enum Missing {
     Member,
     TestClock,
     Organisation,
+    Transfer,
 }
 
 impl Missing {
@@ -170,6 +177,7 @@ impl Missing {
             Missing::Member => Code::MemberNotFound,
             Missing::TestClock => Code::TestClockNotFound,
             Missing::Organisation => Code::OrganisationNotFound,
+            Missing::Transfer => Code::TransferNotFound,
         }
     }
 
@@ -193,6 +201,7 @@ impl Missing {
             Missing::Member => "team member",
             Missing::TestClock => "test clock",
             Missing::Organisation => "organisation",
+            Missing::Transfer => "transfer",
         }
     }
 }

@@ -198,6 +198,10 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/team/members/{id}/disable", Session).added(),
     // src/http/team/audit_log.rs
     op("GET", "/audit_log", Session).added(),
+    // src/http/wallets.rs
+    op("GET", "/wallets", Scope("wallets:read")),
+    op("POST", "/transfers", Scope("transfers:write")).ik_required(),
+    op("GET", "/transfers/{id}", Scope("transfers:read")),
     // src/http/organisations.rs
     op("POST", "/organisations", Session).added(),
     op("GET", "/organisations", Session).added(),
@@ -221,10 +225,7 @@ pub const OPERATIONS: &[Operation] = &[
 // One line per operation, so the table reads as a table.
 #[rustfmt::skip]
 pub const NOT_SERVED: &[Operation] = &[
-    op("GET", "/wallets", Scope("wallets:read")),
     op("POST", "/transfers/quote", Scope("transfers:write")),
-    op("POST", "/transfers", Scope("transfers:write")).ik_required(),
-    op("GET", "/transfers/{id}", Scope("transfers:read")),
     op("POST", "/fx/quotes", Scope("transfers:write")),
     op("GET", "/fx/quotes/{id}", Scope("transfers:read")),
     op("POST", "/routes/quote", Scope("routes:read")),

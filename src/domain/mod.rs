@@ -24,6 +24,7 @@ pub mod splits;
 pub mod step_up;
 pub mod team;
 pub mod test_clocks;
+pub mod transfers;
 pub mod verifications;
 pub mod webhooks;
 

@@ -34,6 +34,12 @@ pub struct Organisation {
     pub email: Option<String>,
     #[serde(default)]
     pub status: Status,
+    /// Transfer limits in minor units of any currency; `None`: the defaults
+    /// of `domain::transfers`.
+    #[serde(default)]
+    pub transfer_limit_minor: Option<i64>,
+    #[serde(default)]
+    pub daily_transfer_limit_minor: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, utoipa::ToSchema)]
@@ -79,6 +85,8 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
         phone: None,
         email: None,
         status: Status::Active,
+        transfer_limit_minor: None,
+        daily_transfer_limit_minor: None,
     };
     tx.put_json(Table::Meta, META_KEY, &org)?;
     crate::events::signing::ensure_key(tx)?;
@@ -111,13 +119,18 @@ pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, Ne
         phone,
         email,
         status: Status::Active,
+        transfer_limit_minor: None,
+        daily_transfer_limit_minor: None,
     };
     for (field, handle) in org.handles() {
         let key = keys::org_handle(&handle);
         if tx.get(Table::Index, &key)?.is_some() {
             return Err(ApiError::new(
                 Code::OrganisationExists,
-                format!("{field} {handle} belongs to another organisation"),
+                format!(
+                    "{field} {} belongs to another organisation",
+                    handle.split_once(':').map_or(handle.as_str(), |(_, v)| v)
+                ),
             )
             .with_param(field));
         }
@@ -223,6 +236,54 @@ pub fn get(read: &impl Read, id: &str) -> Result<Option<Organisation>, ApiError>
     Ok(read
         .get_json::<Organisation>(Table::Meta, META_KEY)?
         .filter(|o| o.id == id))
+}
+
+/// Sets an organisation's transfer limits (the instance's own included).
+pub fn set_transfer_limits(
+    tx: &mut Tx<'_>,
+    id: &str,
+    per_transfer_minor: Option<i64>,
+    daily_minor: Option<i64>,
+) -> Result<Organisation, ApiError> {
+    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(Missing::Organisation, id))?;
+    for (field, value) in [("per_transfer", per_transfer_minor), ("daily", daily_minor)] {
+        if value.is_some_and(|v| v < 1) {
+            return Err(ApiError::field(
+                field,
+                format!("{field} must be at least 1"),
+            ));
+        }
+    }
+    org.transfer_limit_minor = per_transfer_minor.or(org.transfer_limit_minor);
+    org.daily_transfer_limit_minor = daily_minor.or(org.daily_transfer_limit_minor);
+    if tx
+        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .is_some_and(|o| o.id == org.id)
+    {
+        tx.put_json(Table::Meta, META_KEY, &org)?;
+    } else {
+        tx.put_json(Table::Objects, org.id.clone(), &org)?;
+    }
+    Ok(org)
+}
+
+/// The organisation an address names: its id, `@tag`, phone or e-mail.
+pub fn find_by_handle(read: &impl Read, address: &str) -> Result<Option<Organisation>, ApiError> {
+    let address = address.trim();
+    if address.starts_with("org_") {
+        return get(read, address);
+    }
+    let handle = if let Some(t) = address.strip_prefix('@') {
+        format!("tag:{}", t.to_ascii_lowercase())
+    } else if address.starts_with('+') {
+        format!("phone:{address}")
+    } else {
+        format!("email:{}", address.to_ascii_lowercase())
+    };
+    match read.get(Table::Index, &keys::org_handle(&handle))? {
+        Some(id) => get(read, &String::from_utf8_lossy(&id)),
+        None => Ok(None),
+    }
 }
 
 /// Whether `org` may act: a disabled organisation's keys and sessions are refused.

@@ -96,6 +96,8 @@ event_types! {
     VerificationConfirmed => ("verification.confirmed", "A payment verification found a ledger posting that credited the merchant (CONFIRMED); sent with verification.completed.", "data.object.matches names the payment; it may be trusted as paid."),
     PaymentIntentSettled => ("payment_intent.settled", "The payment settled: the net amount moved from pending to available.", "This is the event to ship goods on, after verifying its signature."),
     WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
+    TransferCreated => ("transfer.created", "A wallet transfer was made; sent to the sender and to the recipient, each with its own direction.", "Informational: transfer.succeeded follows when the money has moved."),
+    TransferSucceeded => ("transfer.succeeded", "A wallet transfer moved the money: the recipient's available balance holds it.", "The recipient may use the money."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -173,7 +175,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 10] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 11] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -184,6 +186,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 10] = [
     "Verification",
     "EndpointView",
     "TestClockView",
+    "TransferView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

@@ -24,6 +24,7 @@ pub mod system;
 pub mod team;
 pub mod test_clocks;
 pub mod verifications;
+pub mod wallets;
 pub mod webhooks;
 
 use std::sync::Arc;
@@ -88,6 +89,7 @@ pub fn operations() -> Vec<operations::Served> {
         disputes::operations(),
         verifications::operations(),
         team::operations(),
+        wallets::operations(),
         organisations::operations(),
         qr_codes::operations(),
     ]

@@ -194,6 +194,14 @@ pub struct CurrencyBalances {
 }
 
 impl CurrencyBalances {
+    /// A currency held in no class yet (a wallet enabled but never used).
+    pub fn empty(currency: &str) -> CurrencyBalances {
+        CurrencyBalances {
+            currency: currency.to_string(),
+            by_class: [0; Class::ALL.len()],
+        }
+    }
+
     pub fn of(&self, class: Class) -> i64 {
         self.by_class[class as usize]
     }
@@ -274,6 +282,8 @@ pub enum CauseKind {
     SplitRecovery,
     /// A verification charged past the free quota.
     Verification,
+    /// Money sent from one organisation's wallet to another's, with its fee.
+    Transfer,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

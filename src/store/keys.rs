@@ -36,6 +36,7 @@ pub enum Family {
     QrCode,
     Event,
     TestClock,
+    Transfer,
 }
 
 impl Family {
@@ -65,6 +66,7 @@ impl Family {
             Family::QrCode => "qr",
             Family::Event => "evt",
             Family::TestClock => "clock",
+            Family::Transfer => "tr",
         }
     }
 }
@@ -163,6 +165,12 @@ pub fn login_throttle(email: &str) -> String {
 /// The failed-PIN throttle of a member.
 pub fn pin_throttle(member_id: &str) -> String {
     format!("lock|pin|{member_id}")
+}
+
+/// `td|<mode>|<owner>|<currency>|<day>` → what the organisation sent that
+/// day (days since the epoch, UTC), for the daily transfer limit.
+pub fn transfer_day(mode: Mode, owner: &str, currency: &str, day: i64) -> String {
+    format!("td|{}|{owner}|{currency}|{day}", mode.as_str())
 }
 
 /// `vq|<mode>|<owner>|<period>`: verifications used in a billing period.

@@ -24,4 +24,5 @@ mod support;
 mod team;
 mod test_clocks;
 mod verifications;
+mod wallets;
 mod webhooks;

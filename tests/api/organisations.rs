@@ -34,8 +34,16 @@ pub fn add_org(dir: &std::path::Path, tag: &str, owner: &str) -> Value {
 /// A server whose store holds the instance's organisation (its owner
 /// `OWNER`) and a second one, B, whose JSON `orgs add` printed.
 fn two_organisations() -> (TestServer, Value) {
-    TestServer::start_with_args(&["--webhook-egress", "local"], |dir| {
+    let args = [
+        "--webhook-egress",
+        "local",
+        "--sandbox-settlement-ms",
+        "200",
+    ];
+    TestServer::start_with_args(&args, |dir| {
         team::add_user(dir, OWNER, "owner", OWNER_PASSWORD, OWNER_PIN);
+        // A third organisation, to which A sends a transfer B must not see.
+        add_org(dir, "@delta", "owner@delta.example");
         add_org(dir, "@beta", "owner@beta.example")
     })
 }
@@ -106,10 +114,11 @@ fn the_operator_adds_and_disables_organisations_and_nobody_else_may() {
         403,
         "session_required",
     );
+    // Delta and Beta (added offline) and Gamma; not the instance's own.
     let listed = srv.get("/organisations", Some(&operator));
     assert_eq!(
         listed.body["data"].as_array().map(Vec::len),
-        Some(2),
+        Some(3),
         "{listed:?}"
     );
     // Disabled: Gamma's key stops working.
@@ -264,6 +273,17 @@ fn objects_of_a(
         &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
     );
     ids.insert("payment_intents", id_of(&paid));
+    crate::intents::wait_for_status(
+        srv,
+        &id_of(&paid),
+        "SETTLED",
+        std::time::Duration::from_secs(10),
+    );
+    let transfer = post(
+        "/transfers",
+        json!({"to": "@delta", "amount_minor": 1_000, "currency": "CDF"}),
+    );
+    ids.insert("transfers", id_of(&transfer));
     ids.insert(
         "transactions",
         paid["collection_transaction"]

@@ -1,0 +1,253 @@
+//! Wallet-to-wallet transfers (spec section 4.5): money moves from the
+//! caller's available balance to another organisation's of this gateway, in
+//! one balanced posting made by the writer, with the fee on top for the
+//! sender (origin section 19: 75 bps). Limits per transfer and per day are
+//! checked inside the same command, so two concurrent transfers cannot both
+//! pass a daily limit. A transfer is done when it is answered: `SUCCEEDED`.
+
+mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::view::{TransferView, view};
+
+use super::org::{self, Organisation};
+use super::resource::{self, Owned};
+use crate::auth::Principal;
+use crate::error::{ApiError, Code, Missing};
+use crate::events::{self, EventType};
+use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
+use crate::store::keys::{self, Family};
+use crate::store::{Read, Table, Tx};
+
+/// The sender's fee, in basis points of the amount, on top (origin section 19).
+pub const FEE_BPS: i64 = 75;
+/// Bounds of one transfer, in minor units (origin: 100 to 1,000,000 base minor).
+pub const AMOUNT_MIN_MINOR: i64 = 100;
+/// Default limits of an organisation's transfers, per currency, in minor units.
+pub const PER_TRANSFER_LIMIT_MINOR: i64 = 100_000_000;
+pub const DAILY_LIMIT_MINOR: i64 = 500_000_000;
+const NOTE_CHARS_MAX: usize = 200;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = TransferStatus)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    Succeeded,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Transfer {
+    pub id: String,
+    pub mode: Mode,
+    /// The sender.
+    pub owner: String,
+    pub recipient: String,
+    pub amount_minor: i64,
+    pub fee_minor: i64,
+    pub currency: String,
+    pub note: Option<String>,
+    pub status: Status,
+    pub transaction: String,
+    pub created_at_ms: i64,
+}
+
+impl Owned for Transfer {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+    fn owner(&self) -> &str {
+        &self.owner
+    }
+}
+
+pub struct NewTransfer {
+    pub to: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub note: Option<String>,
+}
+
+/// The fee of a transfer of `amount_minor`: 75 bps, rounded half up, at
+/// least one minor unit (a transfer is never free of its cost to carry).
+pub fn fee_minor(amount_minor: i64) -> i64 {
+    let exact = i128::from(amount_minor) * i128::from(FEE_BPS);
+    i64::try_from((exact + 5_000) / 10_000)
+        .unwrap_or(i64::MAX)
+        .max(1)
+}
+
+/// `POST /transfers`: checks, in the origin's order, the recipient, the
+/// currency, the limits, then posts amount and fee from the sender's
+/// available balance; a balance short of both is 422 `insufficient_funds`
+/// and nothing moves.
+pub fn create(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    new: NewTransfer,
+) -> Result<Transfer, ApiError> {
+    let recipient = recipient(tx, principal, &new.to)?;
+    let currency = super::currency::parse("currency", &new.currency)?
+        .code
+        .to_string();
+    if new.amount_minor < AMOUNT_MIN_MINOR {
+        return Err(ApiError::new(
+            Code::InvalidAmount,
+            format!(
+                "amount_minor must be at least {AMOUNT_MIN_MINOR} (got {})",
+                new.amount_minor
+            ),
+        )
+        .with_param("amount_minor"));
+    }
+    let note = super::fields::text("note", new.note, NOTE_CHARS_MAX)?;
+    let (mode, sender) = (principal.mode, principal.owner().to_string());
+    check_limits(tx, mode, &sender, &currency, new.amount_minor)?;
+    let fee = fee_minor(new.amount_minor);
+    let id = crate::ids::new_id("tr");
+    let from = ledger::merchant_account(mode, &sender, &currency, Class::Available);
+    let transaction = Posting::build(
+        mode,
+        &sender,
+        Cause {
+            kind: CauseKind::Transfer,
+            id: id.clone(),
+        },
+        &format!("transfer {id} to {}", recipient.id),
+    )
+    .transfer(
+        from.clone(),
+        ledger::merchant_account(mode, &recipient.id, &currency, Class::Available),
+        new.amount_minor,
+        &currency,
+    )
+    .transfer(
+        from,
+        ledger::system_account(mode, System::FeeRevenue, &currency),
+        fee,
+        &currency,
+    )
+    .post(tx)?;
+    let transfer = Transfer {
+        id,
+        mode,
+        owner: sender,
+        recipient: recipient.id,
+        amount_minor: new.amount_minor,
+        fee_minor: fee,
+        currency,
+        note,
+        status: Status::Succeeded,
+        transaction,
+        created_at_ms: tx.now_ms(),
+    };
+    resource::insert(tx, Family::Transfer, &transfer)?;
+    // The recipient lists it too.
+    tx.put(
+        Table::Index,
+        keys::owned(Family::Transfer, mode, &transfer.recipient, &transfer.id),
+        Vec::new(),
+    );
+    for event_type in [EventType::TransferCreated, EventType::TransferSucceeded] {
+        for side in [&transfer.owner, &transfer.recipient] {
+            events::emit_view(tx, event_type, mode, side, &view(&transfer, side))?;
+        }
+    }
+    Ok(transfer)
+}
+
+/// The organisation `to` names (id, `@tag`, phone, e-mail): another active
+/// organisation of this gateway.
+fn recipient(read: &impl Read, principal: &Principal, to: &str) -> Result<Organisation, ApiError> {
+    let to = to.trim();
+    if !(2..=80).contains(&to.len()) {
+        return Err(ApiError::field(
+            "to",
+            "to must be 2 to 80 characters: an organisation id, @tag, phone or e-mail",
+        ));
+    }
+    let found = org::find_by_handle(read, to)?.ok_or_else(|| {
+        ApiError::new(
+            Code::RecipientNotFound,
+            format!("no organisation of this gateway is {to:?}"),
+        )
+        .with_param("to")
+    })?;
+    if found.id == principal.owner() {
+        return Err(
+            ApiError::new(Code::SelfTransfer, "a transfer to yourself moves nothing")
+                .with_param("to"),
+        );
+    }
+    if found.status == org::Status::Disabled {
+        return Err(ApiError::new(
+            Code::RecipientInactive,
+            format!("{to} is disabled and cannot receive money"),
+        )
+        .with_param("to"));
+    }
+    Ok(found)
+}
+
+/// Per-transfer and daily limits, counted in the writer (the day follows the
+/// sandbox's test clock).
+fn check_limits(
+    tx: &mut Tx<'_>,
+    mode: Mode,
+    owner: &str,
+    currency: &str,
+    amount_minor: i64,
+) -> Result<(), ApiError> {
+    let policy = org::get(tx, owner)?;
+    let per_transfer = policy
+        .as_ref()
+        .and_then(|o| o.transfer_limit_minor)
+        .unwrap_or(PER_TRANSFER_LIMIT_MINOR);
+    let daily = policy
+        .as_ref()
+        .and_then(|o| o.daily_transfer_limit_minor)
+        .unwrap_or(DAILY_LIMIT_MINOR);
+    if amount_minor > per_transfer {
+        return Err(ApiError::new(
+            Code::LimitExceeded,
+            format!("one transfer may move at most {per_transfer} {currency} minor units"),
+        )
+        .with_param("amount_minor"));
+    }
+    let day = tx.now_ms().div_euclid(86_400_000);
+    let key = keys::transfer_day(mode, owner, currency, day);
+    let sent = tx
+        .get(Table::Index, &key)?
+        .map_or(0, |b| crate::store::decode_balance(&b));
+    if sent + amount_minor > daily {
+        return Err(ApiError::new(
+            Code::DailyLimitExceeded,
+            format!("transfers of {currency} are limited to {daily} minor units a day; {sent} sent today"),
+        )
+        .with_param("amount_minor"));
+    }
+    tx.put(
+        Table::Index,
+        key,
+        crate::store::encode_balance(sent + amount_minor),
+    );
+    Ok(())
+}
+
+/// The transfer `id`, for its sender or its recipient.
+pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Transfer, ApiError> {
+    let found: Option<Transfer> = if id.starts_with("tr_") {
+        read.get_json(Table::Objects, id)?
+    } else {
+        None
+    };
+    found
+        .filter(|t| {
+            t.mode == principal.mode
+                && (t.owner == principal.owner() || t.recipient == principal.owner())
+        })
+        .ok_or_else(|| ApiError::not_found(Missing::Transfer, id))
+}

@@ -1,0 +1,212 @@
+//! Wallets and wallet-to-wallet transfers between organisations (issue 18).
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::organisations::add_org;
+use crate::support::{TestServer, assert_error, paygate};
+
+const SUCCEED: &str = "+243000000501";
+
+/// A's (the instance's) and B's (`@beta`) organisations; A may be limited.
+fn start(daily_limit: Option<i64>) -> (TestServer, Value) {
+    TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+        if let Some(limit) = daily_limit {
+            paygate(&[
+                "orgs",
+                "set-limits",
+                "--data-dir",
+                dir.to_str().expect("path"),
+                "--daily",
+                &limit.to_string(),
+            ])
+            .assert_success();
+        }
+        add_org(dir, "@beta", "owner@beta.example")
+    })
+}
+
+/// A is paid `amount` and the money settles to available.
+fn fund_a(srv: &TestServer, amount: i64) {
+    let paid = create(
+        srv,
+        &body(json!({"amount_minor": amount, "customer_msisdn": SUCCEED, "confirm": true})),
+    );
+    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
+}
+
+fn wallet(srv: &TestServer, key: Option<&str>, currency: &str) -> Value {
+    let resp = srv.get("/wallets", key);
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
+        .as_array()
+        .and_then(|w| w.iter().find(|w| w["currency"] == currency).cloned())
+        .unwrap_or(json!({"available_minor": 0}))
+}
+
+fn available(srv: &TestServer, key: Option<&str>) -> i64 {
+    wallet(srv, key, "CDF")["available_minor"]
+        .as_i64()
+        .expect("available")
+}
+
+fn transfer(srv: &TestServer, to: &str, amount: i64) -> crate::support::Resp {
+    srv.post(
+        "/transfers",
+        srv.sk(),
+        &json!({"to": to, "amount_minor": amount, "currency": "CDF", "note": "stock"}),
+        Some(&ik()),
+    )
+}
+
+#[test]
+fn a_transfer_moves_money_between_two_organisations_and_each_side_sees_it() {
+    let (srv, b) = start(None);
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    // B's enabled currency shows as an empty wallet.
+    let b_wallet = wallet(&srv, Some(b_key), "CDF");
+    assert_eq!(b_wallet["available_minor"], 0, "{b_wallet}");
+    assert!(
+        b_wallet["id"]
+            .as_str()
+            .is_some_and(|i| i.starts_with("wal_"))
+    );
+    fund_a(&srv, 100_000);
+    let before = available(&srv, srv.sk());
+    let sent = transfer(&srv, "@Beta", 10_000);
+    assert_eq!(sent.status, 201, "{sent:?}");
+    assert_eq!(sent.body["status"], "SUCCEEDED");
+    assert_eq!(sent.body["direction"], "outgoing");
+    assert_eq!(sent.body["fee_minor"], 75, "75 bps of 10,000");
+    assert_eq!(available(&srv, srv.sk()), before - 10_075);
+    assert_eq!(available(&srv, Some(b_key)), 10_000);
+    let id = sent.body["id"].as_str().expect("id");
+    let seen_by_b = srv.get(&format!("/transfers/{id}"), Some(b_key));
+    assert_eq!(seen_by_b.body["direction"], "incoming", "{seen_by_b:?}");
+    assert_eq!(seen_by_b.body["amount_minor"], 10_000);
+    // Both sides got the events.
+    for key in [srv.sk(), Some(b_key)] {
+        let events = srv.get("/events?type=transfer.succeeded", key);
+        assert_eq!(
+            events.body["data"][0]["data"]["object"]["id"], id,
+            "{events:?}"
+        );
+    }
+    // B sends some back, addressed by A's organisation id.
+    let a_org = seen_by_b.body["from"].as_str().expect("from");
+    let back = srv.post(
+        "/transfers",
+        Some(b_key),
+        &json!({"to": a_org, "amount_minor": 1_000, "currency": "CDF"}),
+        Some(&ik()),
+    );
+    assert_eq!(back.status, 201, "{back:?}");
+    assert_eq!(available(&srv, Some(b_key)), 10_000 - 1_000 - 8);
+}
+
+#[test]
+fn bad_transfers_are_refused_naming_the_field_and_move_nothing() {
+    let (srv, _) = start(None);
+    fund_a(&srv, 20_000);
+    let before = available(&srv, srv.sk());
+    assert_eq!(
+        assert_error(
+            &transfer(&srv, "@nobody", 1_000),
+            400,
+            "recipient_not_found"
+        )["param"],
+        "to"
+    );
+    assert_eq!(
+        assert_error(&transfer(&srv, "@beta", 99), 400, "invalid_amount")["param"],
+        "amount_minor"
+    );
+    assert_eq!(
+        assert_error(&transfer(&srv, "@beta", 0), 400, "invalid_amount")["param"],
+        "amount_minor"
+    );
+    let broke = transfer(&srv, "@beta", before);
+    assert_eq!(
+        assert_error(&broke, 422, "insufficient_funds")["bp"],
+        "BP-3001"
+    );
+    let currency = srv.post(
+        "/transfers",
+        srv.sk(),
+        &json!({"to": "@beta", "amount_minor": 1_000, "currency": "XXX"}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&currency, 400, "invalid_currency")["param"],
+        "currency"
+    );
+    assert_eq!(available(&srv, srv.sk()), before, "a refusal moved money");
+}
+
+#[test]
+fn transfers_to_yourself_are_refused() {
+    let (srv, b) = start(None);
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    let own = srv.post(
+        "/transfers",
+        Some(b_key),
+        &json!({"to": "@beta", "amount_minor": 1_000, "currency": "CDF"}),
+        Some(&ik()),
+    );
+    assert_eq!(assert_error(&own, 400, "self_transfer")["param"], "to");
+}
+
+/// 64 concurrent transfers that together exceed the balance never overdraw:
+/// the single writer decides each against the balance the one before left.
+#[test]
+fn concurrent_transfers_never_overdraw() {
+    let (srv, b) = start(None);
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
+    fund_a(&srv, 20_000);
+    let start = available(&srv, srv.sk());
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..64)
+            .map(|_| s.spawn(|| transfer(&srv, "@beta", 1_000).status))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread"))
+            .collect()
+    });
+    let ok = statuses.iter().filter(|s| **s == 201).count() as i64;
+    assert!(
+        statuses.iter().all(|s| *s == 201 || *s == 422),
+        "{statuses:?}"
+    );
+    assert_eq!(ok, start / 1_008, "as many as the balance covers");
+    assert_eq!(available(&srv, srv.sk()), start - ok * 1_008);
+    assert_eq!(available(&srv, Some(&b_key)), ok * 1_000);
+}
+
+/// The daily limit holds under concurrency: it is counted in the writer.
+#[test]
+fn the_daily_limit_holds_under_concurrent_transfers() {
+    let (srv, _) = start(Some(10_000));
+    fund_a(&srv, 200_000);
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..32)
+            .map(|_| s.spawn(|| transfer(&srv, "@beta", 1_000)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("thread").status)
+            .collect()
+    });
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        10,
+        "{statuses:?}"
+    );
+    let refused = transfer(&srv, "@beta", 1_000);
+    assert_eq!(
+        assert_error(&refused, 422, "daily_limit_exceeded")["param"],
+        "amount_minor"
+    );
+}
