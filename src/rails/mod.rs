@@ -8,6 +8,7 @@
 //! from memory. A network connector will answer "pending" at once and report
 //! its outcome later through the same `status` path the sandbox's timers use.
 
+pub mod catalogue;
 pub mod sandbox;
 
 use serde::{Deserialize, Serialize};

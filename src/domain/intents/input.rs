@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::domain::currency;
 use crate::domain::fields::{self, metadata_json, text};
-use crate::domain::methods::Policy;
+use crate::domain::ranking::Policy;
 use crate::error::{ApiError, Code};
 use crate::rails::{Operator, RAILS, RailKind};
 

@@ -12,7 +12,7 @@ use crate::clock::rfc3339;
 use crate::domain::Settings;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fees::Fees;
-use crate::domain::methods::Policy;
+use crate::domain::ranking::Policy;
 use crate::domain::qr_codes::{self, Location, Terminal};
 use crate::events::signing::PlatformKey;
 use crate::qr::emv::{self, Tlv};
