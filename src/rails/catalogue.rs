@@ -118,15 +118,7 @@ pub const CATALOGUE: &[Method] = &[
     single("card", "card", "Visa / Mastercard", 250, 5, true, false),
     // The national instant-payment switch: payouts to bank accounts only
     // (origin behaviour section 19: switch 30 bps); preferred to a transfer.
-    single(
-        "switch",
-        "bank",
-        "Instant bank switch",
-        30,
-        60,
-        false,
-        true,
-    ),
+    single("switch", "bank", "Instant bank switch", 30, 60, false, true),
     single(
         "bank_transfer",
         "bank",

@@ -17,6 +17,7 @@ mod money_requests;
 mod operations;
 mod origin;
 mod qr;
+mod ranking;
 mod refunds;
 mod security;
 mod support;

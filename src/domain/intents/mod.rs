@@ -26,8 +26,8 @@ use self::input::{
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
-use super::ranking::{self, Policy};
 use super::qr_codes::{self, Location, Terminal};
+use super::ranking::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;

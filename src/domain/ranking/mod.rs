@@ -53,6 +53,7 @@ pub struct RankedMethod {
     /// (the prior) while fewer than 5 were decided.
     pub success_rate: f64,
     /// 0 to 100; 0 when unusable.
+    #[schema(minimum = 0, maximum = 100)]
     pub score: i64,
     /// False while its circuit is open, or with no connector in this mode.
     pub usable: bool,
@@ -158,6 +159,7 @@ pub struct Route {
     pub rail: &'static str,
     pub name: &'static str,
     /// 0 to 100; 0 when unusable.
+    #[schema(minimum = 0, maximum = 100)]
     pub score: i64,
     pub usable: bool,
     /// Why it is unusable (`circuit_open`, `rail_not_configured`) or on
@@ -236,13 +238,13 @@ pub fn record_attempt(
         return Ok(());
     };
     // An intent that allows one operator was paid with that one.
-    let operator = attempt.operator.as_deref().or(match intent
-        .allowed_operators
-        .as_slice()
-    {
-        [only] => Some(only.as_str()),
-        _ => None,
-    });
+    let operator = attempt
+        .operator
+        .as_deref()
+        .or(match intent.allowed_operators.as_slice() {
+            [only] => Some(only.as_str()),
+            _ => None,
+        });
     let Some(method) = catalogue::for_attempt(&attempt.rail, operator) else {
         return Ok(());
     };
@@ -340,19 +342,30 @@ mod tests {
         let store = Store::ephemeral().expect("store");
         // Nothing recorded: the prior; airtel is cheaper.
         let fresh = ranked(&store, Mode::Test, Policy::Smart);
-        assert_eq!(summary(&fresh), [("airtel", 85, 0.85), ("orange", 85, 0.85)]);
+        assert_eq!(
+            summary(&fresh),
+            [("airtel", 85, 0.85), ("orange", 85, 0.85)]
+        );
         assert_eq!(fresh[0].components.latency, score::LATENCY_PRIOR);
 
         // Four declines are not yet five decided attempts; the fifth is.
         let declined = stats::Outcome::Failed { fault: false };
         record(&store, "airtel", declined, 4);
-        assert_eq!(ranked(&store, Mode::Test, Policy::Smart)[0].components.success, 85);
+        assert_eq!(
+            ranked(&store, Mode::Test, Policy::Smart)[0]
+                .components
+                .success,
+            85
+        );
         record(&store, "airtel", declined, 1);
         record(&store, "orange", stats::Outcome::Succeeded, 5);
         let after = ranked(&store, Mode::Test, Policy::Smart);
         assert_eq!(summary(&after), [("orange", 100, 1.0), ("airtel", 0, 0.0)]);
         // Declines are answers, not faults: airtel stays usable.
-        assert!(after.iter().all(|m| m.usable && m.reason.is_none()), "{after:?}");
+        assert!(
+            after.iter().all(|m| m.usable && m.reason.is_none()),
+            "{after:?}"
+        );
         // 200 ms measured: 100 − 200/150 = 98.67 → 99.
         assert_eq!(after[0].components.latency, 99);
 
@@ -403,7 +416,14 @@ mod tests {
         // MTN does not collect in CD; the switch only pays out.
         assert_eq!(
             operators,
-            ["africell", "airtel", "bank_transfer", "card", "mpesa", "orange"]
+            [
+                "africell",
+                "airtel",
+                "bank_transfer",
+                "card",
+                "mpesa",
+                "orange"
+            ]
         );
         // Cheapest: the bank's 0.5 % + 0.5 % + tax is the smallest total.
         assert_eq!(ranked[0].operator, "bank_transfer");
@@ -461,7 +481,10 @@ mod tests {
             (switch.rank, switch.rail_id, switch.rail, switch.cost_bps),
             (1, "switch", "bank", 30)
         );
-        assert_eq!((switch.estimated_minutes, bank[1].estimated_minutes), (1, 1_440));
+        assert_eq!(
+            (switch.estimated_minutes, bank[1].estimated_minutes),
+            (1, 1_440)
+        );
         assert!(switch.usable && switch.reason.is_none());
         // 40·85 + 15·70 + 20·100 + 15·80 + 10·100 = 8650 → 87 (rounded half up).
         assert_eq!(switch.score, 87);

@@ -42,19 +42,25 @@ const BASE: Components = Components {
     preference: 10,
 };
 
-/// The five components of a score, each 0 to 100 (also used for weights).
+/// The five components of a score, each 0 to 100 (the weights of a policy
+/// are held in the same shape).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[schema(as = RankingComponents)]
 pub struct Components {
     /// 24 h success % − 2 × unknown %; 85 under 5 decided attempts.
+    #[schema(minimum = 0, maximum = 100)]
     pub success: i64,
     /// 100 − average ms / 150; 70 with no measurement.
+    #[schema(minimum = 0, maximum = 100)]
     pub latency: i64,
     /// 100 for the cheapest candidate, 0 for the dearest.
+    #[schema(minimum = 0, maximum = 100)]
     pub cost: i64,
     /// 80 closed (no probe), 40 half-open, 0 unusable.
+    #[schema(minimum = 0, maximum = 100)]
     pub health: i64,
     /// 100 − 25 × the place in the gateway's order of preference.
+    #[schema(minimum = 0, maximum = 100)]
     pub preference: i64,
 }
 
@@ -398,7 +404,7 @@ mod tests {
             ((9, 0, 1), 70), // 90 % − 2 × 10 %
             ((1, 0, 4), 0),  // never below 0
             ((2, 1, 0), 85),
-            ((2, 1, 2), 0), // 40 % − 80 %
+            ((2, 1, 2), 0),  // 40 % − 80 %
             ((7, 2, 0), 78), // 77.8 %
         ];
         for ((s, f, u), expected) in cases {

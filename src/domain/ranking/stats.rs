@@ -239,7 +239,11 @@ mod tests {
             stats.record(FAULT, 0, t + i);
         }
         stats.record(DECLINED, 0, t + 4);
-        assert_eq!(stats.circuit(t + 5), Circuit::Closed, "a decline is an answer");
+        assert_eq!(
+            stats.circuit(t + 5),
+            Circuit::Closed,
+            "a decline is an answer"
+        );
         for i in 0..5 {
             stats.record(Outcome::Unknown, 0, t + 10 + i);
         }
@@ -247,9 +251,16 @@ mod tests {
         let half_open = t + 14 + HALF_OPEN_AFTER_MS;
         assert_eq!(stats.circuit(half_open), Circuit::HalfOpen);
         stats.record(FAULT, 0, half_open);
-        assert_eq!(stats.circuit(half_open + 1), Circuit::Open, "the probe failed");
+        assert_eq!(
+            stats.circuit(half_open + 1),
+            Circuit::Open,
+            "the probe failed"
+        );
         stats.record(Outcome::Succeeded, 0, half_open + HALF_OPEN_AFTER_MS);
-        assert_eq!(stats.circuit(half_open + HALF_OPEN_AFTER_MS), Circuit::Closed);
+        assert_eq!(
+            stats.circuit(half_open + HALF_OPEN_AFTER_MS),
+            Circuit::Closed
+        );
     }
 
     #[test]
@@ -284,13 +295,16 @@ mod tests {
             Outcome::of(&Collection::Succeeded),
             Some(Outcome::Succeeded)
         );
-        assert_eq!(Outcome::of(&Collection::Failed(ProviderUnavailable)), Some(FAULT));
-        assert_eq!(Outcome::of(&Collection::Failed(Declined)), Some(DECLINED));
-        assert_eq!(Outcome::of(&Collection::Failed(InvalidMsisdn)), Some(DECLINED));
-        assert_eq!(Outcome::of(&Collection::Unknown), Some(Outcome::Unknown));
         assert_eq!(
-            Outcome::of(&Collection::Pending { poll_after_ms: 1 }),
-            None
+            Outcome::of(&Collection::Failed(ProviderUnavailable)),
+            Some(FAULT)
         );
+        assert_eq!(Outcome::of(&Collection::Failed(Declined)), Some(DECLINED));
+        assert_eq!(
+            Outcome::of(&Collection::Failed(InvalidMsisdn)),
+            Some(DECLINED)
+        );
+        assert_eq!(Outcome::of(&Collection::Unknown), Some(Outcome::Unknown));
+        assert_eq!(Outcome::of(&Collection::Pending { poll_after_ms: 1 }), None);
     }
 }

@@ -196,14 +196,14 @@ async fn checkout_page(
         .and_then(|snapshot| ranking::methods(&snapshot, &operators_query, state.clock.now_ms()))
         .unwrap_or_default()
         .into_iter()
-    .map(|m| {
-        format!(
-            "<option value=\"{}\">{}</option>",
-            escape(m.operator),
-            escape(m.name)
-        )
-    })
-    .collect();
+        .map(|m| {
+            format!(
+                "<option value=\"{}\">{}</option>",
+                escape(m.operator),
+                escape(m.name)
+            )
+        })
+        .collect();
     let paid = matches!(
         intent.status,
         Status::Captured | Status::SettlementPending | Status::Settled
