@@ -106,7 +106,7 @@ impl RailKind {
     }
 }
 
-/// A mobile-money operator a payer may use (the method catalogue's operators).
+/// A mobile-money operator a payer may use (the rail catalogue's operators).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Operator {

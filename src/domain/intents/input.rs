@@ -349,7 +349,7 @@ enum RailName {
     OperatorOnly(&'static str),
 }
 
-/// The mobile-money operators the vocabulary knows (the method catalogue's).
+/// The mobile-money operators the vocabulary knows (the rail catalogue's).
 const OPERATOR_NAMES: [&str; 5] = ["mpesa", "airtel", "orange", "africell", "mtn"];
 
 /// One item of `rails`, in any case (origin behaviour section 27): a family;
