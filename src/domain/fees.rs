@@ -76,7 +76,7 @@ pub fn bps_of(amount_minor: i64, bps: i64) -> i64 {
 
 /// Fees on collecting `amount_minor` over `rail`; never more than the amount.
 /// `provider_bps` overrides the rail's default provider rate when the
-/// operator is known (from the method catalogue).
+/// operator is known (from the rail catalogue).
 pub fn for_collection(rail: &str, provider_bps: Option<i64>, amount_minor: i64) -> Fees {
     let Some(schedule) = SCHEDULES.iter().find(|s| s.rail == rail) else {
         return Fees {

@@ -17,7 +17,7 @@ use crate::domain::intents::input::{
 use crate::domain::intents::state::Status;
 use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
-use crate::domain::methods::{self, Policy, RankedMethod};
+use crate::domain::ranking::{self, Policy, RankedMethod};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
@@ -111,7 +111,7 @@ pub struct MethodList {
     object: &'static str,
     payment_intent: String,
     policy: Policy,
-    /// Best first under `policy`.
+    /// Usable methods first, then best score first under `policy` (docs/ranking.md).
     data: Vec<RankedMethod>,
 }
 
@@ -124,14 +124,11 @@ pub async fn methods(
     Caller(caller): Caller,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
-    let ranked = methods::rank(
-        &intent.rails,
-        &intent.allowed_operators,
-        intent.customer_country.as_deref(),
-        intent.amount_minor,
-        intent.payment_method_policy,
-    );
+    let snapshot = state.store.snapshot()?;
+    let intent = intents::read(&snapshot, &caller, &id)?;
+    // The rails' counters run on real time, whatever clock the sandbox follows.
+    let query = ranking::MethodQuery::of(&intent);
+    let ranked = ranking::methods(&snapshot, &query, state.clock.now_ms())?;
     json(
         200,
         &MethodList {

@@ -8,6 +8,7 @@
 //! from memory. A network connector will answer "pending" at once and report
 //! its outcome later through the same `status` path the sandbox's timers use.
 
+pub mod catalogue;
 pub mod sandbox;
 
 use serde::{Deserialize, Serialize};
@@ -105,7 +106,7 @@ impl RailKind {
     }
 }
 
-/// A mobile-money operator a payer may use (the method catalogue's operators).
+/// A mobile-money operator a payer may use (the rail catalogue's operators).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Operator {

@@ -12,6 +12,7 @@
 //! | `index` | `member_email\|<email>`, `session\|<digest>` | [`member_email`], [`session`] |
 //! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
 //! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
+//! | `objects` | `rail_stats\|<mode>\|<rail id>` (a rail's 24 h counters) | [`rail_stats`] |
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
 //! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
 //! | `index` | `attached_clock\|<org>` → clock id | [`attached_clock`] |
@@ -178,6 +179,12 @@ pub fn verification_quota(mode: Mode, owner: &str, period: &str) -> String {
     format!("vq|{}|{owner}|{period}", mode.as_str())
 }
 
+/// `rail_stats|<mode>|<rail id>`: the rolling counters of one catalogue
+/// rail (`mpesa`, `card`, ...), shared by every organisation of the mode.
+pub fn rail_stats(mode: Mode, rail_id: &str) -> String {
+    format!("rail_stats|{}|{rail_id}", mode.as_str())
+}
+
 /// `<due_ms:020>|<id>`: a queue entry (timers, webhook deliveries, idempotency
 /// expiry), in due order. A negative time is due at once (0).
 pub fn due(due_ms: i64, id: &str) -> String {
@@ -249,6 +256,7 @@ mod tests {
         assert_eq!(idempotency(m, o, "k"), "test|org_1|k");
         assert_eq!(balances_prefix(m, o), "test:org_1:");
         assert_eq!(verification_quota(m, o, "2026-11"), "vq|test|org_1|2026-11");
+        assert_eq!(rail_stats(Mode::Live, "mpesa"), "rail_stats|live|mpesa");
     }
 
     #[test]

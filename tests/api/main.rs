@@ -18,6 +18,7 @@ mod operations;
 mod organisations;
 mod origin;
 mod qr;
+mod ranking;
 mod refunds;
 mod security;
 mod support;

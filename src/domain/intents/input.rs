@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::domain::currency;
 use crate::domain::fields::{self, metadata_json, text};
-use crate::domain::methods::Policy;
+use crate::domain::ranking::Policy;
 use crate::error::{ApiError, Code};
 use crate::rails::{Operator, RAILS, RailKind};
 
@@ -349,7 +349,7 @@ enum RailName {
     OperatorOnly(&'static str),
 }
 
-/// The mobile-money operators the vocabulary knows (the method catalogue's).
+/// The mobile-money operators the vocabulary knows (the rail catalogue's).
 const OPERATOR_NAMES: [&str; 5] = ["mpesa", "airtel", "orange", "africell", "mtn"];
 
 /// One item of `rails`, in any case (origin behaviour section 27): a family;

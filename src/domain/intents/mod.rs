@@ -26,15 +26,15 @@ use self::input::{
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
-use super::methods::{self, Policy};
 use super::qr_codes::{self, Location, Terminal};
+use super::ranking::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
-use crate::rails::{self, Collection};
+use crate::rails::{self, Collection, catalogue};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
 use crate::store::{Snapshot, StoreError, Table, Tx};
@@ -776,6 +776,7 @@ fn apply_outcome(
     actor: &str,
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
+    ranking::record_attempt(tx, intent, &outcome)?;
     match outcome {
         Collection::Pending { poll_after_ms } => {
             let attempt = intent
@@ -880,7 +881,7 @@ fn record_capture(
         .attempts
         .last()
         .and_then(|a| a.operator.as_deref())
-        .and_then(|o| methods::find(&rail, o))
+        .and_then(|o| catalogue::find(&rail, o))
         .map(|m| m.provider_bps);
     let fees = fees::for_collection(&rail, operator_bps, amount_minor);
     let net = amount_minor - fees.total_minor();

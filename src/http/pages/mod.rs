@@ -22,7 +22,7 @@ use crate::auth::Principal;
 use crate::domain::intents::input::{CancelIntent, ConfirmIntent};
 use crate::domain::intents::state::Status;
 use crate::domain::intents::{self, Intent};
-use crate::domain::{currency, methods};
+use crate::domain::{currency, ranking};
 use crate::error::{ApiError, Missing};
 use crate::rails::Operator;
 use crate::store::Table;
@@ -189,22 +189,26 @@ async fn checkout_page(
         .and_then(|s| crate::domain::org::name_of(&s, &intent.owner).ok())
         .unwrap_or_default();
     let nonce = crate::ids::random_token(22);
-    let operators: String = methods::rank(
-        &["mobile_money".to_string()],
-        &intent.allowed_operators,
-        intent.customer_country.as_deref(),
-        intent.amount_minor,
-        intent.payment_method_policy,
-    )
-    .into_iter()
-    .map(|m| {
-        format!(
-            "<option value=\"{}\">{}</option>",
-            escape(m.operator),
-            escape(m.name)
-        )
-    })
-    .collect();
+    let mobile_money = ["mobile_money".to_string()];
+    let operators_query = ranking::MethodQuery {
+        rails: &mobile_money,
+        ..ranking::MethodQuery::of(&intent)
+    };
+    // The page still serves without the ranking (a store error): no operators to pick.
+    let operators: String = state
+        .store
+        .snapshot()
+        .and_then(|snapshot| ranking::methods(&snapshot, &operators_query, state.clock.now_ms()))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|m| {
+            format!(
+                "<option value=\"{}\">{}</option>",
+                escape(m.operator),
+                escape(m.name)
+            )
+        })
+        .collect();
     let paid = matches!(
         intent.status,
         Status::Captured | Status::SettlementPending | Status::Settled
