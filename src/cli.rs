@@ -1,4 +1,4 @@
-//! The command line: `paygate serve | init | verify | openapi | keys | guardian`.
+//! The command line: `paygate serve | init | verify | openapi | keys | guardian | fx`.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -175,6 +175,30 @@ enum Command {
     Guardian {
         #[command(subcommand)]
         command: GuardianCommand,
+    },
+    /// The FX rate table quotes are priced from, offline (server stopped).
+    Fx {
+        #[command(subcommand)]
+        command: FxCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum FxCommand {
+    /// Set a pair's mid-market rate (and margin), stamped and audited; prints it as JSON.
+    SetRate {
+        /// BASE-QUOTE, e.g. USD-CDF.
+        pair: String,
+        /// Units of QUOTE one BASE buys, a decimal such as 2800.5 (0.000001 to 1,000,000).
+        rate: String,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// Which table: the sandbox's (test) or live quotes' (live).
+        #[arg(long, value_enum, default_value_t = CliMode::Test)]
+        mode: CliMode,
+        /// The pair's margin in basis points, 0 to 1000 (default 100).
+        #[arg(long)]
+        margin_bps: Option<i64>,
     },
 }
 
@@ -396,6 +420,7 @@ pub fn run() -> ExitCode {
         Command::Guardian {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
+        Command::Fx { command } => fx(command),
         Command::Listen {
             forward_to,
             events,
@@ -693,6 +718,38 @@ fn clear_guardian(data_dir: &std::path::Path) -> CliResult {
         )
         .into())
     }
+}
+
+fn fx(command: FxCommand) -> CliResult {
+    use crate::domain::audit::Actor;
+    use crate::domain::fx::{self, rates};
+    let FxCommand::SetRate {
+        pair,
+        rate,
+        data_dir,
+        mode,
+        margin_bps,
+    } = command;
+    let mode = match mode {
+        CliMode::Test => Mode::Test,
+        CliMode::Live => Mode::Live,
+    };
+    let store = open_existing(&data_dir)?;
+    let new = rates::NewRate {
+        pair,
+        rate,
+        margin_bps,
+    };
+    let now = SystemClock.now_ms();
+    let entry = store
+        .write_now(now, |tx| {
+            let org = crate::domain::org::require(tx)?;
+            rates::set(tx, &Actor::cli(&org.id), mode, new)
+        })
+        .map_err(|e| e.message)?;
+    let view = fx::rate_view(&entry, mode.livemode(), now);
+    println!("{}", serde_json::to_string(&view)?);
+    Ok(())
 }
 
 fn init_logging(format: LogFormat) {

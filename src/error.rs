@@ -81,6 +81,7 @@ catalogue! {
     TestClockNotFound => ("test_clock_not_found", 404, "BP-2006", "No such test clock is visible to this key."),
     OrganisationNotFound => ("organisation_not_found", 404, "BP-2006", "No such organisation."),
     TransferNotFound => ("transfer_not_found", 404, "BP-2006", "No such transfer is visible to this key (its sender and its recipient see it)."),
+    FxQuoteNotFound => ("fx_quote_not_found", 404, "BP-2006", "No such FX quote is visible to this key (also for a `quote_id` sent to a transfer or a route)."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -118,6 +119,9 @@ catalogue! {
     RecipientNotFound => ("recipient_not_found", 400, "BP-2126", "A transfer's `to` names no organisation of this gateway (id, @tag, phone or e-mail)."),
     SelfTransfer => ("self_transfer", 400, "BP-2127", "A transfer to the sender itself."),
     QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
+    QuoteUsed => ("quote_used", 409, "BP-2130", "The FX quote was taken by a transfer or a route already; a quote is honoured once: ask for a new one."),
+    QuoteExpired => ("quote_expired", 409, "BP-2131", "The FX quote's expiry (120 s after it was made, on the sandbox's clock in test mode) has passed: ask for a new one."),
+    FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
     LimitExceeded => ("limit_exceeded", 422, "BP-3003", "The transfer is above the organisation's per-transfer limit."),
@@ -155,6 +159,7 @@ pub enum Missing {
     TestClock,
     Organisation,
     Transfer,
+    FxQuote,
 }
 
 impl Missing {
@@ -178,6 +183,7 @@ impl Missing {
             Missing::TestClock => Code::TestClockNotFound,
             Missing::Organisation => Code::OrganisationNotFound,
             Missing::Transfer => Code::TransferNotFound,
+            Missing::FxQuote => Code::FxQuoteNotFound,
         }
     }
 
@@ -202,6 +208,7 @@ impl Missing {
             Missing::TestClock => "test clock",
             Missing::Organisation => "organisation",
             Missing::Transfer => "transfer",
+            Missing::FxQuote => "FX quote",
         }
     }
 }

@@ -22,6 +22,8 @@ pub const SELF: &str = "self";
 /// Adding and disabling the organisations the gateway hosts: owners only (and
 /// `domain::org::require_operator` asks for the instance's own organisation).
 pub const ORGANISATIONS_MANAGE: &str = "organisations:manage";
+/// Set the gateway's FX rates (`PUT /fx/rates/{pair}`): owners and admins.
+pub const FX_RATES_MANAGE: &str = "fx_rates:manage";
 
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema,
@@ -67,8 +69,15 @@ impl Role {
                 TEAM_MANAGE,
                 AUDIT_LOG_READ,
                 ORGANISATIONS_MANAGE,
+                FX_RATES_MANAGE,
             ],
-            Role::Admin => &["*", API_KEYS_MANAGE, TEAM_MANAGE, AUDIT_LOG_READ],
+            Role::Admin => &[
+                "*",
+                API_KEYS_MANAGE,
+                TEAM_MANAGE,
+                AUDIT_LOG_READ,
+                FX_RATES_MANAGE,
+            ],
             // Spec section 5 rule 6: keys, webhooks and payment creation; nothing
             // on settlement, payouts, balances or customer exports.
             Role::Developer => &[
@@ -161,6 +170,7 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
     ("POST", "/organisations/{id}/disable", ORGANISATIONS_MANAGE),
     ("GET", "/sessions/current", SELF),
     ("DELETE", "/sessions/current", SELF),
+    ("PUT", "/fx/rates/{pair}", FX_RATES_MANAGE),
 ];
 
 /// The permission a session needs for `operation`; `None` when sessions may not call it.
@@ -211,6 +221,9 @@ mod tests {
         }
         assert!(!dev.allows(TEAM_MANAGE));
         assert!(!dev.allows(AUDIT_LOG_READ));
+        assert!(!dev.allows(FX_RATES_MANAGE));
+        assert!(!Role::Finance.allows(FX_RATES_MANAGE));
+        assert!(!Role::Viewer.allows(FX_RATES_MANAGE));
         assert!(!dev.may_grant(&["*".to_string()]));
         assert!(dev.may_grant(&["payment_intents:write".to_string()]));
         assert!(!dev.may_grant(&["payouts:write".to_string()]));

@@ -218,6 +218,11 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/qr_codes/{id}", Scope("qr_codes:read")).added(),
     op("POST", "/qr_codes/{id}/revoke", Scope("qr_codes:write")),
     op("POST", "/resolve", Public),
+    // src/http/fx.rs
+    op("POST", "/fx/quotes", Scope("transfers:write")),
+    op("GET", "/fx/quotes/{id}", Scope("transfers:read")),
+    op("GET", "/fx/rates", Scope("transfers:read")).added(),
+    op("PUT", "/fx/rates/{pair}", Session).added(),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -226,8 +231,6 @@ pub const OPERATIONS: &[Operation] = &[
 #[rustfmt::skip]
 pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/transfers/quote", Scope("transfers:write")),
-    op("POST", "/fx/quotes", Scope("transfers:write")),
-    op("GET", "/fx/quotes/{id}", Scope("transfers:read")),
     op("POST", "/routes/quote", Scope("routes:read")),
     op("POST", "/routes/payout-currencies", Scope("routes:read")),
     op("POST", "/routes", Scope("routes:write")).ik_required(),

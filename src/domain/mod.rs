@@ -10,6 +10,7 @@ pub mod disputes;
 pub mod fees;
 pub mod fields;
 pub mod funds;
+pub mod fx;
 pub mod intents;
 pub mod lifecycle;
 pub mod members;

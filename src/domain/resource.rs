@@ -109,4 +109,5 @@ owned!(
     super::qr_codes::Terminal,
     super::qr_codes::QrCode,
     super::test_clocks::TestClock,
+    super::fx::Quote,
 );

@@ -8,6 +8,7 @@ pub mod command;
 pub mod disputes;
 pub mod events;
 pub mod extract;
+pub mod fx;
 pub mod gate;
 pub mod intents;
 pub mod list;
@@ -92,6 +93,7 @@ pub fn operations() -> Vec<operations::Served> {
         wallets::operations(),
         organisations::operations(),
         qr_codes::operations(),
+        fx::operations(),
     ]
     .into_iter()
     .flatten()

@@ -16,6 +16,7 @@
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
 //! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
 //! | `index` | `attached_clock\|<org>` → clock id | [`attached_clock`] |
+//! | `meta` | `fx_rates\|<mode>` → the rate table of the mode | [`fx_rates`] |
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
@@ -38,6 +39,7 @@ pub enum Family {
     Event,
     TestClock,
     Transfer,
+    FxQuote,
 }
 
 impl Family {
@@ -68,6 +70,7 @@ impl Family {
             Family::Event => "evt",
             Family::TestClock => "clock",
             Family::Transfer => "tr",
+            Family::FxQuote => "fxq",
         }
     }
 }
@@ -208,6 +211,11 @@ pub fn clock_timers(clock: &str) -> String {
 /// sandbox follows.
 pub fn attached_clock(org: &str) -> String {
     format!("attached_clock|{org}")
+}
+
+/// `fx_rates|<mode>`: the FX rates operators set in `mode` (`domain::fx::rates`).
+pub fn fx_rates(mode: Mode) -> String {
+    format!("fx_rates|{}", mode.as_str())
 }
 
 /// `advancing_clock|<clock>`: a clock in the middle of an advance, resumed
