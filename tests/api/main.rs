@@ -10,6 +10,7 @@ mod checkout;
 mod crash;
 mod disputes;
 mod foundation;
+mod fx;
 mod idempotency;
 mod intents;
 mod limits;

@@ -179,6 +179,7 @@ impl Quote {
 pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Quote, ApiError> {
     let now = tx.now_ms();
     let pricing = price(tx, principal.mode, &new, now)?;
+    // The priced figures are set by `apply`, as a take of an INDICATIVE quote resets them.
     let mut quote = Quote {
         id: crate::ids::new_id("fxq"),
         mode: principal.mode,

@@ -260,22 +260,9 @@ pub struct NewRate {
 /// and audited. One rate per two currencies: setting `CDF-USD` while
 /// `USD-CDF` exists is refused, so both directions always agree.
 pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<Entry, ApiError> {
-    let pair = Pair::parse("pair", &new.pair)?;
-    let mid_rate =
-        Rate::parse(&new.rate).map_err(|m| ApiError::field("rate", format!("rate {m}")))?;
-    if !mid_rate.in_bounds() {
-        return Err(ApiError::field(
-            "rate",
-            format!(
-                "rate must be from {} to {} (got {mid_rate})",
-                super::convert::RATE_MIN,
-                super::convert::RATE_MAX
-            ),
-        ));
-    }
-    let margin_bps = margin(new.margin_bps)?;
-    let code = pair.code();
-    let inverse = self::code(pair.quote, pair.base);
+    let (pair, mid_rate, margin_bps) = checked(&new)?;
+    let key = pair.code();
+    let inverse = code(pair.quote, pair.base);
     let table = table(tx, mode)?;
     if table.0.contains_key(&inverse) {
         return Err(ApiError::field(
@@ -286,7 +273,7 @@ pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<E
         ));
     }
     let mut stored = load(tx, mode)?;
-    if !stored.rates.contains_key(&code) && stored.rates.len() >= PAIRS_MAX {
+    if !stored.rates.contains_key(&key) && stored.rates.len() >= PAIRS_MAX {
         return Err(ApiError::field(
             "pair",
             format!(
@@ -295,7 +282,7 @@ pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<E
             ),
         ));
     }
-    let previous = table.0.get(&code).map(|e| e.mid_rate.to_string());
+    let previous = table.0.get(&key).map(|e| e.mid_rate.to_string());
     let updated = Stamp {
         at_ms: tx.wall_ms(),
         by: who(actor),
@@ -305,13 +292,13 @@ pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<E
         margin_bps,
         updated: updated.clone(),
     };
-    stored.rates.insert(code.clone(), set);
+    stored.rates.insert(key.clone(), set);
     tx.put_json(Table::Meta, keys::fx_rates(mode), &stored)?;
     audit::record(
         tx,
         actor,
         "fx_rate.updated",
-        Some(&code),
+        Some(&key),
         serde_json::json!({
             "mode": mode.as_str(),
             "mid_rate": mid_rate.to_string(),
@@ -320,11 +307,28 @@ pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<E
         }),
     )?;
     Ok(Entry {
-        pair: code,
+        pair: key,
         mid_rate,
         margin_bps,
         updated: Some(updated),
     })
+}
+
+/// The pair, the rate and the margin of `new`, each error naming its field.
+fn checked(new: &NewRate) -> Result<(Pair, Rate, u32), ApiError> {
+    let pair = Pair::parse("pair", &new.pair)?;
+    let rate = Rate::parse(&new.rate).map_err(|m| ApiError::field("rate", format!("rate {m}")))?;
+    if !rate.in_bounds() {
+        return Err(ApiError::field(
+            "rate",
+            format!(
+                "rate must be from {} to {} (got {rate})",
+                super::convert::RATE_MIN,
+                super::convert::RATE_MAX
+            ),
+        ));
+    }
+    Ok((pair, rate, margin(new.margin_bps)?))
 }
 
 fn margin(margin_bps: Option<i64>) -> Result<u32, ApiError> {
