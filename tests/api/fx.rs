@@ -468,3 +468,38 @@ fn the_offline_cli_sets_a_live_rate_that_live_quotes_use() {
     assert_eq!(table.len(), 1, "{table:?}");
     assert_eq!(table[0]["updated_by"], "cli");
 }
+
+/// Issue 18 point 0 meets point 3: the table is the gateway's; a hosted organisation's owner may
+/// not set it, and its keys do not see the gateway organisation's quotes.
+#[test]
+fn another_organisations_owner_may_not_set_the_gateways_rates_nor_read_its_quotes() {
+    let (srv, b) = TestServer::start_with(|dir| {
+        team::add_user(dir, OWNER, "owner", OWNER_PASSWORD, team::OWNER_PIN);
+        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+    });
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    let b_owner = team::login(
+        &srv,
+        b["owner"]["email"].as_str().expect("email"),
+        b["owner"]["password"].as_str().expect("password"),
+    );
+    let refused = put_rate(&srv, &b_owner, "USD-CDF", &json!({"rate": "1"}), None);
+    assert_error(&refused, 403, "operator_required");
+    let a_quote = created(&srv, &srv.secret_key, 10_000, "USD", "CDF");
+    let id = a_quote["id"].as_str().expect("id");
+    assert_error(
+        &srv.get(&format!("/fx/quotes/{id}"), Some(b_key)),
+        404,
+        "fx_quote_not_found",
+    );
+    // B quotes from the same table, and the refused change changed nothing.
+    let b_quote = created(&srv, b_key, 10_000, "USD", "CDF");
+    assert_eq!(b_quote["mid_rate"], "2800");
+    let owner = team::login(&srv, OWNER, OWNER_PASSWORD);
+    let set = put_rate(&srv, &owner, "USD-CDF", &json!({"rate": "2810"}), None);
+    assert_eq!(set.status, 200, "{set:?}");
+    assert_eq!(
+        created(&srv, b_key, 10_000, "USD", "CDF")["mid_rate"],
+        "2810"
+    );
+}

@@ -153,8 +153,13 @@ fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() 
         serde_json::from_str(&crate::support::checked_in_openapi()).expect("openapi");
     let mut checked = 0;
     for (template, operations) in document["paths"].as_object().expect("paths") {
-        if !template.contains('{') || template.starts_with("/organisations") {
-            continue; // operator-only: another organisation gets 403 there
+        // Operator-only (organisations, the gateway's FX rates): another
+        // organisation gets 403 there.
+        if !template.contains('{')
+            || template.starts_with("/organisations")
+            || template.starts_with("/fx/rates")
+        {
+            continue;
         }
         let kind = template.split('/').nth(1).unwrap_or_default();
         let Some(id) = ids.get(kind) else {
@@ -284,6 +289,11 @@ fn objects_of_a(
         json!({"to": "@delta", "amount_minor": 1_000, "currency": "CDF"}),
     );
     ids.insert("transfers", id_of(&transfer));
+    let quote = post(
+        "/fx/quotes",
+        json!({"amount_minor": 1_000, "currency": "USD", "target_currency": "CDF"}),
+    );
+    ids.insert("fx", id_of(&quote));
     ids.insert(
         "transactions",
         paid["collection_transaction"]
