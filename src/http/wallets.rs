@@ -112,6 +112,11 @@ pub struct CreateTransfer {
     pub currency: String,
     #[schema(max_length = 200)]
     pub note: Option<String>,
+    /// An FX quote (`POST /fx/quotes`) of this amount and currency: the
+    /// recipient gets its recipient amount in its target currency. Honoured
+    /// once, before it expires.
+    #[schema(pattern = "^fxq_[a-z0-9]{1,64}$")]
+    pub quote_id: Option<String>,
 }
 
 #[utoipa::path(post, path = "/transfers", tag = "wallets", request_body = CreateTransfer,
@@ -129,6 +134,7 @@ pub async fn create_transfer(
         amount_minor: input.amount_minor,
         currency: input.currency,
         note: input.note,
+        quote_id: input.quote_id,
     };
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let transfer = transfers::create(tx, &caller, new)?;

@@ -96,6 +96,10 @@ pub enum System {
     FeeRevenue,
     /// Tax collected on fees, owed to the tax authority.
     TaxPayable,
+    /// The platform's book of one currency in conversions: what it bought
+    /// (in the source currency) and paid out (in the target), so that each
+    /// currency's lines of a conversion still sum to zero.
+    FxPosition,
 }
 
 impl System {
@@ -105,6 +109,7 @@ impl System {
             System::ProviderFees => "provider_fees".into(),
             System::FeeRevenue => "fee_revenue".into(),
             System::TaxPayable => "tax_payable".into(),
+            System::FxPosition => "fx_position".into(),
         }
     }
 }

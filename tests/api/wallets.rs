@@ -210,3 +210,49 @@ fn the_daily_limit_holds_under_concurrent_transfers() {
         "amount_minor"
     );
 }
+
+/// A transfer with an FX quote converts: the sender pays in its currency, the
+/// recipient gets the quote's recipient amount in the target currency; the
+/// quote is honoured once (issue 18 point 3).
+#[test]
+fn a_transfer_with_an_fx_quote_converts_once() {
+    let (srv, b) = start(None);
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    fund_a(&srv, 200_000);
+    let before = available(&srv, srv.sk());
+    let quote = srv.post(
+        "/fx/quotes",
+        srv.sk(),
+        &json!({"amount_minor": 100_000, "currency": "CDF", "target_currency": "USD"}),
+        None,
+    );
+    assert_eq!(quote.status, 201, "{quote:?}");
+    let quote_id = quote.body["id"].as_str().expect("id");
+    let recipient_amount = quote.body["recipient_amount_minor"]
+        .as_i64()
+        .expect("amount");
+    assert!(recipient_amount > 0, "{quote:?}");
+    let fx_fee = quote.body["fee_minor"].as_i64().expect("fee");
+    let with_quote =
+        json!({"to": "@beta", "amount_minor": 100_000, "currency": "CDF", "quote_id": quote_id});
+    let sent = srv.post("/transfers", srv.sk(), &with_quote, Some(&ik()));
+    assert_eq!(sent.status, 201, "{sent:?}");
+    assert_eq!(sent.body["received_currency"], "USD");
+    assert_eq!(sent.body["received_minor"], recipient_amount);
+    // The sender paid the amount and the transfer fee; the FX fee is inside the amount.
+    assert_eq!(available(&srv, srv.sk()), before - 100_000 - 750);
+    assert_eq!(
+        wallet(&srv, Some(b_key), "USD")["available_minor"],
+        recipient_amount,
+        "fx fee {fx_fee}"
+    );
+    let again = srv.post("/transfers", srv.sk(), &with_quote, Some(&ik()));
+    assert_error(&again, 409, "quote_used");
+    let other_amount =
+        json!({"to": "@beta", "amount_minor": 5_000, "currency": "CDF", "quote_id": quote_id});
+    let refused = srv.post("/transfers", srv.sk(), &other_amount, Some(&ik()));
+    assert!(
+        refused.status == 409 || refused.status == 400,
+        "{refused:?}"
+    );
+}

@@ -235,9 +235,6 @@ pub fn status_at(quote: &Quote, now_ms: i64) -> Status {
 /// origin's rule: its rate was never guaranteed); the stored quote keeps
 /// what it showed and records the use. The caller checks that its own
 /// amount is `quote.amount_minor` and posts the conversion (`docs/fx.md`).
-// The transfer and route commands (issue 18 points 2 and 4) call it; until
-// they are merged only the tests do.
-#[cfg_attr(not(test), allow(dead_code))]
 pub fn take_quote(
     tx: &mut Tx<'_>,
     principal: &Principal,
@@ -271,7 +268,6 @@ pub fn take_quote(
     Ok(quote)
 }
 
-#[cfg_attr(not(test), allow(dead_code))]
 fn refused(quote: &Quote, refusal: Refusal) -> ApiError {
     let (code, message) = match refusal {
         Refusal::DeadlinePassed => (

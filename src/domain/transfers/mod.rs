@@ -46,6 +46,14 @@ pub struct Transfer {
     pub amount_minor: i64,
     pub fee_minor: i64,
     pub currency: String,
+    /// What the recipient got, in `received_currency` (the amount, unless
+    /// converted by an FX quote).
+    #[serde(default)]
+    pub received_minor: i64,
+    #[serde(default)]
+    pub received_currency: String,
+    #[serde(default)]
+    pub quote_id: Option<String>,
     pub note: Option<String>,
     pub status: Status,
     pub transaction: String,
@@ -69,6 +77,9 @@ pub struct NewTransfer {
     pub amount_minor: i64,
     pub currency: String,
     pub note: Option<String>,
+    /// An FX quote (`fxq_...`) of this amount and currency: the recipient
+    /// gets its `recipient_amount_minor` in its target currency.
+    pub quote_id: Option<String>,
 }
 
 /// The fee of a transfer of `amount_minor`: 75 bps, rounded half up, at
@@ -106,10 +117,21 @@ pub fn create(
     let note = super::fields::text("note", new.note, NOTE_CHARS_MAX)?;
     let (mode, sender) = (principal.mode, principal.owner().to_string());
     check_limits(tx, mode, &sender, &currency, new.amount_minor)?;
+    let quote = match &new.quote_id {
+        Some(quote_id) => Some(take_quote(
+            tx,
+            principal,
+            quote_id,
+            &currency,
+            new.amount_minor,
+        )?),
+        None => None,
+    };
     let fee = fee_minor(new.amount_minor);
     let id = crate::ids::new_id("tr");
     let from = ledger::merchant_account(mode, &sender, &currency, Class::Available);
-    let transaction = Posting::build(
+    let fees = ledger::system_account(mode, System::FeeRevenue, &currency);
+    let mut posting = Posting::build(
         mode,
         &sender,
         Cause {
@@ -118,19 +140,36 @@ pub fn create(
         },
         &format!("transfer {id} to {}", recipient.id),
     )
-    .transfer(
-        from.clone(),
-        ledger::merchant_account(mode, &recipient.id, &currency, Class::Available),
-        new.amount_minor,
-        &currency,
-    )
-    .transfer(
-        from,
-        ledger::system_account(mode, System::FeeRevenue, &currency),
-        fee,
-        &currency,
-    )
-    .post(tx)?;
+    .transfer(from.clone(), fees.clone(), fee, &currency);
+    let (received_minor, received_currency) = match &quote {
+        // The conversion goes through the platform's FX position in each
+        // currency, so each currency's lines sum to zero (docs/fx.md).
+        Some(q) => {
+            let to =
+                ledger::merchant_account(mode, &recipient.id, &q.target_currency, Class::Available);
+            posting = posting
+                .transfer(from.clone(), fees, q.fee_minor, &currency)
+                .transfer(
+                    from,
+                    ledger::system_account(mode, System::FxPosition, &currency),
+                    q.amount_minor - q.fee_minor,
+                    &currency,
+                )
+                .transfer(
+                    ledger::system_account(mode, System::FxPosition, &q.target_currency),
+                    to,
+                    q.recipient_amount_minor,
+                    &q.target_currency,
+                );
+            (q.recipient_amount_minor, q.target_currency.clone())
+        }
+        None => {
+            let to = ledger::merchant_account(mode, &recipient.id, &currency, Class::Available);
+            posting = posting.transfer(from, to, new.amount_minor, &currency);
+            (new.amount_minor, currency.clone())
+        }
+    };
+    let transaction = posting.post(tx)?;
     let transfer = Transfer {
         id,
         mode,
@@ -139,6 +178,9 @@ pub fn create(
         amount_minor: new.amount_minor,
         fee_minor: fee,
         currency,
+        received_minor,
+        received_currency,
+        quote_id: new.quote_id,
         note,
         status: Status::Succeeded,
         transaction,
@@ -157,6 +199,31 @@ pub fn create(
         }
     }
     Ok(transfer)
+}
+
+/// The FX quote a transfer names: of the transfer's currency and amount,
+/// honoured once and before it expires (`fx::take_quote`).
+fn take_quote(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    quote_id: &str,
+    currency: &str,
+    amount_minor: i64,
+) -> Result<super::fx::Quote, ApiError> {
+    let target = super::fx::read(tx, principal, quote_id)
+        .map_err(|e| e.with_param("quote_id"))?
+        .target_currency;
+    let quote = super::fx::take_quote(tx, principal, quote_id, currency, &target)?;
+    if quote.amount_minor != amount_minor {
+        return Err(ApiError::field(
+            "quote_id",
+            format!(
+                "the quote {quote_id} is for {} {currency}, not {amount_minor}",
+                quote.amount_minor
+            ),
+        ));
+    }
+    Ok(quote)
 }
 
 /// The organisation `to` names (id, `@tag`, phone, e-mail): another active

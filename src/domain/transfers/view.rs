@@ -21,6 +21,11 @@ pub struct TransferView {
     /// Paid by the sender, on top of the amount.
     pub fee_minor: i64,
     pub currency: String,
+    /// What the recipient got: the amount, or the FX quote's recipient amount.
+    pub received_minor: i64,
+    pub received_currency: String,
+    /// The FX quote the transfer converted with, if any.
+    pub quote_id: Option<String>,
     pub note: Option<String>,
     pub status: Status,
     /// The ledger posting.
@@ -44,6 +49,9 @@ pub fn view(t: &Transfer, side: &str) -> TransferView {
         amount_minor: t.amount_minor,
         fee_minor: t.fee_minor,
         currency: t.currency.clone(),
+        received_minor: t.received_minor,
+        received_currency: t.received_currency.clone(),
+        quote_id: t.quote_id.clone(),
         note: t.note.clone(),
         status: t.status,
         transaction: t.transaction.clone(),
