@@ -12,12 +12,20 @@ use super::extract::{Body, Caller, Idempotency, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use crate::domain::fields;
+use crate::domain::fx::{self, FxQuoteView};
 use crate::domain::org;
+use crate::domain::ranking::{self, Policy, Route, RouteQuery};
 use crate::domain::transfers::{self, NewTransfer, TransferView};
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Class};
+use crate::rails::RailKind;
 
-operations!(list_wallets, create_transfer, retrieve_transfer);
+operations!(
+    list_wallets,
+    quote_transfer,
+    create_transfer,
+    retrieve_transfer
+);
 
 /// One currency of the organisation's money: a view over its ledger
 /// accounts, never a second record (`paygate verify` covers it).
@@ -154,4 +162,134 @@ pub async fn retrieve_transfer(
 ) -> Result<Response, ApiError> {
     let transfer = transfers::read(&state.store.snapshot()?, &caller, &id)?;
     json(200, &transfers::view(&transfer, caller.owner()))
+}
+
+/// Where a quoted transfer goes.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Destination {
+    /// `wallet` (another organisation of this gateway), `mobile_money` or `bank`.
+    pub method: RailKind,
+    /// ISO 3166-1 alpha-2: narrows mobile-money operators.
+    #[schema(pattern = "^[A-Z]{2}$")]
+    pub country: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuoteTransfer {
+    #[serde(deserialize_with = "fields::int")]
+    #[schema(minimum = 100, maximum = 1_000_000_000_000_000i64)]
+    pub amount_minor: i64,
+    pub currency: String,
+    /// The recipient's currency; default `currency`. When it differs an FX
+    /// quote is locked, and its id works as `quote_id`.
+    pub target_currency: Option<String>,
+    pub destination: Option<Destination>,
+    /// Where the money comes from; only `wallet` today.
+    pub source_method: Option<RailKind>,
+    pub policy: Option<Policy>,
+}
+
+/// The full disclosure of a transfer before it is made.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransferQuoteView {
+    /// Always `transfer_quote`.
+    pub object: &'static str,
+    pub amount_minor: i64,
+    pub currency: String,
+    pub target_currency: String,
+    /// The transfer fee, paid on top in `currency` (75 bps, at least 1).
+    pub fee_minor: i64,
+    /// What the sender's wallet pays in all: amount and fee.
+    pub total_minor: i64,
+    /// What the recipient gets, in `target_currency`.
+    pub recipient_amount_minor: i64,
+    /// The locked FX quote when the currencies differ (pass its id as `quote_id`).
+    pub fx: Option<FxQuoteView>,
+    pub policy: Policy,
+    /// Payout rails of the destination's method, ranked under `policy`
+    /// (none for a wallet: the money stays in this gateway).
+    pub routes: Vec<Route>,
+}
+
+/// Quotes a transfer: its fees, its FX (locking a quote when the currencies
+/// differ) and the payout rails ranked under the policy (spec section 4.5).
+#[utoipa::path(post, path = "/transfers/quote", tag = "wallets", request_body = QuoteTransfer,
+    responses((status = 200, description = "Fees, FX and ranked routes", body = TransferQuoteView),
+              (status = 400, description = "A field (`param` names it)", body = ErrorBody)))]
+pub async fn quote_transfer(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<QuoteTransfer>,
+) -> Result<Response, ApiError> {
+    if input.source_method.is_some_and(|m| m != RailKind::Wallet) {
+        return Err(ApiError::field(
+            "source_method",
+            "only wallet funds a transfer today; card, bank and mobile-money funding come with routes",
+        ));
+    }
+    let amount_minor = input.amount_minor;
+    if amount_minor < transfers::AMOUNT_MIN_MINOR {
+        return Err(ApiError::field(
+            "amount_minor",
+            format!(
+                "amount_minor must be at least {}",
+                transfers::AMOUNT_MIN_MINOR
+            ),
+        ));
+    }
+    let currency = crate::domain::currency::parse("currency", &input.currency)?
+        .code
+        .to_string();
+    let target = match &input.target_currency {
+        Some(t) => crate::domain::currency::parse("target_currency", t)?
+            .code
+            .to_string(),
+        None => currency.clone(),
+    };
+    let policy = input.policy.unwrap_or_default();
+    let snapshot = state.store.snapshot()?;
+    // Rail statistics are kept in real time, whatever the sandbox's clock.
+    let now_ms = state.clock.now_ms();
+    let routes = match &input.destination {
+        Some(d) if d.method != RailKind::Wallet => {
+            let query = RouteQuery {
+                mode: caller.mode,
+                currency: &target,
+                method: d.method,
+                country: d.country.as_deref(),
+                policy,
+            };
+            ranking::routes(&snapshot, &query, now_ms)?
+        }
+        _ => Vec::new(),
+    };
+    let fee_minor = transfers::fee_minor(amount_minor);
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let fx = if target == currency {
+            None
+        } else {
+            let new = fx::NewQuote::parse(amount_minor, &currency, &target)?;
+            let quote = fx::create(tx, &caller, new)?;
+            Some(fx::quote_view(&quote, tx.now_ms()))
+        };
+        let recipient_amount_minor = fx
+            .as_ref()
+            .map_or(amount_minor, |q| q.recipient_amount_minor);
+        Ok(TransferQuoteView {
+            object: "transfer_quote",
+            amount_minor,
+            currency,
+            target_currency: target,
+            fee_minor,
+            total_minor: amount_minor + fee_minor,
+            recipient_amount_minor,
+            fx,
+            policy,
+            routes,
+        })
+    })
+    .await
 }

@@ -256,3 +256,66 @@ fn a_transfer_with_an_fx_quote_converts_once() {
         "{refused:?}"
     );
 }
+
+/// `POST /transfers/quote`: fees, a locked FX quote when the currencies
+/// differ (its id works as `quote_id`), and the payout rails ranked under
+/// the policy (issue 18 point 4).
+#[test]
+fn a_transfer_quote_discloses_fees_fx_and_ranked_routes() {
+    let (srv, _) = start(None);
+    let quote = srv.post(
+        "/transfers/quote",
+        srv.sk(),
+        &json!({"amount_minor": 10_000, "currency": "CDF", "target_currency": "USD",
+                "destination": {"method": "mobile_money", "country": "CD"}, "policy": "cheapest"}),
+        None,
+    );
+    assert_eq!(quote.status, 200, "{quote:?}");
+    assert_eq!(quote.body["fee_minor"], 75);
+    assert_eq!(quote.body["total_minor"], 10_075);
+    assert_eq!(quote.body["fx"]["status"], "LOCKED", "{quote:?}");
+    assert_eq!(
+        quote.body["recipient_amount_minor"],
+        quote.body["fx"]["recipient_amount_minor"]
+    );
+    let routes = quote.body["routes"].as_array().expect("routes");
+    assert!(!routes.is_empty(), "{quote:?}");
+    let scores: Vec<i64> = routes
+        .iter()
+        .map(|r| r["score"].as_i64().unwrap_or(-1))
+        .collect();
+    let usable: Vec<bool> = routes.iter().map(|r| r["usable"] == true).collect();
+    // Usable first, then by score.
+    for pair in routes
+        .windows(2)
+        .zip(scores.windows(2))
+        .zip(usable.windows(2))
+    {
+        let ((_, s), u) = pair;
+        assert!(
+            u[0] >= u[1] && (u[0] != u[1] || s[0] >= s[1]),
+            "{scores:?} {usable:?}"
+        );
+    }
+    assert_eq!(routes[0]["rank"], 1);
+    // Same currency: no FX, no routes for a wallet destination.
+    let plain = srv.post(
+        "/transfers/quote",
+        srv.sk(),
+        &json!({"amount_minor": 10_000, "currency": "CDF", "destination": {"method": "wallet"}}),
+        None,
+    );
+    assert_eq!(plain.body["fx"], Value::Null, "{plain:?}");
+    assert_eq!(plain.body["routes"], json!([]));
+    assert_eq!(plain.body["recipient_amount_minor"], 10_000);
+    let card = srv.post(
+        "/transfers/quote",
+        srv.sk(),
+        &json!({"amount_minor": 10_000, "currency": "CDF", "source_method": "card"}),
+        None,
+    );
+    assert_eq!(
+        assert_error(&card, 400, "validation_error")["param"],
+        "source_method"
+    );
+}

@@ -148,7 +148,6 @@ pub fn methods(
 }
 
 /// A payout route of a transfer quote (origin behaviour section 19 `routes`).
-#[allow(dead_code)] // Called by `POST /transfers/quote` (issue 18 point 4), and the tests.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Route {
     /// 1 for the best.
@@ -173,7 +172,6 @@ pub struct Route {
 }
 
 /// What [`routes`] ranks: where a transfer pays out.
-#[allow(dead_code)] // Called by `POST /transfers/quote` (issue 18 point 4), and the tests.
 pub struct RouteQuery<'a> {
     pub mode: Mode,
     /// The currency the recipient is paid in.
@@ -188,7 +186,6 @@ pub struct RouteQuery<'a> {
 
 /// The payout rails of `query.method` for its currency (and country), best
 /// first under its policy, measured at `now_ms` (real time).
-#[allow(dead_code)] // Called by `POST /transfers/quote` (issue 18 point 4), and the tests.
 pub fn routes(
     read: &impl Read,
     query: &RouteQuery<'_>,
