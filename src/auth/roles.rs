@@ -22,6 +22,8 @@ pub const SELF: &str = "self";
 /// Adding and disabling the organisations the gateway hosts: owners only (and
 /// `domain::org::require_operator` asks for the instance's own organisation).
 pub const ORGANISATIONS_MANAGE: &str = "organisations:manage";
+/// Changing the organisation's transfer limits: its owners only.
+pub const TRANSFER_LIMITS_MANAGE: &str = "transfer_limits:manage";
 /// Set the gateway's FX rates (`PUT /fx/rates/{pair}`): owners and admins.
 pub const FX_RATES_MANAGE: &str = "fx_rates:manage";
 
@@ -70,6 +72,7 @@ impl Role {
                 AUDIT_LOG_READ,
                 ORGANISATIONS_MANAGE,
                 FX_RATES_MANAGE,
+                TRANSFER_LIMITS_MANAGE,
             ],
             Role::Admin => &[
                 "*",
@@ -168,6 +171,7 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
     ("POST", "/organisations", ORGANISATIONS_MANAGE),
     ("GET", "/organisations", ORGANISATIONS_MANAGE),
     ("POST", "/organisations/{id}/disable", ORGANISATIONS_MANAGE),
+    ("PUT", "/transfer_limits", TRANSFER_LIMITS_MANAGE),
     ("GET", "/sessions/current", SELF),
     ("DELETE", "/sessions/current", SELF),
     ("PUT", "/fx/rates/{pair}", FX_RATES_MANAGE),

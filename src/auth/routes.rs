@@ -203,6 +203,8 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/transfers/quote", Scope("transfers:write")),
     op("POST", "/transfers", Scope("transfers:write")).ik_required(),
     op("GET", "/transfers/{id}", Scope("transfers:read")),
+    op("GET", "/transfer_limits", Scope("transfers:read")).added(),
+    op("PUT", "/transfer_limits", Session).added(),
     // src/http/organisations.rs
     op("POST", "/organisations", Session).added(),
     op("GET", "/organisations", Session).added(),

@@ -24,7 +24,9 @@ operations!(
     list_wallets,
     quote_transfer,
     create_transfer,
-    retrieve_transfer
+    retrieve_transfer,
+    transfer_limits,
+    set_transfer_limits
 );
 
 /// One currency of the organisation's money: a view over its ledger
@@ -290,6 +292,79 @@ pub async fn quote_transfer(
             policy,
             routes,
         })
+    })
+    .await
+}
+
+/// The organisation's transfer limits, per currency, in minor units.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransferLimitsView {
+    /// Always `transfer_limits`.
+    pub object: &'static str,
+    pub per_transfer_minor: i64,
+    pub daily_minor: i64,
+}
+
+fn limits_view(o: Option<&org::Organisation>) -> TransferLimitsView {
+    TransferLimitsView {
+        object: "transfer_limits",
+        per_transfer_minor: o
+            .and_then(|o| o.transfer_limit_minor)
+            .unwrap_or(transfers::PER_TRANSFER_LIMIT_MINOR),
+        daily_minor: o
+            .and_then(|o| o.daily_transfer_limit_minor)
+            .unwrap_or(transfers::DAILY_LIMIT_MINOR),
+    }
+}
+
+/// The organisation's transfer limits (an addition to the spec).
+#[utoipa::path(get, path = "/transfer_limits", tag = "wallets",
+    responses((status = 200, description = "The limits in force (the defaults unless the owner changed them)", body = TransferLimitsView)))]
+pub async fn transfer_limits(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+) -> Result<Response, ApiError> {
+    let organisation = org::get(&state.store.snapshot()?, caller.owner())?;
+    json(200, &limits_view(organisation.as_ref()))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetTransferLimits {
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub per_transfer_minor: Option<i64>,
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub daily_minor: Option<i64>,
+}
+
+/// Changes the organisation's transfer limits: its owners, in a session (an
+/// addition to the spec). Audited.
+#[utoipa::path(put, path = "/transfer_limits", tag = "wallets", request_body = SetTransferLimits,
+    responses((status = 200, description = "The limits now in force", body = TransferLimitsView),
+              (status = 403, description = "Not an owner's session (role_denied, session_required)", body = ErrorBody)))]
+pub async fn set_transfer_limits(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<SetTransferLimits>,
+) -> Result<Response, ApiError> {
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let changed =
+            org::set_transfer_limits(tx, &caller.org, input.per_transfer_minor, input.daily_minor)?;
+        let details = serde_json::json!({
+            "per_transfer_minor": changed.transfer_limit_minor,
+            "daily_minor": changed.daily_transfer_limit_minor,
+        });
+        crate::domain::audit::record(
+            tx,
+            &crate::domain::audit::Actor::of(&caller),
+            "transfer_limits.updated",
+            Some(&changed.id),
+            details,
+        )?;
+        Ok(limits_view(Some(&changed)))
     })
     .await
 }

@@ -319,3 +319,75 @@ fn a_transfer_quote_discloses_fees_fx_and_ranked_routes() {
         "source_method"
     );
 }
+
+/// The owner changes the limits in a session (audited); a key cannot, and
+/// the new limit holds at once.
+#[test]
+fn the_owner_changes_the_transfer_limits_in_a_session() {
+    let (srv, _) = TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+        crate::team::add_user(
+            dir,
+            crate::team::OWNER,
+            "owner",
+            crate::team::OWNER_PASSWORD,
+            crate::team::OWNER_PIN,
+        );
+        crate::team::add_user(
+            dir,
+            crate::team::DEV,
+            "developer",
+            crate::team::DEV_PASSWORD,
+            crate::team::DEV_PIN,
+        );
+        add_org(dir, "@beta", "owner@beta.example")
+    });
+    let defaults = srv.get("/transfer_limits", srv.sk());
+    assert_eq!(defaults.body["daily_minor"], 500_000_000, "{defaults:?}");
+    let owner = crate::team::login(&srv, crate::team::OWNER, crate::team::OWNER_PASSWORD);
+    let dev = crate::team::login(&srv, crate::team::DEV, crate::team::DEV_PASSWORD);
+    let change = json!({"daily_minor": 2_000});
+    assert_error(
+        &srv.request(
+            "PUT",
+            "/transfer_limits",
+            &[
+                ("Authorization", &format!("Bearer {}", srv.secret_key)),
+                ("Content-Type", "application/json"),
+            ],
+            Some(change.to_string().into_bytes()),
+        ),
+        403,
+        "session_required",
+    );
+    let by_dev = srv.request(
+        "PUT",
+        "/transfer_limits",
+        &[
+            ("Authorization", &format!("Bearer {dev}")),
+            ("Content-Type", "application/json"),
+        ],
+        Some(change.to_string().into_bytes()),
+    );
+    assert_error(&by_dev, 403, "role_denied");
+    let by_owner = srv.request(
+        "PUT",
+        "/transfer_limits",
+        &[
+            ("Authorization", &format!("Bearer {owner}")),
+            ("Content-Type", "application/json"),
+        ],
+        Some(change.to_string().into_bytes()),
+    );
+    assert_eq!(by_owner.status, 200, "{by_owner:?}");
+    assert_eq!(by_owner.body["daily_minor"], 2_000);
+    fund_a(&srv, 20_000);
+    assert_eq!(transfer(&srv, "@beta", 1_500).status, 201);
+    assert_error(&transfer(&srv, "@beta", 1_000), 422, "daily_limit_exceeded");
+    let audit = srv.get("/audit_log", Some(&owner));
+    assert!(
+        audit.body["data"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|e| e["action"] == "transfer_limits.updated")),
+        "{audit:?}"
+    );
+}
