@@ -477,7 +477,7 @@ fn users(command: UsersCommand) -> CliResult {
             let (password_hash, pin_hash) = new.hashes_blocking();
             let member = store
                 .write_now(SystemClock.now_ms(), |tx| {
-                    let org = crate::domain::org::require(tx)?;
+                    let org = crate::domain::org::instance(tx)?;
                     let member = team::add_member(
                         tx,
                         &org.id,
@@ -507,7 +507,9 @@ fn users(command: UsersCommand) -> CliResult {
         UsersCommand::List { data_dir } => {
             let store = open_existing(&data_dir)?;
             let snapshot = store.snapshot()?;
-            let org = crate::domain::org::id(&snapshot).map_err(|e| e.message)?;
+            let org = crate::domain::org::instance(&snapshot)
+                .map_err(|e| e.message)?
+                .id;
             for m in team::members(&snapshot, &org)? {
                 println!(
                     "{}",
@@ -682,7 +684,7 @@ fn create_key(
     };
     let (record, secret) = store
         .write_now(SystemClock.now_ms(), |tx| {
-            let org = crate::domain::org::require(tx)?;
+            let org = crate::domain::org::instance(tx)?;
             keys::create(tx, &org.id, kind, mode, scopes, label)
         })
         .map_err(|e| e.message)?;
@@ -743,7 +745,7 @@ fn fx(command: FxCommand) -> CliResult {
     let now = SystemClock.now_ms();
     let entry = store
         .write_now(now, |tx| {
-            let org = crate::domain::org::require(tx)?;
+            let org = crate::domain::org::instance(tx)?;
             rates::set(tx, &Actor::cli(&org.id), mode, new)
         })
         .map_err(|e| e.message)?;

@@ -194,10 +194,7 @@ pub fn require_operator(
 /// `organisation_disabled`); its money stays where it is.
 pub fn disable(tx: &mut Tx<'_>, id: &str) -> Result<Organisation, ApiError> {
     let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(Missing::Organisation, id))?;
-    if tx
-        .get_json::<Organisation>(Table::Meta, META_KEY)?
-        .is_some_and(|o| o.id == org.id)
-    {
+    if is_instance(tx, &org.id)? {
         return Err(ApiError::field(
             "id",
             "the instance's own organisation cannot be disabled",
@@ -256,15 +253,25 @@ pub fn set_transfer_limits(
     }
     org.transfer_limit_minor = per_transfer_minor.or(org.transfer_limit_minor);
     org.daily_transfer_limit_minor = daily_minor.or(org.daily_transfer_limit_minor);
-    if tx
-        .get_json::<Organisation>(Table::Meta, META_KEY)?
-        .is_some_and(|o| o.id == org.id)
-    {
-        tx.put_json(Table::Meta, META_KEY, &org)?;
-    } else {
-        tx.put_json(Table::Objects, org.id.clone(), &org)?;
-    }
+    save(tx, &org)?;
     Ok(org)
+}
+
+/// Whether `id` is the instance's own organisation (kept in `meta`).
+fn is_instance(read: &impl Read, id: &str) -> Result<bool, ApiError> {
+    Ok(read
+        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .is_some_and(|o| o.id == id))
+}
+
+/// Writes `org` where it is kept: `meta` for the instance's own, else `objects`.
+fn save(tx: &mut Tx<'_>, org: &Organisation) -> Result<(), ApiError> {
+    if is_instance(tx, &org.id)? {
+        tx.put_json(Table::Meta, META_KEY, org)?;
+    } else {
+        tx.put_json(Table::Objects, org.id.clone(), org)?;
+    }
+    Ok(())
 }
 
 /// The organisation an address names: its id, `@tag`, phone or e-mail.
@@ -382,23 +389,7 @@ fn test_keys(tx: &mut Tx<'_>, org: &Organisation) -> Result<NewKeys, ApiError> {
     })
 }
 
-pub fn require(tx: &Tx<'_>) -> Result<Organisation, ApiError> {
-    tx.get_json(Table::Meta, META_KEY)?
-        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
-}
-
 /// Whether the store holds the organisation (it was initialised).
 pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
     Ok(snapshot.get(Table::Meta, META_KEY)?.is_some())
-}
-
-/// The organisation's id, from a snapshot.
-pub fn id(snapshot: &crate::store::Snapshot) -> Result<String, ApiError> {
-    read(snapshot).map(|o| o.id)
-}
-
-fn read(snapshot: &crate::store::Snapshot) -> Result<Organisation, ApiError> {
-    snapshot
-        .get_json(Table::Meta, META_KEY)?
-        .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
 }

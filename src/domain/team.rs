@@ -484,7 +484,7 @@ impl NewOwner {
 
     /// Adds the owner to the store's organisation; returns what to print.
     pub fn create(&self, tx: &mut Tx<'_>, hashes: (String, String)) -> Result<NewOwner, ApiError> {
-        let org = super::org::require(tx)?;
+        let org = super::org::instance(tx)?;
         self.create_in(tx, &org.id, hashes)
     }
 

@@ -89,7 +89,7 @@ pub async fn login(
     // A member signs in to its own organisation.
     let org = match &member {
         Some(m) => m.org.clone(),
-        None => crate::domain::org::id(&snapshot)?,
+        None => crate::domain::org::instance(&snapshot)?.id,
     };
     let attempt = LoginAttempt {
         subject,
