@@ -278,3 +278,24 @@ pub fn closed_cleanly(path: &Path) -> Result<bool, String> {
         Err(e) => Err(format!("{}: {e}", path.display())),
     }
 }
+
+/// Runs `paygate verify` on a stopped gateway's store: every balance
+/// recomputed from the journal. Returns its verdict line; a mismatch is an error.
+pub fn verify(binary: &Path, data_dir: &Path) -> Result<String, String> {
+    let output = Command::new(binary)
+        .arg("verify")
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env_remove("PAYGATE_DATA_DIR")
+        .output()
+        .map_err(|e| format!("paygate verify: {e}"))?;
+    let verdict = String::from_utf8_lossy(&output.stderr).trim().to_string();
+    if output.status.success() {
+        Ok(verdict)
+    } else {
+        Err(format!(
+            "paygate verify failed: {verdict} {}",
+            String::from_utf8_lossy(&output.stdout)
+        ))
+    }
+}

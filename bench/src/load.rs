@@ -13,7 +13,8 @@ use bytes::Bytes;
 use hdrhistogram::Histogram;
 use http_body_util::{BodyExt, Full};
 use hyper::client::conn::http1::SendRequest;
-use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST, HeaderValue};
+pub use hyper::header::HeaderValue;
+use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST};
 use hyper::{Method, Request};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
@@ -29,6 +30,9 @@ pub struct Call {
     pub method: Method,
     pub path: String,
     pub body: Bytes,
+    /// This call's `Authorization`, when it is not the target's (a scenario
+    /// that acts for many organisations, such as `transfer`).
+    pub authorization: Option<HeaderValue>,
 }
 
 /// Picks the next request of a client; gets the client's random generator.
@@ -41,6 +45,7 @@ pub struct Until {
     pub count: Option<u64>,
 }
 
+#[derive(Clone)]
 pub struct Target {
     pub addr: SocketAddr,
     /// `Bearer sk_...`, or none for the raw-http server.
@@ -277,7 +282,11 @@ fn build(shared: &Shared, call: &Call, seq: u64) -> Request<Full<Bytes>> {
         .method(call.method.clone())
         .uri(call.path.as_str())
         .header(HOST, shared.host.clone());
-    if let Some(authorization) = &shared.authorization {
+    if let Some(authorization) = call
+        .authorization
+        .as_ref()
+        .or(shared.authorization.as_ref())
+    {
         request = request.header(AUTHORIZATION, authorization.clone());
     }
     if call.method == Method::POST {

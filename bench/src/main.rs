@@ -8,6 +8,7 @@ mod gateway;
 mod load;
 mod report;
 mod scenarios;
+mod transfers;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,7 +20,7 @@ use hyper::Method;
 
 use crate::gateway::{Data, Gateway, GatewayConfig};
 use crate::load::{Target, Until};
-use crate::report::{Measured, RAW_COMMIT, RAW_HTTP, Report, mib};
+use crate::report::{Measured, RAW_COMMIT, RAW_COMMIT_TRANSFER, RAW_HTTP, Report, mib};
 
 /// Creates used to measure what one create writes (the raw-commit shape).
 const CALIBRATION_CREATES: u64 = 200;
@@ -81,6 +82,9 @@ struct Args {
     /// The gateway's `--sandbox-settlement-ms` (so `pay` settles within the run).
     #[arg(long, default_value_t = 1_000)]
     settlement_ms: u64,
+    /// Organisations (one CDF wallet each) that `transfer` moves money among.
+    #[arg(long, default_value_t = 1_000)]
+    wallets: usize,
     /// Where the temporary stores go (default: the system temp dir). Use the disk you measure.
     #[arg(long)]
     data_root: Option<PathBuf>,
@@ -99,6 +103,7 @@ enum Step {
     Read,
     Mixed,
     Scale,
+    Transfer,
 }
 
 /// The gateway's allocator, so that `raw-commit` allocates as the gateway's
@@ -290,10 +295,94 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
         gateway.server.stop();
     }
 
+    if wants(Step::Transfer) {
+        transfer(args, config, root, &mut report).await?;
+    }
+
     if wants(Step::Read) || wants(Step::Mixed) || wants(Step::Scale) {
         preloaded(args, config, root, &mut report, small).await?;
     }
     Ok(report)
+}
+
+/// `transfer` and `transfer (hot wallet)` on one store of `--wallets`
+/// funded organisations; what one transfer writes (read from the store
+/// before and after `transfer`), a raw-commit ceiling of that shape, and
+/// `paygate verify` on the store after both.
+async fn transfer(
+    args: &Args,
+    config: &GatewayConfig,
+    root: &Path,
+    report: &mut Report,
+) -> Result<(), String> {
+    let per_scenario = Until {
+        duration: Duration::from_secs_f64(args.seconds),
+        count: None,
+    };
+    let dir = root.join("transfer");
+    let store = dir.join(gateway::STORE_FILE);
+    let gateway = Gateway::start(config, Data::Dir(&dir), None, "transfer.log")?;
+    let key = gateway.secret_key.clone();
+    eprintln!(
+        "transfer: adding and funding {} organisations",
+        args.wallets
+    );
+    let began = Instant::now();
+    let wallets = Arc::new(transfers::setup(&gateway, args.wallets).await?);
+    report.notes.push(format!(
+        "`transfer` setup: {} organisations added through `POST /v1/organisations` and funded by a settled sandbox payment each, in {:.1} s.",
+        wallets.len(),
+        began.elapsed().as_secs_f64()
+    ));
+    gateway.server.stop();
+    let before = ceilings::table_sizes(&store)?;
+    let mut shape = None;
+    for (name, workload) in [
+        ("transfer", transfers::spread(wallets.clone())),
+        ("transfer (hot wallet)", transfers::hot(wallets.clone())),
+    ] {
+        eprintln!("{name}");
+        let gateway = Gateway::start(config, Data::Dir(&dir), Some(&key), "transfer.log")?;
+        let (row, _) =
+            scenarios::measure(name, &gateway, args.clients, per_scenario, workload, false).await?;
+        let transfers = row.result.ok;
+        report.add(row.on_store(0).against(RAW_COMMIT));
+        gateway.server.stop();
+        if shape.is_none() {
+            let after = ceilings::table_sizes(&store)?;
+            shape = Some(ceilings::create_shape(&before, &after, transfers));
+        }
+    }
+    let verified = gateway::verify(&config.binary, &dir)?;
+    report
+        .notes
+        .push(format!("`paygate verify` after the transfers: {verified}"));
+    let Some(shape) = shape else { return Ok(()) };
+    report.header.push(format!(
+        "transfer shape (measured from the store, per transfer): {} ({} B)",
+        shape.describe(),
+        shape.bytes()
+    ));
+    if args.only.is_empty() || args.only.contains(&Step::RawCommit) {
+        eprintln!("raw-commit (transfer shape)");
+        let dir = root.join("raw-commit-transfer");
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let raw = ceilings::raw_commit(&shape, &dir, args.clients, per_scenario.duration).await?;
+        let row = Measured::new(RAW_COMMIT_TRANSFER, args.clients, raw.load)
+            .with_writer(raw.batches, raw.commands)
+            .with_writer_time(raw.time)
+            .with_file_bytes(raw.file_bytes);
+        report.add(row);
+        for name in ["transfer", "transfer (hot wallet)"] {
+            if let Some(ratio) = report.ratio_to(name, RAW_COMMIT_TRANSFER) {
+                report.notes.push(format!(
+                    "`{name}`: {:.0}% of a raw commit of the transfer's own shape.",
+                    ratio * 100.0
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 struct Calibration {

@@ -11,6 +11,8 @@ use crate::load::LoadResult;
 /// The ceiling names rows are compared with.
 pub const RAW_COMMIT: &str = "raw-commit";
 pub const RAW_HTTP: &str = "raw-http";
+/// The raw-commit loop writing what one transfer writes.
+pub const RAW_COMMIT_TRANSFER: &str = "raw-commit (transfer shape)";
 
 /// One measured run.
 pub struct Measured {
@@ -154,6 +156,12 @@ impl Report {
 
     pub fn find(&self, name: &str) -> Option<&Measured> {
         self.rows.iter().find(|r| r.name == name)
+    }
+
+    /// Row `name`'s requests/s as a fraction of row `ceiling`'s.
+    pub fn ratio_to(&self, name: &str, ceiling: &str) -> Option<f64> {
+        let (row, ceiling) = (self.find(name)?, self.find(ceiling)?);
+        Some(row.result.per_second() / ceiling.result.per_second().max(1e-9))
     }
 
     fn ratio(&self, row: &Measured) -> Option<f64> {

@@ -33,6 +33,7 @@ fn post(body: &'static str) -> Workload {
         method: Method::POST,
         path: INTENTS_PATH.to_string(),
         body: body.clone(),
+        authorization: None,
     })
 }
 
@@ -48,6 +49,7 @@ fn read_call(ids: &[String], rng: &mut load::Rng) -> Call {
         method: Method::GET,
         path: format!("{INTENTS_PATH}/{id}"),
         body: Bytes::new(),
+        authorization: None,
     }
 }
 
