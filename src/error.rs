@@ -82,6 +82,9 @@ catalogue! {
     OrganisationNotFound => ("organisation_not_found", 404, "BP-2006", "No such organisation."),
     TransferNotFound => ("transfer_not_found", 404, "BP-2006", "No such transfer is visible to this key (its sender and its recipient see it)."),
     FxQuoteNotFound => ("fx_quote_not_found", 404, "BP-2006", "No such FX quote is visible to this key (also for a `quote_id` sent to a transfer or a route)."),
+    PayoutNotFound => ("payout_not_found", 404, "BP-2006", "No such payout is visible to this key."),
+    OperatorNotFound => ("operator_not_found", 404, "BP-2006", "A payout's `destination.operator_id` names no mobile-money operator of this gateway (`mpesa_cd`, `airtel_cd`, `orange_cd`, `africell_cd`, ...)."),
+    BankAccountNotFound => ("bank_account_not_found", 404, "BP-2006", "A payout's `destination.bank_account_id` names no saved bank account of the caller (this gateway keeps none: send the bank fields instead)."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -130,7 +133,8 @@ catalogue! {
     VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),
     // BP-4xxx rails.
-    RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt on a rail with no configured connector."),
+    PayoutUnavailable => ("payout_unavailable", 422, "BP-4001", "The payout's operator does not pay out in this currency; nothing moved."),
+    RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt or payout on a rail with no configured connector; nothing moved."),
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
@@ -160,6 +164,7 @@ pub enum Missing {
     Organisation,
     Transfer,
     FxQuote,
+    Payout,
 }
 
 impl Missing {
@@ -184,6 +189,7 @@ impl Missing {
             Missing::Organisation => Code::OrganisationNotFound,
             Missing::Transfer => Code::TransferNotFound,
             Missing::FxQuote => Code::FxQuoteNotFound,
+            Missing::Payout => Code::PayoutNotFound,
         }
     }
 
@@ -209,6 +215,7 @@ impl Missing {
             Missing::Organisation => "organisation",
             Missing::Transfer => "transfer",
             Missing::FxQuote => "FX quote",
+            Missing::Payout => "payout",
         }
     }
 }

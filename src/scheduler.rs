@@ -42,6 +42,8 @@ pub enum TimerKind {
     DisputeDeadline { dispute: String },
     /// The sandbox rail decides a dispute that has evidence.
     DisputeReview { dispute: String },
+    /// Ask the rail again about a payout whose outcome was pending.
+    PayoutPoll { payout: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

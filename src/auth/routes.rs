@@ -226,6 +226,10 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/fx/quotes/{id}", Scope("transfers:read")),
     op("GET", "/fx/rates", Scope("transfers:read")).added(),
     op("PUT", "/fx/rates/{pair}", Session).added(),
+    // src/http/payouts.rs
+    op("POST", "/payouts", Scope("payouts:write")).ik_required(),
+    op("GET", "/payouts", Scope("payouts:read")),
+    op("GET", "/payouts/{id}", Scope("payouts:read")).added(),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -243,8 +247,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
-    op("POST", "/payouts", Scope("payouts:write")).ik_required(),
-    op("GET", "/payouts", Scope("payouts:read")),
     op("GET", "/payouts/batches/columns", Scope("payouts:read")),
     op("POST", "/payouts/batches", Scope("payouts:write")).ik_required(),
     op("GET", "/payouts/batches", Scope("payouts:read")),

@@ -16,6 +16,7 @@ pub mod lifecycle;
 pub mod members;
 pub mod money_requests;
 pub mod org;
+pub mod payouts;
 pub mod qr_codes;
 pub mod ranking;
 pub mod refunds;
@@ -75,5 +76,6 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         }
         TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
         TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
+        TimerKind::PayoutPoll { payout } => payouts::on_poll(tx, payout),
     }
 }

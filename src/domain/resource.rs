@@ -110,4 +110,5 @@ owned!(
     super::qr_codes::QrCode,
     super::test_clocks::TestClock,
     super::fx::Quote,
+    super::payouts::Payout,
 );

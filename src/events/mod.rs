@@ -98,6 +98,11 @@ event_types! {
     WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
     TransferCreated => ("transfer.created", "A wallet transfer was made; sent to the sender and to the recipient, each with its own direction.", "Informational: transfer.succeeded follows when the money has moved."),
     TransferSucceeded => ("transfer.succeeded", "A wallet transfer moved the money: the recipient's available balance holds it.", "The recipient may use the money."),
+    PayoutCreated => ("payout.created", "A payout was created (status PENDING): its amount moved from available to in transit and its fee was charged.", "Informational: the outcome comes as payout.succeeded, payout.failed or payout.needs_review."),
+    PayoutProcessing => ("payout.processing", "The rail accepted a payout and its outcome is pending (status PROCESSING); the gateway asks the rail again.", "Informational: the money is in transit."),
+    PayoutSucceeded => ("payout.succeeded" | "payout.completed" | "payout.settled", "A payout was paid (status PAID): the money reached the destination's rail. Endpoints subscribed to the origin's payout.completed or payout.settled receive this one event.", "Final."),
+    PayoutFailed => ("payout.failed", "A payout failed (status FAILED, data.object.failure_reason says why: invalid_account, provider_unavailable); its amount and fee returned to available.", "Final: create a new payout to try again."),
+    PayoutNeedsReview => ("payout.needs_review", "The rail could not say whether a payout was paid (status NEEDS_REVIEW); its money stays in transit until it is resolved.", "Do not pay the recipient again until the review resolves it."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -175,7 +180,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 11] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -187,6 +192,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 11] = [
     "EndpointView",
     "TestClockView",
     "TransferView",
+    "PayoutView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

@@ -29,6 +29,8 @@ pub struct CurrencyBalance {
     frozen_minor: i64,
     escrow_minor: i64,
     suspense_minor: i64,
+    /// Paid out, on its way to the destination (payouts).
+    in_transit_minor: i64,
 }
 
 impl CurrencyBalance {
@@ -43,6 +45,7 @@ impl CurrencyBalance {
             Class::Frozen => &mut self.frozen_minor,
             Class::Escrow => &mut self.escrow_minor,
             Class::Suspense => &mut self.suspense_minor,
+            Class::InTransit => &mut self.in_transit_minor,
         }
     }
 }

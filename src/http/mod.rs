@@ -16,6 +16,7 @@ pub mod money_requests;
 pub mod operations;
 pub mod organisations;
 pub mod pages;
+pub mod payouts;
 pub mod qr_codes;
 pub mod rate_limit;
 pub mod refunds;
@@ -94,6 +95,7 @@ pub fn operations() -> Vec<operations::Served> {
         organisations::operations(),
         qr_codes::operations(),
         fx::operations(),
+        payouts::operations(),
     ]
     .into_iter()
     .flatten()

@@ -13,7 +13,7 @@ use super::extract::json;
 use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
-use crate::rails::sandbox::{MAGIC_NUMBERS, MagicNumber};
+use crate::rails::sandbox::{MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber};
 
 operations!(status, sandbox, openapi);
 
@@ -121,16 +121,20 @@ pub struct SandboxView {
     object: &'static str,
     /// Magic payer numbers; they act on test keys only.
     magic_numbers: &'static [MagicNumber],
+    /// Payout destinations with documented outcomes (`POST /payouts`, test
+    /// keys only); any other destination is paid.
+    payout_numbers: &'static [PayoutNumber],
 }
 
 #[utoipa::path(get, path = "/sandbox", tag = "status",
-    responses((status = 200, description = "Magic payer numbers and their outcomes", body = SandboxView)))]
+    responses((status = 200, description = "Magic payer numbers and payout numbers, with their outcomes", body = SandboxView)))]
 pub async fn sandbox() -> Result<Response, ApiError> {
     json(
         200,
         &SandboxView {
             object: "sandbox",
             magic_numbers: MAGIC_NUMBERS,
+            payout_numbers: PAYOUT_NUMBERS,
         },
     )
 }

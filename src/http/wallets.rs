@@ -39,7 +39,8 @@ pub struct WalletView {
     pub object: &'static str,
     pub livemode: bool,
     pub currency: String,
-    /// Everything the organisation holds in the currency.
+    /// Everything the organisation holds in the currency, payouts in transit
+    /// excepted (they have left the balance, as Stripe shows them).
     pub balance_minor: i64,
     /// What it may spend or send now: after holds.
     pub available_minor: i64,
@@ -49,6 +50,9 @@ pub struct WalletView {
     pub held_minor: i64,
     /// `held_minor` by kind.
     pub held_by_kind: HeldByKind,
+    /// Paid out and on its way (`POST /payouts`): not in `balance_minor`; a
+    /// failed payout returns it to `available_minor`.
+    pub in_transit_minor: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -103,6 +107,7 @@ pub async fn list_wallets(
                 pending_minor,
                 held_minor,
                 held_by_kind: kinds,
+                in_transit_minor: b.of(Class::InTransit),
             }
         })
         .collect();

@@ -55,10 +55,13 @@ pub enum Class {
     Frozen,
     Escrow,
     Suspense,
+    /// Paid out and on its way to a destination outside the gateway: still
+    /// the merchant's until the rail confirms (a failure returns it).
+    InTransit,
 }
 
 impl Class {
-    pub const ALL: [Class; 9] = [
+    pub const ALL: [Class; 10] = [
         Class::Available,
         Class::Pending,
         Class::Reserved,
@@ -68,6 +71,7 @@ impl Class {
         Class::Frozen,
         Class::Escrow,
         Class::Suspense,
+        Class::InTransit,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -81,6 +85,7 @@ impl Class {
             Class::Frozen => "frozen",
             Class::Escrow => "escrow",
             Class::Suspense => "suspense",
+            Class::InTransit => "in_transit",
         }
     }
 }
@@ -289,6 +294,11 @@ pub enum CauseKind {
     Verification,
     /// Money sent from one organisation's wallet to another's, with its fee.
     Transfer,
+    /// A payout: its amount to `in_transit` and its fee, or, once the rail
+    /// paid it, from `in_transit` to the rail's clearing account.
+    Payout,
+    /// A failed payout's amount and fee given back to `available`.
+    PayoutReturn,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

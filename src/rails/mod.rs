@@ -1,6 +1,7 @@
-//! Payment rails. Domain code asks a [`Rail`] to collect, capture, void and
-//! refund; the sandbox rail answers deterministically by magic payer numbers
-//! (spec section 8) and is the only rail of test mode. Live mode uses the
+//! Payment rails. Domain code asks a [`Rail`] to collect, capture, void,
+//! refund and pay out; the sandbox rail answers deterministically by magic
+//! payer numbers (spec section 8) and payout numbers, and is the only rail of
+//! test mode. Live mode uses the
 //! connectors configured for a deployment; with none configured, a live
 //! attempt fails with `rail_not_configured`.
 //!
@@ -54,6 +55,45 @@ pub struct CollectRequest<'a> {
     pub reference: &'a str,
 }
 
+/// Why a payout failed (`docs/payouts.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PayoutFailure {
+    /// The destination does not exist or cannot receive (wrong number, closed account).
+    InvalidAccount,
+    /// The provider could not take the payout; a new payout may be tried later.
+    ProviderUnavailable,
+}
+
+/// What a rail says about a payout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disbursement {
+    /// The money reached the destination.
+    Paid,
+    Failed(PayoutFailure),
+    /// The provider cannot say whether the money left.
+    Unknown,
+    /// Ask again (`payout_status`) after this many milliseconds.
+    Pending {
+        poll_after_ms: i64,
+    },
+}
+
+/// A payout as a rail is asked to make it.
+pub struct PayoutOrder<'a> {
+    /// `mobile_money` or `bank`.
+    pub rail: &'a str,
+    /// The catalogue entry that carries it (`mpesa`, `switch`, ...).
+    pub operator: &'a str,
+    /// The phone number (mobile money) or account number (bank) paid.
+    pub account: &'a str,
+    pub amount_minor: i64,
+    pub currency: &'a str,
+    /// The payout's id: the provider's idempotency reference, so that asking
+    /// twice never pays twice.
+    pub reference: &'a str,
+}
+
 pub trait Rail {
     /// Starts collecting from the payer.
     fn collect(&self, request: &CollectRequest<'_>) -> Collection;
@@ -65,6 +105,10 @@ pub trait Rail {
     fn void(&self, request: &CollectRequest<'_>) -> Result<(), ApiError>;
     /// Pays `amount_minor` of a captured collection back to the payer.
     fn refund(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
+    /// Sends a payout to its destination.
+    fn pay_out(&self, order: &PayoutOrder<'_>) -> Disbursement;
+    /// The current outcome of a payout that was pending.
+    fn payout_status(&self, order: &PayoutOrder<'_>) -> Disbursement;
 }
 
 /// The rail that serves `mode`.

@@ -1,4 +1,5 @@
-//! The sandbox rail's magic payer numbers (spec section 8, test keys only).
+//! The sandbox rail's magic payer numbers (spec section 8, test keys only)
+//! and its payout numbers (`docs/payouts.md`).
 
 use serde::Serialize;
 
@@ -80,6 +81,82 @@ pub fn outcome_for(msisdn: &str) -> Outcome {
 /// How long the sandbox keeps a `timeout_then_succeed` payment pending (spec section 8).
 pub const PENDING_MS: i64 = 6_000;
 
+/// What the sandbox does with a payout to a destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PayoutOutcome {
+    Paid,
+    InvalidAccount,
+    ProviderUnavailable,
+    PendingThenPaid,
+    Unknown,
+}
+
+/// A row of `GET /sandbox` `payout_numbers`: the same number in either
+/// form, as a mobile-money phone or as a bank account number.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct PayoutNumber {
+    /// A mobile-money destination's `phone`.
+    pub phone: &'static str,
+    /// A bank destination's `account_number`.
+    pub account_number: &'static str,
+    pub outcome: PayoutOutcome,
+    /// What happens to the payout and its money.
+    pub behaviour: &'static str,
+    /// The payout's status once the sandbox is done.
+    pub payout_ends: &'static str,
+}
+
+/// The payout numbers mirror the payer numbers of spec section 8: 501 pays,
+/// 404 is a wrong destination, 503 an unavailable provider, 500 waits 6 s,
+/// 408 leaves the outcome unknown. Any other destination is paid.
+pub const PAYOUT_NUMBERS: &[PayoutNumber] = &[
+    PayoutNumber {
+        phone: "+243000000501",
+        account_number: "000000501",
+        outcome: PayoutOutcome::Paid,
+        behaviour: "paid at once: the amount leaves in transit for the rail; event payout.succeeded",
+        payout_ends: "PAID",
+    },
+    PayoutNumber {
+        phone: "+243000000404",
+        account_number: "000000404",
+        outcome: PayoutOutcome::InvalidAccount,
+        behaviour: "the destination does not exist: the payout fails with invalid_account; amount and fee return to available; event payout.failed",
+        payout_ends: "FAILED",
+    },
+    PayoutNumber {
+        phone: "+243000000503",
+        account_number: "000000503",
+        outcome: PayoutOutcome::ProviderUnavailable,
+        behaviour: "the provider is unavailable: the payout fails with provider_unavailable; amount and fee return to available; event payout.failed",
+        payout_ends: "FAILED",
+    },
+    PayoutNumber {
+        phone: "+243000000500",
+        account_number: "000000500",
+        outcome: PayoutOutcome::PendingThenPaid,
+        behaviour: "PROCESSING for 6 seconds (a durable timer that follows a test clock), then paid; events payout.processing, payout.succeeded",
+        payout_ends: "PAID",
+    },
+    PayoutNumber {
+        phone: "+243000000408",
+        account_number: "000000408",
+        outcome: PayoutOutcome::Unknown,
+        behaviour: "the provider's outcome is unknown: the payout waits in NEEDS_REVIEW with its money in transit; event payout.needs_review",
+        payout_ends: "NEEDS_REVIEW",
+    },
+];
+
+/// The outcome of a payout to `account` (a phone or an account number);
+/// any other destination is paid.
+pub fn payout_outcome_for(account: &str) -> PayoutOutcome {
+    PAYOUT_NUMBERS
+        .iter()
+        .find(|n| n.phone == account || n.account_number == account)
+        .map_or(PayoutOutcome::Paid, |n| n.outcome)
+}
+
 /// The sandbox rail: deterministic, in memory, for test keys.
 pub struct Sandbox;
 
@@ -125,6 +202,37 @@ impl super::Rail for Sandbox {
     fn refund(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
         Ok(())
     }
+
+    fn pay_out(&self, order: &super::PayoutOrder<'_>) -> super::Disbursement {
+        use super::{Disbursement, PayoutFailure};
+        tracing::debug!(
+            rail = order.rail,
+            operator = order.operator,
+            amount_minor = order.amount_minor,
+            currency = order.currency,
+            reference = order.reference,
+            "sandbox payout"
+        );
+        match payout_outcome_for(order.account) {
+            PayoutOutcome::Paid => Disbursement::Paid,
+            PayoutOutcome::InvalidAccount => Disbursement::Failed(PayoutFailure::InvalidAccount),
+            PayoutOutcome::ProviderUnavailable => {
+                Disbursement::Failed(PayoutFailure::ProviderUnavailable)
+            }
+            PayoutOutcome::PendingThenPaid => Disbursement::Pending {
+                poll_after_ms: PENDING_MS,
+            },
+            PayoutOutcome::Unknown => Disbursement::Unknown,
+        }
+    }
+
+    fn payout_status(&self, order: &super::PayoutOrder<'_>) -> super::Disbursement {
+        match self.pay_out(order) {
+            // Once the pending time has passed, the payout is paid.
+            super::Disbursement::Pending { .. } => super::Disbursement::Paid,
+            other => other,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -140,5 +248,46 @@ mod tests {
         assert_eq!(outcome_for("+243000000503"), Outcome::ProviderUnavailable);
         assert_eq!(outcome_for("+243810000000"), Outcome::Declined);
         assert_eq!(outcome_for("+243811234567"), Outcome::Succeed);
+    }
+
+    #[test]
+    fn payout_numbers_answer_as_phone_or_account_number_and_others_are_paid() {
+        use crate::rails::{Disbursement, PayoutFailure, PayoutOrder, Rail};
+        let order = |account| PayoutOrder {
+            rail: "mobile_money",
+            operator: "mpesa",
+            account,
+            amount_minor: 1_000,
+            currency: "CDF",
+            reference: "po_1",
+        };
+        let rail = Sandbox;
+        assert_eq!(rail.pay_out(&order("+243000000501")), Disbursement::Paid);
+        assert_eq!(
+            rail.pay_out(&order("000000404")),
+            Disbursement::Failed(PayoutFailure::InvalidAccount)
+        );
+        assert_eq!(
+            rail.pay_out(&order("+243000000503")),
+            Disbursement::Failed(PayoutFailure::ProviderUnavailable)
+        );
+        assert_eq!(
+            rail.pay_out(&order("+243000000500")),
+            Disbursement::Pending {
+                poll_after_ms: PENDING_MS
+            }
+        );
+        assert_eq!(rail.payout_status(&order("000000500")), Disbursement::Paid);
+        assert_eq!(rail.pay_out(&order("+243000000408")), Disbursement::Unknown);
+        assert_eq!(
+            rail.payout_status(&order("+243000000408")),
+            Disbursement::Unknown
+        );
+        // A collection's declined pattern means nothing to a payout.
+        assert_eq!(rail.pay_out(&order("+243810000000")), Disbursement::Paid);
+        for n in PAYOUT_NUMBERS {
+            assert_eq!(payout_outcome_for(n.phone), n.outcome);
+            assert_eq!(payout_outcome_for(n.account_number), n.outcome);
+        }
     }
 }

@@ -40,6 +40,7 @@ pub enum Family {
     TestClock,
     Transfer,
     FxQuote,
+    Payout,
 }
 
 impl Family {
@@ -71,6 +72,7 @@ impl Family {
             Family::TestClock => "clock",
             Family::Transfer => "tr",
             Family::FxQuote => "fxq",
+            Family::Payout => "po",
         }
     }
 }

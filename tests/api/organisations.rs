@@ -289,6 +289,12 @@ fn objects_of_a(
         json!({"to": "@delta", "amount_minor": 1_000, "currency": "CDF"}),
     );
     ids.insert("transfers", id_of(&transfer));
+    let payout = post(
+        "/payouts",
+        json!({"amount_minor": 1_000, "currency": "CDF",
+               "destination": {"method": "mobile_money", "operator_id": "mpesa_cd", "phone": SUCCEED}}),
+    );
+    ids.insert("payouts", id_of(&payout));
     let quote = post(
         "/fx/quotes",
         json!({"amount_minor": 1_000, "currency": "USD", "target_currency": "CDF"}),
@@ -399,6 +405,7 @@ fn state_of_a(
             "qr_codes",
             "test_clocks",
             "webhook_endpoints",
+            "payouts",
         ]
         .contains(kind)
         {

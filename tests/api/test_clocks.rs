@@ -10,7 +10,7 @@ use crate::support::{TestServer, assert_error, create_key, wait_until};
 const SUCCEED: &str = "+243000000501";
 const T0: &str = "2027-01-01T00:00:00Z";
 
-fn new_clock(srv: &TestServer, attach: bool) -> Value {
+pub fn new_clock(srv: &TestServer, attach: bool) -> Value {
     let resp = srv.post(
         "/test_clocks",
         srv.sk(),
@@ -24,7 +24,7 @@ fn new_clock(srv: &TestServer, attach: bool) -> Value {
 }
 
 /// Advances and waits until the clock is ready again.
-fn advance(srv: &TestServer, clock: &str, to: &str) -> Value {
+pub fn advance(srv: &TestServer, clock: &str, to: &str) -> Value {
     let resp = srv.post(
         &format!("/test_clocks/{clock}/advance"),
         srv.sk(),

@@ -82,6 +82,7 @@ pub fn recipient_owner(owner: &str, recipient: &str) -> String {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = SplitPayoutStatus)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum PayoutStatus {
     Paid,

@@ -1,0 +1,495 @@
+//! Where a payout goes: a mobile-money number with its operator, or a bank
+//! account (origin section 22). [`Destination::parse`] is pure, so a batch row
+//! is checked by the same rules as a single payout; every refusal names its
+//! field under the caller's prefix (`destination.phone`, or `phone` for a
+//! row). Nothing here reads the store.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, Code};
+use crate::rails::catalogue::{self, Method as CatalogueEntry};
+
+/// Names (the recipient's, the bank's, the account holder's): 2 to 120 characters.
+pub const NAME_CHARS_MIN: usize = 2;
+pub const NAME_CHARS_MAX: usize = 120;
+/// An account number without its spaces and dashes: 4 (origin) to 34 (the
+/// longest IBAN) letters and digits.
+pub const ACCOUNT_NUMBER_CHARS_MIN: usize = 4;
+pub const ACCOUNT_NUMBER_CHARS_MAX: usize = 34;
+/// Any string field as sent, before it is checked further.
+const FIELD_CHARS_MAX: usize = 200;
+/// The catalogue entry that carries bank payouts: the instant switch,
+/// preferred to a transfer (`rails::catalogue`).
+const BANK_CARRIER: &str = "switch";
+
+/// How a payout is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = PayoutMethod)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    MobileMoney,
+    Bank,
+}
+
+/// A destination as a request sends it: `method`, then the fields of that
+/// method (mobile money: `operator_id`, `phone`, `name`; bank: `bank_name`,
+/// `account_name`, `account_number`, `country`, `swift`, or a saved
+/// `bank_account_id`).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = PayoutDestinationInput)]
+#[serde(deny_unknown_fields)]
+pub struct DestinationInput {
+    pub method: Method,
+    /// Mobile money: the operator, `<operator>_<country>` (`mpesa_cd`,
+    /// `airtel_cd`, `orange_cd`, `africell_cd`, ...) or a bare operator (`mpesa`).
+    #[schema(max_length = 200, example = "mpesa_cd")]
+    pub operator_id: Option<String>,
+    /// Mobile money: the recipient's number, E.164 with or without its `+`.
+    #[schema(max_length = 200, example = "+243810000001")]
+    pub phone: Option<String>,
+    /// Mobile money: the recipient's name, 2 to 120 characters (optional).
+    #[schema(max_length = 120)]
+    pub name: Option<String>,
+    /// Bank: 2 to 120 characters.
+    #[schema(max_length = 120)]
+    pub bank_name: Option<String>,
+    /// Bank: the account holder, 2 to 120 characters.
+    #[schema(max_length = 120)]
+    pub account_name: Option<String>,
+    /// Bank: 4 to 34 letters and digits (spaces and dashes are dropped).
+    #[schema(max_length = 200)]
+    pub account_number: Option<String>,
+    /// Bank: ISO 3166-1 alpha-2.
+    #[schema(pattern = "^[A-Za-z]{2}$")]
+    pub country: Option<String>,
+    /// Bank: the BIC, 8 or 11 characters (optional).
+    #[schema(pattern = "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$")]
+    pub swift: Option<String>,
+    /// A saved bank account of the origin. This gateway keeps none, so any
+    /// id answers 404 `bank_account_not_found`: send the bank fields.
+    #[schema(max_length = 200)]
+    pub bank_account_id: Option<String>,
+}
+
+/// A checked destination, as stored on the payout and shown in its view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = PayoutDestination)]
+#[serde(tag = "method", rename_all = "snake_case")]
+pub enum Destination {
+    MobileMoney {
+        /// As sent, lower-cased (`mpesa_cd`).
+        operator_id: String,
+        /// The operator of the rail catalogue (`mpesa`).
+        operator: String,
+        /// E.164 with its `+`.
+        phone: String,
+        name: Option<String>,
+    },
+    Bank {
+        bank_name: String,
+        account_name: String,
+        /// Letters and digits, upper-cased.
+        account_number: String,
+        /// ISO 3166-1 alpha-2, upper-cased.
+        country: String,
+        swift: Option<String>,
+    },
+}
+
+/// `prefix.field`, or `field` alone when there is no prefix.
+fn param(prefix: &str, field: &str) -> String {
+    if prefix.is_empty() {
+        field.to_string()
+    } else {
+        format!("{prefix}.{field}")
+    }
+}
+
+impl Destination {
+    /// Checks `input` for a payout in `currency` (an ISO code already
+    /// checked). Errors name the field under `prefix`: 400 for a bad or
+    /// missing field, 404 `operator_not_found` for an unknown operator,
+    /// 422 `payout_unavailable` for an operator that does not pay out in the
+    /// currency, 404 `bank_account_not_found` for a saved bank account.
+    pub fn parse(
+        input: DestinationInput,
+        currency: &str,
+        prefix: &str,
+    ) -> Result<Destination, ApiError> {
+        let p = |field: &str| param(prefix, field);
+        match input.method {
+            Method::MobileMoney => {
+                let foreign = [
+                    ("bank_name", &input.bank_name),
+                    ("account_name", &input.account_name),
+                    ("account_number", &input.account_number),
+                    ("country", &input.country),
+                    ("swift", &input.swift),
+                    ("bank_account_id", &input.bank_account_id),
+                ];
+                refuse_foreign(&foreign, "mobile_money", prefix)?;
+                let operator_id = required(&p("operator_id"), input.operator_id)?;
+                let (operator_id, entry) = operator(&p("operator_id"), &operator_id, currency)?;
+                let phone = required(&p("phone"), input.phone)?;
+                let phone = crate::domain::verifications::msisdn(&p("phone"), &phone)?;
+                let name = input.name.map(|n| name(&p("name"), &n)).transpose()?;
+                Ok(Destination::MobileMoney {
+                    operator_id,
+                    operator: entry.id.to_string(),
+                    phone,
+                    name,
+                })
+            }
+            Method::Bank => {
+                let foreign = [
+                    ("operator_id", &input.operator_id),
+                    ("phone", &input.phone),
+                    ("name", &input.name),
+                ];
+                refuse_foreign(&foreign, "bank", prefix)?;
+                if let Some(id) = input.bank_account_id {
+                    return Err(saved_bank_unknown(&p("bank_account_id"), &id));
+                }
+                let bank_name = name(
+                    &p("bank_name"),
+                    &required(&p("bank_name"), input.bank_name)?,
+                )?;
+                let account_name = name(
+                    &p("account_name"),
+                    &required(&p("account_name"), input.account_name)?,
+                )?;
+                let account_number = account_number(
+                    &p("account_number"),
+                    &required(&p("account_number"), input.account_number)?,
+                )?;
+                let country = country(&p("country"), &required(&p("country"), input.country)?)?;
+                let swift = input.swift.map(|s| swift(&p("swift"), &s)).transpose()?;
+                Ok(Destination::Bank {
+                    bank_name,
+                    account_name,
+                    account_number,
+                    country,
+                    swift,
+                })
+            }
+        }
+    }
+
+    pub fn method(&self) -> Method {
+        match self {
+            Destination::MobileMoney { .. } => Method::MobileMoney,
+            Destination::Bank { .. } => Method::Bank,
+        }
+    }
+
+    /// The rail family it is paid on: `mobile_money` or `bank`.
+    pub fn rail(&self) -> &'static str {
+        match self {
+            Destination::MobileMoney { .. } => "mobile_money",
+            Destination::Bank { .. } => "bank",
+        }
+    }
+
+    /// The catalogue entry that carries it: its operator, or the bank switch.
+    pub fn carrier(&self) -> &str {
+        match self {
+            Destination::MobileMoney { operator, .. } => operator,
+            Destination::Bank { .. } => BANK_CARRIER,
+        }
+    }
+
+    /// The number a rail pays: the phone, or the account number.
+    pub fn account(&self) -> &str {
+        match self {
+            Destination::MobileMoney { phone, .. } => phone,
+            Destination::Bank { account_number, .. } => account_number,
+        }
+    }
+}
+
+/// A field of the other method is a mistake the client should hear about,
+/// not a value silently dropped.
+fn refuse_foreign(
+    fields: &[(&str, &Option<String>)],
+    method: &str,
+    prefix: &str,
+) -> Result<(), ApiError> {
+    match fields.iter().find(|(_, value)| value.is_some()) {
+        Some((field, _)) => Err(ApiError::field(
+            param(prefix, field),
+            format!("{field} is not a field of a {method} destination"),
+        )),
+        None => Ok(()),
+    }
+}
+
+fn required(param: &str, value: Option<String>) -> Result<String, ApiError> {
+    match value {
+        Some(v) if !v.trim().is_empty() => {
+            if v.chars().count() > FIELD_CHARS_MAX {
+                return Err(ApiError::field(
+                    param,
+                    format!("{param} must be at most {FIELD_CHARS_MAX} characters"),
+                ));
+            }
+            Ok(v)
+        }
+        _ => Err(ApiError::field(param, format!("{param} is required"))),
+    }
+}
+
+/// A person's or a bank's name: trimmed, 2 to 120 characters, no control characters.
+fn name(param: &str, value: &str) -> Result<String, ApiError> {
+    let trimmed = value.trim();
+    let chars = trimmed.chars().count();
+    if !(NAME_CHARS_MIN..=NAME_CHARS_MAX).contains(&chars) || trimmed.chars().any(char::is_control)
+    {
+        return Err(ApiError::field(
+            param,
+            format!(
+                "{param} must be {NAME_CHARS_MIN} to {NAME_CHARS_MAX} characters without control characters (got {chars})"
+            ),
+        ));
+    }
+    Ok(trimmed.to_string())
+}
+
+/// `mpesa_cd` (an operator in one of its countries) or `mpesa`, in any case:
+/// the operator id as stored (lower case) and its catalogue entry.
+fn operator(
+    param: &str,
+    value: &str,
+    currency: &str,
+) -> Result<(String, &'static CatalogueEntry), ApiError> {
+    let id = value.trim().to_ascii_lowercase();
+    let (name, country) = match id.rsplit_once('_') {
+        Some((name, country)) => (name, Some(country.to_ascii_uppercase())),
+        None => (id.as_str(), None),
+    };
+    let entry = catalogue::find("mobile_money", name)
+        .filter(|e| e.pays_out)
+        .filter(|e| country.as_ref().is_none_or(|c| e.countries.contains(&c.as_str())))
+        .ok_or_else(|| {
+            ApiError::new(
+                Code::OperatorNotFound,
+                format!(
+                    "{param} {value:?} names no mobile-money operator of this gateway; use an operator in its country such as mpesa_cd, airtel_cd, orange_cd or africell_cd"
+                ),
+            )
+            .with_param(param)
+        })?;
+    if !entry.currencies.is_empty() && !entry.currencies.contains(&currency) {
+        return Err(ApiError::new(
+            Code::PayoutUnavailable,
+            format!(
+                "{} does not pay out in {currency}; it pays out in {}",
+                entry.name,
+                entry.currencies.join(", ")
+            ),
+        )
+        .with_param(param));
+    }
+    Ok((id.clone(), entry))
+}
+
+fn account_number(param: &str, value: &str) -> Result<String, ApiError> {
+    let compact: String = value
+        .chars()
+        .filter(|c| *c != ' ' && *c != '-')
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let chars = compact.chars().count();
+    if !(ACCOUNT_NUMBER_CHARS_MIN..=ACCOUNT_NUMBER_CHARS_MAX).contains(&chars)
+        || !compact.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        return Err(ApiError::field(
+            param,
+            format!(
+                "{param} must be {ACCOUNT_NUMBER_CHARS_MIN} to {ACCOUNT_NUMBER_CHARS_MAX} letters and digits (spaces and dashes are dropped), got {value:?}"
+            ),
+        ));
+    }
+    Ok(compact)
+}
+
+fn country(param: &str, value: &str) -> Result<String, ApiError> {
+    let code = value.trim().to_ascii_uppercase();
+    if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(ApiError::field(
+            param,
+            format!(
+                "{param} must be an ISO 3166-1 alpha-2 country code such as CD (got {value:?})"
+            ),
+        ));
+    }
+    Ok(code)
+}
+
+/// A BIC: 4 letters (bank), 2 letters (country), 2 letters or digits
+/// (location), optionally 3 more (branch).
+fn swift(param: &str, value: &str) -> Result<String, ApiError> {
+    let code = value.trim().to_ascii_uppercase();
+    let bytes = code.as_bytes();
+    let valid = (bytes.len() == 8 || bytes.len() == 11)
+        && bytes[..6].iter().all(u8::is_ascii_uppercase)
+        && bytes[6..].iter().all(u8::is_ascii_alphanumeric);
+    if !valid {
+        return Err(ApiError::field(
+            param,
+            format!("{param} must be a BIC of 8 or 11 characters such as RAWBCDKI (got {value:?})"),
+        ));
+    }
+    Ok(code)
+}
+
+fn saved_bank_unknown(param: &str, id: &str) -> ApiError {
+    ApiError::new(
+        Code::BankAccountNotFound,
+        format!(
+            "no saved bank account {id:?} is visible to this key (this gateway keeps none): send bank_name, account_name, account_number and country instead"
+        ),
+    )
+    .with_param(param)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(value: serde_json::Value) -> DestinationInput {
+        serde_json::from_value(value).expect("a destination input")
+    }
+
+    fn parse(value: serde_json::Value) -> Result<Destination, (Code, Option<String>)> {
+        Destination::parse(input(value), "CDF", "destination").map_err(|e| (e.code, e.param))
+    }
+
+    fn refused(code: Code, param: &str) -> Result<Destination, (Code, Option<String>)> {
+        Err((code, Some(param.to_string())))
+    }
+
+    #[test]
+    fn a_mobile_money_destination_is_normalised() {
+        let parsed = parse(serde_json::json!({
+            "method": "mobile_money", "operator_id": "MPESA_cd", "phone": "243810000001", "name": " Amani "
+        }));
+        assert_eq!(
+            parsed,
+            Ok(Destination::MobileMoney {
+                operator_id: "mpesa_cd".into(),
+                operator: "mpesa".into(),
+                phone: "+243810000001".into(),
+                name: Some("Amani".into()),
+            })
+        );
+        let bare = parse(
+            serde_json::json!({"method": "mobile_money", "operator_id": "airtel", "phone": "+243970000001"}),
+        );
+        assert!(
+            matches!(bare, Ok(Destination::MobileMoney { ref operator, .. }) if operator == "airtel")
+        );
+    }
+
+    #[test]
+    fn mobile_money_refusals_name_their_field() {
+        let mm = |fields: serde_json::Value| {
+            let mut base = serde_json::json!({"method": "mobile_money", "operator_id": "mpesa_cd", "phone": "+243810000001"});
+            for (k, v) in fields.as_object().expect("object") {
+                base[k] = v.clone();
+            }
+            parse(base)
+        };
+        assert_eq!(
+            mm(serde_json::json!({"phone": "12"})),
+            refused(Code::ValidationError, "destination.phone")
+        );
+        assert_eq!(
+            mm(serde_json::json!({"phone": null})),
+            refused(Code::ValidationError, "destination.phone")
+        );
+        assert_eq!(
+            mm(serde_json::json!({"operator_id": null})),
+            refused(Code::ValidationError, "destination.operator_id")
+        );
+        assert_eq!(
+            mm(serde_json::json!({"operator_id": "bitcoin_cd"})),
+            refused(Code::OperatorNotFound, "destination.operator_id")
+        );
+        // M-Pesa does not work in Uganda.
+        assert_eq!(
+            mm(serde_json::json!({"operator_id": "mpesa_ug"})),
+            refused(Code::OperatorNotFound, "destination.operator_id")
+        );
+        assert_eq!(
+            mm(serde_json::json!({"name": "A"})),
+            refused(Code::ValidationError, "destination.name")
+        );
+        assert_eq!(
+            mm(serde_json::json!({"account_number": "12345"})),
+            refused(Code::ValidationError, "destination.account_number")
+        );
+        // MTN pays out in neither CDF nor USD.
+        assert_eq!(
+            mm(serde_json::json!({"operator_id": "mtn"})),
+            refused(Code::PayoutUnavailable, "destination.operator_id")
+        );
+    }
+
+    #[test]
+    fn a_bank_destination_is_normalised_and_its_refusals_name_their_field() {
+        let bank = |fields: serde_json::Value| {
+            let mut base = serde_json::json!({
+                "method": "bank", "bank_name": "Rawbank", "account_name": "Amani Traders",
+                "account_number": "0012-3456 789", "country": "cd"
+            });
+            for (k, v) in fields.as_object().expect("object") {
+                base[k] = v.clone();
+            }
+            Destination::parse(input(base), "USD", "").map_err(|e| (e.code, e.param))
+        };
+        assert_eq!(
+            bank(serde_json::json!({"swift": "rawbcdki"})),
+            Ok(Destination::Bank {
+                bank_name: "Rawbank".into(),
+                account_name: "Amani Traders".into(),
+                account_number: "00123456789".into(),
+                country: "CD".into(),
+                swift: Some("RAWBCDKI".into()),
+            })
+        );
+        // Without a prefix (a batch row) the field is named alone.
+        assert_eq!(
+            bank(serde_json::json!({"bank_name": "R"})),
+            refused(Code::ValidationError, "bank_name")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"account_name": null})),
+            refused(Code::ValidationError, "account_name")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"account_number": "12"})),
+            refused(Code::ValidationError, "account_number")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"account_number": "12#45"})),
+            refused(Code::ValidationError, "account_number")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"country": "COD"})),
+            refused(Code::ValidationError, "country")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"swift": "RAWB"})),
+            refused(Code::ValidationError, "swift")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"phone": "+243810000001"})),
+            refused(Code::ValidationError, "phone")
+        );
+        assert_eq!(
+            bank(serde_json::json!({"bank_account_id": "ba_1"})),
+            refused(Code::BankAccountNotFound, "bank_account_id")
+        );
+    }
+}
