@@ -86,12 +86,10 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<EventQuery>,
 ) -> Result<Response, ApiError> {
-    let since = crate::clock::parse_param("since", query.since.as_deref())?;
-    let until = crate::clock::parse_param("until", query.until.as_deref())?;
+    let created = list::Created::parse(query.since.as_deref(), query.until.as_deref())?;
     let keep = |event: &Event| {
         query.event_type.is_none_or(|t| event.event_type == t)
-            && since.is_none_or(|s| event.created_at_ms >= s)
-            && until.is_none_or(|u| event.created_at_ms < u)
+            && created.contains(event.created_at_ms)
     };
     let rows = Rows::owned(Family::Event, &caller);
     let snapshot = state.store.snapshot()?;

@@ -189,6 +189,28 @@ pub fn limit(value: Option<usize>) -> Result<usize, ApiError> {
     }
 }
 
+/// The `since` and `until` filters of a list (RFC 3339): created in
+/// `[since, until)`.
+#[derive(Clone, Copy)]
+pub struct Created {
+    since_ms: Option<i64>,
+    until_ms: Option<i64>,
+}
+
+impl Created {
+    pub fn parse(since: Option<&str>, until: Option<&str>) -> Result<Created, ApiError> {
+        Ok(Created {
+            since_ms: crate::clock::parse_param("since", since)?,
+            until_ms: crate::clock::parse_param("until", until)?,
+        })
+    }
+
+    pub fn contains(&self, created_at_ms: i64) -> bool {
+        self.since_ms.is_none_or(|s| created_at_ms >= s)
+            && self.until_ms.is_none_or(|u| created_at_ms < u)
+    }
+}
+
 /// The `cursor` of a list: an id of the listed type (the previous page's `next_cursor`).
 pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str>, ApiError> {
     match value {

@@ -81,12 +81,9 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<PayoutQuery>,
 ) -> Result<Response, ApiError> {
-    let since = crate::clock::parse_param("since", query.since.as_deref())?;
-    let until = crate::clock::parse_param("until", query.until.as_deref())?;
+    let created = list::Created::parse(query.since.as_deref(), query.until.as_deref())?;
     let keep = |p: &Payout| {
-        query.status.is_none_or(|s| p.status == s)
-            && since.is_none_or(|s| p.created_at_ms >= s)
-            && until.is_none_or(|u| p.created_at_ms < u)
+        query.status.is_none_or(|s| p.status == s) && created.contains(p.created_at_ms)
     };
     let rows = Rows::owned(Family::Payout, &caller);
     let snapshot = state.store.snapshot()?;
