@@ -98,6 +98,8 @@ event_types! {
     WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
     TransferCreated => ("transfer.created", "A wallet transfer was made; sent to the sender and to the recipient, each with its own direction.", "Informational: transfer.succeeded follows when the money has moved."),
     TransferSucceeded => ("transfer.succeeded", "A wallet transfer moved the money: the recipient's available balance holds it.", "The recipient may use the money."),
+    PayoutBatchCreated => ("payout_batch.created", "A payout batch was created from JSON rows or a CSV: every row validated, totals and fees computed; it awaits approval (PENDING_APPROVAL).", "Informational: nothing is paid before the batch is approved. data.object.counts, total_minor and fees_minor say what it would pay."),
+    PayoutBatchCancelled => ("payout_batch.cancelled", "A payout batch awaiting approval was cancelled; nothing was paid or reserved.", "Final."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }

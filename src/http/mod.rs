@@ -15,6 +15,7 @@ pub mod list;
 pub mod money_requests;
 pub mod operations;
 pub mod organisations;
+pub mod payout_batches;
 pub mod pages;
 pub mod qr_codes;
 pub mod rate_limit;
@@ -94,6 +95,7 @@ pub fn operations() -> Vec<operations::Served> {
         organisations::operations(),
         qr_codes::operations(),
         fx::operations(),
+        payout_batches::operations(),
     ]
     .into_iter()
     .flatten()

@@ -40,6 +40,7 @@ pub enum Family {
     TestClock,
     Transfer,
     FxQuote,
+    PayoutBatch,
 }
 
 impl Family {
@@ -71,6 +72,7 @@ impl Family {
             Family::TestClock => "clock",
             Family::Transfer => "tr",
             Family::FxQuote => "fxq",
+            Family::PayoutBatch => "pb",
         }
     }
 }
@@ -92,6 +94,8 @@ pub enum Child {
     Delivery,
     /// Terminals of a location.
     Terminal,
+    /// Rows of a payout batch.
+    PayoutBatchRow,
 }
 
 impl Child {
@@ -104,6 +108,7 @@ impl Child {
         match self {
             Child::Delivery => "wd",
             Child::Terminal => "term",
+            Child::PayoutBatchRow => "pbr",
         }
     }
 }
