@@ -298,6 +298,7 @@ pub async fn list(
 
 /// The answer's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[schema(as = PayoutBatchFormat)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     Json,
@@ -310,6 +311,7 @@ pub enum Format {
 pub struct RetrieveQuery {
     /// `json` (default): the batch with a page of rows; `csv`: every row as
     /// a CSV file (the batch's columns, then line, status, errors).
+    #[param(inline)]
     format: Option<Format>,
     /// Rows per page, 1 to 200; default 50 (JSON only).
     #[param(minimum = 1, maximum = 200)]
