@@ -160,8 +160,10 @@ fn next(
 }
 
 /// Lines of the text up to a record's first character, counted once over the
-/// whole text. The reader's own line is not the record's: it marks a record
-/// where the previous one ended, before a CRLF's LF and any blank lines.
+/// whole text; a line ends at LF, CRLF or a lone CR (old Mac files), as the
+/// reader's records do. The reader's own line is not the record's: it marks
+/// a record where the previous one ended, before a CRLF's LF and any blank
+/// lines.
 struct Lines {
     byte: usize,
     line: u64,
@@ -179,7 +181,15 @@ impl Lines {
             first += 1;
         }
         let end = first.min(text.len());
-        self.line += text[self.byte..end].iter().filter(|b| **b == b'\n').count() as u64;
+        // A line ends at LF, CRLF, or a CR alone (the reader's terminators).
+        let breaks = (self.byte..end)
+            .filter(|&i| match text[i] {
+                b'\n' => true,
+                b'\r' => text.get(i + 1) != Some(&b'\n'),
+                _ => false,
+            })
+            .count();
+        self.line += breaks as u64;
         self.byte = end;
         self.line
     }

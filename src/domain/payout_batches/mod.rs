@@ -17,6 +17,8 @@ pub mod amount;
 pub mod columns;
 pub mod csv_rows;
 pub mod export;
+#[cfg(test)]
+mod fuzzing;
 pub mod readiness;
 pub mod state;
 pub mod validate;
@@ -594,3 +596,66 @@ pub fn export_csv(
     export::write(export_rows).map_err(ApiError::internal)
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_withdrawal_fee_is_70_bps_half_up_and_at_least_100() {
+        assert_eq!(withdrawal_fee_minor(1), 100);
+        assert_eq!(withdrawal_fee_minor(14_285), 100);
+        assert_eq!(withdrawal_fee_minor(15_000), 105);
+        assert_eq!(withdrawal_fee_minor(1_000_000), 7_000);
+        assert_eq!(withdrawal_fee_minor(1_000_071), 7_000);
+        assert_eq!(withdrawal_fee_minor(1_000_072), 7_001, "half up");
+    }
+
+    #[test]
+    fn row_ids_belong_to_their_batch_and_sort_in_reverse_row_order() {
+        let batch = crate::ids::new_id("pb");
+        let ids: Vec<String> = (1..=ROWS_MAX as u32).map(|r| row_id(&batch, r)).collect();
+        assert!(ids.windows(2).all(|w| w[0] > w[1]), "greatest first is row 1");
+        for id in [&ids[0], &ids[ROWS_MAX - 1]] {
+            assert!(crate::ids::is_id(id, "pbr"), "{id}");
+            assert!(id.contains(batch.trim_start_matches("pb_")));
+        }
+    }
+
+    #[test]
+    fn a_prepared_batch_is_stored_with_its_rows_listed_in_line_order() {
+        let store = crate::store::Store::ephemeral().expect("store");
+        let principal = Principal::system("test", "org_a", Mode::Test);
+        let text = "method,amount,operator_id,phone,name\n\
+                    mobile_money,10,mpesa,+243810000001,A\n\
+                    mobile_money,x,mpesa,+243810000002,B\n\
+                    mobile_money,30,mpesa,+243810000003,C\n";
+        let new = NewBatch {
+            currency: super::super::currency::find("CDF").expect("cdf"),
+            reference: None,
+            note: None,
+            skip_invalid: false,
+            rows: NewRows::Csv(text.into()),
+        };
+        let snapshot = store.snapshot().expect("snapshot");
+        let prepared = prepare(&snapshot, &principal, new, 0).expect("prepared");
+        let view = store
+            .write_now(0, |tx| create(tx, &principal, prepared))
+            .expect("created");
+        let snapshot = store.snapshot().expect("snapshot");
+        let batch = read(&snapshot, &principal, &view.id).expect("read");
+        assert_eq!(
+            (batch.counts.valid, batch.counts.invalid, batch.total_minor),
+            (2, 1, 4_000)
+        );
+        assert_eq!((batch.fees_minor, batch.required_minor()), (200, 4_200));
+        let rows = all_rows(&snapshot, &batch).expect("rows");
+        let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 3, 4]);
+        assert_eq!(rows[1].status, RowStatus::Invalid);
+        assert_eq!(batch.errors[0].error.field.as_deref(), Some("amount"));
+        let other = Principal::system("test", "org_b", Mode::Test);
+        let hidden = read(&snapshot, &other, &batch.id).expect_err("another owner");
+        assert_eq!(hidden.code, Code::PayoutBatchNotFound);
+    }
+}
