@@ -349,8 +349,14 @@ pub async fn retrieve(
             .into_response());
     }
     let rows = Rows::children(Child::PayoutBatchRow, &batch.id);
-    let page: RowList = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), |_| true)?
-        .map(|r| batches::row_view(&r));
+    let page: RowList = list::page(
+        &snapshot,
+        rows,
+        query.limit,
+        query.cursor.as_deref(),
+        |_| true,
+    )?
+    .map(|r| batches::row_view(&r));
     let available_minor = batches::available(&snapshot, &batch)?;
     json(200, &batches::detailed(&batch, available_minor, page))
 }
@@ -423,7 +429,9 @@ mod tests {
         }];
         let err = json_rows(both, usd).expect_err("both");
         assert_eq!(err.param.as_deref(), Some("rows[0].amount_minor"));
-        let too_many = (0..=batches::ROWS_MAX).map(|_| RowInput::default()).collect();
+        let too_many = (0..=batches::ROWS_MAX)
+            .map(|_| RowInput::default())
+            .collect();
         assert_eq!(
             json_rows(too_many, usd).expect_err("too many").code,
             Code::BatchTooLarge

@@ -106,7 +106,13 @@ fn the_columns_are_the_origins_with_what_each_method_requires() {
     );
     assert_eq!(
         methods[1]["required"],
-        json!(["bank_name", "account_name", "account_number", "country", "swift"])
+        json!([
+            "bank_name",
+            "account_name",
+            "account_number",
+            "country",
+            "swift"
+        ])
     );
     assert_eq!(resp.body["rows_max"], 5_000);
     // A key without payouts:read is refused.
@@ -165,7 +171,10 @@ fn a_1000_row_csv_is_validated_and_stored_with_its_totals_fees_and_rows_in_line_
     assert_eq!(page[0]["line"], 52);
     assert_eq!(page[199]["line"], 251);
     assert_eq!(next["total_minor"], total);
-    assert_eq!(batch["rows"]["data"], get_batch(&srv, &id, "")["rows"]["data"]);
+    assert_eq!(
+        batch["rows"]["data"],
+        get_batch(&srv, &id, "")["rows"]["data"]
+    );
     // The event says what it would pay.
     let events = srv.get("/events?type=payout_batch.created", srv.sk());
     let object = &events.body["data"][0]["data"]["object"];
@@ -179,14 +188,14 @@ fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped
     let srv = TestServer::start();
     let text = [
         HEADER.to_string(),
-        mm_row(1, 1_000),                                                 // line 2: valid
-        "mobile_money,12.345,mpesa,+243810000002,Two,R2".into(),          // 3: amount
-        "mobile_money,5,mpesa,,Three,R3".into(),                          // 4: phone
-        "mobile_money,5,zain,+243810000004,Four,R4".into(),               // 5: operator
-        mm_row(1, 1_000),                                                 // 6: duplicate of 2
-        "cash,5,,,,R7".into(),                                            // 7: method
-        "bank,5,,,,".into(),                                              // 8: bank details
-        "mobile_money,5,mtn,+243810000009,Nine,R9".into(),                // 9: no CDF
+        mm_row(1, 1_000),                                        // line 2: valid
+        "mobile_money,12.345,mpesa,+243810000002,Two,R2".into(), // 3: amount
+        "mobile_money,5,mpesa,,Three,R3".into(),                 // 4: phone
+        "mobile_money,5,zain,+243810000004,Four,R4".into(),      // 5: operator
+        mm_row(1, 1_000),                                        // 6: duplicate of 2
+        "cash,5,,,,R7".into(),                                   // 7: method
+        "bank,5,,,,".into(),                                     // 8: bank details
+        "mobile_money,5,mtn,+243810000009,Nine,R9".into(),       // 9: no CDF
     ]
     .join("\r\n");
     let batch = created(&srv, &json!({"currency": "CDF", "csv": text}));
@@ -253,9 +262,15 @@ fn rows_and_csv_together_are_refused_naming_the_field_and_nothing_is_stored() {
     let both = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 1_000)]),
                       "rows": [{"method": "mobile_money", "amount": "10"}]});
     let refused = create_batch(&srv, &both);
-    assert_eq!(assert_error(&refused, 400, "validation_error")["param"], "csv");
+    assert_eq!(
+        assert_error(&refused, 400, "validation_error")["param"],
+        "csv"
+    );
     let neither = create_batch(&srv, &json!({"currency": "CDF"}));
-    assert_eq!(assert_error(&neither, 400, "validation_error")["param"], "rows");
+    assert_eq!(
+        assert_error(&neither, 400, "validation_error")["param"],
+        "rows"
+    );
     let unknown = create_batch(
         &srv,
         &json!({"currency": "CDF", "csv": "method,amount,iban\nbank,1,x\n"}),
@@ -286,7 +301,9 @@ fn more_than_5000_rows_are_refused_413_and_nothing_is_stored() {
     let error = assert_error(&refused, 413, "batch_too_large");
     assert_eq!(error["param"], "csv");
     assert!(
-        error["message"].as_str().is_some_and(|m| m.contains("5000")),
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("5000")),
         "{refused:?}"
     );
     let json_rows = vec![json!({"method": "bank", "amount": "1"}); 5_001];
@@ -427,7 +444,10 @@ fn a_batch_is_cancelled_while_pending_approval_and_not_after_and_both_are_audite
     let made = srv.post("/payouts/batches", Some(&owner), &input, Some(&ik()));
     assert_eq!(made.status, 201, "{made:?}");
     assert_eq!(made.body["maker"]["kind"], "member");
-    assert_eq!(made.body["readiness"]["approval"]["maker_needs_step_up"], true);
+    assert_eq!(
+        made.body["readiness"]["approval"]["maker_needs_step_up"],
+        true
+    );
     let id = id_of(&made.body);
     let before = srv.get("/balance", srv.sk()).body;
     let cancel = |reason: Value| {
@@ -454,10 +474,18 @@ fn a_batch_is_cancelled_while_pending_approval_and_not_after_and_both_are_audite
     let got = get_batch(&srv, &id, "");
     assert_eq!(got["status"], "CANCELLED");
     assert_eq!(got["readiness"]["blockers"][0], "status");
-    assert_eq!(got["rows"]["data"][0]["status"], "VALID", "rows stay as they were");
+    assert_eq!(
+        got["rows"]["data"][0]["status"], "VALID",
+        "rows stay as they were"
+    );
     assert_eq!(srv.get("/balance", srv.sk()).body, before, "nothing moved");
     assert_error(
-        &srv.post("/payouts/batches/pb_nope/cancel", srv.sk(), &json!({}), None),
+        &srv.post(
+            "/payouts/batches/pb_nope/cancel",
+            srv.sk(),
+            &json!({}),
+            None,
+        ),
         404,
         "payout_batch_not_found",
     );
@@ -470,8 +498,14 @@ fn a_batch_is_cancelled_while_pending_approval_and_not_after_and_both_are_audite
         .iter()
         .filter_map(|e| Some((e["action"].as_str()?, e["target"].as_str()?)))
         .collect();
-    assert!(actions.contains(&("payout_batch.created", id.as_str())), "{audit:?}");
-    assert!(actions.contains(&("payout_batch.cancelled", id.as_str())), "{audit:?}");
+    assert!(
+        actions.contains(&("payout_batch.created", id.as_str())),
+        "{audit:?}"
+    );
+    assert!(
+        actions.contains(&("payout_batch.cancelled", id.as_str())),
+        "{audit:?}"
+    );
 }
 
 #[test]
@@ -494,7 +528,10 @@ fn batches_are_listed_newest_first_by_status_and_page() {
     assert_eq!(all, vec![ids[2].clone(), ids[1].clone(), ids[0].clone()]);
     let listed = &batches(&srv, "")[0];
     assert!(listed.get("rows").is_none() && listed.get("readiness").is_none());
-    let cancelled: Vec<String> = batches(&srv, "?status=CANCELLED").iter().map(id_of).collect();
+    let cancelled: Vec<String> = batches(&srv, "?status=CANCELLED")
+        .iter()
+        .map(id_of)
+        .collect();
     assert_eq!(cancelled, vec![ids[1].clone()]);
     let page = srv.get("/payouts/batches?limit=2", srv.sk());
     assert_eq!(page.body["has_more"], true);
@@ -550,14 +587,20 @@ fn the_csv_export_neutralises_formulas_and_uploads_back_unchanged() {
     let id = id_of(&batch);
     let export = srv.get(&format!("/payouts/batches/{id}?format=csv"), srv.sk());
     assert_eq!(export.status, 200, "{export:?}");
-    assert_eq!(export.header("content-type"), Some("text/csv; charset=utf-8"));
+    assert_eq!(
+        export.header("content-type"),
+        Some("text/csv; charset=utf-8")
+    );
     assert!(
         export
             .header("content-disposition")
             .is_some_and(|d| d.contains(&format!("{id}.csv")))
     );
     let text = &export.text;
-    assert!(text.starts_with("\u{feff}method,amount,wallet,operator_id,phone,name,"), "{text}");
+    assert!(
+        text.starts_with("\u{feff}method,amount,wallet,operator_id,phone,name,"),
+        "{text}"
+    );
     assert!(text.ends_with("\r\n"));
     for line in text.lines().skip(1) {
         for cell in line.split(',') {

@@ -20,7 +20,9 @@ pub enum AmountError {
     /// A `,` (thousands separator or decimal comma).
     Comma,
     /// More decimals than the currency has.
-    TooPrecise { decimals: usize },
+    TooPrecise {
+        decimals: usize,
+    },
     Zero,
     TooLarge,
 }
@@ -43,9 +45,9 @@ impl AmountError {
             AmountError::Comma => format!(
                 "amount must be written without commas: a point for decimals and no thousands separator, {decimals} (got {shown:?})"
             ),
-            AmountError::TooPrecise { decimals: found } => format!(
-                "amount {shown} has {found} decimals: {decimals}; it is never rounded"
-            ),
+            AmountError::TooPrecise { decimals: found } => {
+                format!("amount {shown} has {found} decimals: {decimals}; it is never rounded")
+            }
             AmountError::Zero => format!("amount must be more than 0 (got {shown:?})"),
             AmountError::TooLarge => format!(
                 "amount {shown} is more than the largest payout, {AMOUNT_MINOR_MAX} minor units"
@@ -170,7 +172,10 @@ mod tests {
     #[test]
     fn messages_name_the_value_and_the_fix() {
         let m = AmountError::TooPrecise { decimals: 3 }.message("12.345", "CDF", 2);
-        assert!(m.contains("12.345") && m.contains("at most 2 decimals in CDF"), "{m}");
+        assert!(
+            m.contains("12.345") && m.contains("at most 2 decimals in CDF"),
+            "{m}"
+        );
         let m = AmountError::NotANumber.message("abc", "UGX", 0);
         assert!(m.contains("UGX has no decimals"), "{m}");
     }

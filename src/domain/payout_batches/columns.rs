@@ -201,10 +201,10 @@ impl Cells {
     /// invalid row, whose cells were never bounded by validation).
     pub fn truncated(mut self, max_chars: usize) -> Cells {
         for column in Column::ALL {
-            if let Some(value) = self.slot_mut(column) {
-                if let Some((cut, _)) = value.char_indices().nth(max_chars) {
-                    value.truncate(cut);
-                }
+            if let Some(value) = self.slot_mut(column)
+                && let Some((cut, _)) = value.char_indices().nth(max_chars)
+            {
+                value.truncate(cut);
             }
         }
         self

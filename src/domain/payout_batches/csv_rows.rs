@@ -137,7 +137,9 @@ pub fn read(text: &str, mut each: impl FnMut(RawRow)) -> Result<usize, CsvError>
         }
         each(RawRow {
             row: rows as u32,
-            line: record.position().map_or(0, |p| lines.of(text.as_bytes(), p.byte())),
+            line: record
+                .position()
+                .map_or(0, |p| lines.of(text.as_bytes(), p.byte())),
             cells,
             cells_found: (record.len() != header.len()).then_some((record.len(), header.len())),
         });
@@ -149,10 +151,7 @@ pub fn read(text: &str, mut each: impl FnMut(RawRow)) -> Result<usize, CsvError>
 }
 
 /// The next record into `record`; false at the end.
-fn next(
-    reader: &mut csv::Reader<&[u8]>,
-    record: &mut csv::StringRecord,
-) -> Result<bool, CsvError> {
+fn next(reader: &mut csv::Reader<&[u8]>, record: &mut csv::StringRecord) -> Result<bool, CsvError> {
     reader.read_record(record).map_err(|e| CsvError::Malformed {
         line: e.position().map_or(0, |p| p.line()),
         message: e.to_string(),
@@ -278,8 +277,9 @@ mod tests {
 
     #[test]
     fn an_exported_formula_guard_is_removed_on_the_way_back() {
-        let found = rows("method,amount,name,phone\nmobile_money,1,'=HYPERLINK(x),'+243812345678\n")
-            .expect("read");
+        let found =
+            rows("method,amount,name,phone\nmobile_money,1,'=HYPERLINK(x),'+243812345678\n")
+                .expect("read");
         assert_eq!(found[0].cells.get(Column::Name), Some("=HYPERLINK(x)"));
         assert_eq!(found[0].cells.get(Column::Phone), Some("+243812345678"));
     }

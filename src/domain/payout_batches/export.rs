@@ -55,10 +55,7 @@ pub fn write<'a>(rows: impl IntoIterator<Item = ExportRow<'a>>) -> Result<Vec<u8
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::CRLF)
             .from_writer(&mut out);
-        let header = Column::ALL
-            .iter()
-            .map(|c| c.name())
-            .chain(EXTRA_COLUMNS);
+        let header = Column::ALL.iter().map(|c| c.name()).chain(EXTRA_COLUMNS);
         writer.write_record(header).map_err(|e| e.to_string())?;
         for row in rows {
             let line = row.line.to_string();
@@ -99,7 +96,11 @@ mod tests {
             assert_eq!(unescape_formula(&safe), cell);
         }
         assert_eq!(neutralise("Amani"), "Amani");
-        assert_eq!(unescape_formula("'quoted"), "'quoted", "a plain apostrophe stays");
+        assert_eq!(
+            unescape_formula("'quoted"),
+            "'quoted",
+            "a plain apostrophe stays"
+        );
     }
 
     #[test]
@@ -119,7 +120,10 @@ mod tests {
         let text = String::from_utf8(bytes).expect("utf-8");
         assert!(text.starts_with("\u{feff}method,amount,wallet,"), "{text}");
         assert!(text.contains("\r\n"));
-        assert!(text.contains("\"'=cmd|' /C calc'!A0, \"\"x\"\"\""), "{text}");
+        assert!(
+            text.contains("\"'=cmd|' /C calc'!A0, \"\"x\"\"\""),
+            "{text}"
+        );
         assert!(text.contains(",'+243812345678,"), "{text}");
         let mut back = Vec::new();
         super::super::csv_rows::read(&text, |r| back.push(r)).expect("read back");

@@ -32,7 +32,11 @@ pub fn check(text: &str, exponent: u32) {
     let mut previous_line = 1;
     for (i, raw) in raws.iter().enumerate() {
         assert_eq!(raw.row as usize, i + 1);
-        assert!(raw.line > previous_line, "line {} after {previous_line} in {text:?}", raw.line);
+        assert!(
+            raw.line > previous_line,
+            "line {} after {previous_line} in {text:?}",
+            raw.line
+        );
         previous_line = raw.line;
     }
     let rules = Rules {

@@ -485,22 +485,22 @@ pub fn create(
         details,
     )?;
     let available_minor = available_in_tx(tx, &batch)?;
-    let next_cursor = more.then(|| first_rows.last().map(|r| r.id.clone())).flatten();
+    let next_cursor = more
+        .then(|| first_rows.last().map(|r| r.id.clone()))
+        .flatten();
     let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
     Ok(detailed(&batch, available_minor, page))
 }
 
 /// The batch's currency's available balance, as the command sees it.
 fn available_in_tx(tx: &Tx<'_>, batch: &PayoutBatch) -> Result<i64, ApiError> {
-    let account = ledger::merchant_account(batch.mode, &batch.owner, &batch.currency, Class::Available);
+    let account =
+        ledger::merchant_account(batch.mode, &batch.owner, &batch.currency, Class::Available);
     Ok(ledger::balance(tx, &account)?)
 }
 
 /// The available balance of the batch's currency in a snapshot (`GET`).
-pub fn available(
-    snapshot: &crate::store::Snapshot,
-    batch: &PayoutBatch,
-) -> Result<i64, ApiError> {
+pub fn available(snapshot: &crate::store::Snapshot, batch: &PayoutBatch) -> Result<i64, ApiError> {
     let balances = ledger::balances(snapshot, batch.mode, &batch.owner)?;
     Ok(balances
         .iter()
@@ -596,7 +596,6 @@ pub fn export_csv(
     export::write(export_rows).map_err(ApiError::internal)
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -615,7 +614,10 @@ mod tests {
     fn row_ids_belong_to_their_batch_and_sort_in_reverse_row_order() {
         let batch = crate::ids::new_id("pb");
         let ids: Vec<String> = (1..=ROWS_MAX as u32).map(|r| row_id(&batch, r)).collect();
-        assert!(ids.windows(2).all(|w| w[0] > w[1]), "greatest first is row 1");
+        assert!(
+            ids.windows(2).all(|w| w[0] > w[1]),
+            "greatest first is row 1"
+        );
         for id in [&ids[0], &ids[ROWS_MAX - 1]] {
             assert!(crate::ids::is_id(id, "pbr"), "{id}");
             assert!(id.contains(batch.trim_start_matches("pb_")));

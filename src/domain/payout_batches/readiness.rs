@@ -214,12 +214,24 @@ mod tests {
             key("key_2"),
         );
         assert!(!may_approve(&k1, &k1, true), "a key never steps up");
-        assert!(!may_approve(&k1, &k2, false), "another key is the owner too");
-        assert!(!may_approve(&owner, &k1, false), "the owner's batch by a key");
-        assert!(!may_approve(&k1, &owner, false), "the owner approving a key's batch");
+        assert!(
+            !may_approve(&k1, &k2, false),
+            "another key is the owner too"
+        );
+        assert!(
+            !may_approve(&owner, &k1, false),
+            "the owner's batch by a key"
+        );
+        assert!(
+            !may_approve(&k1, &owner, false),
+            "the owner approving a key's batch"
+        );
         assert!(may_approve(&k1, &owner, true), "... with PIN");
         assert!(may_approve(&k1, &finance, false), "another member");
-        assert!(may_approve(&finance, &k1, false), "a key for a non-owner's batch");
+        assert!(
+            may_approve(&finance, &k1, false),
+            "a key for a non-owner's batch"
+        );
     }
 
     fn inputs(maker: &Maker) -> Inputs<'_> {

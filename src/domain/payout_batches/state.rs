@@ -94,7 +94,12 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
     use Trigger::*;
     match (from, trigger) {
         (PendingApproval | Partial | Failed, Approve) => Ok(Executing),
-        (Executing, Finish { any_failed: false, .. }) => Ok(Executed),
+        (
+            Executing,
+            Finish {
+                any_failed: false, ..
+            },
+        ) => Ok(Executed),
         (
             Executing,
             Finish {
@@ -263,17 +268,15 @@ mod tests {
         #[test]
         fn only_a_batch_awaiting_approval_is_cancelled_and_final_ones_are_closed() {
             for s in Status::ALL {
-                assert_eq!(
-                    transition(s, Cancel).is_ok(),
-                    s == PendingApproval,
-                    "{s:?}"
-                );
+                assert_eq!(transition(s, Cancel).is_ok(), s == PendingApproval, "{s:?}");
             }
             assert_eq!(transition(Executed, Approve), Err(Refusal::Closed));
             assert_eq!(transition(Cancelled, Cancel), Err(Refusal::Closed));
             assert_eq!(transition(Executing, Approve), Err(Refusal::Invalid));
-            let approvable: Vec<Status> =
-                Status::ALL.into_iter().filter(|s| s.is_approvable()).collect();
+            let approvable: Vec<Status> = Status::ALL
+                .into_iter()
+                .filter(|s| s.is_approvable())
+                .collect();
             assert_eq!(approvable, vec![PendingApproval, Partial, Failed]);
         }
 

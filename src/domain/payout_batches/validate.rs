@@ -111,7 +111,10 @@ pub fn check_row(raw: RawRow, rules: &Rules<'_>) -> Checked {
         errors.push(RowError::new(
             None,
             "cell_count",
-            format!("line {} has {found} cells where the header has {expected}", raw.line),
+            format!(
+                "line {} has {found} cells where the header has {expected}",
+                raw.line
+            ),
         ));
     }
     let amount = amount_of(&raw.cells, rules, &mut errors);
@@ -326,7 +329,10 @@ fn bank(cells: &Cells, errors: &mut Vec<RowError>) -> Option<Destination> {
         if !ok {
             errors.push(invalid(
                 Column::Country,
-                format!("country must be an ISO 3166-1 alpha-2 code such as CD (got {:?})", shown(v)),
+                format!(
+                    "country must be an ISO 3166-1 alpha-2 code such as CD (got {:?})",
+                    shown(v)
+                ),
             ));
         }
         ok.then(|| v.to_ascii_uppercase())
@@ -630,7 +636,10 @@ mod tests {
         row.cells_found = Some((3, 13));
         assert_eq!(
             fields(&check_row(row, &rules())),
-            vec![(None, "cell_count"), (Some("operator_id"), "unknown_operator")]
+            vec![
+                (None, "cell_count"),
+                (Some("operator_id"), "unknown_operator")
+            ]
         );
         let wallet = raw(&[
             (Column::Method, "wallet"),

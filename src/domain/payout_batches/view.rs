@@ -3,7 +3,10 @@
 use serde::Serialize;
 
 use super::readiness::{self, Inputs, Maker, Readiness};
-use super::{BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Source, Status, StoredError};
+use super::{
+    BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Source, Status,
+    StoredError,
+};
 use crate::http::list::{List, named_list};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
