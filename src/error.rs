@@ -85,6 +85,7 @@ catalogue! {
     PayoutNotFound => ("payout_not_found", 404, "BP-2006", "No such payout is visible to this key."),
     OperatorNotFound => ("operator_not_found", 404, "BP-2006", "A payout's `destination.operator_id` names no mobile-money operator of this gateway (`mpesa_cd`, `airtel_cd`, `orange_cd`, `africell_cd`, ...)."),
     BankAccountNotFound => ("bank_account_not_found", 404, "BP-2006", "A payout's `destination.bank_account_id` names no saved bank account of the caller (this gateway keeps none: send the bank fields instead)."),
+    PayoutBatchNotFound => ("payout_batch_not_found", 404, "BP-2006", "No such payout batch is visible to this key."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -124,6 +125,9 @@ catalogue! {
     QrCodeRevoked => ("qr_code_revoked", 409, "BP-2122", "The QR code is already revoked."),
     QuoteUsed => ("quote_used", 409, "BP-2130", "The FX quote was taken by a transfer or a route already; a quote is honoured once: ask for a new one."),
     QuoteExpired => ("quote_expired", 409, "BP-2131", "The FX quote's expiry (120 s after it was made, on the sandbox's clock in test mode) has passed: ask for a new one."),
+    BatchTooLarge => ("batch_too_large", 413, "BP-2150", "A payout batch has more than 5,000 rows, or its CSV more than 1 MiB; nothing was stored: split it into several batches."),
+    InvalidCsv => ("invalid_csv", 400, "BP-2151", "A payout batch's CSV cannot be read as a whole (no header, an unknown or repeated column, no rows); nothing was stored. Errors of single rows are reported on the rows instead."),
+    PayoutBatchNotCancellable => ("payout_batch_not_cancellable", 409, "BP-2152", "Only a payout batch PENDING_APPROVAL can be cancelled."),
     FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
@@ -165,6 +169,7 @@ pub enum Missing {
     Transfer,
     FxQuote,
     Payout,
+    PayoutBatch,
 }
 
 impl Missing {
@@ -190,6 +195,7 @@ impl Missing {
             Missing::Transfer => Code::TransferNotFound,
             Missing::FxQuote => Code::FxQuoteNotFound,
             Missing::Payout => Code::PayoutNotFound,
+            Missing::PayoutBatch => Code::PayoutBatchNotFound,
         }
     }
 
@@ -216,6 +222,7 @@ impl Missing {
             Missing::Transfer => "transfer",
             Missing::FxQuote => "FX quote",
             Missing::Payout => "payout",
+            Missing::PayoutBatch => "payout batch",
         }
     }
 }

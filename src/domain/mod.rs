@@ -16,6 +16,7 @@ pub mod lifecycle;
 pub mod members;
 pub mod money_requests;
 pub mod org;
+pub mod payout_batches;
 pub mod payouts;
 pub mod qr_codes;
 pub mod ranking;

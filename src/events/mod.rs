@@ -103,6 +103,8 @@ event_types! {
     PayoutSucceeded => ("payout.succeeded" | "payout.completed" | "payout.settled", "A payout was paid (status PAID): the money reached the destination's rail. Endpoints subscribed to the origin's payout.completed or payout.settled receive this one event.", "Final."),
     PayoutFailed => ("payout.failed", "A payout failed (status FAILED, data.object.failure_reason says why: invalid_account, provider_unavailable); its amount and fee returned to available.", "Final: create a new payout to try again."),
     PayoutNeedsReview => ("payout.needs_review", "The rail could not say whether a payout was paid (status NEEDS_REVIEW); its money stays in transit until it is resolved.", "Do not pay the recipient again until the review resolves it."),
+    PayoutBatchCreated => ("payout_batch.created", "A payout batch was created from JSON rows or a CSV: every row validated, totals and fees computed; it awaits approval (PENDING_APPROVAL).", "Informational: nothing is paid before the batch is approved. data.object.counts, total_minor and fees_minor say what it would pay."),
+    PayoutBatchCancelled => ("payout_batch.cancelled", "A payout batch awaiting approval was cancelled; nothing was paid or reserved.", "Final."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }

@@ -16,6 +16,7 @@ pub mod money_requests;
 pub mod operations;
 pub mod organisations;
 pub mod pages;
+pub mod payout_batches;
 pub mod payouts;
 pub mod qr_codes;
 pub mod rate_limit;
@@ -96,6 +97,7 @@ pub fn operations() -> Vec<operations::Served> {
         qr_codes::operations(),
         fx::operations(),
         payouts::operations(),
+        payout_batches::operations(),
     ]
     .into_iter()
     .flatten()

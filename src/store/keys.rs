@@ -41,6 +41,7 @@ pub enum Family {
     Transfer,
     FxQuote,
     Payout,
+    PayoutBatch,
 }
 
 impl Family {
@@ -73,6 +74,7 @@ impl Family {
             Family::Transfer => "tr",
             Family::FxQuote => "fxq",
             Family::Payout => "po",
+            Family::PayoutBatch => "pb",
         }
     }
 }
@@ -94,6 +96,8 @@ pub enum Child {
     Delivery,
     /// Terminals of a location.
     Terminal,
+    /// Rows of a payout batch.
+    PayoutBatchRow,
 }
 
 impl Child {
@@ -106,6 +110,7 @@ impl Child {
         match self {
             Child::Delivery => "wd",
             Child::Terminal => "term",
+            Child::PayoutBatchRow => "pbr",
         }
     }
 }

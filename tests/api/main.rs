@@ -18,6 +18,7 @@ mod money_requests;
 mod operations;
 mod organisations;
 mod origin;
+mod payout_batches;
 mod payouts;
 mod qr;
 mod ranking;

@@ -161,7 +161,12 @@ fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() 
         {
             continue;
         }
-        let kind = template.split('/').nth(1).unwrap_or_default();
+        // Batches live under /payouts beside single payouts: their own kind.
+        let kind = if template.starts_with("/payouts/batches/") {
+            "payout_batches"
+        } else {
+            template.split('/').nth(1).unwrap_or_default()
+        };
         let Some(id) = ids.get(kind) else {
             panic!("no object of organisation A for {template}");
         };
@@ -345,6 +350,11 @@ fn objects_of_a(
         json!({"currency": "CDF", "location": id_of(&location)}),
     );
     ids.insert("qr_codes", id_of(&qr));
+    let batch = post(
+        "/payouts/batches",
+        json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"}]}),
+    );
+    ids.insert("payout_batches", id_of(&batch));
     let clock = post(
         "/test_clocks",
         json!({"frozen_time": "2027-01-01T00:00:00Z"}),
@@ -410,6 +420,9 @@ fn state_of_a(
         .contains(kind)
         {
             state.push(srv.get(&format!("/{kind}/{id}"), srv.sk()).body);
+        }
+        if *kind == "payout_batches" {
+            state.push(srv.get(&format!("/payouts/batches/{id}"), srv.sk()).body);
         }
     }
     state

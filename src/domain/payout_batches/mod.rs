@@ -1,0 +1,663 @@
+//! Payout batches (spec section 4.8, origin behaviour section 12): many
+//! payouts sent as JSON rows or a CSV, every row validated, stored with the
+//! batch's totals and fees, and paid only once approved by someone other
+//! than its maker (maker-checker; approval and execution follow in issue 19
+//! point 3).
+//!
+//! The work is split so the writer only applies: [`prepare`] runs on the
+//! request's worker over a snapshot (the streamed CSV parse, each row's
+//! validation, wallet recipients, duplicates, totals, the rows' encoding);
+//! [`create`] stores the batch and its rows in one command, with its event
+//! and audit row. Rows are child records (`pbr_...`, listed by
+//! `Rows::children(Child::PayoutBatchRow, batch)`), bounded by
+//! [`ROWS_MAX`]; their ids sort in reverse line order, so the index (read
+//! newest, that is greatest, first) lists them from line 1.
+
+pub mod amount;
+pub mod columns;
+pub mod csv_rows;
+pub mod export;
+#[cfg(test)]
+mod fuzzing;
+pub mod readiness;
+pub mod state;
+pub mod validate;
+mod view;
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::columns::Cells;
+pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
+use self::readiness::Maker;
+pub use self::state::{RowStatus, Status};
+use self::state::{Trigger, transition};
+use self::validate::{Checked, Destination, Duplicates, RowError, Rules};
+pub use self::view::{BatchList, BatchView, RowList, batch_view, detailed, row_view};
+
+use super::currency::Currency;
+use super::resource::{self, Owned};
+use super::{audit, fees, org};
+use crate::auth::Principal;
+use crate::error::{ApiError, Code, Missing};
+use crate::events::{self, EventType};
+use crate::ledger::{self, Class, Mode};
+use crate::store::keys::{self, Child, Family};
+use crate::store::{Read, Table, Tx};
+
+/// The errors a batch keeps for its views (the rows keep all of theirs).
+pub const ERRORS_SHOWN_MAX: usize = 100;
+/// A batch's `reference` and `note`.
+pub const REFERENCE_CHARS_MAX: usize = 100;
+pub const NOTE_CHARS_MAX: usize = 500;
+/// Characters kept of each cell of an INVALID row (a valid row's cells are
+/// bounded by validation).
+const INVALID_CELL_CHARS_MAX: usize = 200;
+
+/// The origin's withdrawal fee on one payout, on top of its amount: 70 bps,
+/// half up, at least 100 minor units (origin section 22 step 7).
+pub const WITHDRAWAL_FEE_BPS: i64 = 70;
+pub const WITHDRAWAL_FEE_MIN_MINOR: i64 = 100;
+
+/// The fee of one row; the single payout charges the same (one rule, to be
+/// shared with `domain::payouts` when both are merged).
+pub fn withdrawal_fee_minor(amount_minor: i64) -> i64 {
+    fees::bps_of(amount_minor, WITHDRAWAL_FEE_BPS).max(WITHDRAWAL_FEE_MIN_MINOR)
+}
+
+/// How many rows are in each status.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchCounts)]
+pub struct Counts {
+    pub rows: u32,
+    pub valid: u32,
+    pub invalid: u32,
+    pub paid: u32,
+    pub failed: u32,
+    pub skipped: u32,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchCancellation)]
+pub struct Cancellation {
+    pub by: Maker,
+    pub at: String,
+    pub reason: Option<String>,
+}
+
+/// How the rows arrived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchSource)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    Csv,
+    Rows,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct PayoutBatch {
+    pub id: String,
+    pub mode: Mode,
+    pub owner: String,
+    pub status: Status,
+    pub currency: String,
+    pub reference: Option<String>,
+    pub note: Option<String>,
+    pub skip_invalid: bool,
+    pub source: Source,
+    pub maker: Maker,
+    pub counts: Counts,
+    /// Amounts of the VALID rows at creation: what the batch pays.
+    pub total_minor: i64,
+    /// Their withdrawal fees.
+    pub fees_minor: i64,
+    /// Of those, already paid with their fees (execution keeps them).
+    #[serde(default)]
+    pub paid_minor: i64,
+    #[serde(default)]
+    pub paid_fees_minor: i64,
+    /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
+    pub errors: Vec<BatchError>,
+    pub error_count: u32,
+    pub cancellation: Option<Cancellation>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+}
+
+impl PayoutBatch {
+    /// What approval would reserve now: the rows still to pay and their fees.
+    pub fn required_minor(&self) -> i64 {
+        self.total_minor + self.fees_minor - self.paid_minor - self.paid_fees_minor
+    }
+}
+
+impl Owned for PayoutBatch {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+    fn owner(&self) -> &str {
+        &self.owner
+    }
+}
+
+/// One row's error, kept on the batch for its views.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BatchError {
+    pub row: u32,
+    pub line: u64,
+    pub error: StoredError,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct StoredError {
+    pub field: Option<String>,
+    pub code: String,
+    pub message: String,
+}
+
+impl From<&RowError> for StoredError {
+    fn from(e: &RowError) -> StoredError {
+        StoredError {
+            field: e.field.map(str::to_string),
+            code: e.code.to_string(),
+            message: e.message.clone(),
+        }
+    }
+}
+
+/// A row of a batch: its own record, child of the batch.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct BatchRow {
+    pub id: String,
+    pub batch: String,
+    /// 1-based among the rows.
+    pub row: u32,
+    /// The CSV line where it starts (the header is line 1); for JSON rows, `row`.
+    pub line: u64,
+    pub status: RowStatus,
+    pub cells: Cells,
+    /// Set when VALID (and then for ever).
+    pub amount_minor: Option<i64>,
+    pub fee_minor: Option<i64>,
+    /// A `wallet` row's receiving organisation.
+    pub recipient: Option<String>,
+    pub errors: Vec<StoredError>,
+    pub updated_at_ms: i64,
+}
+
+/// `pbr_<the batch's suffix><99999 − row>`: unique, tied to its batch, and
+/// sorting in reverse row order (see the module doc).
+fn row_id(batch_id: &str, row: u32) -> String {
+    let suffix = batch_id.strip_prefix("pb_").unwrap_or(batch_id);
+    format!("pbr_{suffix}{:05}", 99_999 - row.min(99_999))
+}
+
+/// A validated `POST /payouts/batches`.
+pub struct NewBatch {
+    pub currency: Currency,
+    pub reference: Option<String>,
+    pub note: Option<String>,
+    pub skip_invalid: bool,
+    pub rows: NewRows,
+}
+
+pub enum NewRows {
+    Csv(String),
+    /// JSON rows, already in cells (at most [`ROWS_MAX`]).
+    Rows(Vec<RawRow>),
+}
+
+/// A batch ready to store: everything computed, the rows encoded.
+pub struct Prepared {
+    batch: PayoutBatch,
+    /// `(id, encoded record)` of every row, in row order.
+    rows: Vec<(String, Vec<u8>)>,
+    /// The first page of rows, for the answer.
+    first_rows: Vec<BatchRow>,
+}
+
+/// Mobile-money operators that pay out, with their currencies (the rail catalogue).
+fn operators() -> Vec<(&'static str, &'static [&'static str])> {
+    crate::rails::catalogue::CATALOGUE
+        .iter()
+        .filter(|m| m.rail == "mobile_money" && m.pays_out)
+        .map(|m| (m.id, m.currencies))
+        .collect()
+}
+
+/// Reads, validates and totals a new batch's rows on the caller's worker
+/// (see the module doc); refuses the whole batch (nothing stored) only for
+/// a CSV that cannot be read or is too large.
+pub fn prepare(
+    read: &impl Read,
+    principal: &Principal,
+    new: NewBatch,
+    now_ms: i64,
+) -> Result<Prepared, ApiError> {
+    let operators = operators();
+    let rules = Rules {
+        currency: new.currency.code,
+        exponent: new.currency.exponent,
+        operators: &operators,
+    };
+    let mut checked = Vec::new();
+    let source = match new.rows {
+        NewRows::Csv(text) => {
+            csv_rows::read(&text, |raw| checked.push(validate::check_row(raw, &rules)))
+                .map_err(csv_refused)?;
+            Source::Csv
+        }
+        NewRows::Rows(raws) => {
+            checked.extend(raws.into_iter().map(|raw| validate::check_row(raw, &rules)));
+            Source::Rows
+        }
+    };
+    let mut recipients = Recipients::new(read, principal);
+    let mut duplicates = Duplicates::default();
+    for row in &mut checked {
+        recipients.resolve(row)?;
+        duplicates.check(row);
+    }
+    let id = crate::ids::new_id("pb");
+    let rows: Vec<BatchRow> = checked
+        .into_iter()
+        .map(|c| stored_row(&id, c, now_ms))
+        .collect();
+    let batch = PayoutBatch {
+        id: id.clone(),
+        mode: principal.mode,
+        owner: principal.owner().to_string(),
+        status: Status::PendingApproval,
+        currency: new.currency.code.to_string(),
+        reference: new.reference,
+        note: new.note,
+        skip_invalid: new.skip_invalid,
+        source,
+        maker: Maker::of(principal),
+        counts: Counts::default(),
+        total_minor: 0,
+        fees_minor: 0,
+        paid_minor: 0,
+        paid_fees_minor: 0,
+        errors: Vec::new(),
+        error_count: 0,
+        cancellation: None,
+        created_at_ms: now_ms,
+        updated_at_ms: now_ms,
+    };
+    let batch = totalled(batch, &rows)?;
+    let encoded = rows
+        .iter()
+        .map(|r| Ok((r.id.clone(), crate::store::encode(r)?)))
+        .collect::<Result<Vec<_>, ApiError>>()?;
+    let first_rows = rows
+        .into_iter()
+        .take(crate::http::list::LIST_LIMIT_DEFAULT)
+        .collect();
+    Ok(Prepared {
+        batch,
+        rows: encoded,
+        first_rows,
+    })
+}
+
+/// The answer to a CSV that is refused as a whole: 413 when too large, 400
+/// when it cannot be read; `param` is `csv`.
+fn csv_refused(error: csv_rows::CsvError) -> ApiError {
+    let code = if error.is_too_large() {
+        Code::BatchTooLarge
+    } else {
+        Code::InvalidCsv
+    };
+    ApiError::new(code, error.to_string()).with_param("csv")
+}
+
+/// The receiving organisations of `wallet` rows, each handle looked up once.
+struct Recipients<'a, R: Read> {
+    read: &'a R,
+    owner: &'a str,
+    found: HashMap<String, Result<String, RowError>>,
+}
+
+impl<'a, R: Read> Recipients<'a, R> {
+    fn new(read: &'a R, principal: &'a Principal) -> Self {
+        Recipients {
+            read,
+            owner: principal.owner(),
+            found: HashMap::new(),
+        }
+    }
+
+    /// Replaces a valid wallet row's handle with the organisation's id, or
+    /// makes the row invalid.
+    fn resolve(&mut self, row: &mut Checked) -> Result<(), ApiError> {
+        let Ok(validate::Valid {
+            destination: Destination::Wallet { to },
+            ..
+        }) = &mut row.outcome
+        else {
+            return Ok(());
+        };
+        if !self.found.contains_key(to.as_str()) {
+            let answer = self.look_up(to)?;
+            self.found.insert(to.clone(), answer);
+        }
+        match &self.found[to.as_str()] {
+            Ok(org_id) => *to = org_id.clone(),
+            Err(error) => row.refuse(error.clone()),
+        }
+        Ok(())
+    }
+
+    fn look_up(&self, to: &str) -> Result<Result<String, RowError>, ApiError> {
+        let refuse = |code, message: String| Ok(Err(RowError::new(Some("wallet"), code, message)));
+        match org::find_by_handle(self.read, to)? {
+            None => refuse(
+                "recipient_not_found",
+                format!("no organisation of this gateway is {to:?}"),
+            ),
+            Some(o) if o.id == self.owner => refuse(
+                "self_payout",
+                format!("{to} is this organisation: a payout to itself moves nothing"),
+            ),
+            Some(o) if o.status == org::Status::Disabled => refuse(
+                "recipient_inactive",
+                format!("{to} is disabled and cannot receive money"),
+            ),
+            Some(o) => Ok(Ok(o.id)),
+        }
+    }
+}
+
+fn stored_row(batch_id: &str, checked: Checked, now_ms: i64) -> BatchRow {
+    let (status, amount_minor, recipient, errors, cells) = match checked.outcome {
+        Ok(valid) => {
+            let recipient = match valid.destination {
+                Destination::Wallet { to } => Some(to),
+                _ => None,
+            };
+            (
+                RowStatus::Valid,
+                Some(valid.amount_minor),
+                recipient,
+                Vec::new(),
+                checked.cells,
+            )
+        }
+        Err(errors) => (
+            RowStatus::Invalid,
+            None,
+            None,
+            errors.iter().map(StoredError::from).collect(),
+            checked.cells.truncated(INVALID_CELL_CHARS_MAX),
+        ),
+    };
+    BatchRow {
+        id: row_id(batch_id, checked.row),
+        batch: batch_id.to_string(),
+        row: checked.row,
+        line: checked.line,
+        status,
+        cells,
+        amount_minor,
+        fee_minor: amount_minor.map(withdrawal_fee_minor),
+        recipient,
+        errors,
+        updated_at_ms: now_ms,
+    }
+}
+
+/// The batch with its counts, totals and first errors from its rows.
+fn totalled(mut batch: PayoutBatch, rows: &[BatchRow]) -> Result<PayoutBatch, ApiError> {
+    let overflow = || ApiError::internal("a batch's total overflows i64");
+    for row in rows {
+        batch.counts.rows += 1;
+        match row.status {
+            RowStatus::Valid => {
+                batch.counts.valid += 1;
+                let (amount, fee) = (row.amount_minor.unwrap_or(0), row.fee_minor.unwrap_or(0));
+                batch.total_minor = batch.total_minor.checked_add(amount).ok_or_else(overflow)?;
+                batch.fees_minor = batch.fees_minor.checked_add(fee).ok_or_else(overflow)?;
+            }
+            _ => batch.counts.invalid += 1,
+        }
+        for error in &row.errors {
+            batch.error_count += 1;
+            if batch.errors.len() < ERRORS_SHOWN_MAX {
+                batch.errors.push(BatchError {
+                    row: row.row,
+                    line: row.line,
+                    error: error.clone(),
+                });
+            }
+        }
+    }
+    batch
+        .total_minor
+        .checked_add(batch.fees_minor)
+        .ok_or_else(overflow)?;
+    Ok(batch)
+}
+
+/// `POST /payouts/batches`, in the writer: stores the prepared batch and its
+/// rows, emits `payout_batch.created`, records the audit row, and answers
+/// the batch with its readiness, first errors and first page of rows.
+pub fn create(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    prepared: Prepared,
+) -> Result<BatchView, ApiError> {
+    let Prepared {
+        batch,
+        rows,
+        first_rows,
+    } = prepared;
+    resource::insert(tx, Family::PayoutBatch, &batch)?;
+    let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
+    let more = rows.len() > first_rows.len();
+    for (id, bytes) in rows {
+        tx.put(Table::Index, format!("{prefix}{id}"), Vec::new());
+        tx.put(Table::Objects, id, bytes);
+    }
+    events::emit_view(
+        tx,
+        EventType::PayoutBatchCreated,
+        batch.mode,
+        &batch.owner,
+        &batch_view(&batch),
+    )?;
+    let details = serde_json::json!({
+        "currency": batch.currency,
+        "rows": batch.counts.rows,
+        "invalid_rows": batch.counts.invalid,
+        "total_minor": batch.total_minor,
+        "fees_minor": batch.fees_minor,
+    });
+    audit::record(
+        tx,
+        &audit::Actor::of(principal),
+        "payout_batch.created",
+        Some(&batch.id),
+        details,
+    )?;
+    let available_minor = available_in_tx(tx, &batch)?;
+    let next_cursor = more
+        .then(|| first_rows.last().map(|r| r.id.clone()))
+        .flatten();
+    let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
+    Ok(detailed(&batch, available_minor, page))
+}
+
+/// The batch's currency's available balance, as the command sees it.
+fn available_in_tx(tx: &Tx<'_>, batch: &PayoutBatch) -> Result<i64, ApiError> {
+    let account =
+        ledger::merchant_account(batch.mode, &batch.owner, &batch.currency, Class::Available);
+    Ok(ledger::balance(tx, &account)?)
+}
+
+/// The available balance of the batch's currency in a snapshot (`GET`).
+pub fn available(snapshot: &crate::store::Snapshot, batch: &PayoutBatch) -> Result<i64, ApiError> {
+    let balances = ledger::balances(snapshot, batch.mode, &batch.owner)?;
+    Ok(balances
+        .iter()
+        .find(|b| b.currency == batch.currency)
+        .map_or(0, |b| b.of(Class::Available)))
+}
+
+/// `POST /payouts/batches/{id}/cancel`: only while PENDING_APPROVAL; the
+/// rows stay as they are and nothing was reserved, so nothing moves.
+pub fn cancel(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    id: &str,
+    reason: Option<String>,
+) -> Result<PayoutBatch, ApiError> {
+    let mut batch = read(tx, principal, id)?;
+    let trigger = Trigger::Cancel;
+    batch.status = transition(batch.status, trigger).map_err(|_| {
+        ApiError::new(
+            Code::PayoutBatchNotCancellable,
+            format!(
+                "payout batch {} is {}; only a batch PENDING_APPROVAL can {}",
+                batch.id,
+                batch.status.as_str(),
+                trigger.verb()
+            ),
+        )
+    })?;
+    let now = tx.now_ms();
+    batch.updated_at_ms = now;
+    batch.cancellation = Some(Cancellation {
+        by: Maker::of(principal),
+        at: crate::clock::rfc3339(now),
+        reason: reason.clone(),
+    });
+    tx.put_json(Table::Objects, batch.id.clone(), &batch)?;
+    events::emit_view(
+        tx,
+        EventType::PayoutBatchCancelled,
+        batch.mode,
+        &batch.owner,
+        &batch_view(&batch),
+    )?;
+    audit::record(
+        tx,
+        &audit::Actor::of(principal),
+        "payout_batch.cancelled",
+        Some(&batch.id),
+        serde_json::json!({ "reason": reason }),
+    )?;
+    Ok(batch)
+}
+
+/// The batch `id` when `principal` owns it.
+pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<PayoutBatch, ApiError> {
+    resource::find(read, principal, id, "pb", Missing::PayoutBatch)
+}
+
+/// Every row of `batch`, in row order (bounded by [`ROWS_MAX`]), for the export.
+pub fn all_rows(
+    snapshot: &crate::store::Snapshot,
+    batch: &PayoutBatch,
+) -> Result<Vec<BatchRow>, ApiError> {
+    let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
+    let index = snapshot.scan_rev(Table::Index, &prefix, None, ROWS_MAX, |_, _| true)?;
+    let mut rows = Vec::with_capacity(index.len());
+    for (key, _) in index {
+        let id = &key[prefix.len()..];
+        if let Some(row) = snapshot.get_json::<BatchRow>(Table::Objects, id)? {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
+/// The rows of `batch` as CSV (see `export`).
+pub fn export_csv(
+    snapshot: &crate::store::Snapshot,
+    batch: &PayoutBatch,
+) -> Result<Vec<u8>, ApiError> {
+    let rows = all_rows(snapshot, batch)?;
+    let export_rows = rows.iter().map(|r| export::ExportRow {
+        line: r.line,
+        status: r.status.as_str(),
+        cells: &r.cells,
+        errors: r
+            .errors
+            .iter()
+            .map(|e| e.message.as_str())
+            .collect::<Vec<_>>()
+            .join("; "),
+    });
+    export::write(export_rows).map_err(ApiError::internal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_withdrawal_fee_is_70_bps_half_up_and_at_least_100() {
+        assert_eq!(withdrawal_fee_minor(1), 100);
+        assert_eq!(withdrawal_fee_minor(14_285), 100);
+        assert_eq!(withdrawal_fee_minor(15_000), 105);
+        assert_eq!(withdrawal_fee_minor(1_000_000), 7_000);
+        assert_eq!(withdrawal_fee_minor(1_000_071), 7_000);
+        assert_eq!(withdrawal_fee_minor(1_000_072), 7_001, "half up");
+    }
+
+    #[test]
+    fn row_ids_belong_to_their_batch_and_sort_in_reverse_row_order() {
+        let batch = crate::ids::new_id("pb");
+        let ids: Vec<String> = (1..=ROWS_MAX as u32).map(|r| row_id(&batch, r)).collect();
+        assert!(
+            ids.windows(2).all(|w| w[0] > w[1]),
+            "greatest first is row 1"
+        );
+        for id in [&ids[0], &ids[ROWS_MAX - 1]] {
+            assert!(crate::ids::is_id(id, "pbr"), "{id}");
+            assert!(id.contains(batch.trim_start_matches("pb_")));
+        }
+    }
+
+    #[test]
+    fn a_prepared_batch_is_stored_with_its_rows_listed_in_line_order() {
+        let store = crate::store::Store::ephemeral().expect("store");
+        let principal = Principal::system("test", "org_a", Mode::Test);
+        let text = "method,amount,operator_id,phone,name\n\
+                    mobile_money,10,mpesa,+243810000001,A\n\
+                    mobile_money,x,mpesa,+243810000002,B\n\
+                    mobile_money,30,mpesa,+243810000003,C\n";
+        let new = NewBatch {
+            currency: super::super::currency::find("CDF").expect("cdf"),
+            reference: None,
+            note: None,
+            skip_invalid: false,
+            rows: NewRows::Csv(text.into()),
+        };
+        let snapshot = store.snapshot().expect("snapshot");
+        let prepared = prepare(&snapshot, &principal, new, 0).expect("prepared");
+        let view = store
+            .write_now(0, |tx| create(tx, &principal, prepared))
+            .expect("created");
+        let snapshot = store.snapshot().expect("snapshot");
+        let batch = read(&snapshot, &principal, &view.id).expect("read");
+        assert_eq!(
+            (batch.counts.valid, batch.counts.invalid, batch.total_minor),
+            (2, 1, 4_000)
+        );
+        assert_eq!((batch.fees_minor, batch.required_minor()), (200, 4_200));
+        let rows = all_rows(&snapshot, &batch).expect("rows");
+        let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![2, 3, 4]);
+        assert_eq!(rows[1].status, RowStatus::Invalid);
+        assert_eq!(batch.errors[0].error.field.as_deref(), Some("amount"));
+        let other = Principal::system("test", "org_b", Mode::Test);
+        let hidden = read(&snapshot, &other, &batch.id).expect_err("another owner");
+        assert_eq!(hidden.code, Code::PayoutBatchNotFound);
+    }
+}

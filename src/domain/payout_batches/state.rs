@@ -1,0 +1,334 @@
+//! The lifecycles of a payout batch and of its rows, with the origin's
+//! statuses (origin behaviour section 12; drawn in `docs/payout-batches.md`).
+//!
+//! Batch: created `PENDING_APPROVAL`; approval (`PENDING_APPROVAL`, or
+//! `PARTIAL` / `FAILED` again to retry the failed rows) → `EXECUTING`; when
+//! every row is decided → `EXECUTED` (none failed), `PARTIAL` (some failed,
+//! some paid) or `FAILED` (none paid); `PENDING_APPROVAL → CANCELLED`.
+//!
+//! Row: created `VALID` or `INVALID`; a valid row is `PAID` or `FAILED`, a
+//! failed one is retried (`PAID`, or `FAILED` again) when the batch is
+//! approved again; an invalid row is `SKIPPED` when the batch executes with
+//! `skip_invalid`.
+//!
+//! Only creation and cancellation are served today; approval and execution
+//! follow with the single payouts (issue 19 point 3), on these tables.
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::domain::lifecycle::Refusal;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchStatus)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Status {
+    PendingApproval,
+    Executing,
+    Executed,
+    Partial,
+    Failed,
+    Cancelled,
+}
+
+impl Status {
+    #[cfg(test)]
+    pub const ALL: [Status; 6] = [
+        Status::PendingApproval,
+        Status::Executing,
+        Status::Executed,
+        Status::Partial,
+        Status::Failed,
+        Status::Cancelled,
+    ];
+
+    /// Nothing more can happen to it. PARTIAL and FAILED are not final: they
+    /// may be approved again (origin: approvable PENDING_APPROVAL, PARTIAL, FAILED).
+    pub fn is_final(self) -> bool {
+        matches!(self, Status::Executed | Status::Cancelled)
+    }
+
+    /// May be approved now.
+    pub fn is_approvable(self) -> bool {
+        transition(self, Trigger::Approve).is_ok()
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::PendingApproval => "PENDING_APPROVAL",
+            Status::Executing => "EXECUTING",
+            Status::Executed => "EXECUTED",
+            Status::Partial => "PARTIAL",
+            Status::Failed => "FAILED",
+            Status::Cancelled => "CANCELLED",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trigger {
+    /// `POST /payouts/batches/{id}/approve`, the approval rule and the funds
+    /// already checked.
+    Approve,
+    /// Every row of the run is decided. `any_paid`: some row of the batch is
+    /// PAID (in this run or an earlier one); `any_failed`: some row is FAILED.
+    #[allow(dead_code)] // Execution is served next (issue 19 point 3).
+    Finish { any_paid: bool, any_failed: bool },
+    /// `POST /payouts/batches/{id}/cancel`.
+    Cancel,
+}
+
+impl Trigger {
+    /// What the batch could not do, as the error message says it.
+    pub fn verb(self) -> &'static str {
+        match self {
+            Trigger::Approve => "be approved",
+            Trigger::Finish { .. } => "finish executing",
+            Trigger::Cancel => "be cancelled",
+        }
+    }
+}
+
+/// The next status of a batch for `trigger` in `from`, or why not.
+pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
+    use Status::*;
+    use Trigger::*;
+    match (from, trigger) {
+        (PendingApproval | Partial | Failed, Approve) => Ok(Executing),
+        (
+            Executing,
+            Finish {
+                any_failed: false, ..
+            },
+        ) => Ok(Executed),
+        (
+            Executing,
+            Finish {
+                any_paid: true,
+                any_failed: true,
+            },
+        ) => Ok(Partial),
+        (
+            Executing,
+            Finish {
+                any_paid: false,
+                any_failed: true,
+            },
+        ) => Ok(Failed),
+        (PendingApproval, Cancel) => Ok(Cancelled),
+        (s, _) if s.is_final() => Err(Refusal::Closed),
+        _ => Err(Refusal::Invalid),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchRowStatus)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum RowStatus {
+    Valid,
+    Invalid,
+    Paid,
+    Failed,
+    Skipped,
+}
+
+impl RowStatus {
+    #[cfg(test)]
+    pub const ALL: [RowStatus; 5] = [
+        RowStatus::Valid,
+        RowStatus::Invalid,
+        RowStatus::Paid,
+        RowStatus::Failed,
+        RowStatus::Skipped,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowStatus::Valid => "VALID",
+            RowStatus::Invalid => "INVALID",
+            RowStatus::Paid => "PAID",
+            RowStatus::Failed => "FAILED",
+            RowStatus::Skipped => "SKIPPED",
+        }
+    }
+}
+
+/// Row moves happen at execution (issue 19 point 3), on this table.
+#[allow(dead_code)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowTrigger {
+    /// Its payout was paid.
+    Pay,
+    /// Its payout failed (the money came back).
+    Fail,
+    /// The batch executes with `skip_invalid`.
+    Skip,
+}
+
+/// The next status of a row for `trigger` in `from`, or why not.
+#[allow(dead_code)] // Execution (issue 19 point 3) moves rows.
+pub fn row_transition(from: RowStatus, trigger: RowTrigger) -> Result<RowStatus, Refusal> {
+    use RowStatus::*;
+    use RowTrigger::*;
+    match (from, trigger) {
+        (Valid | Failed, Pay) => Ok(Paid),
+        (Valid | Failed, Fail) => Ok(Failed),
+        (Invalid, Skip) => Ok(Skipped),
+        (Paid | Skipped, _) => Err(Refusal::Closed),
+        _ => Err(Refusal::Invalid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::lifecycle::assert_table;
+
+    mod batch {
+        use super::*;
+        use Status::*;
+        use Trigger::*;
+
+        const TRIGGERS: [Trigger; 6] = [
+            Approve,
+            Finish {
+                any_paid: true,
+                any_failed: false,
+            },
+            Finish {
+                any_paid: false,
+                any_failed: false,
+            },
+            Finish {
+                any_paid: true,
+                any_failed: true,
+            },
+            Finish {
+                any_paid: false,
+                any_failed: true,
+            },
+            Cancel,
+        ];
+
+        const ALLOWED: &[(Status, Trigger, Status)] = &[
+            (PendingApproval, Approve, Executing),
+            (Partial, Approve, Executing),
+            (Failed, Approve, Executing),
+            (
+                Executing,
+                Finish {
+                    any_paid: true,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            // Every row skipped: nothing failed.
+            (
+                Executing,
+                Finish {
+                    any_paid: false,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Executing,
+                Finish {
+                    any_paid: true,
+                    any_failed: true,
+                },
+                Partial,
+            ),
+            (
+                Executing,
+                Finish {
+                    any_paid: false,
+                    any_failed: true,
+                },
+                Failed,
+            ),
+            (PendingApproval, Cancel, Cancelled),
+        ];
+
+        #[test]
+        fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+            // Exhaustive: a new status or trigger does not compile until listed.
+            for s in Status::ALL {
+                match s {
+                    PendingApproval | Executing | Executed | Partial | Failed | Cancelled => {}
+                }
+            }
+            for t in TRIGGERS {
+                match t {
+                    Approve | Finish { .. } | Cancel => {}
+                }
+            }
+            assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
+        }
+
+        #[test]
+        fn only_a_batch_awaiting_approval_is_cancelled_and_final_ones_are_closed() {
+            for s in Status::ALL {
+                assert_eq!(transition(s, Cancel).is_ok(), s == PendingApproval, "{s:?}");
+            }
+            assert_eq!(transition(Executed, Approve), Err(Refusal::Closed));
+            assert_eq!(transition(Cancelled, Cancel), Err(Refusal::Closed));
+            assert_eq!(transition(Executing, Approve), Err(Refusal::Invalid));
+            let approvable: Vec<Status> = Status::ALL
+                .into_iter()
+                .filter(|s| s.is_approvable())
+                .collect();
+            assert_eq!(approvable, vec![PendingApproval, Partial, Failed]);
+        }
+
+        #[test]
+        fn statuses_are_written_in_the_origins_casing() {
+            for s in Status::ALL {
+                let json = serde_json::to_value(s).expect("json");
+                assert_eq!(json, s.as_str());
+            }
+            assert_eq!(PendingApproval.as_str(), "PENDING_APPROVAL");
+        }
+    }
+
+    mod row {
+        use super::*;
+        use RowStatus::*;
+        use RowTrigger::*;
+
+        const TRIGGERS: [RowTrigger; 3] = [Pay, Fail, Skip];
+
+        const ALLOWED: &[(RowStatus, RowTrigger, RowStatus)] = &[
+            (Valid, Pay, Paid),
+            (Valid, Fail, Failed),
+            // Re-approval retries the failed rows only.
+            (Failed, Pay, Paid),
+            (Failed, Fail, Failed),
+            (Invalid, Skip, Skipped),
+        ];
+
+        #[test]
+        fn every_row_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+            for s in RowStatus::ALL {
+                match s {
+                    Valid | Invalid | Paid | Failed | Skipped => {}
+                }
+            }
+            for t in TRIGGERS {
+                match t {
+                    Pay | Fail | Skip => {}
+                }
+            }
+            assert_table(&RowStatus::ALL, &TRIGGERS, ALLOWED, row_transition);
+            for s in RowStatus::ALL {
+                let json = serde_json::to_value(s).expect("json");
+                assert_eq!(json, s.as_str());
+            }
+        }
+
+        #[test]
+        fn a_paid_row_is_never_paid_again() {
+            assert_eq!(row_transition(Paid, Pay), Err(Refusal::Closed));
+            assert_eq!(row_transition(Invalid, Pay), Err(Refusal::Invalid));
+        }
+    }
+}

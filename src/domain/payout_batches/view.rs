@@ -1,0 +1,179 @@
+//! What the API shows of a batch and its rows.
+
+use serde::Serialize;
+
+use super::readiness::{self, Inputs, Maker, Readiness};
+use super::{
+    BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Source, Status,
+    StoredError,
+};
+use crate::http::list::{List, named_list};
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct BatchView {
+    pub id: String,
+    /// Always `payout_batch`.
+    pub object: &'static str,
+    pub livemode: bool,
+    pub status: Status,
+    pub currency: String,
+    pub reference: Option<String>,
+    pub note: Option<String>,
+    /// Invalid rows are SKIPPED when the batch executes; without it they block approval.
+    pub skip_invalid: bool,
+    pub source: Source,
+    pub counts: Counts,
+    /// Amounts of the VALID rows, in minor units: what the batch pays.
+    pub total_minor: i64,
+    /// Their withdrawal fees (70 bps each, at least 100 minor units), on top.
+    pub fees_minor: i64,
+    /// total_minor + fees_minor: what approval reserves from the available balance.
+    pub total_with_fees_minor: i64,
+    /// Who made it (approval needs someone else, or the maker with step-up).
+    pub maker: Maker,
+    /// Row errors in the batch (the rows keep all of theirs).
+    pub error_count: u32,
+    /// The first 100 row errors, by line (on creation and `GET /payouts/batches/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<BatchErrorView>>,
+    /// Whether it can be approved now (on creation and `GET /payouts/batches/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readiness: Option<Readiness>,
+    /// A page of its rows in line order (on creation: the first 50; on
+    /// `GET /payouts/batches/{id}`: `limit` and `cursor`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<RowList>,
+    pub cancellation: Option<Cancellation>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// One row error, with where it is.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchError)]
+pub struct BatchErrorView {
+    /// 1-based among the rows.
+    pub row: u32,
+    /// The CSV line (the header is line 1); for JSON rows, the row's position.
+    pub line: u64,
+    /// The column at fault; null for the row as a whole (its cell count).
+    pub field: Option<String>,
+    /// `required`, `invalid`, `invalid_amount`, `too_long`, `unknown_method`,
+    /// `unknown_operator`, `currency_not_supported`, `unsupported`,
+    /// `cell_count`, `duplicate`, `recipient_not_found`, `self_payout`,
+    /// `recipient_inactive`.
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchRowError)]
+pub struct RowErrorView {
+    pub field: Option<String>,
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchRow)]
+pub struct RowView {
+    pub id: String,
+    /// Always `payout_batch_row`.
+    pub object: &'static str,
+    pub row: u32,
+    pub line: u64,
+    pub status: RowStatus,
+    /// In minor units; null when the row is INVALID.
+    pub amount_minor: Option<i64>,
+    pub fee_minor: Option<i64>,
+    /// A `wallet` row's receiving organisation (`org_...`).
+    pub recipient: Option<String>,
+    /// The row's cells by column: as sent when INVALID, normalised when VALID.
+    #[schema(value_type = Object)]
+    pub cells: Cells,
+    pub errors: Vec<RowErrorView>,
+}
+
+named_list!(RowList of RowView, "In line order.");
+named_list!(BatchList of BatchView, "Newest first.");
+
+fn error_view(e: &StoredError) -> RowErrorView {
+    RowErrorView {
+        field: e.field.clone(),
+        code: e.code.clone(),
+        message: e.message.clone(),
+    }
+}
+
+pub fn row_view(row: &BatchRow) -> RowView {
+    RowView {
+        id: row.id.clone(),
+        object: "payout_batch_row",
+        row: row.row,
+        line: row.line,
+        status: row.status,
+        amount_minor: row.amount_minor,
+        fee_minor: row.fee_minor,
+        recipient: row.recipient.clone(),
+        cells: row.cells.clone(),
+        errors: row.errors.iter().map(error_view).collect(),
+    }
+}
+
+fn batch_error_view(e: &BatchError) -> BatchErrorView {
+    BatchErrorView {
+        row: e.row,
+        line: e.line,
+        field: e.error.field.clone(),
+        code: e.error.code.clone(),
+        message: e.error.message.clone(),
+    }
+}
+
+/// The batch alone: lists and events.
+pub fn batch_view(batch: &PayoutBatch) -> BatchView {
+    BatchView {
+        id: batch.id.clone(),
+        object: "payout_batch",
+        livemode: batch.mode.livemode(),
+        status: batch.status,
+        currency: batch.currency.clone(),
+        reference: batch.reference.clone(),
+        note: batch.note.clone(),
+        skip_invalid: batch.skip_invalid,
+        source: batch.source,
+        counts: batch.counts.clone(),
+        total_minor: batch.total_minor,
+        fees_minor: batch.fees_minor,
+        total_with_fees_minor: batch.total_minor + batch.fees_minor,
+        maker: batch.maker.clone(),
+        error_count: batch.error_count,
+        errors: None,
+        readiness: None,
+        rows: None,
+        cancellation: batch.cancellation.clone(),
+        created_at: crate::clock::rfc3339(batch.created_at_ms),
+        updated_at: crate::clock::rfc3339(batch.updated_at_ms),
+    }
+}
+
+/// The batch with its errors, its readiness against `available_minor` and a
+/// page of its rows: creation and `GET /payouts/batches/{id}`.
+pub fn detailed(batch: &PayoutBatch, available_minor: i64, rows: List<RowView>) -> BatchView {
+    let readiness = readiness::readiness(Inputs {
+        status: batch.status,
+        valid_rows: batch.counts.valid,
+        failed_rows: batch.counts.failed,
+        invalid_rows: batch.counts.invalid,
+        skip_invalid: batch.skip_invalid,
+        required_minor: batch.required_minor(),
+        available_minor,
+        maker: &batch.maker,
+    });
+    BatchView {
+        errors: Some(batch.errors.iter().map(batch_error_view).collect()),
+        readiness: Some(readiness),
+        rows: Some(rows),
+        ..batch_view(batch)
+    }
+}

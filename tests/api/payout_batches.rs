@@ -1,0 +1,634 @@
+//! Payout batches (issue 19 point 2): columns, creation from a CSV or JSON
+//! rows with every row validated, totals, fees and readiness, the export,
+//! lists, one batch, cancellation.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::{Resp, TestServer, assert_error};
+
+const HEADER: &str = "method,amount,operator_id,phone,name,reference";
+
+/// `POST /payouts/batches` with the test sk key and a fresh Idempotency-Key.
+fn create_batch(srv: &TestServer, input: &Value) -> Resp {
+    srv.post("/payouts/batches", srv.sk(), input, Some(&ik()))
+}
+
+#[track_caller]
+fn created(srv: &TestServer, input: &Value) -> Value {
+    let resp = create_batch(srv, input);
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body
+}
+
+fn csv(rows: &[String]) -> String {
+    format!("{HEADER}\n{}\n", rows.join("\n"))
+}
+
+/// A valid mobile-money row paying `amount_minor` CDF to payee `i`.
+fn mm_row(i: usize, amount_minor: i64) -> String {
+    format!(
+        "mobile_money,{}.{:02},mpesa,+2438100{i:05},Payee {i},REF-{i}",
+        amount_minor / 100,
+        amount_minor % 100
+    )
+}
+
+/// The withdrawal fee: 70 bps half up, at least 100 minor units.
+fn fee(amount_minor: i64) -> i64 {
+    ((amount_minor * 70 + 5_000) / 10_000).max(100)
+}
+
+fn batches(srv: &TestServer, query: &str) -> Vec<Value> {
+    let resp = srv.get(&format!("/payouts/batches{query}"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"].as_array().cloned().unwrap_or_default()
+}
+
+fn get_batch(srv: &TestServer, id: &str, query: &str) -> Value {
+    let resp = srv.get(&format!("/payouts/batches/{id}{query}"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body
+}
+
+fn errors_by_line(batch: &Value) -> Vec<(i64, String, String)> {
+    batch["errors"]
+        .as_array()
+        .expect("errors")
+        .iter()
+        .map(|e| {
+            (
+                e["line"].as_i64().expect("line"),
+                e["field"].as_str().unwrap_or("-").to_string(),
+                e["code"].as_str().expect("code").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_columns_are_the_origins_with_what_each_method_requires() {
+    let (srv, rk) = TestServer::start_with(|dir| {
+        crate::support::create_key(dir, "rk", "test", &["balance:read"])
+    });
+    let resp = srv.get("/payouts/batches/columns", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let names: Vec<&str> = resp.body["columns"]
+        .as_array()
+        .expect("columns")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "method",
+            "amount",
+            "wallet",
+            "operator_id",
+            "phone",
+            "name",
+            "bank_name",
+            "account_name",
+            "account_number",
+            "country",
+            "swift",
+            "bank_account_id",
+            "reference"
+        ]
+    );
+    let methods = &resp.body["methods"];
+    assert_eq!(
+        methods[0],
+        json!({"method": "mobile_money", "required": ["operator_id", "phone", "name"]})
+    );
+    assert_eq!(
+        methods[1]["required"],
+        json!([
+            "bank_name",
+            "account_name",
+            "account_number",
+            "country",
+            "swift"
+        ])
+    );
+    assert_eq!(resp.body["rows_max"], 5_000);
+    // A key without payouts:read is refused.
+    assert_error(
+        &srv.get("/payouts/batches/columns", Some(&rk)),
+        403,
+        "scope_denied",
+    );
+}
+
+#[test]
+fn a_1000_row_csv_is_validated_and_stored_with_its_totals_fees_and_rows_in_line_order() {
+    let srv = TestServer::start();
+    let amounts: Vec<i64> = (0..1_000).map(|i| 10_000 + i * 1_237).collect();
+    let rows: Vec<String> = amounts
+        .iter()
+        .enumerate()
+        .map(|(i, a)| mm_row(i, *a))
+        .collect();
+    let batch = created(
+        &srv,
+        &json!({"currency": "CDF", "csv": csv(&rows), "reference": "July salaries", "note": "team"}),
+    );
+    let total: i64 = amounts.iter().sum();
+    let fees: i64 = amounts.iter().map(|a| fee(*a)).sum();
+    assert_eq!(batch["object"], "payout_batch");
+    assert_eq!(batch["status"], "PENDING_APPROVAL");
+    assert_eq!(batch["source"], "csv");
+    assert_eq!(
+        batch["counts"],
+        json!({"rows": 1000, "valid": 1000, "invalid": 0, "paid": 0, "failed": 0, "skipped": 0})
+    );
+    assert_eq!(batch["total_minor"], total);
+    assert_eq!(batch["fees_minor"], fees);
+    assert_eq!(batch["total_with_fees_minor"], total + fees);
+    assert_eq!(batch["error_count"], 0);
+    assert_eq!(batch["readiness"]["funds"]["required_minor"], total + fees);
+    assert_eq!(batch["readiness"]["invalid_rows"]["ok"], true);
+    assert_eq!(batch["maker"]["kind"], "api_key");
+    // The first page: lines 2 to 51, normalised cells, fee per row.
+    let first = batch["rows"]["data"].as_array().expect("rows");
+    assert_eq!(first.len(), 50);
+    assert_eq!(first[0]["line"], 2);
+    assert_eq!(first[0]["status"], "VALID");
+    assert_eq!(first[0]["amount_minor"], amounts[0]);
+    assert_eq!(first[0]["fee_minor"], fee(amounts[0]));
+    assert_eq!(first[0]["cells"]["phone"], "+243810000000");
+    assert_eq!(first[49]["line"], 51);
+    assert_eq!(batch["rows"]["has_more"], true);
+    // GET pages on through the rows, in line order.
+    let id = id_of(&batch);
+    let cursor = batch["rows"]["next_cursor"].as_str().expect("cursor");
+    let next = get_batch(&srv, &id, &format!("?limit=200&cursor={cursor}"));
+    let page = next["rows"]["data"].as_array().expect("rows");
+    assert_eq!(page.len(), 200);
+    assert_eq!(page[0]["line"], 52);
+    assert_eq!(page[199]["line"], 251);
+    assert_eq!(next["total_minor"], total);
+    assert_eq!(
+        batch["rows"]["data"],
+        get_batch(&srv, &id, "")["rows"]["data"]
+    );
+    // The event says what it would pay.
+    let events = srv.get("/events?type=payout_batch.created", srv.sk());
+    let object = &events.body["data"][0]["data"]["object"];
+    assert_eq!(object["id"], id.as_str(), "{events:?}");
+    assert_eq!(object["total_minor"], total);
+    assert!(object.get("rows").is_none(), "events carry no rows");
+}
+
+#[test]
+fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped() {
+    let srv = TestServer::start();
+    let text = [
+        HEADER.to_string(),
+        mm_row(1, 1_000),                                        // line 2: valid
+        "mobile_money,12.345,mpesa,+243810000002,Two,R2".into(), // 3: amount
+        "mobile_money,5,mpesa,,Three,R3".into(),                 // 4: phone
+        "mobile_money,5,zain,+243810000004,Four,R4".into(),      // 5: operator
+        mm_row(1, 1_000),                                        // 6: duplicate of 2
+        "cash,5,,,,R7".into(),                                   // 7: method
+        "bank,5,,,,".into(),                                     // 8: bank details
+        "mobile_money,5,mtn,+243810000009,Nine,R9".into(),       // 9: no CDF
+    ]
+    .join("\r\n");
+    let batch = created(&srv, &json!({"currency": "CDF", "csv": text}));
+    assert_eq!(batch["counts"]["valid"], 1);
+    assert_eq!(batch["counts"]["invalid"], 7);
+    let errors = errors_by_line(&batch);
+    for expected in [
+        (3, "amount", "invalid_amount"),
+        (4, "phone", "required"),
+        (5, "operator_id", "unknown_operator"),
+        (6, "reference", "duplicate"),
+        (7, "method", "unknown_method"),
+        (8, "bank_name", "required"),
+        (8, "swift", "required"),
+        (9, "operator_id", "currency_not_supported"),
+    ] {
+        assert!(
+            errors.contains(&(expected.0, expected.1.into(), expected.2.into())),
+            "{expected:?} not in {errors:?}"
+        );
+    }
+    assert_eq!(batch["error_count"], errors.len());
+    let amount_error = &batch["errors"][0];
+    assert!(
+        amount_error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("12.345") && m.contains("2 decimals")),
+        "{amount_error}"
+    );
+    // The invalid row keeps what was sent, and its errors.
+    let row = &batch["rows"]["data"][1];
+    assert_eq!(row["status"], "INVALID");
+    assert_eq!(row["cells"]["amount"], "12.345");
+    assert_eq!(row["amount_minor"], Value::Null);
+    assert_eq!(row["errors"][0]["field"], "amount");
+    // Totals count the valid rows only.
+    assert_eq!(batch["total_minor"], 1_000);
+    assert_eq!(batch["fees_minor"], 100);
+    let readiness = &batch["readiness"];
+    assert_eq!(readiness["ready"], false);
+    assert_eq!(readiness["invalid_rows"]["ok"], false);
+    assert!(
+        readiness["blockers"]
+            .as_array()
+            .is_some_and(|b| b.contains(&json!("invalid_rows"))),
+        "{readiness}"
+    );
+    let skipping = created(
+        &srv,
+        &json!({"currency": "CDF", "csv": text, "skip_invalid": true}),
+    );
+    assert_eq!(skipping["readiness"]["invalid_rows"]["ok"], true);
+    assert!(
+        !skipping["readiness"]["blockers"]
+            .as_array()
+            .is_some_and(|b| b.contains(&json!("invalid_rows"))),
+        "{skipping}"
+    );
+}
+
+#[test]
+fn rows_and_csv_together_are_refused_naming_the_field_and_nothing_is_stored() {
+    let srv = TestServer::start();
+    let both = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 1_000)]),
+                      "rows": [{"method": "mobile_money", "amount": "10"}]});
+    let refused = create_batch(&srv, &both);
+    assert_eq!(
+        assert_error(&refused, 400, "validation_error")["param"],
+        "csv"
+    );
+    let neither = create_batch(&srv, &json!({"currency": "CDF"}));
+    assert_eq!(
+        assert_error(&neither, 400, "validation_error")["param"],
+        "rows"
+    );
+    let unknown = create_batch(
+        &srv,
+        &json!({"currency": "CDF", "csv": "method,amount,iban\nbank,1,x\n"}),
+    );
+    assert_eq!(assert_error(&unknown, 400, "invalid_csv")["param"], "csv");
+    let currency = create_batch(
+        &srv,
+        &json!({"currency": "cdf", "csv": csv(&[mm_row(1, 1_000)])}),
+    );
+    assert_error(&currency, 400, "invalid_currency");
+    let float = create_batch(
+        &srv,
+        &json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": 12.5}]}),
+    );
+    assert_eq!(
+        assert_error(&float, 400, "validation_error")["param"],
+        "rows[0].amount"
+    );
+    assert!(batches(&srv, "").is_empty());
+}
+
+#[test]
+fn more_than_5000_rows_are_refused_413_and_nothing_is_stored() {
+    let srv = TestServer::start();
+    let rows: Vec<String> = (0..5_001).map(|i| format!("bank,{i}")).collect();
+    let text = format!("method,amount\n{}\n", rows.join("\n"));
+    let refused = create_batch(&srv, &json!({"currency": "CDF", "csv": text}));
+    let error = assert_error(&refused, 413, "batch_too_large");
+    assert_eq!(error["param"], "csv");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("5000")),
+        "{refused:?}"
+    );
+    let json_rows = vec![json!({"method": "bank", "amount": "1"}); 5_001];
+    let refused = create_batch(&srv, &json!({"currency": "CDF", "rows": json_rows}));
+    assert_eq!(
+        assert_error(&refused, 413, "batch_too_large")["param"],
+        "rows"
+    );
+    // Over the body limit: refused before it is read as JSON.
+    let huge = "x".repeat(1024 * 1024 + 1);
+    let refused = create_batch(&srv, &json!({"currency": "CDF", "csv": huge}));
+    assert_error(&refused, 413, "payload_too_large");
+    assert!(batches(&srv, "").is_empty());
+    let events = srv.get("/events?type=payout_batch.created", srv.sk());
+    assert_eq!(events.body["data"], json!([]), "{events:?}");
+}
+
+#[test]
+fn a_bom_crlf_and_quoted_fields_are_accepted() {
+    let srv = TestServer::start();
+    let text = "\u{feff}Method,Amount,Operator_ID,Phone,Name,Reference\r\n\
+                mobile_money,10,mpesa,243810000001,\"Kabila, Amani \"\"Junior\"\"\",\"R,1\"\r\n\
+                \r\n\
+                mobile_money,\"20.50\",mpesa,+243 81 000 0002,\"Two\r\nLines\",R2\r\n\
+                mobile_money,30,mpesa,+243810000003,Three,\"\"\"quoted\"\"\"\r\n";
+    let batch = created(&srv, &json!({"currency": "CDF", "csv": text}));
+    assert_eq!(batch["counts"]["rows"], 3, "{batch}");
+    let rows = batch["rows"]["data"].as_array().expect("rows");
+    assert_eq!(rows[0]["status"], "VALID", "{batch}");
+    assert_eq!(rows[0]["cells"]["name"], "Kabila, Amani \"Junior\"");
+    assert_eq!(rows[0]["cells"]["reference"], "R,1");
+    assert_eq!(rows[0]["cells"]["phone"], "+243810000001");
+    // A line break inside quotes is read as part of the cell; no name holds one.
+    assert_eq!(rows[1]["line"], 4);
+    assert_eq!(rows[1]["cells"]["name"], "Two\r\nLines");
+    assert_eq!(rows[1]["errors"][0]["field"], "name");
+    // The next record starts two lines further down.
+    assert_eq!(rows[2]["line"], 6);
+    assert_eq!(rows[2]["status"], "VALID");
+    assert_eq!(rows[2]["cells"]["reference"], "\"quoted\"");
+    assert_eq!(batch["total_minor"], 1_000 + 3_000);
+}
+
+#[test]
+fn amounts_are_read_exactly_with_the_currencys_exponent() {
+    let srv = TestServer::start();
+    let cdf = created(
+        &srv,
+        &json!({"currency": "CDF", "rows": [
+            {"method": "mobile_money", "amount": "0.1", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"},
+            {"method": "mobile_money", "amount": "0.20", "operator_id": "mpesa", "phone": "+243810000002", "name": "B"},
+            {"method": "mobile_money", "amount": "12.345", "operator_id": "mpesa", "phone": "+243810000003", "name": "C"},
+            {"method": "mobile_money", "amount_minor": 1234, "operator_id": "mpesa", "phone": "+243810000004", "name": "D"},
+            {"method": "mobile_money", "amount": 7, "operator_id": "mpesa", "phone": "+243810000005", "name": "E"},
+        ]}),
+    );
+    assert_eq!(cdf["source"], "rows");
+    assert_eq!(cdf["total_minor"], 10 + 20 + 1_234 + 700);
+    assert_eq!(
+        errors_by_line(&cdf),
+        vec![(3, "amount".into(), "invalid_amount".into())]
+    );
+    assert_eq!(cdf["rows"]["data"][3]["cells"]["amount"], "12.34");
+    let ugx = created(
+        &srv,
+        &json!({"currency": "UGX", "csv": "method,amount,operator_id,phone,name\n\
+                 mobile_money,1500,mtn,+256700000001,A\nmobile_money,12.5,mtn,+256700000002,B\n"}),
+    );
+    assert_eq!(ugx["total_minor"], 1_500);
+    assert_eq!(
+        errors_by_line(&ugx),
+        vec![(3, "amount".into(), "invalid_amount".into())]
+    );
+    let kwd = created(
+        &srv,
+        &json!({"currency": "KWD", "csv": "method,amount,bank_name,account_name,account_number,country,swift\n\
+                 bank,1.234,NBK,Amani K,KW81CBKU0000000000001234560101,KW,NBOKKWKW\n"}),
+    );
+    assert_eq!(kwd["total_minor"], 1_234, "{kwd}");
+    assert_eq!(kwd["fees_minor"], 100);
+}
+
+#[test]
+fn wallet_rows_name_an_organisation_of_this_gateway() {
+    let (srv, _) = TestServer::start_with(|dir| {
+        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+    });
+    let batch = created(
+        &srv,
+        &json!({"currency": "CDF", "rows": [
+            {"method": "wallet", "amount": "10", "wallet": "@beta"},
+            {"method": "wallet", "amount": "10", "wallet": "@nobody"},
+            {"method": "wallet", "amount": "10", "wallet": "@BETA"},
+        ]}),
+    );
+    let rows = batch["rows"]["data"].as_array().expect("rows");
+    assert_eq!(rows[0]["status"], "VALID", "{batch}");
+    assert!(
+        rows[0]["recipient"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("org_"))
+    );
+    assert_eq!(rows[1]["errors"][0]["code"], "recipient_not_found");
+    // The same organisation by another spelling is a duplicate.
+    assert_eq!(rows[2]["errors"][0]["code"], "duplicate", "{batch}");
+}
+
+#[test]
+fn readiness_compares_the_available_balance_with_the_total_and_fees() {
+    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
+    let input = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 40_000)])});
+    let poor = created(&srv, &input);
+    let funds = &poor["readiness"]["funds"];
+    assert_eq!(funds["sufficient"], false, "{poor}");
+    assert_eq!(funds["required_minor"], 40_000 + 280);
+    assert_eq!(funds["shortfall_minor"], 40_280);
+    assert_eq!(poor["readiness"]["blockers"], json!(["insufficient_funds"]));
+    let paid = create(
+        &srv,
+        &body(json!({"amount_minor": 90_000, "customer_msisdn": "+243000000501", "confirm": true})),
+    );
+    wait_for_status(&srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
+    let wallets = srv.get("/wallets", srv.sk());
+    let available = wallets.body["data"][0]["available_minor"]
+        .as_i64()
+        .expect("available");
+    let now = get_batch(&srv, &id_of(&poor), "");
+    assert_eq!(now["readiness"]["funds"]["available_minor"], available);
+    assert_eq!(now["readiness"]["ready"], true, "{now}");
+    assert_eq!(now["readiness"]["approval"]["api_keys_may_approve"], false);
+}
+
+#[test]
+fn a_batch_is_cancelled_while_pending_approval_and_not_after_and_both_are_audited() {
+    let srv = crate::team::start(&[]);
+    let owner = crate::team::login(&srv, crate::team::OWNER, crate::team::OWNER_PASSWORD);
+    let input = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 5_000)])});
+    let made = srv.post("/payouts/batches", Some(&owner), &input, Some(&ik()));
+    assert_eq!(made.status, 201, "{made:?}");
+    assert_eq!(made.body["maker"]["kind"], "member");
+    assert_eq!(
+        made.body["readiness"]["approval"]["maker_needs_step_up"],
+        true
+    );
+    let id = id_of(&made.body);
+    let before = srv.get("/balance", srv.sk()).body;
+    let cancel = |reason: Value| {
+        srv.post(
+            &format!("/payouts/batches/{id}/cancel"),
+            srv.sk(),
+            &reason,
+            None,
+        )
+    };
+    let cancelled = cancel(json!({"reason": "wrong month"}));
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    assert_eq!(cancelled.body["status"], "CANCELLED");
+    assert_eq!(cancelled.body["cancellation"]["reason"], "wrong month");
+    assert_eq!(cancelled.body["cancellation"]["by"]["kind"], "api_key");
+    let again = cancel(json!({}));
+    let error = assert_error(&again, 409, "payout_batch_not_cancellable");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("CANCELLED")),
+        "{again:?}"
+    );
+    let got = get_batch(&srv, &id, "");
+    assert_eq!(got["status"], "CANCELLED");
+    assert_eq!(got["readiness"]["blockers"][0], "status");
+    assert_eq!(
+        got["rows"]["data"][0]["status"], "VALID",
+        "rows stay as they were"
+    );
+    assert_eq!(srv.get("/balance", srv.sk()).body, before, "nothing moved");
+    assert_error(
+        &srv.post(
+            "/payouts/batches/pb_nope/cancel",
+            srv.sk(),
+            &json!({}),
+            None,
+        ),
+        404,
+        "payout_batch_not_found",
+    );
+    let events = srv.get("/events?type=payout_batch.cancelled", srv.sk());
+    assert_eq!(events.body["data"][0]["data"]["object"]["id"], id.as_str());
+    let audit = srv.get("/audit_log?limit=100", Some(&owner));
+    let actions: Vec<(&str, &str)> = audit.body["data"]
+        .as_array()
+        .expect("audit")
+        .iter()
+        .filter_map(|e| Some((e["action"].as_str()?, e["target"].as_str()?)))
+        .collect();
+    assert!(
+        actions.contains(&("payout_batch.created", id.as_str())),
+        "{audit:?}"
+    );
+    assert!(
+        actions.contains(&("payout_batch.cancelled", id.as_str())),
+        "{audit:?}"
+    );
+}
+
+#[test]
+fn batches_are_listed_newest_first_by_status_and_page() {
+    let srv = TestServer::start();
+    let ids: Vec<String> = (0..3)
+        .map(|i| {
+            let input = json!({"currency": "CDF", "csv": csv(&[mm_row(i, 5_000)])});
+            id_of(&created(&srv, &input))
+        })
+        .collect();
+    let resp = srv.post(
+        &format!("/payouts/batches/{}/cancel", ids[1]),
+        srv.sk(),
+        &json!({}),
+        None,
+    );
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let all: Vec<String> = batches(&srv, "").iter().map(id_of).collect();
+    assert_eq!(all, vec![ids[2].clone(), ids[1].clone(), ids[0].clone()]);
+    let listed = &batches(&srv, "")[0];
+    assert!(listed.get("rows").is_none() && listed.get("readiness").is_none());
+    let cancelled: Vec<String> = batches(&srv, "?status=CANCELLED")
+        .iter()
+        .map(id_of)
+        .collect();
+    assert_eq!(cancelled, vec![ids[1].clone()]);
+    let page = srv.get("/payouts/batches?limit=2", srv.sk());
+    assert_eq!(page.body["has_more"], true);
+    let cursor = page.body["next_cursor"].as_str().expect("cursor");
+    let rest: Vec<String> = batches(&srv, &format!("?limit=2&cursor={cursor}"))
+        .iter()
+        .map(id_of)
+        .collect();
+    assert_eq!(rest, vec![ids[0].clone()]);
+    assert_error(
+        &srv.get("/payouts/batches?status=DONE", srv.sk()),
+        400,
+        "validation_error",
+    );
+    assert_error(
+        &srv.get("/payouts/batches/pb_0000", srv.sk()),
+        404,
+        "payout_batch_not_found",
+    );
+}
+
+#[test]
+fn a_replayed_create_answers_the_same_batch_and_stores_one() {
+    let srv = TestServer::start();
+    let key = ik();
+    let input = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 5_000), mm_row(2, 6_000)])});
+    let first = srv.post("/payouts/batches", srv.sk(), &input, Some(&key));
+    assert_eq!(first.status, 201, "{first:?}");
+    let replay = srv.post("/payouts/batches", srv.sk(), &input, Some(&key));
+    assert_eq!(replay.status, 201);
+    assert_eq!(replay.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replay.body, first.body);
+    let other = json!({"currency": "CDF", "csv": csv(&[mm_row(3, 5_000)])});
+    let reused = srv.post("/payouts/batches", srv.sk(), &other, Some(&key));
+    assert_error(&reused, 409, "idempotency_key_reused");
+    assert_error(
+        &srv.post("/payouts/batches", srv.sk(), &input, None),
+        400,
+        "idempotency_key_required",
+    );
+    assert_eq!(batches(&srv, "").len(), 1);
+}
+
+#[test]
+fn the_csv_export_neutralises_formulas_and_uploads_back_unchanged() {
+    let srv = TestServer::start();
+    let rows = json!([
+        {"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "=HYPERLINK(\"http://x\",\"y\")", "reference": "@SUM(A1)"},
+        {"method": "mobile_money", "amount": "11", "operator_id": "mpesa", "phone": "+243810000002", "name": "-2+3", "reference": "+cmd"},
+        {"method": "mobile_money", "amount": "-5", "operator_id": "mpesa", "phone": "=1+1", "name": "\tTab"},
+    ]);
+    let batch = created(&srv, &json!({"currency": "CDF", "rows": rows}));
+    let id = id_of(&batch);
+    let export = srv.get(&format!("/payouts/batches/{id}?format=csv"), srv.sk());
+    assert_eq!(export.status, 200, "{export:?}");
+    assert_eq!(
+        export.header("content-type"),
+        Some("text/csv; charset=utf-8")
+    );
+    assert!(
+        export
+            .header("content-disposition")
+            .is_some_and(|d| d.contains(&format!("{id}.csv")))
+    );
+    let text = &export.text;
+    assert!(
+        text.starts_with("\u{feff}method,amount,wallet,operator_id,phone,name,"),
+        "{text}"
+    );
+    assert!(text.ends_with("\r\n"));
+    for line in text.lines().skip(1) {
+        for cell in line.split(',') {
+            let cell = cell.trim_start_matches('"');
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "unneutralised cell {cell:?} in {line:?}"
+            );
+        }
+    }
+    assert!(text.contains("'=HYPERLINK"), "{text}");
+    assert!(text.contains("'+243810000001"), "{text}");
+    assert!(text.contains(",INVALID,"), "{text}");
+    // The export uploads as it is: same rows, same cells.
+    let again = created(&srv, &json!({"currency": "CDF", "csv": text}));
+    assert_eq!(again["counts"], batch["counts"]);
+    for (a, b) in again["rows"]["data"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .zip(batch["rows"]["data"].as_array().expect("rows"))
+    {
+        assert_eq!(a["cells"], b["cells"]);
+        assert_eq!(a["status"], b["status"]);
+    }
+    assert_error(
+        &srv.get(&format!("/payouts/batches/{id}?format=pdf"), srv.sk()),
+        400,
+        "validation_error",
+    );
+}
