@@ -103,6 +103,8 @@ event_types! {
     PayoutSucceeded => ("payout.succeeded" | "payout.completed" | "payout.settled", "A payout was paid (status PAID): the money reached the destination's rail. Endpoints subscribed to the origin's payout.completed or payout.settled receive this one event.", "Final."),
     PayoutFailed => ("payout.failed", "A payout failed (status FAILED, data.object.failure_reason says why: invalid_account, provider_unavailable); its amount and fee returned to available.", "Final: create a new payout to try again."),
     PayoutNeedsReview => ("payout.needs_review", "The rail could not say whether a payout was paid (status NEEDS_REVIEW); its money stays in transit until it is resolved.", "Do not pay the recipient again until the review resolves it."),
+    SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
+    SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -180,7 +182,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 13] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -193,6 +195,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
     "TestClockView",
     "TransferView",
     "PayoutView",
+    "SettlementCycleView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

@@ -20,6 +20,7 @@ pub mod payouts;
 pub mod qr_codes;
 pub mod rate_limit;
 pub mod refunds;
+pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
 pub mod system;
@@ -96,6 +97,7 @@ pub fn operations() -> Vec<operations::Served> {
         qr_codes::operations(),
         fx::operations(),
         payouts::operations(),
+        settlement::operations(),
     ]
     .into_iter()
     .flatten()
