@@ -67,7 +67,7 @@ impl Page {
     }
 
     fn rule(&mut self) {
-        let y = self.y_mm + 1.0;
+        let y = self.y_mm + 2.0;
         let point = |x: f32| LinePoint {
             p: Point::new(Mm(x), Mm(y)),
             bezier: false,
@@ -81,7 +81,7 @@ impl Page {
                 },
             },
         ]);
-        self.down(4.0);
+        self.down(6.0);
     }
 
     fn full(&self) -> bool {
@@ -145,9 +145,16 @@ fn header(page: &mut Page, statement: &SettlementStatementView) {
         BuiltinFont::Helvetica,
         10.0,
         &format!(
-            "Period {} to {}  |  {}  |  cycle {} ({})",
+            "Period: {} to {} (UTC)",
             statement.period.from,
             statement.period.to.as_deref().unwrap_or_default(),
+        ),
+    );
+    page.line(
+        BuiltinFont::Helvetica,
+        10.0,
+        &format!(
+            "Currency: {}    Cycle: {} ({})",
             statement.currency,
             statement.cycle,
             statement.status.as_str()
