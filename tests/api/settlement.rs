@@ -667,7 +667,7 @@ fn the_statement_is_numbered_hashed_and_the_same_in_json_csv_and_pdf() {
         let whole = (minor.abs() / 100).to_string();
         let mut grouped = String::new();
         for (i, d) in whole.chars().enumerate() {
-            if i > 0 && (whole.len() - i) % 3 == 0 {
+            if i > 0 && (whole.len() - i).is_multiple_of(3) {
                 grouped.push(',');
             }
             grouped.push(d);

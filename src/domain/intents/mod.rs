@@ -936,16 +936,14 @@ fn record_capture(
         rail: Some(&rail),
         currency: &currency,
     };
-    let cycle = super::settlement::cycles::record_payment(
-        tx,
-        settings,
-        place,
-        &intent.id,
-        amount_minor,
-        &fees,
-        split_total,
-        intent.collection_transaction.as_deref().unwrap_or_default(),
-    )?;
+    let payment = super::settlement::cycles::Payment {
+        id: &intent.id,
+        gross_minor: amount_minor,
+        fees: &fees,
+        split_minor: split_total,
+        transaction: intent.collection_transaction.as_deref().unwrap_or_default(),
+    };
+    let cycle = super::settlement::cycles::record_payment(tx, settings, place, payment)?;
     intent.settlement_cycle = Some(cycle);
     Ok(())
 }

@@ -293,29 +293,36 @@ pub struct Place<'a> {
     pub currency: &'a str,
 }
 
+/// A captured payment, as its settlement item records it.
+pub struct Payment<'a> {
+    pub id: &'a str,
+    pub gross_minor: i64,
+    pub fees: &'a Fees,
+    pub split_minor: i64,
+    /// Its collection posting.
+    pub transaction: &'a str,
+}
+
 /// A captured payment enters its open period. Returns the cycle's id.
 pub fn record_payment(
     tx: &mut Tx<'_>,
     settings: &Settings,
     place: Place<'_>,
-    payment: &str,
-    gross_minor: i64,
-    fees: &Fees,
-    split_minor: i64,
-    transaction: &str,
+    payment: Payment<'_>,
 ) -> Result<String, ApiError> {
+    let fees = payment.fees;
     let item = Item {
         kind: ItemKind::Payment,
-        source: payment.to_string(),
-        payment_intent: Some(payment.to_string()),
+        source: payment.id.to_string(),
+        payment_intent: Some(payment.id.to_string()),
         at_ms: tx.now_ms(),
-        amount_minor: gross_minor - fees.total_minor() - split_minor,
-        gross_minor,
+        amount_minor: payment.gross_minor - fees.total_minor() - payment.split_minor,
+        gross_minor: payment.gross_minor,
         provider_fee_minor: fees.provider_fee_minor,
         service_fee_minor: fees.service_fee_minor,
         tax_minor: fees.tax_minor,
-        split_minor,
-        transaction: Some(transaction.to_string()),
+        split_minor: payment.split_minor,
+        transaction: Some(payment.transaction.to_string()),
     };
     accrue(tx, settings, place, item)
 }

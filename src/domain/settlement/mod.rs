@@ -39,7 +39,9 @@ use crate::store::{Read, Table, Tx};
 /// one opens (a bound on the statement, and on one cycle's pay).
 pub const CYCLE_ITEMS_MAX: u32 = 200_000;
 /// Payments marked SETTLED per writer command when a cycle is paid: about
-/// 3 ms of the writer's time each on this machine (`bench`, step `settle`).
+/// 4 ms of the writer's time per command on the 2-core bench machine (`bench`,
+/// step `settle`); half as many took as long at their worst (the worst are
+/// the machine's, not the chunk's) and twice the commands in all.
 pub const SETTLE_CHUNK_ITEMS: u32 = 64;
 
 /// The caller's cycle `id`.

@@ -111,7 +111,7 @@ pub fn money(amount_minor: i64, code: &str) -> String {
     let digits = whole.to_string();
     let mut grouped = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(d);
