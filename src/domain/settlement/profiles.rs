@@ -99,7 +99,7 @@ pub struct UpsertProfile {
     /// Default `T1` (the origin's).
     pub schedule: Option<Schedule>,
     /// `HH:MM` in UTC; default `22:00`.
-    #[schema(example = "22:00", pattern = "^[0-2][0-9]:[0-5][0-9]$")]
+    #[schema(example = "22:00", pattern = "^([01][0-9]|2[0-3]):[0-5][0-9]$")]
     pub cut_off: Option<String>,
     /// Default `{"method": "wallet"}`.
     pub destination: Option<DestinationInput>,
