@@ -44,6 +44,14 @@ pub enum TimerKind {
     DisputeReview { dispute: String },
     /// Ask the rail again about a payout whose outcome was pending.
     PayoutPoll { payout: String },
+    /// A settlement period ends (its cut-off, or the sandbox's period).
+    SettlementClose { cycle: String },
+    /// A closed settlement cycle is due to be paid.
+    SettlementPay { cycle: String },
+    /// The next chunk of a paid cycle's payments to mark SETTLED.
+    SettlementSettle { cycle: String },
+    /// Look again at the payout that pays a settlement cycle.
+    SettlementPayout { cycle: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -105,6 +105,8 @@ event_types! {
     PayoutNeedsReview => ("payout.needs_review", "The rail could not say whether a payout was paid (status NEEDS_REVIEW); its money stays in transit until it is resolved.", "Do not pay the recipient again until the review resolves it."),
     PayoutBatchCreated => ("payout_batch.created", "A payout batch was created from JSON rows or a CSV: every row validated, totals and fees computed; it awaits approval (PENDING_APPROVAL).", "Informational: nothing is paid before the batch is approved. data.object.counts, total_minor and fees_minor say what it would pay."),
     PayoutBatchCancelled => ("payout_batch.cancelled", "A payout batch awaiting approval was cancelled; nothing was paid or reserved.", "Final."),
+    SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
+    SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -182,7 +184,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 13] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -195,6 +197,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
     "TestClockView",
     "TransferView",
     "PayoutView",
+    "SettlementCycleView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {
