@@ -139,6 +139,17 @@ impl Server {
     }
 }
 
+/// A server the bench gave up on (an error ended its step before `stop`)
+/// must not outlive the bench: it would hold its port, its store and a core.
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// A running gateway and the key to call it with.
 pub struct Gateway {
     pub server: Server,
