@@ -18,6 +18,7 @@ pub mod money_requests;
 pub mod org;
 pub mod payout_batches;
 pub mod payouts;
+pub mod purpose;
 pub mod qr_codes;
 pub mod ranking;
 pub mod refunds;

@@ -156,6 +156,9 @@ pub struct Intent {
     /// The money request this intent pays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub money_request: Option<String>,
+    /// What it pays for (`domain::purpose`; the three fields above name it on older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<super::purpose::Purpose>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fees: Option<Fees>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -591,6 +594,7 @@ fn new_record(
         checkout_session: None,
         payment_link: None,
         money_request: None,
+        purpose: None,
         fees: None,
         attempts: Vec::new(),
         timeline: Vec::new(),
@@ -910,8 +914,7 @@ fn record_capture(
     );
     emit(tx, settings, intent, EventType::PaymentIntentCaptured)?;
     emit(tx, settings, intent, EventType::PaymentIntentSucceeded)?;
-    super::checkout::on_intent_paid(tx, intent)?;
-    super::money_requests::on_intent_paid(tx, settings, intent)?;
+    super::purpose::on_paid(tx, settings, intent)?;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
     if intent.mode == Mode::Test {
         let due = now + settings.sandbox_settlement_delay_ms;
