@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::intents::Intent;
-use super::{Settings, checkout, money_requests};
+use super::{Settings, checkout, money_requests, routes};
 use crate::error::ApiError;
 use crate::store::Tx;
 
@@ -20,9 +20,19 @@ use crate::store::Tx;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Purpose {
-    CheckoutSession { id: String },
-    PaymentLink { id: String },
-    MoneyRequest { code: String },
+    CheckoutSession {
+        id: String,
+    },
+    PaymentLink {
+        id: String,
+    },
+    MoneyRequest {
+        code: String,
+    },
+    /// A route's funding payment.
+    Route {
+        id: String,
+    },
 }
 
 impl Purpose {
@@ -55,6 +65,7 @@ pub fn on_paid(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Res
         Some(Purpose::CheckoutSession { id }) => checkout::on_session_paid(tx, &id),
         Some(Purpose::PaymentLink { id }) => checkout::on_link_paid(tx, &id),
         Some(Purpose::MoneyRequest { code }) => money_requests::on_paid(tx, settings, &code),
+        Some(Purpose::Route { id }) => routes::on_funding_paid(tx, settings, &id, intent),
         None => Ok(()),
     }
 }
@@ -102,20 +113,16 @@ mod tests {
     #[test]
     fn a_purpose_is_stored_by_kind_and_read_back() {
         let mut intent = stored();
-        intent.purpose = Some(Purpose::PaymentLink {
-            id: "plink_1".into(),
-        });
+        intent.purpose = Some(Purpose::Route { id: "rt_1".into() });
         let json = serde_json::to_value(&intent).expect("json");
         assert_eq!(
             json["purpose"],
-            serde_json::json!({"kind": "payment_link", "id": "plink_1"})
+            serde_json::json!({"kind": "route", "id": "rt_1"})
         );
         let back: Intent = serde_json::from_value(json).expect("intent");
         assert_eq!(
             Purpose::of(&back),
-            Some(Purpose::PaymentLink {
-                id: "plink_1".into()
-            })
+            Some(Purpose::Route { id: "rt_1".into() })
         );
     }
 }

@@ -240,3 +240,31 @@ fn corridor_rules_and_the_monthly_limit_refuse_a_remittance_inside_the_writer() 
         Some(3)
     );
 }
+
+#[test]
+fn a_remittance_with_a_source_is_funded_through_a_payment_instead_of_the_wallet() {
+    let (srv, _, _dir) = start(None);
+    let mut input = cdf(
+        100_000,
+        "mobile_money",
+        json!({"name": "Amani", "phone": "+243810000001", "operator_id": "mpesa_cd"}),
+    );
+    input["source"] =
+        json!({"method": "mobile_money", "operator_id": "mpesa", "phone": "+243000000501"});
+    let r = sent(&srv, &input);
+    assert_eq!(r["status"], "completed", "{r}");
+    assert_eq!(r["source_method"], "mobile_money");
+    assert!(
+        r["funding_payment"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("pi_")),
+        "{r}"
+    );
+    // The payment's fees come out of what is converted; the wallet is untouched.
+    assert_eq!(r["total_minor"], 101_000);
+    assert!(
+        r["target_amount_minor"].as_i64().expect("target") < 100_000,
+        "{r}"
+    );
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (0, 0, 0));
+}

@@ -748,3 +748,148 @@ fn corridor_rules_refuse_a_route_before_anything_moves() {
     assert_eq!(money(&srv, srv.sk(), "CDF"), before);
     assert_eq!(srv.get("/routes", srv.sk()).body["data"], json!([]));
 }
+
+/// The payer's funding payment of `route`, as `GET /payment_intents/{id}` shows it.
+fn funding_payment(srv: &TestServer, route: &Value) -> Value {
+    let id = route["funding"]["payment_intent"]
+        .as_str()
+        .expect("a funding payment");
+    let resp = srv.get(&format!("/payment_intents/{id}"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body
+}
+
+#[test]
+fn a_mobile_money_funded_route_waits_for_its_payment_then_passes_every_stage_by_itself() {
+    let (srv, _, _dir) = start(None);
+    let clock = new_clock(&srv, true);
+    let clock_id = clock["id"].as_str().expect("clock");
+    let mut input = to_kenya(1_000_000, "+254700000001");
+    // The sandbox payer who pays after 6 seconds.
+    input["source"] =
+        json!({"method": "mobile_money", "operator_id": "mpesa_cd", "phone": "+243000000500"});
+    let r = created(&srv, &input);
+    assert_eq!(r["stage"], "FUNDING_PENDING", "{r}");
+    assert_eq!(r["status"], "funding");
+    assert!(
+        r["funding"]["checkout_url"]
+            .as_str()
+            .is_some_and(|u| u.contains("/pay/pi_")),
+        "{r}"
+    );
+    let payment = funding_payment(&srv, &r);
+    assert_eq!(payment["amount_minor"], 1_000_000);
+    assert_eq!(payment["currency"], "CDF");
+    // M-Pesa's fees are the route's funding fee: the payment pays them.
+    assert_eq!(r["quote"]["funding_fee_minor"], 26_600);
+    let id = r["id"].as_str().expect("id");
+    let early = srv.get(&format!("/routes/{id}/receipt"), srv.sk());
+    assert_error(&early, 409, "route_not_settled");
+    // The payer approves; the funding payment is paid and the route moves on by itself.
+    advance(&srv, clock_id, "2027-01-01T00:00:07Z");
+    let done = srv.get(&format!("/routes/{id}"), srv.sk()).body;
+    assert_eq!(done["stage"], "SETTLED", "{done}");
+    assert_eq!(
+        stages(&done),
+        [
+            "CREATED",
+            "QUOTED",
+            "FUNDING_PENDING",
+            "FUNDED",
+            "FX_RESERVED",
+            "PAYOUT_ROUTED",
+            "EVIDENCE_RECEIVED",
+            "VERIFYING",
+            "VERIFIED",
+            "SETTLED"
+        ]
+    );
+    assert_eq!(done["payout"]["status"], "PAID");
+    lines(&srv, &done["transactions"]["funding"]);
+    // The payment's net went to the route, not to the organisation: the
+    // sandbox settled the payment (200 ms later) and nothing of it reached available.
+    advance(&srv, clock_id, "2027-01-01T00:01:00Z");
+    let payment = funding_payment(&srv, &done);
+    assert_eq!(payment["status"], "SETTLED", "{payment}");
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (0, 0, 0));
+    let receipt = srv.get(&format!("/routes/{id}/receipt"), srv.sk());
+    assert_eq!(receipt.status, 200, "{receipt:?}");
+    assert_eq!(
+        receipt.body["receipt"]["references"]["funding_payment"],
+        done["funding"]["payment_intent"]
+    );
+}
+
+#[test]
+fn a_payment_decided_at_once_funds_and_settles_the_route_in_its_creating_call() {
+    let (srv, _, _dir) = start(None);
+    let input = json!({"amount_minor": 50_000, "currency": "CDF", "target_currency": "CDF",
+        "source": {"method": "mobile_money", "operator_id": "airtel", "phone": SUCCEED},
+        "destination": mobile("mpesa_cd", "+243810000001")});
+    let r = created(&srv, &input);
+    assert_eq!(r["stage"], "SETTLED", "{r}");
+    assert_eq!(r["source"]["operator"], "airtel");
+    // Airtel's 140 bps, the service fee and its tax: 700 + 500 + 80.
+    assert_eq!(r["quote"]["funding_fee_minor"], 1_280);
+    assert_eq!(r["payout"]["amount_minor"], r["recipient_amount_minor"]);
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (0, 0, 0));
+    // A payer who fails leaves the route waiting for another attempt.
+    let mut failing = input.clone();
+    failing["source"]["phone"] = "+243000000404".into();
+    let waiting = created(&srv, &failing);
+    assert_eq!(waiting["stage"], "FUNDING_PENDING", "{waiting}");
+}
+
+#[test]
+fn a_route_waiting_for_its_funding_payment_is_cancelled_with_the_payment() {
+    let (srv, _, _dir) = start(None);
+    let r = created(
+        &srv,
+        &json!({"amount_minor": 50_000, "currency": "CDF",
+        "source": {"method": "mobile_money", "operator_id": "mpesa"},
+        "destination": mobile("mpesa_cd", "+243810000001")}),
+    );
+    assert_eq!(r["stage"], "FUNDING_PENDING", "{r}");
+    let id = r["id"].as_str().expect("id");
+    let cancel = srv.post(
+        &format!("/routes/{id}/cancel"),
+        srv.sk(),
+        &json!({"reason": "wrong recipient"}),
+        None,
+    );
+    assert_eq!(cancel.status, 200, "{cancel:?}");
+    assert_eq!(cancel.body["stage"], "REFUNDED");
+    assert_eq!(cancel.body["returned_minor"], Value::Null);
+    assert_eq!(funding_payment(&srv, &cancel.body)["status"], "CANCELLED");
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (0, 0, 0));
+}
+
+#[test]
+fn an_unpaid_funding_payment_expires_the_route() {
+    let (srv, _, _dir) = start(None);
+    let clock = new_clock(&srv, true);
+    let r = created(
+        &srv,
+        &json!({"amount_minor": 50_000, "currency": "CDF",
+        "source": {"method": "card", "return_url": "https://shop.example/done"},
+        "destination": {"method": "keep"}}),
+    );
+    assert_eq!(r["stage"], "FUNDING_PENDING", "{r}");
+    assert_eq!(
+        r["quote"]["card_fee_minor"],
+        r["quote"]["funding_fee_minor"]
+    );
+    advance(
+        &srv,
+        clock["id"].as_str().expect("clock"),
+        "2027-01-01T00:31:00Z",
+    );
+    let expired = srv
+        .get(
+            &format!("/routes/{}", r["id"].as_str().expect("id")),
+            srv.sk(),
+        )
+        .body;
+    assert_eq!(expired["stage"], "EXPIRED", "{expired}");
+    assert_eq!(expired["failure_reason"], "funding_expired");
+}

@@ -500,7 +500,6 @@ impl Source {
     }
 
     /// The funding payment's operator, as an intent's attempt names it.
-    #[allow(dead_code)] // processor funding comes with the intent "paid" hook
     pub fn intent_operator(&self) -> Option<Operator> {
         let name = self.operator.as_deref()?;
         serde_json::from_value(serde_json::Value::String(name.to_string())).ok()

@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 pub use self::config::Config;
 pub use self::ends::{Destination, DestinationInput, Source, SourceInput};
 pub use self::flow::{cancel, on_payout, on_timer};
+pub use self::funding::on_funding_paid;
 pub use self::pricing::Figures;
 pub use self::state::Stage;
 use self::state::{Refusal, Trigger, transition};

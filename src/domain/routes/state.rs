@@ -280,7 +280,6 @@ impl Stage {
 
 /// What can happen to a route. Guards travel as data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(dead_code)] // processor funding comes with the intent "paid" hook
 pub enum Trigger {
     /// Its figures were computed (at creation).
     Quote,
