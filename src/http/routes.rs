@@ -325,90 +325,88 @@ pub async fn payout_currencies(
         None => None,
     };
     let snapshot = state.store.snapshot()?;
-    let now = state.now_for(&snapshot, &caller)?;
     let local = ends::local_currency(&input.destination);
-    let method = input.destination.method;
-    let default_currency = local.unwrap_or(source.code).to_string();
-    let mut probe = input.destination;
-    let operator_currencies = match method {
-        // Whether it pays a currency is each option's own question.
-        Some(DestinationMethod::MobileMoney) => Some(operator_entry(&probe)?.currencies),
-        _ => None,
+    let mut view = PayoutCurrenciesView {
+        object: "payout_currencies",
+        default_currency: local.unwrap_or(source.code).to_string(),
+        local_currency: local.map(str::to_string),
+        options: None,
     };
-    let held: Vec<String> = match method {
-        Some(DestinationMethod::Wallet) => {
-            let to = probe.to.take().unwrap_or_default();
-            let recipient = crate::domain::transfers::recipient(&snapshot, &caller, &to)
-                .map_err(|e| e.with_param("destination.to"))?;
-            let mut held: Vec<String> =
-                crate::ledger::balances(&snapshot, caller.mode, &recipient.id)?
-                    .into_iter()
-                    .map(|b| b.currency)
-                    .collect();
-            held.extend(recipient.default_currency);
-            held
-        }
-        Some(DestinationMethod::Bank) => {
-            let target = local.unwrap_or(source.code);
-            ends::parse_destination(&snapshot, &caller, probe, target, None)?;
-            Vec::new()
-        }
-        Some(DestinationMethod::MobileMoney) => Vec::new(),
-        _ => {
-            return json(
-                200,
-                &PayoutCurrenciesView {
-                    object: "payout_currencies",
-                    default_currency,
-                    local_currency: local.map(str::to_string),
-                    options: None,
-                },
-            );
-        }
+    let default_target = local.unwrap_or(source.code);
+    let Some(recipient) = recipient_of(&snapshot, &caller, input.destination, default_target)?
+    else {
+        return json(200, &view);
     };
     let config = state.settings.routes.clone();
     let question = currencies::Question {
         config: &config,
         mode: caller.mode,
-        now_ms: now,
+        now_ms: state.now_for(&snapshot, &caller)?,
         source_currency: source.code,
         local,
-        operator_currencies,
-        needs_liquidity: method != Some(DestinationMethod::Wallet),
+        operator_currencies: recipient.operator_currencies,
+        needs_liquidity: recipient.needs_liquidity,
     };
     let table = crate::domain::fx::rates::table(&snapshot, caller.mode)?;
-    let options = currencies::candidates(&question, requested, &held)
-        .iter()
-        .map(|code| {
-            let target = currency::find(code);
-            let payout = match target {
-                Some(t) if t == source => Some(amount_minor),
-                Some(t) => table.mid(source, t).and_then(|mid| {
-                    crate::domain::fx::convert::price(
-                        amount_minor,
-                        source,
-                        t,
-                        mid.rate,
-                        mid.margin_bps,
-                    )
-                    .ok()
-                    .map(|p| p.recipient_minor)
-                }),
-                None => None,
-            };
-            let rate_known = target.is_some_and(|t| t == source || table.mid(source, t).is_some());
-            currencies::judge(&question, code, payout, rate_known)
-        })
-        .collect();
-    json(
-        200,
-        &PayoutCurrenciesView {
-            object: "payout_currencies",
-            default_currency,
-            local_currency: local.map(str::to_string),
-            options: Some(options),
+    let candidates = currencies::candidates(&question, requested, &recipient.held);
+    view.options = Some(currencies::judge_all(
+        &question,
+        &table,
+        amount_minor,
+        source,
+        &candidates,
+    ));
+    json(200, &view)
+}
+
+/// What a recipient's candidate currencies depend on.
+struct RecipientFacts {
+    /// The mobile-money operator's payout currencies.
+    operator_currencies: Option<&'static [&'static str]>,
+    /// The currencies a wallet recipient holds or uses by default.
+    held: Vec<String>,
+    needs_liquidity: bool,
+}
+
+/// The facts of a destination's recipient, checking its fields; `None` for
+/// a QR code, an agent or the sender's own wallet, which get no list.
+fn recipient_of(
+    snapshot: &Snapshot,
+    caller: &Principal,
+    destination: DestinationInput,
+    default_target: &str,
+) -> Result<Option<RecipientFacts>, ApiError> {
+    let facts = match destination.method {
+        // Whether the operator pays a currency is each option's own question.
+        Some(DestinationMethod::MobileMoney) => RecipientFacts {
+            operator_currencies: Some(operator_entry(&destination)?.currencies),
+            held: Vec::new(),
+            needs_liquidity: true,
         },
-    )
+        Some(DestinationMethod::Bank) => {
+            ends::parse_destination(snapshot, caller, destination, default_target, None)?;
+            RecipientFacts {
+                operator_currencies: None,
+                held: Vec::new(),
+                needs_liquidity: true,
+            }
+        }
+        Some(DestinationMethod::Wallet) => {
+            let to = destination.to.unwrap_or_default();
+            let recipient = crate::domain::transfers::recipient(snapshot, caller, &to)
+                .map_err(|e| e.with_param("destination.to"))?;
+            let balances = crate::ledger::balances(snapshot, caller.mode, &recipient.id)?;
+            let mut held: Vec<String> = balances.into_iter().map(|b| b.currency).collect();
+            held.extend(recipient.default_currency);
+            RecipientFacts {
+                operator_currencies: None,
+                held,
+                needs_liquidity: false,
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(facts))
 }
 
 /// The mobile-money operator a destination names, or 404 `operator_not_found`.

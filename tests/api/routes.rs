@@ -893,3 +893,45 @@ fn an_unpaid_funding_payment_expires_the_route() {
     assert_eq!(expired["stage"], "EXPIRED", "{expired}");
     assert_eq!(expired["failure_reason"], "funding_expired");
 }
+
+#[test]
+fn a_route_to_a_scanned_qr_code_pays_its_merchant() {
+    let (srv, beta, _dir) = start(None);
+    let beta_key = beta["keys"]["secret_key"].as_str().expect("sk");
+    fund(&srv, 1_000_000);
+    let code = srv.post(
+        "/qr_codes",
+        Some(beta_key),
+        &json!({"currency": "CDF"}),
+        None,
+    );
+    assert_eq!(code.status, 201, "{code:?}");
+    let payload = code.body["payload"].as_str().expect("payload");
+    let r = created(
+        &srv,
+        &json!({"amount_minor": 10_000, "currency": "CDF",
+        "destination": {"method": "qr", "data": payload}}),
+    );
+    assert_eq!(r["stage"], "SETTLED", "{r}");
+    assert_eq!(r["destination"]["recipient"], beta["organisation"]["id"]);
+    assert_eq!(
+        money(&srv, Some(beta_key), "CDF").0,
+        r["recipient_amount_minor"].as_i64().expect("amount")
+    );
+    let own = srv.post("/qr_codes", srv.sk(), &json!({"currency": "CDF"}), None);
+    let mine = route(
+        &srv,
+        &json!({"amount_minor": 10_000, "currency": "CDF",
+        "destination": {"method": "qr", "data": own.body["payload"]}}),
+    );
+    assert_error(&mine, 400, "self_transfer");
+    let junk = route(
+        &srv,
+        &json!({"amount_minor": 10_000, "currency": "CDF",
+        "destination": {"method": "qr", "data": "hello"}}),
+    );
+    assert_eq!(
+        assert_error(&junk, 400, "invalid_qr")["param"],
+        "destination.data"
+    );
+}

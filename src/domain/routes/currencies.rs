@@ -170,6 +170,39 @@ pub fn judge(
     }
 }
 
+/// Judges each of `candidates` for a payout of `amount_minor` of `source`,
+/// converted at the mid rate less margin where a rate exists.
+pub fn judge_all(
+    question: &Question<'_>,
+    table: &crate::domain::fx::rates::RateTable,
+    amount_minor: i64,
+    source: currency::Currency,
+    candidates: &[String],
+) -> Vec<CurrencyOption> {
+    candidates
+        .iter()
+        .map(|code| {
+            let target = currency::find(code);
+            let mid = target.and_then(|t| table.mid(source, t));
+            let payout = match (target, mid) {
+                (Some(t), _) if t == source => Some(amount_minor),
+                (Some(t), Some(mid)) => crate::domain::fx::convert::price(
+                    amount_minor,
+                    source,
+                    t,
+                    mid.rate,
+                    mid.margin_bps,
+                )
+                .ok()
+                .map(|p| p.recipient_minor),
+                _ => None,
+            };
+            let rate_known = target.is_some_and(|t| t == source) || mid.is_some();
+            judge(question, code, payout, rate_known)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
