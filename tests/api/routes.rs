@@ -419,6 +419,12 @@ fn a_failed_payout_fails_the_route_and_every_unit_comes_back() {
     assert_eq!(money(&srv, srv.sk(), "KES"), (0, 0, 0));
     lines(&srv, &r["transactions"]["return"]);
     assert!(event_types(&srv, r["id"].as_str().expect("id")).contains(&"route.failed".to_string()));
+    // The event says what came back.
+    let failed = srv.get("/events?type=route.failed", srv.sk()).body;
+    assert_eq!(
+        failed["data"][0]["data"]["object"]["returned_minor"],
+        1_000_000
+    );
 }
 
 #[test]

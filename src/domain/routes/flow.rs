@@ -180,9 +180,10 @@ fn follow(tx: &mut Tx<'_>, route: &mut Route, payout: &Payout) -> Result<(), Api
                 .and_then(|r| serde_json::to_value(r).ok())
                 .and_then(|v| v.as_str().map(|s| format!("payout_failed:{s}")))
                 .unwrap_or_else(|| "payout_failed".to_string());
-            // The payout returned its amount and fee to available.
-            route.advance(tx, Trigger::PayoutFailed)?;
-            give_back(tx, route, &reason, Class::Available)
+            // The payout returned its amount and fee to available; the route
+            // returns the rest, then says so (`route.failed` shows it).
+            give_back(tx, route, &reason, Class::Available)?;
+            route.advance(tx, Trigger::PayoutFailed)
         }
         PayoutStatus::NeedsReview => route.advance(tx, Trigger::PayoutUnknown),
     }
@@ -247,14 +248,14 @@ pub fn cancel(
         route.transactions.returned = Some(transaction);
         route.returned_minor = Some(returned);
     }
+    if !waiting_for_funds && route.source.method == SourceMethod::Card {
+        refund_card(tx, settings, principal, &mut route, reason.clone())?;
+    }
     route.cancellation = Some(super::Cancellation {
-        reason: reason.clone(),
+        reason,
         at_ms: tx.now_ms(),
     });
     route.advance(tx, trigger)?;
-    if !waiting_for_funds && route.source.method == SourceMethod::Card {
-        refund_card(tx, settings, principal, &mut route, reason)?;
-    }
     route.save(tx)?;
     Ok(route)
 }
