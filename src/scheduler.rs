@@ -46,6 +46,14 @@ pub enum TimerKind {
     PayoutPoll { payout: String },
     /// A route still waiting (for funding, liquidity or a pickup) expires.
     RouteExpire { route: String },
+    /// A settlement period ends (its cut-off, or the sandbox's period).
+    SettlementClose { cycle: String },
+    /// A closed settlement cycle is due to be paid.
+    SettlementPay { cycle: String },
+    /// The next chunk of a paid cycle's payments to mark SETTLED.
+    SettlementSettle { cycle: String },
+    /// Look again at the payout that pays a settlement cycle.
+    SettlementPayout { cycle: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

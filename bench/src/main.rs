@@ -8,6 +8,7 @@ mod gateway;
 mod load;
 mod report;
 mod scenarios;
+mod settlement;
 mod transfers;
 
 use std::path::{Path, PathBuf};
@@ -104,6 +105,7 @@ enum Step {
     Mixed,
     Scale,
     Transfer,
+    Settle,
 }
 
 /// The gateway's allocator, so that `raw-commit` allocates as the gateway's
@@ -297,6 +299,10 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
 
     if wants(Step::Transfer) {
         transfer(args, config, root, &mut report).await?;
+    }
+
+    if wants(Step::Settle) {
+        settlement::settle(config, root, clients, &mut report).await?;
     }
 
     if wants(Step::Read) || wants(Step::Mixed) || wants(Step::Scale) {

@@ -26,6 +26,7 @@ pub mod remittances;
 pub mod resource;
 pub mod routes;
 pub mod sessions;
+pub mod settlement;
 pub mod splits;
 pub mod step_up;
 pub mod team;
@@ -43,7 +44,10 @@ use crate::store::Tx;
 pub struct Settings {
     /// Base of the URLs handed out (hosted checkout), without a trailing slash.
     pub public_url: String,
-    /// How long after capture the sandbox settles a test payment (and reviews a dispute).
+    /// The sandbox's settlement period: a test-mode organisation without a
+    /// settlement profile has its cycle closed and paid this long after the
+    /// first payment of the period (`docs/settlement.md`); also how long the
+    /// sandbox takes to review a dispute.
     pub sandbox_settlement_delay_ms: i64,
     /// Test mode: the evidence window of new disputes, replacing the requested one.
     pub sandbox_dispute_window_ms: Option<i64>,
@@ -85,5 +89,9 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
         TimerKind::PayoutPoll { payout } => payouts::on_poll(tx, payout),
         TimerKind::RouteExpire { .. } => routes::on_timer(tx, settings, kind),
+        TimerKind::SettlementClose { .. }
+        | TimerKind::SettlementPay { .. }
+        | TimerKind::SettlementSettle { .. }
+        | TimerKind::SettlementPayout { .. } => settlement::on_timer(tx, settings, kind),
     }
 }

@@ -126,6 +126,8 @@ event_types! {
     RemittanceReadyForPickup => ("remittance.ready_for_pickup", "A cash-pickup remittance waits at an agent behind data.object.pickup_code (ready_for_pickup).", "Give the recipient the pickup code."),
     RemittanceFailed => ("remittance.failed", "A remittance's payout failed (failed); the money came back.", "Final."),
     RemittanceRefunded => ("remittance.refunded", "A remittance was cancelled or expired before it was paid (refunded); the money came back.", "Final."),
+    SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
+    SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -203,7 +205,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 14] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 15] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -218,6 +220,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 14] = [
     "PayoutView",
     "RouteView",
     "RemittanceView",
+    "SettlementCycleView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

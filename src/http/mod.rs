@@ -23,6 +23,7 @@ pub mod rate_limit;
 pub mod refunds;
 pub mod remittances;
 pub mod routes;
+pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
 pub mod system;
@@ -102,6 +103,7 @@ pub fn operations() -> Vec<operations::Served> {
         payout_batches::operations(),
         routes::operations(),
         remittances::operations(),
+        settlement::operations(),
     ]
     .into_iter()
     .flatten()

@@ -26,6 +26,7 @@ mod refunds;
 mod remittances;
 mod routes;
 mod security;
+mod settlement;
 mod support;
 mod team;
 mod test_clocks;

@@ -818,6 +818,20 @@ fn a_mobile_money_funded_route_waits_for_its_payment_then_passes_every_stage_by_
     let payment = funding_payment(&srv, &done);
     assert_eq!(payment["status"], "SETTLED", "{payment}");
     assert_eq!(money(&srv, srv.sk(), "CDF"), (0, 0, 0));
+    let balance = srv.get("/balance", srv.sk()).body;
+    let cdf = balance["balances"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned());
+    let pending = cdf.map(|b| {
+        (
+            b["pending_minor"].as_i64(),
+            b["settlement_pending_minor"].as_i64(),
+        )
+    });
+    assert!(
+        matches!(pending, None | Some((Some(0), Some(0)))),
+        "{balance}"
+    );
     let receipt = srv.get(&format!("/routes/{id}/receipt"), srv.sk());
     assert_eq!(receipt.status, 200, "{receipt:?}");
     assert_eq!(
