@@ -118,6 +118,11 @@ enum Command {
         #[arg(long, default_value_t = crate::net::BODY_BUDGET_MIB_DEFAULT, env = "PAYGATE_BODY_BUDGET_MIB",
               value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
         body_budget_mib: u64,
+        /// A JSON file of the corridors, licences and liquidity of cross-border routes and
+        /// remittances (docs/routes.md). Without it: every pair is a sandbox corridor in test
+        /// mode, and nothing crosses a border in live mode.
+        #[arg(long, env = "PAYGATE_ROUTES_CONFIG")]
+        routes_config: Option<PathBuf>,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -361,33 +366,37 @@ pub fn run() -> ExitCode {
             body_timeout_secs,
             idle_timeout_secs,
             body_budget_mib,
-        } => serve(ServeOptions {
-            data_dir,
-            listen,
-            public_url,
-            ephemeral,
-            audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
-            sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
-            webhook_egress,
-            header_names: header_prefix,
-            sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
-            sessions: crate::domain::team::SessionPolicy {
-                absolute_ms: secs_ms(session_ttl_secs),
-                idle_ms: secs_ms(session_idle_secs),
-            },
-            resolve_rate_limit,
-            cache_bytes: cache_mib
-                .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
-                .unwrap_or_else(crate::store::default_cache_bytes),
-            limits: crate::net::Limits {
-                max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
-                max_connections_per_address: usize::try_from(max_connections_per_address)
-                    .unwrap_or(usize::MAX),
-                header_timeout: Duration::from_secs(header_timeout_secs),
-                body_timeout: Duration::from_secs(body_timeout_secs),
-                idle_timeout: Duration::from_secs(idle_timeout_secs),
-                body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
-            },
+            routes_config,
+        } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
+            serve(ServeOptions {
+                data_dir,
+                listen,
+                public_url,
+                ephemeral,
+                audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
+                sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
+                webhook_egress,
+                header_names: header_prefix,
+                sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
+                sessions: crate::domain::team::SessionPolicy {
+                    absolute_ms: secs_ms(session_ttl_secs),
+                    idle_ms: secs_ms(session_idle_secs),
+                },
+                resolve_rate_limit,
+                cache_bytes: cache_mib
+                    .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
+                    .unwrap_or_else(crate::store::default_cache_bytes),
+                limits: crate::net::Limits {
+                    max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+                    max_connections_per_address: usize::try_from(max_connections_per_address)
+                        .unwrap_or(usize::MAX),
+                    header_timeout: Duration::from_secs(header_timeout_secs),
+                    body_timeout: Duration::from_secs(body_timeout_secs),
+                    idle_timeout: Duration::from_secs(idle_timeout_secs),
+                    body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
+                },
+                routes,
+            })
         }),
         Command::Init {
             data_dir,
@@ -550,6 +559,16 @@ fn users(command: UsersCommand) -> CliResult {
             );
             Ok(())
         }
+    }
+}
+
+/// The routes configuration of `--routes-config`, checked before the gateway starts.
+fn routes_config_of(
+    path: Option<&std::path::Path>,
+) -> Result<crate::domain::routes::Config, Box<dyn std::error::Error>> {
+    match path {
+        Some(path) => Ok(crate::domain::routes::Config::load(path)?),
+        None => Ok(Default::default()),
     }
 }
 

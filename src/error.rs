@@ -88,7 +88,7 @@ catalogue! {
     PayoutBatchNotFound => ("payout_batch_not_found", 404, "BP-2006", "No such payout batch is visible to this key."),
     SettlementProfileNotFound => ("settlement_profile_not_found", 404, "BP-2006", "No such settlement profile is visible to this key."),
     SettlementCycleNotFound => ("settlement_cycle_not_found", 404, "BP-2006", "No such settlement cycle is visible to this key."),
-    RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
+    RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path, or (`GET /routes/{id}`, its receipt, its cancel) no such cross-border route is visible to this key."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
     InvalidIdempotencyKey => ("invalid_idempotency_key", 400, "BP-2011", "The Idempotency-Key is empty, longer than 200 characters, or not printable ASCII."),
@@ -130,6 +130,11 @@ catalogue! {
     BatchTooLarge => ("batch_too_large", 413, "BP-2150", "A payout batch has more than 5,000 rows, or its CSV more than 1 MiB; nothing was stored: split it into several batches."),
     InvalidCsv => ("invalid_csv", 400, "BP-2151", "A payout batch's CSV cannot be read as a whole (no header, an unknown or repeated column, no rows); nothing was stored. Errors of single rows are reported on the rows instead."),
     PayoutBatchNotCancellable => ("payout_batch_not_cancellable", 409, "BP-2152", "Only a payout batch PENDING_APPROVAL can be cancelled."),
+    InvalidStageTransition => ("invalid_stage_transition", 409, "BP-2160", "The route's stage does not allow this (a cancel after its payout left, or once it is final); `details.stage` names the stage."),
+    PayoutInProgress => ("payout_in_progress", 409, "BP-2161", "The route's payout is being executed (PAYOUT_SENT): it cannot be cancelled; its outcome settles it or returns the money."),
+    RouteNotSettled => ("route_not_settled", 409, "BP-2162", "A route's receipt is issued once the route is SETTLED; `details.stage` names its stage."),
+    CashPickupWalletOnly => ("cash_pickup_wallet_only", 400, "BP-2163", "A cash-pickup remittance is funded from the wallet only: leave `source` out."),
+    InvalidQr => ("invalid_qr", 400, "BP-2164", "A route's `destination.data` names no merchant of this gateway (see what it is with POST /resolve)."),
     FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
@@ -144,6 +149,14 @@ catalogue! {
     // BP-4xxx rails.
     PayoutUnavailable => ("payout_unavailable", 422, "BP-4001", "The payout's operator does not pay out in this currency; nothing moved."),
     RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt or payout on a rail with no configured connector; nothing moved."),
+    PayoutCurrencyUnavailable => ("payout_currency_unavailable", 422, "BP-4007", "The recipient cannot be paid in the route's target currency now (`details.reasons`: currency_disabled, operator_cannot_pay, no_fx_approval, no_rate, insufficient_liquidity); see POST /routes/payout-currencies. Nothing moved."),
+    // BP-5xxx compliance (the origin's numbers where it has the code).
+    MonthlyLimitExceeded => ("monthly_limit_exceeded", 422, "BP-5006", "The corridor's monthly limit per organisation (calendar month, UTC, on the sandbox's clock in test mode) would be passed; nothing moved."),
+    CorridorSuspended => ("corridor_suspended", 403, "BP-5014", "The currency pair's corridor is suspended by the operator, or its live licence expired; nothing moved."),
+    CorridorNotLive => ("corridor_not_live", 403, "BP-5015", "Live mode: no live corridor with a complete, unexpired licence carries the currency pair (docs/routes.md); nothing moved."),
+    CorridorLimit => ("corridor_limit", 422, "BP-5016", "The amount is above the corridor's per-transfer limit; nothing moved."),
+    SourceOfFundsRequired => ("source_of_funds_required", 400, "BP-5017", "A route worth USD 5,000 or more states its `source_of_funds`."),
+    PurposeNotAllowed => ("purpose_not_allowed", 422, "BP-5018", "The corridor requires a `purpose`, or carries only some purposes and not this one; nothing moved."),
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
@@ -175,6 +188,7 @@ pub enum Missing {
     FxQuote,
     Payout,
     PayoutBatch,
+    Route,
     SettlementProfile,
     SettlementCycle,
 }
@@ -203,6 +217,8 @@ impl Missing {
             Missing::FxQuote => Code::FxQuoteNotFound,
             Missing::Payout => Code::PayoutNotFound,
             Missing::PayoutBatch => Code::PayoutBatchNotFound,
+            // The router's own "no such path" code: `GET /routes/{id}` of an unknown route answers it too.
+            Missing::Route => Code::RouteNotFound,
             Missing::SettlementProfile => Code::SettlementProfileNotFound,
             Missing::SettlementCycle => Code::SettlementCycleNotFound,
         }
@@ -232,6 +248,7 @@ impl Missing {
             Missing::FxQuote => "FX quote",
             Missing::Payout => "payout",
             Missing::PayoutBatch => "payout batch",
+            Missing::Route => "route",
             Missing::SettlementProfile => "settlement profile",
             Missing::SettlementCycle => "settlement cycle",
         }

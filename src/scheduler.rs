@@ -44,6 +44,8 @@ pub enum TimerKind {
     DisputeReview { dispute: String },
     /// Ask the rail again about a payout whose outcome was pending.
     PayoutPoll { payout: String },
+    /// A route still waiting (for funding, liquidity or a pickup) expires.
+    RouteExpire { route: String },
     /// A settlement period ends (its cut-off, or the sandbox's period).
     SettlementClose { cycle: String },
     /// A closed settlement cycle is due to be paid.

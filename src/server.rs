@@ -42,6 +42,8 @@ pub struct ServeOptions {
     pub cache_bytes: usize,
     /// Connection caps, read deadlines and the request-body budget.
     pub limits: net::Limits,
+    /// Corridors, licences and liquidity (`--routes-config`; defaults without it).
+    pub routes: crate::domain::routes::Config,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -157,6 +159,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         sessions: options.sessions,
         webhook_egress: options.webhook_egress,
         header_names: options.header_names.clone(),
+        routes: Arc::new(options.routes.clone()),
     });
     crate::events::dispatcher::spawn(
         store.clone(),

@@ -18,10 +18,13 @@ pub mod money_requests;
 pub mod org;
 pub mod payout_batches;
 pub mod payouts;
+pub mod purpose;
 pub mod qr_codes;
 pub mod ranking;
 pub mod refunds;
+pub mod remittances;
 pub mod resource;
+pub mod routes;
 pub mod sessions;
 pub mod settlement;
 pub mod splits;
@@ -54,6 +57,8 @@ pub struct Settings {
     pub webhook_egress: crate::events::egress::Egress,
     /// The names of the `Service-*` headers sent and read (`serve --header-prefix`).
     pub header_names: crate::headers::HeaderNames,
+    /// Corridors, licences and liquidity of cross-border routes (`serve --routes-config`).
+    pub routes: std::sync::Arc<routes::Config>,
 }
 
 #[cfg(test)]
@@ -66,6 +71,7 @@ impl Default for Settings {
             sessions: team::SessionPolicy::default(),
             webhook_egress: crate::events::egress::Egress::Public,
             header_names: crate::headers::HeaderNames::default(),
+            routes: Default::default(),
         }
     }
 }
@@ -82,6 +88,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
         TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
         TimerKind::PayoutPoll { payout } => payouts::on_poll(tx, payout),
+        TimerKind::RouteExpire { .. } => routes::on_timer(tx, settings, kind),
         TimerKind::SettlementClose { .. }
         | TimerKind::SettlementPay { .. }
         | TimerKind::SettlementSettle { .. }

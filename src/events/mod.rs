@@ -105,6 +105,27 @@ event_types! {
     PayoutNeedsReview => ("payout.needs_review", "The rail could not say whether a payout was paid (status NEEDS_REVIEW); its money stays in transit until it is resolved.", "Do not pay the recipient again until the review resolves it."),
     PayoutBatchCreated => ("payout_batch.created", "A payout batch was created from JSON rows or a CSV: every row validated, totals and fees computed; it awaits approval (PENDING_APPROVAL).", "Informational: nothing is paid before the batch is approved. data.object.counts, total_minor and fees_minor say what it would pay."),
     PayoutBatchCancelled => ("payout_batch.cancelled", "A payout batch awaiting approval was cancelled; nothing was paid or reserved.", "Final."),
+    RouteCreated => ("route.created", "A cross-border route was created (stage QUOTED): its figures are fixed; the funding follows at once from the wallet, or when its funding payment is paid.", "Informational: data.object.stage says where it is."),
+    RouteFundingPending => ("route.funding_pending", "A route waits for its funding payment (FUNDING_PENDING): data.object.funding names the payment and where the payer pays it.", "Informational: route.funded follows when the payment is paid, route.expired if it is not paid in time."),
+    RouteFunded => ("route.funded", "A route's money arrived (FUNDED): it is held in escrow for the route.", "Informational: the route proceeds by itself."),
+    RouteFxReserved => ("route.fx_reserved", "A route's money was converted into the target currency at its rate (FX_RESERVED).", "Informational."),
+    RouteInsufficientLiquidity => ("route.insufficient_liquidity", "A funded route waits: the payout currency's float cannot carry its payout now (INSUFFICIENT_LIQUIDITY).", "It may be cancelled (POST /routes/{id}/cancel); it expires after 48 hours and its money comes back."),
+    RoutePayoutRouted => ("route.payout_routed", "A route's payout was made on the destination's rail, or its cash set aside for pickup with data.object.pickup_code (PAYOUT_ROUTED).", "Informational."),
+    RoutePayoutSent => ("route.payout_sent", "The rail took a route's payout and answers later (PAYOUT_SENT): it can no longer be cancelled.", "Informational: route.settled or route.failed follows."),
+    RouteEvidenceReceived => ("route.evidence_received", "The rail confirmed a route's payout (EVIDENCE_RECEIVED).", "Informational."),
+    RouteVerifying => ("route.verifying", "A route's payout confirmation is being checked against its figures (VERIFYING).", "Informational."),
+    RouteVerified => ("route.verified", "A route's payout matches its figures (VERIFIED).", "Informational: route.settled follows."),
+    RouteSettled => ("route.settled", "A route is done (SETTLED): the recipient has the money; GET /routes/{id}/receipt gives the signed receipt.", "Final."),
+    RouteMismatched => ("route.mismatched", "A route's payout confirmation disagrees with its figures (MISMATCHED); an operator reviews it.", "Do not pay the recipient again until it is resolved."),
+    RouteManualReview => ("route.manual_review", "The rail cannot tell whether a route's payout was paid (MANUAL_REVIEW); the money stays in transit.", "Do not pay the recipient again until it is resolved."),
+    RouteFailed => ("route.failed", "A route failed (FAILED): its funding or its payout failed; data.object.failure_reason says why, and what it held came back (returned_minor).", "Final."),
+    RouteExpired => ("route.expired", "A route waited too long (EXPIRED: funding, liquidity or a pickup); what it held came back.", "Final."),
+    RouteRefunded => ("route.refunded", "A route was cancelled before its payout (REFUNDED): what it held came back to the wallet; a card funding payment is refunded.", "Final."),
+    RemittanceCreated => ("remittance.created", "A remittance was created (pending); its route carries the money.", "Informational."),
+    RemittanceCompleted => ("remittance.completed", "A remittance reached its recipient (completed).", "Final."),
+    RemittanceReadyForPickup => ("remittance.ready_for_pickup", "A cash-pickup remittance waits at an agent behind data.object.pickup_code (ready_for_pickup).", "Give the recipient the pickup code."),
+    RemittanceFailed => ("remittance.failed", "A remittance's payout failed (failed); the money came back.", "Final."),
+    RemittanceRefunded => ("remittance.refunded", "A remittance was cancelled or expired before it was paid (refunded); the money came back.", "Final."),
     SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
     SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
@@ -184,7 +205,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 13] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 15] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -197,6 +218,8 @@ const EVENT_OBJECT_SCHEMAS: [&str; 13] = [
     "TestClockView",
     "TransferView",
     "PayoutView",
+    "RouteView",
+    "RemittanceView",
     "SettlementCycleView",
 ];
 

@@ -21,6 +21,8 @@ pub mod payouts;
 pub mod qr_codes;
 pub mod rate_limit;
 pub mod refunds;
+pub mod remittances;
+pub mod routes;
 pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
@@ -99,6 +101,8 @@ pub fn operations() -> Vec<operations::Served> {
         fx::operations(),
         payouts::operations(),
         payout_batches::operations(),
+        routes::operations(),
+        remittances::operations(),
         settlement::operations(),
     ]
     .into_iter()

@@ -303,6 +303,11 @@ pub enum CauseKind {
     Payout,
     /// A failed payout's amount and fee given back to `available`.
     PayoutReturn,
+    /// A cross-border route's legs: funding into `escrow`, the exchange
+    /// through the FX position, the destination's credit or fee.
+    Route,
+    /// What a cancelled, expired or failed route gives back.
+    RouteReturn,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -12,6 +12,7 @@
 //! | `index` | `member_email\|<email>`, `session\|<digest>` | [`member_email`], [`session`] |
 //! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
 //! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
+//! | `index` | `cm\|<mode>\|<owner>\|<pair>\|<month>` | [`corridor_month`] |
 //! | `objects` | `rail_stats\|<mode>\|<rail id>` (a rail's 24 h counters) | [`rail_stats`] |
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
 //! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
@@ -45,6 +46,8 @@ pub enum Family {
     FxQuote,
     Payout,
     PayoutBatch,
+    Route,
+    Remittance,
     SettlementProfile,
     SettlementCycle,
 }
@@ -80,6 +83,8 @@ impl Family {
             Family::FxQuote => "fxq",
             Family::Payout => "po",
             Family::PayoutBatch => "pb",
+            Family::Route => "rt",
+            Family::Remittance => "rem",
             Family::SettlementProfile => "stp",
             Family::SettlementCycle => "sc",
         }
@@ -189,6 +194,12 @@ pub fn pin_throttle(member_id: &str) -> String {
 /// day (days since the epoch, UTC), for the daily transfer limit.
 pub fn transfer_day(mode: Mode, owner: &str, currency: &str, day: i64) -> String {
     format!("td|{}|{owner}|{currency}|{day}", mode.as_str())
+}
+
+/// `cm|<mode>|<owner>|<pair>|<yyyy-mm>` → what the organisation sent
+/// through a corridor that month (UTC), for its monthly limit.
+pub fn corridor_month(mode: Mode, owner: &str, pair: &str, month: &str) -> String {
+    format!("cm|{}|{owner}|{pair}|{month}", mode.as_str())
 }
 
 /// `vq|<mode>|<owner>|<period>`: verifications used in a billing period.

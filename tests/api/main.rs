@@ -23,6 +23,8 @@ mod payouts;
 mod qr;
 mod ranking;
 mod refunds;
+mod remittances;
+mod routes;
 mod security;
 mod settlement;
 mod support;

@@ -256,6 +256,7 @@ fn body_for(method: &str, template: &str) -> Value {
         ("POST", "/locations/{id}/terminals") => json!({"label": "Till"}),
         ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
+        ("POST", "/routes/{id}/cancel") => json!({"reason": "not ours"}),
         _ => json!({}),
     }
 }
@@ -310,6 +311,11 @@ fn objects_of_a(
                "destination": {"method": "mobile_money", "operator_id": "mpesa_cd", "phone": SUCCEED}}),
     );
     ids.insert("payouts", id_of(&payout));
+    let route = post(
+        "/routes",
+        json!({"amount_minor": 1_000, "currency": "CDF", "destination": {"method": "keep"}}),
+    );
+    ids.insert("routes", id_of(&route));
     let quote = post(
         "/fx/quotes",
         json!({"amount_minor": 1_000, "currency": "USD", "target_currency": "CDF"}),

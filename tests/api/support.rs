@@ -69,6 +69,7 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_IDLE_TIMEOUT_SECS",
     "PAYGATE_BODY_BUDGET_MIB",
     "PAYGATE_HEADER_PREFIX",
+    "PAYGATE_ROUTES_CONFIG",
 ];
 
 /// The API version every document and status reports.

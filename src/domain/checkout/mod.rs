@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::intents::input::CreateIntent;
 use super::intents::{self, Intent};
+use super::purpose::Purpose;
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
@@ -174,7 +175,9 @@ pub fn create_session(
         completed_at_ms: None,
         created_at_ms: now,
     };
-    intent.checkout_session = Some(session.id.clone());
+    intent.purpose = Some(Purpose::CheckoutSession {
+        id: session.id.clone(),
+    });
     intents::save(tx, &intent)?;
     scheduler::schedule(
         tx,
@@ -253,12 +256,10 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     Ok(())
 }
 
-/// Called when an intent is paid: completes its session, uses up a single-use link.
-pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> {
-    let session = match &intent.checkout_session {
-        Some(id) => tx.get_json::<Session>(Table::Objects, id)?,
-        None => None,
-    };
+/// The intent "paid" hook of a session's payment (`domain::purpose`):
+/// completes the session.
+pub fn on_session_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let session = tx.get_json::<Session>(Table::Objects, id)?;
     let completed = session.and_then(|s| {
         let next = session::transition(s.status, session::Trigger::Complete).ok()?;
         Some((s, next))
@@ -269,10 +270,13 @@ pub fn on_intent_paid(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), ApiError> 
         tx.put_json(Table::Objects, session.id.clone(), &session)?;
         emit_session(tx, &session, EventType::CheckoutSessionCompleted)?;
     }
-    let link = match &intent.payment_link {
-        Some(id) => tx.get_json::<Link>(Table::Objects, id)?,
-        None => None,
-    };
+    Ok(())
+}
+
+/// The intent "paid" hook of a link's payment: counts it, and uses up a
+/// single-use link.
+pub fn on_link_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let link = tx.get_json::<Link>(Table::Objects, id)?;
     if let Some(mut link) = link {
         link.payments_count += 1;
         let paid = link::Trigger::Paid {
@@ -403,7 +407,9 @@ pub fn visit_link(
         body["success_url"] = url.clone().into();
     }
     let mut intent = new_intent(tx, settings, &principal, body)?;
-    intent.payment_link = Some(link.id.clone());
+    intent.purpose = Some(Purpose::PaymentLink {
+        id: link.id.clone(),
+    });
     intents::save(tx, &intent)?;
     Ok(intent)
 }

@@ -153,6 +153,17 @@ impl Intent {
         }
     }
 
+    /// What the payment pays for (a route's funding) takes `amount_minor` of
+    /// its net out of pending at capture, so settlement never moves it: the
+    /// amount taken, or `None` (and nothing taken) when less is left.
+    pub(crate) fn take_pending_for_purpose(&mut self, amount_minor: i64) -> Option<i64> {
+        if amount_minor <= 0 || self.pending_remaining_minor < amount_minor {
+            return None;
+        }
+        self.pending_remaining_minor -= amount_minor;
+        Some(amount_minor)
+    }
+
     /// Its settlement cycle closed: what the payment still has in pending
     /// left with the cycle's net, so refunds and disputes from now on find
     /// none of it there. Kept as its share of the cycle; done once.
@@ -198,6 +209,17 @@ mod tests {
             pending_minor,
             available_minor,
         }
+    }
+
+    #[test]
+    fn a_purpose_takes_the_payments_net_from_pending_once_and_never_more_than_is_left() {
+        let mut intent = received(1_000, 900, Status::SettlementPending);
+        assert_eq!(intent.take_pending_for_purpose(901), None);
+        assert_eq!(intent.take_pending_for_purpose(900), Some(900));
+        assert_eq!(intent.take_pending_for_purpose(1), None);
+        // Settlement finds nothing of it left in pending.
+        assert_eq!(intent.settle_pending(5_000), 0);
+        assert_eq!(intent.refundable(), 1_000);
     }
 
     #[test]

@@ -168,6 +168,9 @@ pub struct Intent {
     /// The money request this intent pays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub money_request: Option<String>,
+    /// What it pays for (`domain::purpose`; the three fields above name it on older records).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<super::purpose::Purpose>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fees: Option<Fees>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -606,6 +609,7 @@ fn new_record(
         checkout_session: None,
         payment_link: None,
         money_request: None,
+        purpose: None,
         fees: None,
         attempts: Vec::new(),
         timeline: Vec::new(),
@@ -925,8 +929,11 @@ fn record_capture(
     );
     emit(tx, settings, intent, EventType::PaymentIntentCaptured)?;
     emit(tx, settings, intent, EventType::PaymentIntentSucceeded)?;
-    super::checkout::on_intent_paid(tx, intent)?;
-    super::money_requests::on_intent_paid(tx, settings, intent)?;
+    let pending_before = intent.pending_remaining_minor;
+    super::purpose::on_paid(tx, settings, intent)?;
+    // What the payment funds (a route) took from pending at capture left
+    // with it, as a split's share does: the cycle settles only the rest.
+    let funded = pending_before - intent.pending_remaining_minor;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
     // Settlement cycles are the one way the money leaves pending
     // (`docs/settlement.md`): the payment joins its running period.
@@ -940,7 +947,7 @@ fn record_capture(
         id: &intent.id,
         gross_minor: amount_minor,
         fees: &fees,
-        split_minor: split_total,
+        split_minor: split_total + funded,
         transaction: intent.collection_transaction.as_deref().unwrap_or_default(),
     };
     let cycle = super::settlement::cycles::record_payment(tx, settings, place, payment)?;

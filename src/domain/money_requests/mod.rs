@@ -11,7 +11,7 @@ pub use self::state::Status;
 use self::state::{Trigger, transition};
 pub use self::view::{MoneyRequestView, view};
 
-use super::intents::{self, Intent};
+use super::intents;
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
@@ -161,7 +161,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    intent.money_request = Some(code.clone());
+    intent.purpose = Some(super::purpose::Purpose::MoneyRequest { code: code.clone() });
     intents::save(tx, &intent)?;
     scheduler::schedule(
         tx,
@@ -225,15 +225,8 @@ pub fn cancel(
     Ok(request)
 }
 
-/// The intent of a request was paid.
-pub fn on_intent_paid(
-    tx: &mut Tx<'_>,
-    settings: &Settings,
-    intent: &Intent,
-) -> Result<(), ApiError> {
-    let Some(code) = &intent.money_request else {
-        return Ok(());
-    };
+/// The intent "paid" hook of a request's payment (`domain::purpose`).
+pub fn on_paid(tx: &mut Tx<'_>, settings: &Settings, code: &str) -> Result<(), ApiError> {
     let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
         return Ok(());
     };

@@ -108,6 +108,9 @@ pub struct Payout {
     pub updated_at_ms: i64,
     /// When it became PAID or FAILED.
     pub completed_at_ms: Option<i64>,
+    /// The cross-border route it pays out (`rt_...`), which follows its outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub route: Option<String>,
 }
 
 /// The fee of a payout of `amount_minor`: 70 bps rounded half up, at least
@@ -155,6 +158,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
         completed_at_ms: None,
+        route: None,
     };
     emit(tx, &payout, EventType::PayoutCreated)?;
     let outcome = rail.pay_out(&order(&payout));
@@ -380,7 +384,7 @@ pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     record_outcome(tx, &mut payout, outcome)?;
     payout.updated_at_ms = tx.now_ms();
     tx.put_json(Table::Objects, payout.id.clone(), &payout)?;
-    Ok(())
+    super::routes::on_payout(tx, &payout)
 }
 
 /// The caller's payout `id`, from a snapshot or inside a command.

@@ -228,7 +228,11 @@ fn take_quote(
 
 /// The organisation `to` names (id, `@tag`, phone, e-mail): another active
 /// organisation of this gateway.
-fn recipient(read: &impl Read, principal: &Principal, to: &str) -> Result<Organisation, ApiError> {
+pub(crate) fn recipient(
+    read: &impl Read,
+    principal: &Principal,
+    to: &str,
+) -> Result<Organisation, ApiError> {
     let to = to.trim();
     if !(2..=80).contains(&to.len()) {
         return Err(ApiError::field(
