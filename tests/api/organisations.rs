@@ -352,7 +352,7 @@ fn objects_of_a(
     ids.insert("qr_codes", id_of(&qr));
     let batch = post(
         "/payouts/batches",
-        json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"}]}),
+        json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "Amani"}]}),
     );
     ids.insert("payout_batches", id_of(&batch));
     let clock = post(

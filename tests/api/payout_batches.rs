@@ -36,9 +36,9 @@ fn mm_row(i: usize, amount_minor: i64) -> String {
     )
 }
 
-/// The withdrawal fee: 70 bps half up, at least 100 minor units.
+/// A payout's fee: 70 bps half up, at least 1 minor unit (decision 107).
 fn fee(amount_minor: i64) -> i64 {
-    ((amount_minor * 70 + 5_000) / 10_000).max(100)
+    ((amount_minor * 70 + 5_000) / 10_000).max(1)
 }
 
 fn batches(srv: &TestServer, query: &str) -> Vec<Value> {
@@ -102,17 +102,12 @@ fn the_columns_are_the_origins_with_what_each_method_requires() {
     let methods = &resp.body["methods"];
     assert_eq!(
         methods[0],
-        json!({"method": "mobile_money", "required": ["operator_id", "phone", "name"]})
+        json!({"method": "mobile_money", "required": ["operator_id", "phone"]})
     );
+    // The single payout's rule: a name and a BIC are optional.
     assert_eq!(
         methods[1]["required"],
-        json!([
-            "bank_name",
-            "account_name",
-            "account_number",
-            "country",
-            "swift"
-        ])
+        json!(["bank_name", "account_name", "account_number", "country"])
     );
     assert_eq!(resp.body["rows_max"], 5_000);
     // A key without payouts:read is refused.
@@ -209,7 +204,7 @@ fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped
         (6, "reference", "duplicate"),
         (7, "method", "unknown_method"),
         (8, "bank_name", "required"),
-        (8, "swift", "required"),
+        (8, "country", "required"),
         (9, "operator_id", "currency_not_supported"),
     ] {
         assert!(
@@ -233,7 +228,7 @@ fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped
     assert_eq!(row["errors"][0]["field"], "amount");
     // Totals count the valid rows only.
     assert_eq!(batch["total_minor"], 1_000);
-    assert_eq!(batch["fees_minor"], 100);
+    assert_eq!(batch["fees_minor"], fee(1_000));
     let readiness = &batch["readiness"];
     assert_eq!(readiness["ready"], false);
     assert_eq!(readiness["invalid_rows"]["ok"], false);
@@ -353,24 +348,29 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
     let cdf = created(
         &srv,
         &json!({"currency": "CDF", "rows": [
-            {"method": "mobile_money", "amount": "0.1", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"},
-            {"method": "mobile_money", "amount": "0.20", "operator_id": "mpesa", "phone": "+243810000002", "name": "B"},
-            {"method": "mobile_money", "amount": "12.345", "operator_id": "mpesa", "phone": "+243810000003", "name": "C"},
-            {"method": "mobile_money", "amount_minor": 1234, "operator_id": "mpesa", "phone": "+243810000004", "name": "D"},
-            {"method": "mobile_money", "amount": 7, "operator_id": "mpesa", "phone": "+243810000005", "name": "E"},
+            {"method": "mobile_money", "amount": "1.1", "operator_id": "mpesa", "phone": "+243810000001", "name": "Al"},
+            {"method": "mobile_money", "amount": "1.20", "operator_id": "mpesa", "phone": "+243810000002", "name": "Bo"},
+            {"method": "mobile_money", "amount": "12.345", "operator_id": "mpesa", "phone": "+243810000003", "name": "Cy"},
+            {"method": "mobile_money", "amount_minor": 1234, "operator_id": "mpesa", "phone": "+243810000004", "name": "Di"},
+            {"method": "mobile_money", "amount": 7, "operator_id": "mpesa", "phone": "+243810000005", "name": "Ed"},
+            {"method": "mobile_money", "amount": "0.99", "operator_id": "mpesa", "phone": "+243810000006", "name": "Fa"},
         ]}),
     );
     assert_eq!(cdf["source"], "rows");
-    assert_eq!(cdf["total_minor"], 10 + 20 + 1_234 + 700);
+    assert_eq!(cdf["total_minor"], 110 + 120 + 1_234 + 700);
+    // Exact, and never below the smallest payout (100 minor units).
     assert_eq!(
         errors_by_line(&cdf),
-        vec![(3, "amount".into(), "invalid_amount".into())]
+        vec![
+            (3, "amount".into(), "invalid_amount".into()),
+            (6, "amount".into(), "invalid_amount".into())
+        ]
     );
     assert_eq!(cdf["rows"]["data"][3]["cells"]["amount"], "12.34");
     let ugx = created(
         &srv,
         &json!({"currency": "UGX", "csv": "method,amount,operator_id,phone,name\n\
-                 mobile_money,1500,mtn,+256700000001,A\nmobile_money,12.5,mtn,+256700000002,B\n"}),
+                 mobile_money,1500,mtn,+256700000001,Al\nmobile_money,12.5,mtn,+256700000002,Bo\n"}),
     );
     assert_eq!(ugx["total_minor"], 1_500);
     assert_eq!(
@@ -383,7 +383,7 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
                  bank,1.234,NBK,Amani K,KW81CBKU0000000000001234560101,KW,NBOKKWKW\n"}),
     );
     assert_eq!(kwd["total_minor"], 1_234, "{kwd}");
-    assert_eq!(kwd["fees_minor"], 100);
+    assert_eq!(kwd["fees_minor"], fee(1_234));
 }
 
 #[test]

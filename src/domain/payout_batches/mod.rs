@@ -19,6 +19,7 @@ pub mod csv_rows;
 pub mod export;
 #[cfg(test)]
 mod fuzzing;
+mod payee;
 pub mod readiness;
 pub mod state;
 pub mod validate;
@@ -33,12 +34,12 @@ pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
 use self::readiness::Maker;
 pub use self::state::{RowStatus, Status};
 use self::state::{Trigger, transition};
-use self::validate::{Checked, Destination, Duplicates, RowError, Rules};
+use self::validate::{Destination, Duplicates, RowError, Rules};
 pub use self::view::{BatchList, BatchView, RowList, batch_view, detailed, row_view};
 
 use super::currency::Currency;
 use super::resource::{self, Owned};
-use super::{audit, fees, org};
+use super::{audit, org, payouts, transfers};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -55,15 +56,18 @@ pub const NOTE_CHARS_MAX: usize = 500;
 /// bounded by validation).
 const INVALID_CELL_CHARS_MAX: usize = 200;
 
-/// The origin's withdrawal fee on one payout, on top of its amount: 70 bps,
-/// half up, at least 100 minor units (origin section 22 step 7).
-pub const WITHDRAWAL_FEE_BPS: i64 = 70;
-pub const WITHDRAWAL_FEE_MIN_MINOR: i64 = 100;
+/// A row validated with the single payout's destination rule.
+type Checked = validate::Checked<payouts::Destination>;
 
-/// The fee of one row; the single payout charges the same (one rule, to be
-/// shared with `domain::payouts` when both are merged).
-pub fn withdrawal_fee_minor(amount_minor: i64) -> i64 {
-    fees::bps_of(amount_minor, WITHDRAWAL_FEE_BPS).max(WITHDRAWAL_FEE_MIN_MINOR)
+/// The fee of a row, on top of its amount: what paying it charges. A
+/// mobile-money or bank row is a payout (`payouts::fee_minor`, decision
+/// 107); a `wallet` row is a transfer (`transfers::fee_minor`).
+pub fn row_fee_minor(amount_minor: i64, is_wallet: bool) -> i64 {
+    if is_wallet {
+        transfers::fee_minor(amount_minor)
+    } else {
+        payouts::fee_minor(amount_minor)
+    }
 }
 
 /// How many rows are in each status.
@@ -220,15 +224,6 @@ pub struct Prepared {
     first_rows: Vec<BatchRow>,
 }
 
-/// Mobile-money operators that pay out, with their currencies (the rail catalogue).
-fn operators() -> Vec<(&'static str, &'static [&'static str])> {
-    crate::rails::catalogue::CATALOGUE
-        .iter()
-        .filter(|m| m.rail == "mobile_money" && m.pays_out)
-        .map(|m| (m.id, m.currencies))
-        .collect()
-}
-
 /// Reads, validates and totals a new batch's rows on the caller's worker
 /// (see the module doc); refuses the whole batch (nothing stored) only for
 /// a CSV that cannot be read or is too large.
@@ -238,13 +233,13 @@ pub fn prepare(
     new: NewBatch,
     now_ms: i64,
 ) -> Result<Prepared, ApiError> {
-    let operators = operators();
     let rules = Rules {
         currency: new.currency.code,
         exponent: new.currency.exponent,
-        operators: &operators,
+        // A row is a payout or a transfer: both start at 100 minor units.
+        amount_minor_min: payouts::AMOUNT_MIN_MINOR.max(transfers::AMOUNT_MIN_MINOR),
     };
-    let mut checked = Vec::new();
+    let mut checked: Vec<Checked> = Vec::new();
     let source = match new.rows {
         NewRows::Csv(text) => {
             csv_rows::read(&text, |raw| checked.push(validate::check_row(raw, &rules)))
@@ -404,7 +399,7 @@ fn stored_row(batch_id: &str, checked: Checked, now_ms: i64) -> BatchRow {
         status,
         cells,
         amount_minor,
-        fee_minor: amount_minor.map(withdrawal_fee_minor),
+        fee_minor: amount_minor.map(|a| row_fee_minor(a, recipient.is_some())),
         recipient,
         errors,
         updated_at_ms: now_ms,
@@ -601,13 +596,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_withdrawal_fee_is_70_bps_half_up_and_at_least_100() {
-        assert_eq!(withdrawal_fee_minor(1), 100);
-        assert_eq!(withdrawal_fee_minor(14_285), 100);
-        assert_eq!(withdrawal_fee_minor(15_000), 105);
-        assert_eq!(withdrawal_fee_minor(1_000_000), 7_000);
-        assert_eq!(withdrawal_fee_minor(1_000_071), 7_000);
-        assert_eq!(withdrawal_fee_minor(1_000_072), 7_001, "half up");
+    fn a_row_pays_the_single_payouts_fee_or_a_wallet_row_the_transfers() {
+        assert_eq!(row_fee_minor(100, false), 1, "at least 1");
+        assert_eq!(row_fee_minor(15_000, false), 105);
+        assert_eq!(row_fee_minor(1_000_071, false), 7_000);
+        assert_eq!(row_fee_minor(1_000_072, false), 7_001, "half up");
+        assert_eq!(
+            row_fee_minor(1_000_072, false),
+            payouts::fee_minor(1_000_072)
+        );
+        assert_eq!(row_fee_minor(10_000, true), transfers::fee_minor(10_000));
+        assert_eq!(row_fee_minor(10_000, true), 75);
     }
 
     #[test]
@@ -629,9 +628,9 @@ mod tests {
         let store = crate::store::Store::ephemeral().expect("store");
         let principal = Principal::system("test", "org_a", Mode::Test);
         let text = "method,amount,operator_id,phone,name\n\
-                    mobile_money,10,mpesa,+243810000001,A\n\
-                    mobile_money,x,mpesa,+243810000002,B\n\
-                    mobile_money,30,mpesa,+243810000003,C\n";
+                    mobile_money,10,mpesa,+243810000001,Al\n\
+                    mobile_money,x,mpesa,+243810000002,Bo\n\
+                    mobile_money,30,mpesa,+243810000003,Cy\n";
         let new = NewBatch {
             currency: super::super::currency::find("CDF").expect("cdf"),
             reference: None,
@@ -650,7 +649,7 @@ mod tests {
             (batch.counts.valid, batch.counts.invalid, batch.total_minor),
             (2, 1, 4_000)
         );
-        assert_eq!((batch.fees_minor, batch.required_minor()), (200, 4_200));
+        assert_eq!((batch.fees_minor, batch.required_minor()), (7 + 21, 4_028));
         let rows = all_rows(&snapshot, &batch).expect("rows");
         let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
         assert_eq!(lines, vec![2, 3, 4]);

@@ -1,5 +1,5 @@
 //! The lifecycles of a payout batch and of its rows, with the origin's
-//! statuses (origin behaviour section 12; drawn in `docs/payout-batches.md`).
+//! statuses (origin behaviour section 12; drawn in `docs/payouts.md`).
 //!
 //! Batch: created `PENDING_APPROVAL`; approval (`PENDING_APPROVAL`, or
 //! `PARTIAL` / `FAILED` again to retry the failed rows) → `EXECUTING`; when

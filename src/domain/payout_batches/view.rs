@@ -25,7 +25,7 @@ pub struct BatchView {
     pub counts: Counts,
     /// Amounts of the VALID rows, in minor units: what the batch pays.
     pub total_minor: i64,
-    /// Their withdrawal fees (70 bps each, at least 100 minor units), on top.
+    /// Their fees, on top: a payout's (70 bps, half up, at least 1 minor unit) or, for a `wallet` row, a transfer's (75 bps).
     pub fees_minor: i64,
     /// total_minor + fees_minor: what approval reserves from the available balance.
     pub total_with_fees_minor: i64,
