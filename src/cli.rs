@@ -116,6 +116,11 @@ enum Command {
         #[arg(long, default_value_t = crate::net::BODY_BUDGET_MIB_DEFAULT, env = "PAYGATE_BODY_BUDGET_MIB",
               value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
         body_budget_mib: u64,
+        /// Rows of an approved payout batch paid per writer command (1 to 250). Hidden: for
+        /// tests that need execution to take many commands (a kill mid-execution).
+        #[arg(long, hide = true, default_value_t = crate::domain::payout_batches::CHUNK_ROWS_DEFAULT,
+              value_parser = clap::value_parser!(u32).range(1..=crate::domain::payout_batches::CHUNK_ROWS_MAX as i64))]
+        payout_batch_chunk_rows: u32,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -359,6 +364,7 @@ pub fn run() -> ExitCode {
             body_timeout_secs,
             idle_timeout_secs,
             body_budget_mib,
+            payout_batch_chunk_rows,
         } => serve(ServeOptions {
             data_dir,
             listen,
@@ -386,6 +392,7 @@ pub fn run() -> ExitCode {
                 idle_timeout: Duration::from_secs(idle_timeout_secs),
                 body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
             },
+            payout_batch_chunk_rows,
         }),
         Command::Init {
             data_dir,

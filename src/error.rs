@@ -128,6 +128,8 @@ catalogue! {
     BatchTooLarge => ("batch_too_large", 413, "BP-2150", "A payout batch has more than 5,000 rows, or its CSV more than 1 MiB; nothing was stored: split it into several batches."),
     InvalidCsv => ("invalid_csv", 400, "BP-2151", "A payout batch's CSV cannot be read as a whole (no header, an unknown or repeated column, no rows); nothing was stored. Errors of single rows are reported on the rows instead."),
     PayoutBatchNotCancellable => ("payout_batch_not_cancellable", 409, "BP-2152", "Only a payout batch PENDING_APPROVAL can be cancelled."),
+    PayoutBatchNotApprovable => ("payout_batch_not_approvable", 409, "BP-2153", "Only a payout batch PENDING_APPROVAL, PARTIAL or FAILED can be approved (an EXECUTING one is being paid: a second approval gets this), at most 10 times."),
+    PayoutBatchNotReady => ("payout_batch_not_ready", 422, "BP-2154", "The payout batch has invalid rows and was not made with skip_invalid, or no row left to pay; nothing moved."),
     FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),

@@ -42,6 +42,8 @@ pub struct ServeOptions {
     pub cache_bytes: usize,
     /// Connection caps, read deadlines and the request-body budget.
     pub limits: net::Limits,
+    /// Rows of a payout batch paid per writer command.
+    pub payout_batch_chunk_rows: u32,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -157,6 +159,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         sessions: options.sessions,
         webhook_egress: options.webhook_egress,
         header_names: options.header_names.clone(),
+        payout_batch_chunk_rows: options.payout_batch_chunk_rows,
     });
     crate::events::dispatcher::spawn(
         store.clone(),

@@ -236,6 +236,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/payouts/batches", Scope("payouts:read")),
     op("GET", "/payouts/batches/{id}", Scope("payouts:read")),
     op("POST", "/payouts/batches/{id}/cancel", Scope("payouts:write")),
+    op("POST", "/payouts/batches/{id}/approve", Scope("payouts:approve")).moving_money(),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -253,7 +254,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
-    op("POST", "/payouts/batches/{id}/approve", Scope("payouts:approve")).moving_money(),
     op("GET", "/settlement_profiles", Scope("settlements:read")),
     op("POST", "/settlement_profiles", Scope("settlements:write")),
     op("GET", "/settlement_profiles/{id}", Scope("settlements:read")),

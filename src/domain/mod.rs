@@ -50,6 +50,8 @@ pub struct Settings {
     pub webhook_egress: crate::events::egress::Egress,
     /// The names of the `Service-*` headers sent and read (`serve --header-prefix`).
     pub header_names: crate::headers::HeaderNames,
+    /// Rows of a payout batch paid per writer command (`serve --payout-batch-chunk-rows`).
+    pub payout_batch_chunk_rows: u32,
 }
 
 #[cfg(test)]
@@ -62,6 +64,7 @@ impl Default for Settings {
             sessions: team::SessionPolicy::default(),
             webhook_egress: crate::events::egress::Egress::Public,
             header_names: crate::headers::HeaderNames::default(),
+            payout_batch_chunk_rows: payout_batches::CHUNK_ROWS_DEFAULT,
         }
     }
 }
@@ -77,6 +80,13 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         }
         TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
         TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
-        TimerKind::PayoutPoll { payout } => payouts::on_poll(tx, payout),
+        TimerKind::PayoutPoll { payout } => {
+            payouts::on_poll(tx, payout)?;
+            // A batch row follows its payout.
+            payout_batches::on_payout(tx, payout)
+        }
+        TimerKind::PayoutBatchChunk { batch, run } => {
+            payout_batches::on_chunk(tx, batch, *run, settings.payout_batch_chunk_rows)
+        }
     }
 }

@@ -299,6 +299,10 @@ pub enum CauseKind {
     Payout,
     /// A failed payout's amount and fee given back to `available`.
     PayoutReturn,
+    /// An approved payout batch's rows and fees set aside in `reserved`.
+    PayoutBatchReservation,
+    /// What a batch's run did not spend of its reservation, given back.
+    PayoutBatchRelease,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

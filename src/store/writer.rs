@@ -217,6 +217,9 @@ pub struct WriterStats {
     pub apply_us: AtomicU64,
     /// Microseconds spent in commit (writing pages, one fsync).
     pub commit_us: AtomicU64,
+    /// The longest single command's apply (its work and flush), in
+    /// microseconds: how long one command held the writer at most.
+    pub command_us_max: AtomicU64,
 }
 
 /// The handle requests use to reach the writer thread. Cheap to clone.
@@ -353,6 +356,7 @@ fn apply_batch(
     let mut written = super::TableSet::default();
     for command in batch.iter_mut() {
         let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
+        let started = Instant::now();
         let mut tx = Tx::new(&txn, now_ms);
         let result = apply_one(&mut tx, command.claim.as_ref(), work);
         if result.is_ok() {
@@ -366,6 +370,9 @@ fn apply_batch(
         } else {
             stats.failed_commands.fetch_add(1, Ordering::Relaxed);
         }
+        stats
+            .command_us_max
+            .fetch_max(micros(started.elapsed()), Ordering::Relaxed);
         results.push(result);
     }
     let applied = Instant::now();

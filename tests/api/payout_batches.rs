@@ -138,7 +138,8 @@ fn a_1000_row_csv_is_validated_and_stored_with_its_totals_fees_and_rows_in_line_
     assert_eq!(batch["source"], "csv");
     assert_eq!(
         batch["counts"],
-        json!({"rows": 1000, "valid": 1000, "invalid": 0, "paid": 0, "failed": 0, "skipped": 0})
+        json!({"rows": 1000, "valid": 1000, "invalid": 0, "paid": 0, "failed": 0, "skipped": 0,
+               "processing": 0, "needs_review": 0})
     );
     assert_eq!(batch["total_minor"], total);
     assert_eq!(batch["fees_minor"], fees);

@@ -1,8 +1,7 @@
 //! Payout batches (spec section 4.8, origin behaviour section 12): many
 //! payouts sent as JSON rows or a CSV, every row validated, stored with the
 //! batch's totals and fees, and paid only once approved by someone other
-//! than its maker (maker-checker; approval and execution follow in issue 19
-//! point 3).
+//! than its maker (maker-checker), in chunks of rows (`execution`).
 //!
 //! The work is split so the writer only applies: [`prepare`] runs on the
 //! request's worker over a snapshot (the streamed CSV parse, each row's
@@ -16,6 +15,7 @@
 pub mod amount;
 pub mod columns;
 pub mod csv_rows;
+mod execution;
 pub mod export;
 #[cfg(test)]
 mod fuzzing;
@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::columns::Cells;
 pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
+pub use self::execution::{CHUNK_ROWS_DEFAULT, CHUNK_ROWS_MAX, approve, on_chunk, on_payout};
 use self::readiness::Maker;
 pub use self::state::{RowStatus, Status};
 use self::state::{Trigger, transition};
@@ -70,7 +71,7 @@ pub fn row_fee_minor(amount_minor: i64, is_wallet: bool) -> i64 {
     }
 }
 
-/// How many rows are in each status.
+/// How many rows are in each status now (they add up to `rows`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = PayoutBatchCounts)]
 pub struct Counts {
@@ -80,6 +81,45 @@ pub struct Counts {
     pub paid: u32,
     pub failed: u32,
     pub skipped: u32,
+    #[serde(default)]
+    pub processing: u32,
+    #[serde(default)]
+    pub needs_review: u32,
+}
+
+impl Counts {
+    /// The count of rows in `status`.
+    fn of(&mut self, status: RowStatus) -> &mut u32 {
+        match status {
+            RowStatus::Valid => &mut self.valid,
+            RowStatus::Invalid => &mut self.invalid,
+            RowStatus::Paid => &mut self.paid,
+            RowStatus::Failed => &mut self.failed,
+            RowStatus::Skipped => &mut self.skipped,
+            RowStatus::Processing => &mut self.processing,
+            RowStatus::NeedsReview => &mut self.needs_review,
+        }
+    }
+}
+
+/// One approval of a batch and the execution it started.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Run {
+    /// 1 for the first approval; a retry of the FAILED rows is the next.
+    pub number: u32,
+    pub approved_by: Maker,
+    /// The approver is the batch's maker and proved it with a PIN.
+    pub stepped_up: bool,
+    pub approved_at_ms: i64,
+    /// Rows it pays: the VALID ones, or on a retry the FAILED ones.
+    pub rows: u32,
+    /// Their amounts and fees, reserved at approval.
+    pub reserved_minor: i64,
+    /// What it did not spend (rows refused before anything moved), given
+    /// back to available when its last row was taken.
+    pub released_minor: i64,
+    /// When its last row was decided and the batch left EXECUTING.
+    pub finished_at_ms: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -121,6 +161,22 @@ pub struct PayoutBatch {
     pub paid_minor: i64,
     #[serde(default)]
     pub paid_fees_minor: i64,
+    /// Amounts and fees of the rows whose payout is PROCESSING or
+    /// NEEDS_REVIEW: spent from a reservation, not paid, not due again.
+    #[serde(default)]
+    pub in_transit_minor: i64,
+    /// What is left of the current run's reservation (in `reserved`).
+    #[serde(default)]
+    pub reserved_minor: i64,
+    /// The next row (its number) the current run looks at.
+    #[serde(default)]
+    pub cursor: u32,
+    /// Every approval, oldest first (at most [`RUNS_MAX`]).
+    #[serde(default)]
+    pub runs: Vec<Run>,
+    /// The sandbox whose test clock execution follows (set at approval).
+    #[serde(default)]
+    pub sandbox: Option<String>,
     /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
     pub errors: Vec<BatchError>,
     pub error_count: u32,
@@ -130,9 +186,13 @@ pub struct PayoutBatch {
 }
 
 impl PayoutBatch {
-    /// What approval would reserve now: the rows still to pay and their fees.
+    /// What approval would reserve now: the rows still to pay (VALID and
+    /// FAILED) and their fees.
     pub fn required_minor(&self) -> i64 {
-        self.total_minor + self.fees_minor - self.paid_minor - self.paid_fees_minor
+        self.total_minor + self.fees_minor
+            - self.paid_minor
+            - self.paid_fees_minor
+            - self.in_transit_minor
     }
 }
 
@@ -191,6 +251,19 @@ pub struct BatchRow {
     pub recipient: Option<String>,
     pub errors: Vec<StoredError>,
     pub updated_at_ms: i64,
+    /// Its latest payout (`po_...`), once executed.
+    #[serde(default)]
+    pub payout: Option<String>,
+    /// A `wallet` row's transfer (`tr_...`), once paid.
+    #[serde(default)]
+    pub transfer: Option<String>,
+    /// Why it is FAILED: its payout's `failure_reason`, or the refusal that
+    /// stopped it before anything moved.
+    #[serde(default)]
+    pub failure: Option<StoredError>,
+    /// Times a run tried to pay it.
+    #[serde(default)]
+    pub attempts: u32,
 }
 
 /// `pbr_<the batch's suffix><99999 − row>`: unique, tied to its batch, and
@@ -278,6 +351,11 @@ pub fn prepare(
         fees_minor: 0,
         paid_minor: 0,
         paid_fees_minor: 0,
+        in_transit_minor: 0,
+        reserved_minor: 0,
+        cursor: 0,
+        runs: Vec::new(),
+        sandbox: None,
         errors: Vec::new(),
         error_count: 0,
         cancellation: None,
@@ -403,6 +481,10 @@ fn stored_row(batch_id: &str, checked: Checked, now_ms: i64) -> BatchRow {
         recipient,
         errors,
         updated_at_ms: now_ms,
+        payout: None,
+        transfer: None,
+        failure: None,
+        attempts: 0,
     }
 }
 
