@@ -256,6 +256,9 @@ fn body_for(method: &str, template: &str) -> Value {
         ("POST", "/locations/{id}/terminals") => json!({"label": "Till"}),
         ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
+        // A PIN does not make another organisation's batch approvable (a
+        // key ignores it; the batch is not found before any PIN is checked).
+        ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
         _ => json!({}),
     }
 }
