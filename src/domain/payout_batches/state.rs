@@ -13,7 +13,7 @@
 //! it is `PROCESSING` (the batch waits for it), and when the rail cannot tell
 //! it is `NEEDS_REVIEW` (its money stays in transit and it is never retried,
 //! so it is never paid twice). These two are this gateway's additions to
-//! the origin's five row statuses (decision 125).
+//! the origin's five row statuses (decision 126).
 
 use serde::{Deserialize, Serialize};
 
