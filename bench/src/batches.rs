@@ -45,9 +45,15 @@ pub async fn run(config: &GatewayConfig, root: &Path, report: &mut Report) -> Re
     let began = Instant::now();
     let made = transfers::send(&owner, "/v1/payouts/batches", &body, Some("bench-batch")).await?;
     let stored = began.elapsed();
-    let id = made["id"].as_str().ok_or("the batch has no id")?.to_string();
+    let id = made["id"]
+        .as_str()
+        .ok_or("the batch has no id")?
+        .to_string();
     if made["counts"]["valid"] != ROWS {
-        return Err(format!("the batch's rows are not all valid: {}", made["counts"]));
+        return Err(format!(
+            "the batch's rows are not all valid: {}",
+            made["counts"]
+        ));
     }
     let before = gateway.counts().await?;
     let approve = json!({"pin": pin});
@@ -105,7 +111,13 @@ async fn fund(gateway: &Gateway) -> Result<(), String> {
         "customer_msisdn": SUCCEED,
         "confirm": true,
     });
-    transfers::send(&key, "/v1/payment_intents", &body, Some("bench-batch-funding")).await?;
+    transfers::send(
+        &key,
+        "/v1/payment_intents",
+        &body,
+        Some("bench-batch-funding"),
+    )
+    .await?;
     let need = ROWS as i64 * (ROW_MINOR + 7);
     let began = Instant::now();
     while transfers::available(&key).await? < need {
@@ -140,5 +152,7 @@ async fn executed(owner: &Target, id: &str, began: Instant) -> Result<Value, Str
 async fn longest_command_us(gateway: &Gateway) -> Result<u64, String> {
     let (_, body) = load::fetch(&gateway.target(), Method::GET, "/v1/status", "", None).await?;
     let status: Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    Ok(status["store"]["writer_command_us_max"].as_u64().unwrap_or(0))
+    Ok(status["store"]["writer_command_us_max"]
+        .as_u64()
+        .unwrap_or(0))
 }

@@ -940,7 +940,10 @@ fn a_partial_failure_is_retried_by_re_approval_for_the_failed_rows_only() {
     // refused transfer's share was released.
     assert_eq!(cdf(&srv, srv.sk()), (before.0 - 10_070, 0, 0));
     assert_eq!(first.body["runs"][0]["released_minor"], 40_000 + 300);
-    assert_eq!(event_ids(&srv, "payout_batch.partial"), [id.clone()]);
+    assert_eq!(
+        event_ids(&srv, "payout_batch.partial"),
+        std::slice::from_ref(&id)
+    );
     let paid_payout = rows[0]["payout"].clone();
     // The limit is raised; re-approval retries the three FAILED rows only.
     let raised = srv.request(
