@@ -229,7 +229,10 @@ fn cause(kind: CauseKind, id: &str) -> Cause {
 }
 
 /// The `PayoutBatchChunk` timer: the next chunk of the run `run`. A timer
-/// of an earlier run, or of a batch no longer executing, does nothing.
+/// of an earlier run, or of a batch no longer executing, does nothing;
+/// while the guardian halts money movement it fails, so the scheduler tries
+/// it again later (approved rows wait instead of being paid out of a ledger
+/// that does not add up).
 pub fn on_chunk(tx: &mut Tx<'_>, id: &str, run: u32, chunk_rows: u32) -> Result<(), ApiError> {
     let Some(mut batch) = tx.get_json::<PayoutBatch>(Table::Objects, id)? else {
         return Ok(());
@@ -239,6 +242,13 @@ pub fn on_chunk(tx: &mut Tx<'_>, id: &str, run: u32, chunk_rows: u32) -> Result<
         || batch.cursor > batch.counts.rows
     {
         return Ok(());
+    }
+    if crate::guardian::halted(tx)? {
+        // The timer is tried again 30 s later, and so on until cleared.
+        return Err(ApiError::new(
+            Code::GuardianHalt,
+            format!("payout batch {id} waits: money movement is halted"),
+        ));
     }
     if let Some(sandbox) = batch.sandbox.clone() {
         test_clocks::follow(tx, &sandbox)?;

@@ -205,6 +205,37 @@ fn rows_are_paid_in_chunks_by_their_timer_and_the_batch_ends_executed() {
 }
 
 #[test]
+fn chunks_wait_while_the_guardian_halts_money_movement() {
+    let store = funded(Mode::Test, 100_000);
+    let phones = ["+243810000001", "+243810000002", "+243810000003"];
+    let id = batch(&store, &maker(), &phones);
+    approved(&store, &checker(), &id, 2);
+    store
+        .write_now(NOW, |tx| {
+            Ok(tx.put_json(
+                Table::Meta,
+                "guardian",
+                &serde_json::json!({"reason": "x", "since_ms": 0}),
+            )?)
+        })
+        .expect("halt");
+    let halted = store
+        .write_now(NOW, |tx| on_chunk(tx, &id, 1, 2))
+        .expect_err("halted");
+    assert_eq!(halted.code, Code::GuardianHalt);
+    assert_eq!(stored(&store, &id).counts.paid, 2);
+    store
+        .write_now(NOW, |tx| {
+            tx.delete(Table::Meta, "guardian");
+            Ok(())
+        })
+        .expect("cleared");
+    chunk(&store, &id, 1);
+    assert_eq!(stored(&store, &id).status, Status::Executed);
+    verified(&store);
+}
+
+#[test]
 fn rows_refused_before_anything_moved_keep_their_share_reserved_until_the_release() {
     // A live batch: no connector, so every payout is refused and nothing moves.
     let live = member("mem_checker", Role::Owner, Mode::Live);
