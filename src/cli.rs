@@ -56,7 +56,9 @@ enum Command {
         /// Seconds between full ledger audits (the guardian halts money movement on a mismatch).
         #[arg(long, default_value_t = 300, env = "PAYGATE_AUDIT_INTERVAL_SECS")]
         audit_interval_secs: u64,
-        /// Milliseconds after capture at which the sandbox settles a test payment (pending → available).
+        /// The sandbox's settlement period: without a settlement profile, a test-mode
+        /// organisation's cycle closes and pays (pending → available) this many
+        /// milliseconds after the first payment of the period (docs/settlement.md).
         #[arg(long, default_value_t = 5_000, env = "PAYGATE_SANDBOX_SETTLEMENT_MS")]
         sandbox_settlement_ms: u64,
         /// Test mode: milliseconds of the evidence window of new disputes (default: as requested, 7 days).

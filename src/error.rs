@@ -86,6 +86,8 @@ catalogue! {
     OperatorNotFound => ("operator_not_found", 404, "BP-2006", "A payout's `destination.operator_id` names no mobile-money operator of this gateway (`mpesa_cd`, `airtel_cd`, `orange_cd`, `africell_cd`, ...)."),
     BankAccountNotFound => ("bank_account_not_found", 404, "BP-2006", "A payout's `destination.bank_account_id` names no saved bank account of the caller (this gateway keeps none: send the bank fields instead)."),
     PayoutBatchNotFound => ("payout_batch_not_found", 404, "BP-2006", "No such payout batch is visible to this key."),
+    SettlementProfileNotFound => ("settlement_profile_not_found", 404, "BP-2006", "No such settlement profile is visible to this key."),
+    SettlementCycleNotFound => ("settlement_cycle_not_found", 404, "BP-2006", "No such settlement cycle is visible to this key."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
@@ -137,6 +139,9 @@ catalogue! {
     DailyLimitExceeded => ("daily_limit_exceeded", 422, "BP-3004", "The transfer would take the organisation's transfers of the day past its daily limit."),
     RecipientInactive => ("recipient_inactive", 422, "BP-3011", "The recipient organisation is disabled and cannot receive money."),
     VerificationQuotaExhausted => ("verification_quota_exhausted", 402, "BP-3009", "The free verifications of the month are used and the available balance cannot pay for another."),
+    CycleNotPayable => ("cycle_not_payable", 409, "BP-3008", "Only a CLOSED settlement cycle can be paid (an OPEN one is closed first by POST /settlement_cycles; PAYING, PAID, FAILED and SKIPPED are past paying)."),
+    CycleNotClosed => ("cycle_not_closed", 409, "BP-3020", "The settlement cycle's period is still running (OPEN): its statement exists once it is closed."),
+    SettlementProfilesFull => ("settlement_profiles_full", 422, "BP-3021", "The organisation has the most settlement profiles allowed (50) in this mode; update an existing one (same rail and currency) instead."),
     GuardianHalt => ("guardian_halt", 503, "BP-3006", "The ledger invariant check failed; money movement is halted until an operator clears it. Reads keep working."),
     // BP-4xxx rails.
     PayoutUnavailable => ("payout_unavailable", 422, "BP-4001", "The payout's operator does not pay out in this currency; nothing moved."),
@@ -172,6 +177,8 @@ pub enum Missing {
     FxQuote,
     Payout,
     PayoutBatch,
+    SettlementProfile,
+    SettlementCycle,
 }
 
 impl Missing {
@@ -198,6 +205,8 @@ impl Missing {
             Missing::FxQuote => Code::FxQuoteNotFound,
             Missing::Payout => Code::PayoutNotFound,
             Missing::PayoutBatch => Code::PayoutBatchNotFound,
+            Missing::SettlementProfile => Code::SettlementProfileNotFound,
+            Missing::SettlementCycle => Code::SettlementCycleNotFound,
         }
     }
 
@@ -225,6 +234,8 @@ impl Missing {
             Missing::FxQuote => "FX quote",
             Missing::Payout => "payout",
             Missing::PayoutBatch => "payout batch",
+            Missing::SettlementProfile => "settlement profile",
+            Missing::SettlementCycle => "settlement cycle",
         }
     }
 }

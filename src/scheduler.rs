@@ -47,6 +47,14 @@ pub enum TimerKind {
     /// Pay the next chunk of an approved payout batch's rows (`run`: which
     /// approval of the batch scheduled it).
     PayoutBatchChunk { batch: String, run: u32 },
+    /// A settlement period ends (its cut-off, or the sandbox's period).
+    SettlementClose { cycle: String },
+    /// A closed settlement cycle is due to be paid.
+    SettlementPay { cycle: String },
+    /// The next chunk of a paid cycle's payments to mark SETTLED.
+    SettlementSettle { cycle: String },
+    /// Look again at the payout that pays a settlement cycle.
+    SettlementPayout { cycle: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -147,12 +147,12 @@ async fn executed(owner: &Target, id: &str, began: Instant) -> Result<Value, Str
     }
 }
 
-/// `GET /v1/status`'s `writer_command_us_max`: the longest one command
+/// `GET /v1/status`'s `writer_command_max_us`: the longest one command
 /// held the writer since the gateway started.
 async fn longest_command_us(gateway: &Gateway) -> Result<u64, String> {
     let (_, body) = load::fetch(&gateway.target(), Method::GET, "/v1/status", "", None).await?;
     let status: Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-    Ok(status["store"]["writer_command_us_max"]
+    Ok(status["store"]["writer_command_max_us"]
         .as_u64()
         .unwrap_or(0))
 }

@@ -9,6 +9,7 @@ mod gateway;
 mod load;
 mod report;
 mod scenarios;
+mod settlement;
 mod transfers;
 
 use std::path::{Path, PathBuf};
@@ -105,6 +106,7 @@ enum Step {
     Mixed,
     Scale,
     Transfer,
+    Settle,
     Batch,
 }
 
@@ -299,6 +301,10 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
 
     if wants(Step::Transfer) {
         transfer(args, config, root, &mut report).await?;
+    }
+
+    if wants(Step::Settle) {
+        settlement::settle(config, root, clients, &mut report).await?;
     }
 
     if wants(Step::Batch) {

@@ -23,6 +23,7 @@ pub mod ranking;
 pub mod refunds;
 pub mod resource;
 pub mod sessions;
+pub mod settlement;
 pub mod splits;
 pub mod step_up;
 pub mod team;
@@ -40,7 +41,10 @@ use crate::store::Tx;
 pub struct Settings {
     /// Base of the URLs handed out (hosted checkout), without a trailing slash.
     pub public_url: String,
-    /// How long after capture the sandbox settles a test payment (and reviews a dispute).
+    /// The sandbox's settlement period: a test-mode organisation without a
+    /// settlement profile has its cycle closed and paid this long after the
+    /// first payment of the period (`docs/settlement.md`); also how long the
+    /// sandbox takes to review a dispute.
     pub sandbox_settlement_delay_ms: i64,
     /// Test mode: the evidence window of new disputes, replacing the requested one.
     pub sandbox_dispute_window_ms: Option<i64>,
@@ -88,5 +92,9 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::PayoutBatchChunk { batch, run } => {
             payout_batches::on_chunk(tx, batch, *run, settings.payout_batch_chunk_rows)
         }
+        TimerKind::SettlementClose { .. }
+        | TimerKind::SettlementPay { .. }
+        | TimerKind::SettlementSettle { .. }
+        | TimerKind::SettlementPayout { .. } => settlement::on_timer(tx, settings, kind),
     }
 }

@@ -111,4 +111,6 @@ owned!(
     super::test_clocks::TestClock,
     super::fx::Quote,
     super::payouts::Payout,
+    super::settlement::Profile,
+    super::settlement::Cycle,
 );

@@ -109,6 +109,8 @@ event_types! {
     PayoutBatchExecuted => ("payout_batch.executed", "A payout batch finished executing and none of its rows failed (EXECUTED); rows whose payout awaits review are counted in counts.needs_review.", "Final."),
     PayoutBatchPartial => ("payout_batch.partial", "A payout batch finished executing with some rows paid and some FAILED (PARTIAL); what its run did not spend is back in available.", "Approve it again to retry the FAILED rows only."),
     PayoutBatchFailed => ("payout_batch.failed", "A payout batch finished executing with no row paid and some FAILED (FAILED); what its run did not spend is back in available.", "Approve it again to retry the FAILED rows, or leave it."),
+    SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
+    SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -186,7 +188,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 13] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -199,6 +201,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 12] = [
     "TestClockView",
     "TransferView",
     "PayoutView",
+    "SettlementCycleView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

@@ -21,6 +21,7 @@ pub mod payouts;
 pub mod qr_codes;
 pub mod rate_limit;
 pub mod refunds;
+pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
 pub mod system;
@@ -98,6 +99,7 @@ pub fn operations() -> Vec<operations::Served> {
         fx::operations(),
         payouts::operations(),
         payout_batches::operations(),
+        settlement::operations(),
     ]
     .into_iter()
     .flatten()

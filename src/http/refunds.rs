@@ -191,8 +191,9 @@ pub async fn reject(
     Path(id): Path<String>,
     Body(input): Body<RejectRefund>,
 ) -> Result<Response, ApiError> {
+    let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let refund = refunds::reject(tx, &caller, &id, &input.reason)?;
+        let refund = refunds::reject(tx, &settings, &caller, &id, &input.reason)?;
         Ok(refunds::view(&refund))
     })
     .await

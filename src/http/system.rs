@@ -65,9 +65,9 @@ pub struct StoreView {
     writer_apply_ms: u64,
     /// Milliseconds the writer spent committing since start (pages and fsync).
     writer_commit_ms: u64,
-    /// The longest one command held the writer since start (its work and
-    /// the flush of its writes), in microseconds.
-    writer_command_us_max: u64,
+    /// The longest time one command held the writer since start (its work
+    /// and the flush of its writes), in microseconds.
+    writer_command_max_us: u64,
     /// True when the previous process did not close the store (kill -9,
     /// power loss) and it was repaired at start. No committed write is lost
     /// either way; the repair makes that start slower on a large store.
@@ -113,7 +113,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError>
             writer_commands: state.writer.stats.commands.load(Ordering::Relaxed),
             writer_apply_ms: state.writer.stats.apply_us.load(Ordering::Relaxed) / 1000,
             writer_commit_ms: state.writer.stats.commit_us.load(Ordering::Relaxed) / 1000,
-            writer_command_us_max: state.writer.stats.command_us_max.load(Ordering::Relaxed),
+            writer_command_max_us: state.writer.stats.command_us_max.load(Ordering::Relaxed),
             repaired_at_start: state.store.repaired_at_open,
         },
     };

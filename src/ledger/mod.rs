@@ -276,7 +276,11 @@ pub struct Cause {
 pub enum CauseKind {
     /// A payment collected: the rail's money to the merchant's pending balance, fees out.
     PaymentIntent,
-    /// Pending to available, after the settlement delay.
+    /// A settlement cycle's money (the cause id is the cycle, `sc_...`):
+    /// pending to `settlement_pending` at its close, then to available, to a
+    /// payout or through a conversion at its pay, or back to pending when it
+    /// is under its minimum. (Payments settled one by one before cycles
+    /// existed name the payment.)
     Settlement,
     /// A refund's amount set aside in `reserved`.
     RefundReservation,

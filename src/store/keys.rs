@@ -16,6 +16,9 @@
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
 //! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
 //! | `index` | `attached_clock\|<org>` → clock id | [`attached_clock`] |
+//! | `index` | `stp_key\|<mode>\|<owner>\|<rail or *>\|<currency>` → settlement profile id | [`settlement_profile`] |
+//! | `index` | `sc_open\|<mode>\|<owner>\|<rail or *>\|<currency>` → open settlement cycle id | [`settlement_open`], [`settlement_open_prefix`] |
+//! | `objects` | `sci\|<cycle>\|<seq:07>` (a settlement cycle's items, in order) | [`settlement_item`] |
 //! | `meta` | `fx_rates\|<mode>` → the rate table of the mode | [`fx_rates`] |
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
@@ -42,6 +45,8 @@ pub enum Family {
     FxQuote,
     Payout,
     PayoutBatch,
+    SettlementProfile,
+    SettlementCycle,
 }
 
 impl Family {
@@ -75,6 +80,8 @@ impl Family {
             Family::FxQuote => "fxq",
             Family::Payout => "po",
             Family::PayoutBatch => "pb",
+            Family::SettlementProfile => "stp",
+            Family::SettlementCycle => "sc",
         }
     }
 }
@@ -223,6 +230,28 @@ pub fn attached_clock(org: &str) -> String {
 /// `fx_rates|<mode>`: the FX rates operators set in `mode` (`domain::fx::rates`).
 pub fn fx_rates(mode: Mode) -> String {
     format!("fx_rates|{}", mode.as_str())
+}
+
+/// `stp_key|<mode>|<owner>|<rail or *>|<currency>` → the id of the
+/// settlement profile of that rail (`*`: every rail) and currency.
+pub fn settlement_profile(mode: Mode, owner: &str, rail: &str, currency: &str) -> String {
+    format!("stp_key|{}|{owner}|{rail}|{currency}", mode.as_str())
+}
+
+/// `sc_open|<mode>|<owner>|<rail or *>|<currency>` → the id of the
+/// settlement cycle whose period runs for that rail and currency.
+pub fn settlement_open(mode: Mode, owner: &str, rail: &str, currency: &str) -> String {
+    format!("sc_open|{}|{owner}|{rail}|{currency}", mode.as_str())
+}
+
+/// `sc_open|<mode>|<owner>|`: every running period of an owner.
+pub fn settlement_open_prefix(mode: Mode, owner: &str) -> String {
+    format!("sc_open|{}|{owner}|", mode.as_str())
+}
+
+/// `sci|<cycle>|<seq:07>`: the `seq`-th item of a settlement cycle.
+pub fn settlement_item(cycle: &str, seq: u32) -> String {
+    format!("sci|{cycle}|{seq:07}")
 }
 
 /// `advancing_clock|<clock>`: a clock in the middle of an advance, resumed

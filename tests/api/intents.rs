@@ -570,10 +570,22 @@ fn a_succeeding_payer_is_captured_at_once_then_settled_to_available_by_the_timer
         "settled before the 1000 ms delay"
     );
     assert_eq!(balance(&srv, srv.sk(), "CDF"), (net, 0));
+    // Settled by its settlement cycle (the sandbox's default T0 profile):
+    // closed pending → settlement_pending, then paid to available.
+    let cycle = settled["settlement"]["id"].as_str().expect("cycle id");
+    assert!(cycle.starts_with("sc_"), "{settled}");
     let settlement = transaction(&srv, &settled["settlement_transaction"]);
-    assert_eq!(settlement["payment_intent"], id.as_str(), "{settlement}");
-    assert_eq!(class_sum(&settlement, "pending"), -net, "{settlement}");
+    assert_eq!(settlement["cause"]["id"], cycle, "{settlement}");
+    assert_eq!(
+        class_sum(&settlement, "settlement_pending"),
+        -net,
+        "{settlement}"
+    );
     assert_eq!(class_sum(&settlement, "available"), net, "{settlement}");
+    let cycle = srv.get(&format!("/settlements/{cycle}"), srv.sk()).body;
+    let closed = transaction(&srv, &cycle["close_transaction"]);
+    assert_eq!(class_sum(&closed, "pending"), -net, "{closed}");
+    assert_eq!(class_sum(&closed, "settlement_pending"), net, "{closed}");
     assert_ne!(
         settled["settlement_transaction"],
         settled["collection_transaction"]

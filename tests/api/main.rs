@@ -24,6 +24,7 @@ mod qr;
 mod ranking;
 mod refunds;
 mod security;
+mod settlement;
 mod support;
 mod team;
 mod test_clocks;

@@ -286,12 +286,22 @@ fn objects_of_a(
         &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
     );
     ids.insert("payment_intents", id_of(&paid));
-    crate::intents::wait_for_status(
+    let settled = crate::intents::wait_for_status(
         srv,
         &id_of(&paid),
         "SETTLED",
         std::time::Duration::from_secs(10),
     );
+    let cycle = settled["settlement"]["id"]
+        .as_str()
+        .expect("its settlement cycle");
+    ids.insert("settlement_cycles", cycle.to_string());
+    ids.insert("settlements", cycle.to_string());
+    let profile = post(
+        "/settlement_profiles",
+        json!({"currency": "USD", "schedule": "manual"}),
+    );
+    ids.insert("settlement_profiles", id_of(&profile));
     let transfer = post(
         "/transfers",
         json!({"to": "@delta", "amount_minor": 1_000, "currency": "CDF"}),

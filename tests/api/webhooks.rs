@@ -558,13 +558,15 @@ fn a_mobile_money_payment_delivers_every_event_signed_three_ways() {
     let want: BTreeSet<String> = AT_CREATE.iter().map(|s| s.to_string()).collect();
     assert_eq!(got, want, "{first:#?}");
 
-    // Then the settlement, to both endpoints.
-    let requests = all.wait_for(5, SETTLEMENT_TIMEOUT);
+    // Then the settlement, to both endpoints: the payment's, and its
+    // settlement cycle's (`docs/settlement.md`).
+    let requests = all.wait_for(6, SETTLEMENT_TIMEOUT);
     let settled = settled_only.wait_for(1, SETTLEMENT_TIMEOUT);
     let mut types = types_of(&requests);
     types.sort();
     let mut want: Vec<String> = AT_CREATE.iter().map(|s| s.to_string()).collect();
     want.push("payment_intent.settled".into());
+    want.push("settlement.completed".into());
     want.sort();
     assert_eq!(types, want, "each event exactly once: {requests:#?}");
 
@@ -572,7 +574,15 @@ fn a_mobile_money_payment_delivers_every_event_signed_three_ways() {
     let mut event_ids = BTreeSet::new();
     let mut delivery_ids = BTreeSet::new();
     for req in &requests {
-        assert_delivery_shape(req, pi);
+        if req.header("service-event") == Some("settlement.completed") {
+            assert_eq!(
+                req.json()["data"]["object"]["object"],
+                "settlement_cycle",
+                "{req:?}"
+            );
+        } else {
+            assert_delivery_shape(req, pi);
+        }
         assert_signed(req, all_secret, &registry);
         assert_eq!(req.header("service-attempt"), Some("1"), "{req:?}");
         event_ids.insert(
@@ -593,8 +603,8 @@ fn a_mobile_money_payment_delivers_every_event_signed_three_ways() {
             _ => {}
         }
     }
-    assert_eq!(event_ids.len(), 5, "distinct events: {requests:#?}");
-    assert_eq!(delivery_ids.len(), 5, "distinct deliveries: {requests:#?}");
+    assert_eq!(event_ids.len(), 6, "distinct events: {requests:#?}");
+    assert_eq!(delivery_ids.len(), 6, "distinct deliveries: {requests:#?}");
 
     // The settled-only endpoint got the same event, signed with its own secret.
     assert_eq!(settled.len(), 1);
@@ -624,10 +634,10 @@ fn a_mobile_money_payment_delivers_every_event_signed_three_ways() {
     // The deliveries are recorded DELIVERED with one 2xx attempt, and the events are logged.
     let recorded = wait_until(
         DELIVERY_TIMEOUT,
-        "5 DELIVERED deliveries",
+        "6 DELIVERED deliveries",
         || {
             let d = deliveries(&srv, field(&all_endpoint, "id"));
-            (d.len() == 5 && d.iter().all(|d| d["status"] == "DELIVERED")).then_some(d)
+            (d.len() == 6 && d.iter().all(|d| d["status"] == "DELIVERED")).then_some(d)
         },
         || format!("{:#?}", deliveries(&srv, field(&all_endpoint, "id"))),
     );

@@ -145,6 +145,7 @@ pub fn open(
         _ => minutes * 60_000,
     };
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
+    super::settlement::cycles::touch(tx, &mut intent)?;
     let merchant = intents::merchant_balances(tx, &intent)?;
     let shown = intent.public_status();
     let Some(hold) = intent.hold_dispute(amount, merchant) else {
@@ -174,6 +175,7 @@ pub fn open(
         updated_at_ms: now,
     };
     dispute.hold_transaction = Some(post_hold(tx, &dispute, from_available)?);
+    super::settlement::cycles::record_hold(tx, settings, &intent, &dispute.id, from_pending)?;
     scheduler::schedule(
         tx,
         dispute.evidence_due_at_ms,

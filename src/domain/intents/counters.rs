@@ -153,6 +153,25 @@ impl Intent {
         }
     }
 
+    /// Its settlement cycle closed: what the payment still has in pending
+    /// left with the cycle's net, so refunds and disputes from now on find
+    /// none of it there. Kept as its share of the cycle; done once.
+    pub(crate) fn close_settlement_share(&mut self) {
+        if self.settlement_share_minor.is_none() {
+            self.settlement_share_minor = Some(std::mem::take(&mut self.pending_remaining_minor));
+        }
+    }
+
+    /// Its settlement cycle paid: the payment's share of the net (what it
+    /// had in pending at the close), taken once.
+    pub(crate) fn take_settlement_share(&mut self) -> i64 {
+        let remaining = std::mem::take(&mut self.pending_remaining_minor);
+        self.settlement_share_minor
+            .take()
+            .unwrap_or(remaining)
+            .max(0)
+    }
+
     /// Settlement: what the payment still has in pending moves to available,
     /// at most what the merchant's pending holds (`pending_minor`: a refund's
     /// fee may have drawn on it, see [`Intent::reserve_refund`]). Returns it.
@@ -286,6 +305,14 @@ mod tests {
         );
         assert_eq!(intent.refundable(), 300);
         intent.close_dispute(700, true);
+        // Its cycle closes: a later refund finds none of it in pending.
+        let mut closed = intent.clone();
+        closed.close_settlement_share();
+        closed.close_settlement_share();
+        let later = closed.reserve_refund(50, merchant(5_000, 0));
+        assert_eq!(later.borrowed_minor, 50, "all of it borrowed");
+        assert_eq!(closed.take_settlement_share(), 100);
+        assert_eq!(closed.take_settlement_share(), 0, "taken once");
         assert_eq!(intent.refundable(), 300);
         assert_eq!(intent.amount_charged_back_minor, 700);
         assert_eq!(intent.settle_pending(5_000), 100);

@@ -139,6 +139,18 @@ pub struct Intent {
     /// The part of the merchant's net still in `pending`, waiting for settlement.
     #[serde(default, skip_serializing_if = "is_zero")]
     pending_remaining_minor: i64,
+    /// What was still in `pending` when its settlement cycle closed, taken
+    /// from `pending_remaining_minor` by the first refund or dispute after
+    /// the close (`counters.rs`); `None` until then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    settlement_share_minor: Option<i64>,
+    /// The settlement cycle its payment accrued to (`sc_...`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement_cycle: Option<String>,
+    /// The settlement cycle that paid it out (its own, or the one its own
+    /// carried into when it was under the minimum).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<String>,
     #[serde(default)]
     pub split_refund_policy: RefundPolicy,
     /// What each split recipient was paid at capture.
@@ -586,6 +598,9 @@ fn new_record(
         amount_disputed_minor: 0,
         amount_charged_back_minor: 0,
         pending_remaining_minor: 0,
+        settlement_share_minor: None,
+        settlement_cycle: None,
+        settlement: None,
         split_payouts: Vec::new(),
         split_recoveries: Vec::new(),
         checkout_session: None,
@@ -913,16 +928,23 @@ fn record_capture(
     super::checkout::on_intent_paid(tx, intent)?;
     super::money_requests::on_intent_paid(tx, settings, intent)?;
     intent.apply(now, Trigger::QueueSettlement, actor)?;
-    if intent.mode == Mode::Test {
-        let due = now + settings.sandbox_settlement_delay_ms;
-        scheduler::schedule(
-            tx,
-            due,
-            TimerKind::IntentSettle {
-                intent: intent.id.clone(),
-            },
-        )?;
-    }
+    // Settlement cycles are the one way the money leaves pending
+    // (`docs/settlement.md`): the payment joins its running period.
+    let place = super::settlement::cycles::Place {
+        mode,
+        owner: &intent.owner,
+        rail: Some(&rail),
+        currency: &currency,
+    };
+    let payment = super::settlement::cycles::Payment {
+        id: &intent.id,
+        gross_minor: amount_minor,
+        fees: &fees,
+        split_minor: split_total,
+        transaction: intent.collection_transaction.as_deref().unwrap_or_default(),
+    };
+    let cycle = super::settlement::cycles::record_payment(tx, settings, place, payment)?;
+    intent.settlement_cycle = Some(cycle);
     Ok(())
 }
 
@@ -1175,7 +1197,60 @@ pub fn merchant_balances(tx: &Tx<'_>, intent: &Intent) -> Result<Balances, ApiEr
     })
 }
 
-/// Settlement: the net amount moves from pending to available.
+/// The rail its payment was collected on (`mobile_money` before any attempt).
+impl Intent {
+    pub(crate) fn collection_rail(&self) -> &str {
+        self.attempts
+            .last()
+            .map(|a| a.rail.as_str())
+            .unwrap_or("mobile_money")
+    }
+}
+
+/// Its settlement cycle `cycle` paid the payment `id` (posting
+/// `transaction`, at `paid_at_ms`): SETTLEMENT_PENDING → SETTLED through the
+/// intent's transition, with `payment_intent.settled`. Returns false, and
+/// changes nothing, for an intent no longer waiting for settlement.
+pub(crate) fn settle_in_cycle(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+    cycle: &str,
+    transaction: &str,
+    paid_at_ms: i64,
+    actor: &str,
+) -> Result<bool, ApiError> {
+    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+        return Ok(false);
+    };
+    if intent.status != Status::SettlementPending {
+        return Ok(false);
+    }
+    let now = tx.now_ms();
+    let net = intent.take_settlement_share();
+    intent.settlement_transaction = Some(transaction.to_string());
+    intent.settlement = Some(cycle.to_string());
+    intent.settled_at_ms = Some(paid_at_ms);
+    intent.settled_net_minor = Some(net);
+    intent.apply(now, Trigger::Settle, actor)?;
+    intent.note(
+        now,
+        "ledger.settled",
+        "ledger",
+        &[
+            ("transaction", transaction.to_string()),
+            ("net_minor", net.to_string()),
+            ("settlement", cycle.to_string()),
+        ],
+    );
+    emit(tx, settings, &intent, EventType::PaymentIntentSettled)?;
+    save(tx, &intent)?;
+    Ok(true)
+}
+
+/// Settlement of a payment captured before settlement cycles (its
+/// `IntentSettle` timer, still in stores of earlier versions): the net amount
+/// moves from pending to available.
 fn settle(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Result<(), ApiError> {
     if intent.status != Status::SettlementPending {
         return Ok(());

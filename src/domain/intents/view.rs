@@ -67,6 +67,9 @@ pub struct ReviewView {
 /// from pending to available.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SettlementView {
+    /// The settlement cycle that paid it (`sc_...`; `null` for payments
+    /// settled one by one before cycles existed).
+    pub id: Option<String>,
     /// The settlement's ledger transaction (`txn_...`).
     pub transaction: String,
     /// What moved to available: the net of fees, less split payouts and refunds taken from pending.
@@ -258,6 +261,7 @@ fn settlement(intent: &Intent) -> Option<SettlementView> {
         .or_else(|| noted().and_then(|e| e.details.get("net_minor")?.parse().ok()))
         .unwrap_or(0);
     Some(SettlementView {
+        id: intent.settlement.clone(),
         transaction,
         net_minor,
         currency: intent.currency.clone(),

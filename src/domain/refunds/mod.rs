@@ -26,6 +26,7 @@ use super::Settings;
 use super::funds::Shift;
 use super::intents::{self, Intent, Reservation};
 use super::resource;
+use super::settlement::cycles as settlement;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -215,6 +216,7 @@ pub fn create(
     };
     let now = tx.now_ms();
     let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
+    settlement::touch(tx, &mut intent)?;
     let merchant = intents::merchant_balances(tx, &intent)?;
     let reserved = intent.reserve_refund(amount_minor, merchant);
     let from_pending = reserved.from_pending_minor;
@@ -240,6 +242,8 @@ pub fn create(
         updated_at_ms: now,
     };
     refund.reservation_transaction = Some(post_reservation(tx, &refund)?);
+    // What it took from pending is an item of the running settlement period.
+    settlement::record_refund(tx, settings, &intent, &refund.id, -from_pending)?;
     emit(tx, &refund, EventType::RefundRequested)?;
     if executes_at_once(principal, amount_minor, input.stepped_up) {
         approve_and_execute(tx, settings, &mut refund, &mut intent)?;
@@ -352,7 +356,7 @@ fn approve_and_execute(
         Err(error) => {
             refund.failure_reason = Some(error.message.clone());
             apply(refund, Trigger::Fail, now)?;
-            release(tx, refund, intent)?;
+            release(tx, settings, refund, intent)?;
             emit(tx, refund, EventType::RefundFailed)
         }
     }
@@ -403,7 +407,13 @@ fn succeed(
 
 /// Puts a reservation back where it came from: pending while the payment has
 /// not settled, otherwise available.
-fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), ApiError> {
+fn release(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    refund: &Refund,
+    intent: &mut Intent,
+) -> Result<(), ApiError> {
+    settlement::touch(tx, intent)?;
     let reserved = Reservation {
         from_pending_minor: refund.reserved_from_pending_minor,
         borrowed_minor: refund.borrowed_from_pending_minor,
@@ -423,13 +433,14 @@ fn release(tx: &mut Tx<'_>, refund: &Refund, intent: &mut Intent) -> Result<(), 
             (Class::Available, back_to_available),
         ],
     )?;
-    Ok(())
+    settlement::record_refund(tx, settings, intent, &refund.id, back_to_pending)
 }
 
 /// `POST /refunds/{id}/reject`: from REQUESTED or APPROVED; the reservation is
 /// released and the intent keeps its prior state.
 pub fn reject(
     tx: &mut Tx<'_>,
+    settings: &Settings,
     principal: &Principal,
     id: &str,
     reason: &str,
@@ -445,7 +456,7 @@ pub fn reject(
     let mut intent = intent_of(tx, &refund)?;
     let now = tx.now_ms();
     apply(&mut refund, Trigger::Reject, now)?;
-    release(tx, &refund, &mut intent)?;
+    release(tx, settings, &refund, &mut intent)?;
     refund.rejection = Some(Rejection {
         by: principal.key_id.clone(),
         at: crate::clock::rfc3339(now),

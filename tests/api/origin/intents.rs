@@ -606,7 +606,18 @@ fn a_settled_intent_shows_its_settlement() {
         srv.sk(),
     );
     assert_eq!(txn.status, 200, "{txn:?}");
-    assert_eq!(txn.body["payment_intent"], id.as_str());
+    // The posting that paid its settlement cycle (O§11: settled at cycle close).
+    assert_eq!(txn.body["cause"]["kind"], "settlement", "{txn:?}");
+    assert_eq!(txn.body["cause"]["id"], settlement["id"], "{txn:?}");
+    let cycle = srv.get(
+        &format!("/settlements/{}", settlement["id"].as_str().expect("id")),
+        srv.sk(),
+    );
+    assert_eq!(
+        cycle.body["items"][0]["payment_intent"],
+        id.as_str(),
+        "{cycle:?}"
+    );
 }
 
 /// Issue 16 point 2 (not in origin-behaviour.md): metadata values of any
