@@ -108,7 +108,7 @@ pub struct Run {
     /// 1 for the first approval; a retry of the FAILED rows is the next.
     pub number: u32,
     pub approved_by: Maker,
-    /// The approver is the batch's maker and proved it with a PIN.
+    /// The approver's PIN was verified (step-up; the maker needs it).
     pub stepped_up: bool,
     pub approved_at_ms: i64,
     /// Rows it pays: the VALID ones, or on a retry the FAILED ones.

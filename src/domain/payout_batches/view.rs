@@ -64,7 +64,7 @@ pub struct RunView {
     /// 1 for the first approval; each retry of the FAILED rows is the next.
     pub number: u32,
     pub approved_by: Maker,
-    /// The approver is the maker, with PIN step-up.
+    /// The approver's PIN was verified (step-up; the maker needs it).
     pub stepped_up: bool,
     pub approved_at: String,
     /// Rows it pays: the VALID ones, or on a retry the FAILED ones.
