@@ -123,6 +123,11 @@ enum Command {
         /// mode, and nothing crosses a border in live mode.
         #[arg(long, env = "PAYGATE_ROUTES_CONFIG")]
         routes_config: Option<PathBuf>,
+        /// Rows of an approved payout batch paid per writer command (1 to 250). Hidden: for
+        /// tests that need execution to take many commands (a kill mid-execution).
+        #[arg(long, hide = true, default_value_t = crate::domain::payout_batches::CHUNK_ROWS_DEFAULT,
+              value_parser = clap::value_parser!(u32).range(1..=crate::domain::payout_batches::CHUNK_ROWS_MAX as i64))]
+        payout_batch_chunk_rows: u32,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -367,6 +372,7 @@ pub fn run() -> ExitCode {
             idle_timeout_secs,
             body_budget_mib,
             routes_config,
+            payout_batch_chunk_rows,
         } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
             serve(ServeOptions {
                 data_dir,
@@ -396,6 +402,7 @@ pub fn run() -> ExitCode {
                     body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
                 },
                 routes,
+                payout_batch_chunk_rows,
             })
         }),
         Command::Init {

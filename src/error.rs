@@ -135,6 +135,8 @@ catalogue! {
     RouteNotSettled => ("route_not_settled", 409, "BP-2162", "A route's receipt is issued once the route is SETTLED; `details.stage` names its stage."),
     CashPickupWalletOnly => ("cash_pickup_wallet_only", 400, "BP-2163", "A cash-pickup remittance is funded from the wallet only: leave `source` out."),
     InvalidQr => ("invalid_qr", 400, "BP-2164", "A route's `destination.data` names no merchant of this gateway (see what it is with POST /resolve)."),
+    PayoutBatchNotApprovable => ("payout_batch_not_approvable", 409, "BP-2153", "Only a payout batch PENDING_APPROVAL, PARTIAL or FAILED can be approved (an EXECUTING one is being paid: a second approval gets this), at most 10 times."),
+    PayoutBatchNotReady => ("payout_batch_not_ready", 422, "BP-2154", "The payout batch has invalid rows and was not made with skip_invalid, or no row left to pay; nothing moved."),
     FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),

@@ -73,6 +73,12 @@ impl Guardian {
     }
 }
 
+/// Whether a halt is recorded, read inside a command: money the gateway
+/// moves on its own (the chunks of an approved payout batch) waits while it is.
+pub fn halted(read: &impl crate::store::Read) -> Result<bool, StoreError> {
+    Ok(read.get(Table::Meta, META_KEY)?.is_some())
+}
+
 /// Runs the ledger check once; on failure engages the guardian.
 pub async fn audit_once(store: &Store, writer: &Writer, guardian: &Guardian, now_ms: i64) -> bool {
     let store = store.clone();

@@ -46,6 +46,9 @@ pub enum TimerKind {
     PayoutPoll { payout: String },
     /// A route still waiting (for funding, liquidity or a pickup) expires.
     RouteExpire { route: String },
+    /// Pay the next chunk of an approved payout batch's rows (`run`: which
+    /// approval of the batch scheduled it).
+    PayoutBatchChunk { batch: String, run: u32 },
     /// A settlement period ends (its cut-off, or the sandbox's period).
     SettlementClose { cycle: String },
     /// A closed settlement cycle is due to be paid.
@@ -68,12 +71,29 @@ pub struct Timer {
 /// follows a test clock schedules on that clock: its timer fires when an
 /// advance passes `due_ms`, not in real time.
 pub fn schedule(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), StoreError> {
+    let clock = tx.clock().map(str::to_string);
+    put(tx, clock.as_deref(), due_ms, kind)
+}
+
+/// Schedules `kind` at `due_ms` of real time whatever clock the command
+/// follows: work the gateway carries on by itself (a payout batch's next
+/// chunk), which no test clock holds back.
+pub fn schedule_real_time(tx: &mut Tx<'_>, due_ms: i64, kind: TimerKind) -> Result<(), StoreError> {
+    put(tx, None, due_ms, kind)
+}
+
+fn put(
+    tx: &mut Tx<'_>,
+    clock: Option<&str>,
+    due_ms: i64,
+    kind: TimerKind,
+) -> Result<(), StoreError> {
     let timer = Timer {
         id: crate::ids::new_id("tmr"),
         due_ms,
         kind,
     };
-    let key = match tx.clock() {
+    let key = match clock {
         Some(clock) => crate::store::keys::clock_due(clock, due_ms, &timer.id),
         None => crate::store::keys::due(due_ms, &timer.id),
     };

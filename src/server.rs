@@ -44,6 +44,8 @@ pub struct ServeOptions {
     pub limits: net::Limits,
     /// Corridors, licences and liquidity (`--routes-config`; defaults without it).
     pub routes: crate::domain::routes::Config,
+    /// Rows of a payout batch paid per writer command.
+    pub payout_batch_chunk_rows: u32,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -160,6 +162,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         webhook_egress: options.webhook_egress,
         header_names: options.header_names.clone(),
         routes: Arc::new(options.routes.clone()),
+        payout_batch_chunk_rows: options.payout_batch_chunk_rows,
     });
     crate::events::dispatcher::spawn(
         store.clone(),

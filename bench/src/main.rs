@@ -3,6 +3,7 @@
 //! two ceilings of this machine (raw-commit, raw-http) in the same run, and
 //! prints every scenario as a fraction of its ceiling. See bench/README.md.
 
+mod batches;
 mod ceilings;
 mod gateway;
 mod load;
@@ -106,6 +107,7 @@ enum Step {
     Scale,
     Transfer,
     Settle,
+    Batch,
 }
 
 /// The gateway's allocator, so that `raw-commit` allocates as the gateway's
@@ -303,6 +305,10 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
 
     if wants(Step::Settle) {
         settlement::settle(config, root, clients, &mut report).await?;
+    }
+
+    if wants(Step::Batch) {
+        batches::run(config, root, &mut report).await?;
     }
 
     if wants(Step::Read) || wants(Step::Mixed) || wants(Step::Scale) {

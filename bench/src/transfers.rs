@@ -133,7 +133,7 @@ where
 }
 
 /// The instance owner's session (its login is on the first start's ready line).
-async fn login(gateway: &Gateway) -> Result<Target, String> {
+pub async fn login(gateway: &Gateway) -> Result<Target, String> {
     let owner = &gateway.server.ready["owner"];
     let login = json!({"email": owner["email"], "password": owner["password"]});
     let anonymous = Target {
@@ -194,7 +194,7 @@ async fn fund(organisation: &Target, id: &str) -> Result<(), String> {
 }
 
 /// The CDF wallet's available balance.
-async fn available(organisation: &Target) -> Result<i64, String> {
+pub async fn available(organisation: &Target) -> Result<i64, String> {
     let (status, body) = load::fetch(organisation, Method::GET, "/v1/wallets", "", None).await?;
     if status != 200 {
         return Err(format!("GET /v1/wallets -> {status}"));
@@ -207,7 +207,7 @@ async fn available(organisation: &Target) -> Result<i64, String> {
         .unwrap_or(0))
 }
 
-async fn send(
+pub async fn send(
     target: &Target,
     path: &str,
     body: &Value,

@@ -236,6 +236,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/payouts/batches", Scope("payouts:read")),
     op("GET", "/payouts/batches/{id}", Scope("payouts:read")),
     op("POST", "/payouts/batches/{id}/cancel", Scope("payouts:write")),
+    op("POST", "/payouts/batches/{id}/approve", Scope("payouts:approve")).moving_money(),
     // src/http/settlement.rs
     op("GET", "/settlement_profiles", Scope("settlements:read")),
     op("POST", "/settlement_profiles", Scope("settlements:write")),
@@ -266,7 +267,6 @@ pub const OPERATIONS: &[Operation] = &[
 // One line per operation, so the table reads as a table.
 #[rustfmt::skip]
 pub const NOT_SERVED: &[Operation] = &[
-    op("POST", "/payouts/batches/{id}/approve", Scope("payouts:approve")).moving_money(),
     op("POST", "/offline/devices", AnyKey),
     op("POST", "/offline/qr", Scope("qr_codes:write")),
     op("POST", "/offline/nonces", AnyKey),

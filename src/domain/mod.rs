@@ -59,6 +59,8 @@ pub struct Settings {
     pub header_names: crate::headers::HeaderNames,
     /// Corridors, licences and liquidity of cross-border routes (`serve --routes-config`).
     pub routes: std::sync::Arc<routes::Config>,
+    /// Rows of a payout batch paid per writer command (`serve --payout-batch-chunk-rows`).
+    pub payout_batch_chunk_rows: u32,
 }
 
 #[cfg(test)]
@@ -72,6 +74,7 @@ impl Default for Settings {
             webhook_egress: crate::events::egress::Egress::Public,
             header_names: crate::headers::HeaderNames::default(),
             routes: Default::default(),
+            payout_batch_chunk_rows: payout_batches::CHUNK_ROWS_DEFAULT,
         }
     }
 }
@@ -87,7 +90,14 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         }
         TimerKind::CheckoutExpire { .. } => checkout::on_timer(tx, settings, kind),
         TimerKind::MoneyRequestExpire { .. } => money_requests::on_timer(tx, kind),
-        TimerKind::PayoutPoll { payout } => payouts::on_poll(tx, payout),
+        TimerKind::PayoutPoll { payout } => {
+            payouts::on_poll(tx, payout)?;
+            // A batch row follows its payout.
+            payout_batches::on_payout(tx, payout)
+        }
+        TimerKind::PayoutBatchChunk { batch, run } => {
+            payout_batches::on_chunk(tx, batch, *run, settings.payout_batch_chunk_rows)
+        }
         TimerKind::RouteExpire { .. } => routes::on_timer(tx, settings, kind),
         TimerKind::SettlementClose { .. }
         | TimerKind::SettlementPay { .. }

@@ -1,6 +1,7 @@
 //! Payout batches (spec section 4.8): the CSV columns, creation from JSON
 //! rows or a CSV, lists, one batch with its rows and readiness (or its rows
-//! as CSV), and cancellation. Approval follows with the single payouts.
+//! as CSV), approval (which pays it, `domain::payout_batches::execution`)
+//! and cancellation.
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -13,6 +14,7 @@ use super::command;
 use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows};
 use super::operations::operations;
+use super::step_up;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fields;
 use crate::domain::payout_batches::columns::{Column, METHODS, Required};
@@ -20,10 +22,11 @@ use crate::domain::payout_batches::{
     self as batches, BatchList, BatchView, Cells, NewBatch, NewRows, PayoutBatch, RawRow, RowList,
     Status, amount::format_major,
 };
+use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::store::keys::Child;
 
-operations!(columns, create, list, retrieve, cancel);
+operations!(columns, create, list, retrieve, approve, cancel);
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ColumnView {
@@ -359,6 +362,66 @@ pub async fn retrieve(
     .map(|r| batches::row_view(&r));
     let available_minor = batches::available(&snapshot, &batch)?;
     json(200, &batches::detailed(&batch, available_minor, page))
+}
+
+/// A PIN is at most this long (team PINs are 4 to 12 digits).
+const PIN_CHARS_MAX: usize = 12;
+
+#[derive(Debug, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ApproveBatch {
+    /// The approving team member's PIN (step-up): needed when the approver
+    /// made the batch. An API key never provides step-up, so it is ignored
+    /// for a key.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
+}
+
+#[utoipa::path(post, path = "/payouts/batches/{id}/approve", tag = "payouts",
+    params(("id" = String, Path, description = "pb_...")),
+    request_body(content = ApproveBatch, description = "`pin` when the approver made the batch"),
+    responses((status = 200, description = "Approved: its rows and fees are reserved and it executes (EXECUTING); a batch whose rows fit in one chunk answers EXECUTED, PARTIAL or FAILED at once. Payout_batch.approved, then payout_batch.executed, .partial or .failed", body = BatchView),
+              (status = 403, description = "step_up_required: the approver made the batch (an API key acts as the owner) and sent no PIN, or a wrong one", body = ErrorBody),
+              (status = 404, description = "payout_batch_not_found", body = ErrorBody),
+              (status = 409, description = "payout_batch_not_approvable: not PENDING_APPROVAL, PARTIAL or FAILED (EXECUTING: another approval runs it), or approved 10 times", body = ErrorBody),
+              (status = 422, description = "payout_batch_not_ready: invalid rows without skip_invalid, or no row to pay; insufficient_funds: available is short of the rows and fees. Nothing moved", body = ErrorBody)))]
+pub async fn approve(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Path(id): Path<String>,
+    Body(input): Body<ApproveBatch>,
+) -> Result<Response, ApiError> {
+    // Any PIN within the bound is checked (a wrong one is 403); a longer one
+    // is never hashed.
+    if input
+        .pin
+        .as_ref()
+        .is_some_and(|p| p.chars().count() > PIN_CHARS_MAX)
+    {
+        return Err(ApiError::field(
+            "pin",
+            format!("pin must be at most {PIN_CHARS_MAX} characters"),
+        ));
+    }
+    let pin = input.pin;
+    // Not found before a PIN is checked: another organisation's batch says
+    // nothing, and costs no PIN attempt.
+    batches::read(&state.store.snapshot()?, &caller, &id)?;
+    let stepped_up = match (&caller.session, pin) {
+        (Some(_), Some(pin)) => {
+            let proof = Proof::Pin(Some(&pin));
+            step_up::require(&state, &caller, proof, "approving a payout batch").await?;
+            true
+        }
+        _ => false,
+    };
+    let chunk_rows = state.settings.payout_batch_chunk_rows;
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let batch = batches::approve(tx, &caller, &id, stepped_up, chunk_rows)?;
+        Ok(batches::batch_view(&batch))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]

@@ -150,6 +150,7 @@ pub async fn create_transfer(
         currency: input.currency,
         note: input.note,
         quote_id: input.quote_id,
+        funded_from: crate::ledger::Class::Available,
     };
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let transfer = transfers::create(tx, &caller, new)?;

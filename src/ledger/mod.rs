@@ -308,6 +308,10 @@ pub enum CauseKind {
     Route,
     /// What a cancelled, expired or failed route gives back.
     RouteReturn,
+    /// An approved payout batch's rows and fees set aside in `reserved`.
+    PayoutBatchReservation,
+    /// What a batch's run did not spend of its reservation, given back.
+    PayoutBatchRelease,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -65,6 +65,15 @@ pub enum PayoutFailure {
     ProviderUnavailable,
 }
 
+impl PayoutFailure {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PayoutFailure::InvalidAccount => "invalid_account",
+            PayoutFailure::ProviderUnavailable => "provider_unavailable",
+        }
+    }
+}
+
 /// What a rail says about a payout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Disbursement {

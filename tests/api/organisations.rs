@@ -257,6 +257,9 @@ fn body_for(method: &str, template: &str) -> Value {
         ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
         ("POST", "/routes/{id}/cancel") => json!({"reason": "not ours"}),
+        // A PIN does not make another organisation's batch approvable (a
+        // key ignores it; the batch is not found before any PIN is checked).
+        ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
         _ => json!({}),
     }
 }
@@ -368,7 +371,7 @@ fn objects_of_a(
     ids.insert("qr_codes", id_of(&qr));
     let batch = post(
         "/payouts/batches",
-        json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"}]}),
+        json!({"currency": "CDF", "rows": [{"method": "mobile_money", "amount": "10", "operator_id": "mpesa", "phone": "+243810000001", "name": "Amani"}]}),
     );
     ids.insert("payout_batches", id_of(&batch));
     let clock = post(

@@ -36,9 +36,9 @@ fn mm_row(i: usize, amount_minor: i64) -> String {
     )
 }
 
-/// The withdrawal fee: 70 bps half up, at least 100 minor units.
+/// A payout's fee: 70 bps half up, at least 1 minor unit (decision 107).
 fn fee(amount_minor: i64) -> i64 {
-    ((amount_minor * 70 + 5_000) / 10_000).max(100)
+    ((amount_minor * 70 + 5_000) / 10_000).max(1)
 }
 
 fn batches(srv: &TestServer, query: &str) -> Vec<Value> {
@@ -102,17 +102,12 @@ fn the_columns_are_the_origins_with_what_each_method_requires() {
     let methods = &resp.body["methods"];
     assert_eq!(
         methods[0],
-        json!({"method": "mobile_money", "required": ["operator_id", "phone", "name"]})
+        json!({"method": "mobile_money", "required": ["operator_id", "phone"]})
     );
+    // The single payout's rule: a name and a BIC are optional.
     assert_eq!(
         methods[1]["required"],
-        json!([
-            "bank_name",
-            "account_name",
-            "account_number",
-            "country",
-            "swift"
-        ])
+        json!(["bank_name", "account_name", "account_number", "country"])
     );
     assert_eq!(resp.body["rows_max"], 5_000);
     // A key without payouts:read is refused.
@@ -143,7 +138,8 @@ fn a_1000_row_csv_is_validated_and_stored_with_its_totals_fees_and_rows_in_line_
     assert_eq!(batch["source"], "csv");
     assert_eq!(
         batch["counts"],
-        json!({"rows": 1000, "valid": 1000, "invalid": 0, "paid": 0, "failed": 0, "skipped": 0})
+        json!({"rows": 1000, "valid": 1000, "invalid": 0, "paid": 0, "failed": 0, "skipped": 0,
+               "processing": 0, "needs_review": 0})
     );
     assert_eq!(batch["total_minor"], total);
     assert_eq!(batch["fees_minor"], fees);
@@ -209,7 +205,7 @@ fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped
         (6, "reference", "duplicate"),
         (7, "method", "unknown_method"),
         (8, "bank_name", "required"),
-        (8, "swift", "required"),
+        (8, "country", "required"),
         (9, "operator_id", "currency_not_supported"),
     ] {
         assert!(
@@ -233,7 +229,7 @@ fn invalid_rows_are_reported_by_line_and_field_and_block_approval_unless_skipped
     assert_eq!(row["errors"][0]["field"], "amount");
     // Totals count the valid rows only.
     assert_eq!(batch["total_minor"], 1_000);
-    assert_eq!(batch["fees_minor"], 100);
+    assert_eq!(batch["fees_minor"], fee(1_000));
     let readiness = &batch["readiness"];
     assert_eq!(readiness["ready"], false);
     assert_eq!(readiness["invalid_rows"]["ok"], false);
@@ -353,24 +349,29 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
     let cdf = created(
         &srv,
         &json!({"currency": "CDF", "rows": [
-            {"method": "mobile_money", "amount": "0.1", "operator_id": "mpesa", "phone": "+243810000001", "name": "A"},
-            {"method": "mobile_money", "amount": "0.20", "operator_id": "mpesa", "phone": "+243810000002", "name": "B"},
-            {"method": "mobile_money", "amount": "12.345", "operator_id": "mpesa", "phone": "+243810000003", "name": "C"},
-            {"method": "mobile_money", "amount_minor": 1234, "operator_id": "mpesa", "phone": "+243810000004", "name": "D"},
-            {"method": "mobile_money", "amount": 7, "operator_id": "mpesa", "phone": "+243810000005", "name": "E"},
+            {"method": "mobile_money", "amount": "1.1", "operator_id": "mpesa", "phone": "+243810000001", "name": "Al"},
+            {"method": "mobile_money", "amount": "1.20", "operator_id": "mpesa", "phone": "+243810000002", "name": "Bo"},
+            {"method": "mobile_money", "amount": "12.345", "operator_id": "mpesa", "phone": "+243810000003", "name": "Cy"},
+            {"method": "mobile_money", "amount_minor": 1234, "operator_id": "mpesa", "phone": "+243810000004", "name": "Di"},
+            {"method": "mobile_money", "amount": 7, "operator_id": "mpesa", "phone": "+243810000005", "name": "Ed"},
+            {"method": "mobile_money", "amount": "0.99", "operator_id": "mpesa", "phone": "+243810000006", "name": "Fa"},
         ]}),
     );
     assert_eq!(cdf["source"], "rows");
-    assert_eq!(cdf["total_minor"], 10 + 20 + 1_234 + 700);
+    assert_eq!(cdf["total_minor"], 110 + 120 + 1_234 + 700);
+    // Exact, and never below the smallest payout (100 minor units).
     assert_eq!(
         errors_by_line(&cdf),
-        vec![(3, "amount".into(), "invalid_amount".into())]
+        vec![
+            (3, "amount".into(), "invalid_amount".into()),
+            (6, "amount".into(), "invalid_amount".into())
+        ]
     );
     assert_eq!(cdf["rows"]["data"][3]["cells"]["amount"], "12.34");
     let ugx = created(
         &srv,
         &json!({"currency": "UGX", "csv": "method,amount,operator_id,phone,name\n\
-                 mobile_money,1500,mtn,+256700000001,A\nmobile_money,12.5,mtn,+256700000002,B\n"}),
+                 mobile_money,1500,mtn,+256700000001,Al\nmobile_money,12.5,mtn,+256700000002,Bo\n"}),
     );
     assert_eq!(ugx["total_minor"], 1_500);
     assert_eq!(
@@ -383,7 +384,7 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
                  bank,1.234,NBK,Amani K,KW81CBKU0000000000001234560101,KW,NBOKKWKW\n"}),
     );
     assert_eq!(kwd["total_minor"], 1_234, "{kwd}");
-    assert_eq!(kwd["fees_minor"], 100);
+    assert_eq!(kwd["fees_minor"], fee(1_234));
 }
 
 #[test]
@@ -631,4 +632,475 @@ fn the_csv_export_neutralises_formulas_and_uploads_back_unchanged() {
         400,
         "validation_error",
     );
+}
+
+// Approval and execution (issue 19 points 3 to 5).
+
+const FINANCE: &str = "finance@example.com";
+const FINANCE_PASSWORD: &str = "finance-password-Vb7";
+const FINANCE_PIN: &str = "553311";
+/// Sandbox payout numbers (docs/payouts.md).
+const PAID: &str = "+243000000501";
+
+/// A server with the owner (`team::OWNER`), a finance member and a second
+/// organisation `@beta`, whose `orgs add` JSON it returns.
+fn start_team(args: &[&str]) -> (TestServer, Value) {
+    let mut all = vec!["--sandbox-settlement-ms", "200"];
+    all.extend_from_slice(args);
+    TestServer::start_with_args(&all, |dir| {
+        crate::team::add_user(
+            dir,
+            crate::team::OWNER,
+            "owner",
+            crate::team::OWNER_PASSWORD,
+            crate::team::OWNER_PIN,
+        );
+        crate::team::add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
+        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+    })
+}
+
+fn owner(srv: &TestServer) -> String {
+    crate::team::login(srv, crate::team::OWNER, crate::team::OWNER_PASSWORD)
+}
+
+fn finance(srv: &TestServer) -> String {
+    crate::team::login(srv, FINANCE, FINANCE_PASSWORD)
+}
+
+/// The organisation is paid `amount` and it settles to available.
+fn fund(srv: &TestServer, amount: i64) {
+    let paid = create(
+        srv,
+        &body(json!({"amount_minor": amount, "customer_msisdn": PAID, "confirm": true})),
+    );
+    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
+}
+
+/// (available, reserved, in transit) of CDF for `key`'s organisation.
+#[track_caller]
+fn cdf(srv: &TestServer, key: Option<&str>) -> (i64, i64, i64) {
+    let balance = srv.get("/balance", key);
+    assert_eq!(balance.status, 200, "{balance:?}");
+    let found = balance.body["balances"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())
+        .unwrap_or(json!({}));
+    let of = |class: &str| found[class].as_i64().unwrap_or(0);
+    (
+        of("available_minor"),
+        of("reserved_minor"),
+        of("in_transit_minor"),
+    )
+}
+
+/// A batch of `rows` made by `credential` (a key or a session).
+#[track_caller]
+fn made_by(srv: &TestServer, credential: &str, rows: &[String]) -> Value {
+    let input = json!({"currency": "CDF", "csv": csv(rows), "reference": "July"});
+    let resp = srv.post("/payouts/batches", Some(credential), &input, Some(&ik()));
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body
+}
+
+/// A row paying `amount_minor` CDF to `phone` (the sandbox decides by it).
+fn to_phone(phone: &str, amount_minor: i64, reference: &str) -> String {
+    format!(
+        "mobile_money,{}.{:02},mpesa,{phone},Payee,{reference}",
+        amount_minor / 100,
+        amount_minor % 100
+    )
+}
+
+fn approve(srv: &TestServer, id: &str, credential: &str, input: &Value) -> Resp {
+    srv.post(
+        &format!("/payouts/batches/{id}/approve"),
+        Some(credential),
+        input,
+        None,
+    )
+}
+
+/// Every row of a batch, in line order.
+fn all_rows(srv: &TestServer, id: &str) -> Vec<Value> {
+    let mut rows = Vec::new();
+    let mut query = "?limit=200".to_string();
+    loop {
+        let page = get_batch(srv, id, &query)["rows"].clone();
+        rows.extend(page["data"].as_array().cloned().unwrap_or_default());
+        match page["next_cursor"].as_str() {
+            Some(cursor) if page["has_more"] == true => {
+                query = format!("?limit=200&cursor={cursor}");
+            }
+            _ => return rows,
+        }
+    }
+}
+
+/// Every payout of the organisation, newest first.
+fn all_payouts(srv: &TestServer) -> Vec<Value> {
+    let mut payouts = Vec::new();
+    let mut query = "?limit=200".to_string();
+    loop {
+        let page = srv.get(&format!("/payouts{query}"), srv.sk()).body;
+        payouts.extend(page["data"].as_array().cloned().unwrap_or_default());
+        match page["next_cursor"].as_str() {
+            Some(cursor) if page["has_more"] == true => {
+                query = format!("?limit=200&cursor={cursor}");
+            }
+            _ => return payouts,
+        }
+    }
+}
+
+fn event_ids(srv: &TestServer, event_type: &str) -> Vec<String> {
+    let resp = srv.get(&format!("/events?type={event_type}&limit=200"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter_map(|e| e["data"]["object"]["id"].as_str().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn the_maker_approves_only_with_a_pin_another_member_without_and_a_key_never_for_the_owner() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 200_000);
+    let (owner, finance) = (owner(&srv), finance(&srv));
+    let before = cdf(&srv, srv.sk());
+    // The owner's own batch: refused without step-up and with a wrong PIN.
+    let mine = id_of(&made_by(&srv, &owner, &[to_phone(PAID, 10_000, "A1")]));
+    let alone = approve(&srv, &mine, &owner, &json!({}));
+    assert_eq!(
+        assert_error(&alone, 403, "step_up_required")["param"],
+        "pin"
+    );
+    assert_error(
+        &approve(&srv, &mine, &owner, &json!({"pin": "000000"})),
+        403,
+        "step_up_required",
+    );
+    // An API key acts as the owner and never steps up, PIN or not.
+    let sk = srv.sk().expect("sk").to_string();
+    assert_error(
+        &approve(&srv, &mine, &sk, &json!({"pin": crate::team::OWNER_PIN})),
+        403,
+        "step_up_required",
+    );
+    assert_eq!(cdf(&srv, srv.sk()), before, "nothing moved");
+    assert_eq!(get_batch(&srv, &mine, "")["status"], "PENDING_APPROVAL");
+    // With the PIN: paid at once (one chunk), the run says so.
+    let stepped = approve(&srv, &mine, &owner, &json!({"pin": crate::team::OWNER_PIN}));
+    assert_eq!(stepped.status, 200, "{stepped:?}");
+    assert_eq!(stepped.body["status"], "EXECUTED");
+    let run = &stepped.body["runs"][0];
+    assert_eq!(run["stepped_up"], true);
+    assert_eq!(run["approved_by"]["kind"], "member");
+    assert_eq!(run["reserved_minor"], 10_070);
+    assert_eq!(stepped.body["counts"]["paid"], 1);
+    // A finance member's batch: the owner approves it without a PIN.
+    let theirs = id_of(&made_by(&srv, &finance, &[to_phone(PAID, 20_000, "B1")]));
+    let checked = approve(&srv, &theirs, &owner, &json!({}));
+    assert_eq!(checked.status, 200, "{checked:?}");
+    assert_eq!(checked.body["status"], "EXECUTED");
+    assert_eq!(checked.body["runs"][0]["stepped_up"], false);
+    // The row's payout names the batch and row; the money left once each.
+    let row = &get_batch(&srv, &theirs, "")["rows"]["data"][0];
+    assert_eq!(row["status"], "PAID");
+    let payout = srv.get(
+        &format!("/payouts/{}", row["payout"].as_str().expect("payout")),
+        srv.sk(),
+    );
+    assert_eq!(payout.body["batch"], json!({"id": theirs, "row": 1}));
+    assert_eq!(payout.body["status"], "PAID");
+    assert_eq!(payout.body["fee_minor"], 140);
+    assert_eq!(
+        cdf(&srv, srv.sk()),
+        (before.0 - 10_070 - 20_140, 0, 0),
+        "paid with fees; nothing left reserved"
+    );
+    // Events and the audit log.
+    assert_eq!(event_ids(&srv, "payout_batch.approved").len(), 2);
+    let executed = event_ids(&srv, "payout_batch.executed");
+    assert!(executed.contains(&mine) && executed.contains(&theirs));
+    let audit = srv.get("/audit_log?limit=100", Some(&owner));
+    let approvals = audit.body["data"]
+        .as_array()
+        .expect("audit")
+        .iter()
+        .filter(|e| e["action"] == "payout_batch.approved")
+        .count();
+    assert_eq!(approvals, 2, "{audit:?}");
+    // Done: a third approval is refused.
+    assert_error(
+        &approve(&srv, &theirs, &owner, &json!({})),
+        409,
+        "payout_batch_not_approvable",
+    );
+}
+
+#[test]
+fn two_concurrent_approvals_execute_once() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 1_000_000);
+    let before = cdf(&srv, srv.sk());
+    let rows: Vec<String> = (0..40)
+        .map(|i| to_phone(&format!("+2438100{i:05}"), 10_000, &format!("C{i}")))
+        .collect();
+    // Made by a finance member: the owner's session and an API key may
+    // both approve it without a PIN, so both calls race to the writer.
+    let id = id_of(&made_by(&srv, &finance(&srv), &rows));
+    let (owner, sk) = (owner(&srv), srv.sk().expect("sk").to_string());
+    let answers: Vec<Resp> = std::thread::scope(|s| {
+        let calls: Vec<_> = [&owner, &sk]
+            .into_iter()
+            .map(|credential| s.spawn(|| approve(&srv, &id, credential, &json!({}))))
+            .collect();
+        calls
+            .into_iter()
+            .map(|c| c.join().expect("an approval"))
+            .collect()
+    });
+    let mut statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, vec![200, 409], "{answers:?}");
+    let refused = answers.iter().find(|a| a.status == 409).expect("409");
+    assert_error(refused, 409, "payout_batch_not_approvable");
+    let done = get_batch(&srv, &id, "");
+    assert_eq!(done["status"], "EXECUTED");
+    assert_eq!(done["runs"].as_array().map(Vec::len), Some(1));
+    let payouts = all_payouts(&srv);
+    assert_eq!(payouts.len(), 40, "each row paid once");
+    assert_eq!(cdf(&srv, srv.sk()), (before.0 - 40 * 10_070, 0, 0));
+}
+
+#[test]
+fn a_partial_failure_is_retried_by_re_approval_for_the_failed_rows_only() {
+    let (srv, beta) = start_team(&[]);
+    fund(&srv, 500_000);
+    let owner = owner(&srv);
+    let beta_key = beta["keys"]["secret_key"].as_str().expect("beta sk");
+    // A per-transfer limit under the wallet row's amount refuses its transfer.
+    let limits = srv.request(
+        "PUT",
+        "/transfer_limits",
+        &[
+            ("Authorization", &format!("Bearer {owner}")),
+            ("Content-Type", "application/json"),
+        ],
+        Some(
+            json!({"per_transfer_minor": 1_000})
+                .to_string()
+                .into_bytes(),
+        ),
+    );
+    assert_eq!(limits.status, 200, "{limits:?}");
+    let before = cdf(&srv, srv.sk());
+    let text = "method,amount,operator_id,phone,name,reference,wallet\n\
+                mobile_money,100,mpesa,+243000000501,Payee,P1,\n\
+                mobile_money,200,mpesa,+243000000404,Payee,F1,\n\
+                mobile_money,300,mpesa,+243000000503,Payee,F2,\n\
+                wallet,400,,,,W1,@beta\n";
+    let made = srv.post(
+        "/payouts/batches",
+        srv.sk(),
+        &json!({"currency": "CDF", "csv": text}),
+        Some(&ik()),
+    );
+    assert_eq!(made.status, 201, "{made:?}");
+    let id = id_of(&made.body);
+    let wallet_fee = made.body["rows"]["data"][3]["fee_minor"]
+        .as_i64()
+        .expect("fee");
+    assert_eq!(wallet_fee, 300, "a transfer's fee: 75 bps");
+    // Made with the key (the owner): a finance member approves it.
+    let finance = finance(&srv);
+    let first = approve(&srv, &id, &finance, &json!({}));
+    assert_eq!(first.status, 200, "{first:?}");
+    assert_eq!(first.body["status"], "PARTIAL");
+    assert_eq!(first.body["counts"]["paid"], 1);
+    assert_eq!(first.body["counts"]["failed"], 3);
+    let rows = all_rows(&srv, &id);
+    let failures: Vec<&str> = rows
+        .iter()
+        .map(|r| r["failure"]["code"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            "-",
+            "invalid_account",
+            "provider_unavailable",
+            "limit_exceeded"
+        ]
+    );
+    // Only the paid row's money left: failed payouts came back, the
+    // refused transfer's share was released.
+    assert_eq!(cdf(&srv, srv.sk()), (before.0 - 10_070, 0, 0));
+    assert_eq!(first.body["runs"][0]["released_minor"], 40_000 + 300);
+    assert_eq!(
+        event_ids(&srv, "payout_batch.partial"),
+        std::slice::from_ref(&id)
+    );
+    let paid_payout = rows[0]["payout"].clone();
+    // The limit is raised; re-approval retries the three FAILED rows only.
+    let raised = srv.request(
+        "PUT",
+        "/transfer_limits",
+        &[
+            ("Authorization", &format!("Bearer {owner}")),
+            ("Content-Type", "application/json"),
+        ],
+        Some(
+            json!({"per_transfer_minor": 100_000_000})
+                .to_string()
+                .into_bytes(),
+        ),
+    );
+    assert_eq!(raised.status, 200, "{raised:?}");
+    let beta_before = cdf(&srv, Some(beta_key));
+    let readiness = &get_batch(&srv, &id, "")["readiness"];
+    assert_eq!(
+        readiness["funds"]["required_minor"],
+        20_140 + 30_210 + 40_300
+    );
+    let second = approve(&srv, &id, &finance, &json!({}));
+    assert_eq!(second.status, 200, "{second:?}");
+    assert_eq!(second.body["status"], "PARTIAL");
+    assert_eq!(second.body["runs"][1]["rows"], 3);
+    assert_eq!(second.body["counts"]["paid"], 2);
+    let rows = all_rows(&srv, &id);
+    let attempts: Vec<i64> = rows
+        .iter()
+        .map(|r| r["attempts"].as_i64().unwrap_or(0))
+        .collect();
+    assert_eq!(attempts, [1, 2, 2, 2], "the paid row was left alone");
+    assert_eq!(rows[0]["payout"], paid_payout);
+    assert_eq!(rows[3]["status"], "PAID");
+    assert!(
+        rows[3]["transfer"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("tr_"))
+    );
+    assert_eq!(
+        cdf(&srv, Some(beta_key)).0,
+        beta_before.0 + 40_000,
+        "the wallet row reached @beta"
+    );
+    assert_eq!(cdf(&srv, srv.sk()), (before.0 - 10_070 - 40_300, 0, 0));
+    // Paid rows: one payout each; each failed row one per attempt.
+    assert_eq!(all_payouts(&srv).len(), 1 + 2 * 2);
+}
+
+#[test]
+fn approval_without_the_funds_is_422_and_nothing_moves() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 30_000);
+    let (available, _, _) = cdf(&srv, srv.sk());
+    let id = id_of(&made_by(
+        &srv,
+        srv.sk().expect("sk"),
+        &[to_phone(PAID, available, "X1")],
+    ));
+    let owner = owner(&srv);
+    let short = approve(&srv, &id, &owner, &json!({"pin": crate::team::OWNER_PIN}));
+    let error = assert_error(&short, 422, "insufficient_funds");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("nothing moved")),
+        "{short:?}"
+    );
+    let batch = get_batch(&srv, &id, "");
+    assert_eq!(batch["status"], "PENDING_APPROVAL");
+    assert_eq!(batch["runs"], json!([]));
+    assert_eq!(cdf(&srv, srv.sk()), (available, 0, 0));
+    assert!(all_payouts(&srv).is_empty());
+    assert!(event_ids(&srv, "payout_batch.approved").is_empty());
+    // Invalid rows without skip_invalid are refused the same way.
+    let invalid = made_by(
+        &srv,
+        srv.sk().expect("sk"),
+        &[
+            to_phone(PAID, 1_000, "Y1"),
+            "mobile_money,5,mpesa,,Payee,Y2".into(),
+        ],
+    );
+    let refused = approve(
+        &srv,
+        &id_of(&invalid),
+        &owner,
+        &json!({"pin": crate::team::OWNER_PIN}),
+    );
+    assert_eq!(
+        assert_error(&refused, 422, "payout_batch_not_ready")["param"],
+        "skip_invalid"
+    );
+    assert_eq!(cdf(&srv, srv.sk()), (available, 0, 0));
+}
+
+#[test]
+fn a_kill_mid_execution_then_a_restart_pays_every_row_exactly_once() {
+    const ROWS: usize = 600;
+    let (mut srv, _) = start_team(&["--payout-batch-chunk-rows", "1"]);
+    fund(&srv, 10_000_000);
+    let before = cdf(&srv, srv.sk());
+    let rows: Vec<String> = (0..ROWS)
+        .map(|i| to_phone(&format!("+2438100{i:05}"), 10_000, &format!("K{i}")))
+        .collect();
+    let id = id_of(&made_by(&srv, srv.sk().expect("sk"), &rows));
+    let approved = approve(&srv, &id, &finance(&srv), &json!({}));
+    assert_eq!(approved.status, 200, "{approved:?}");
+    assert_eq!(approved.body["status"], "EXECUTING");
+    // Some chunks have committed; kill -9 while the rest wait.
+    crate::support::wait_until(
+        Duration::from_secs(30),
+        "some rows paid",
+        || (get_batch(&srv, &id, "")["counts"]["paid"].as_i64() >= Some(20)).then_some(()),
+        String::new,
+    );
+    srv.restart();
+    let at_restart = get_batch(&srv, &id, "");
+    assert_eq!(
+        at_restart["status"], "EXECUTING",
+        "the kill landed mid-execution"
+    );
+    assert!(at_restart["counts"]["paid"].as_u64() < Some(ROWS as u64));
+    // The durable chunk timer resumes the run where its cursor stopped.
+    let done = crate::support::wait_until(
+        Duration::from_secs(120),
+        "the batch executed",
+        || {
+            let batch = get_batch(&srv, &id, "");
+            (batch["status"] == "EXECUTED").then_some(batch)
+        },
+        || get_batch(&srv, &id, "")["counts"].to_string(),
+    );
+    assert_eq!(done["counts"]["paid"], ROWS);
+    let rows = all_rows(&srv, &id);
+    assert!(
+        rows.iter()
+            .all(|r| r["status"] == "PAID" && r["attempts"] == 1)
+    );
+    // One payout per row, each naming its row once.
+    let payouts = all_payouts(&srv);
+    assert_eq!(payouts.len(), ROWS);
+    let mut numbered: Vec<i64> = payouts
+        .iter()
+        .map(|p| p["batch"]["row"].as_i64().expect("a batch row"))
+        .collect();
+    numbered.sort_unstable();
+    assert_eq!(numbered, (1..=ROWS as i64).collect::<Vec<_>>());
+    let per_row: std::collections::HashSet<&str> =
+        rows.iter().filter_map(|r| r["payout"].as_str()).collect();
+    assert_eq!(per_row.len(), ROWS);
+    assert_eq!(
+        cdf(&srv, srv.sk()),
+        (before.0 - ROWS as i64 * 10_070, 0, 0),
+        "balances add up"
+    );
+    assert_eq!(event_ids(&srv, "payout_batch.executed"), [id]);
+    // `paygate verify` runs on drop.
 }

@@ -88,13 +88,14 @@ impl Column {
         match self {
             Column::Method | Column::Amount => Required::Always,
             Column::Wallet => Required::For("wallet"),
-            Column::OperatorId | Column::Phone | Column::Name => Required::For("mobile_money"),
-            Column::BankName
-            | Column::AccountName
-            | Column::AccountNumber
-            | Column::Country
-            | Column::Swift => Required::ForBankDetails,
-            Column::BankAccountId | Column::Reference => Required::Optional,
+            Column::OperatorId | Column::Phone => Required::For("mobile_money"),
+            Column::BankName | Column::AccountName | Column::AccountNumber | Column::Country => {
+                Required::ForBankDetails
+            }
+            // Optional for a single payout too (one destination rule).
+            Column::Name | Column::Swift | Column::BankAccountId | Column::Reference => {
+                Required::Optional
+            }
         }
     }
 
@@ -110,19 +111,24 @@ impl Column {
                 "method wallet: the receiving organisation of this gateway (org_..., @tag, phone or e-mail)."
             }
             Column::OperatorId => {
-                "method mobile_money: the operator (mpesa, airtel, orange, africell, mtn) paying out in the batch's currency."
+                "method mobile_money: the operator paying out in the batch's currency, bare (mpesa, airtel, orange, \
+                 africell, mtn) or in its country (mpesa_cd), as for a single payout."
             }
             Column::Phone => {
                 "method mobile_money: the recipient's number, E.164 with or without its + (+243812345678)."
             }
-            Column::Name => "method mobile_money: the recipient's name, 1 to 100 characters.",
-            Column::BankName => "method bank: the bank's name, 2 to 100 characters.",
-            Column::AccountName => "method bank: the account holder, 2 to 100 characters.",
+            Column::Name => {
+                "method mobile_money, optional: the recipient's name, 2 to 120 characters."
+            }
+            Column::BankName => "method bank: the bank's name, 2 to 120 characters.",
+            Column::AccountName => "method bank: the account holder, 2 to 120 characters.",
             Column::AccountNumber => {
                 "method bank: 4 to 34 letters and digits (an IBAN or a local number; spaces and hyphens are dropped)."
             }
             Column::Country => "method bank: the bank's country, ISO 3166-1 alpha-2 (CD).",
-            Column::Swift => "method bank: the bank's BIC, 8 or 11 characters (EQBLCDKI).",
+            Column::Swift => {
+                "method bank, optional: the bank's BIC, 8 or 11 characters (EQBLCDKI)."
+            }
             Column::BankAccountId => {
                 "method bank: a saved bank account. This gateway keeps none yet, so such a row is INVALID: \
                  give the bank details instead."

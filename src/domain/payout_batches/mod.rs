@@ -1,8 +1,7 @@
 //! Payout batches (spec section 4.8, origin behaviour section 12): many
 //! payouts sent as JSON rows or a CSV, every row validated, stored with the
 //! batch's totals and fees, and paid only once approved by someone other
-//! than its maker (maker-checker; approval and execution follow in issue 19
-//! point 3).
+//! than its maker (maker-checker), in chunks of rows (`execution`).
 //!
 //! The work is split so the writer only applies: [`prepare`] runs on the
 //! request's worker over a snapshot (the streamed CSV parse, each row's
@@ -16,9 +15,11 @@
 pub mod amount;
 pub mod columns;
 pub mod csv_rows;
+mod execution;
 pub mod export;
 #[cfg(test)]
 mod fuzzing;
+mod payee;
 pub mod readiness;
 pub mod state;
 pub mod validate;
@@ -30,15 +31,16 @@ use serde::{Deserialize, Serialize};
 
 pub use self::columns::Cells;
 pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
+pub use self::execution::{CHUNK_ROWS_DEFAULT, CHUNK_ROWS_MAX, approve, on_chunk, on_payout};
 use self::readiness::Maker;
 pub use self::state::{RowStatus, Status};
 use self::state::{Trigger, transition};
-use self::validate::{Checked, Destination, Duplicates, RowError, Rules};
+use self::validate::{Destination, Duplicates, RowError, Rules};
 pub use self::view::{BatchList, BatchView, RowList, batch_view, detailed, row_view};
 
 use super::currency::Currency;
 use super::resource::{self, Owned};
-use super::{audit, fees, org};
+use super::{audit, org, payouts, transfers};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -55,18 +57,21 @@ pub const NOTE_CHARS_MAX: usize = 500;
 /// bounded by validation).
 const INVALID_CELL_CHARS_MAX: usize = 200;
 
-/// The origin's withdrawal fee on one payout, on top of its amount: 70 bps,
-/// half up, at least 100 minor units (origin section 22 step 7).
-pub const WITHDRAWAL_FEE_BPS: i64 = 70;
-pub const WITHDRAWAL_FEE_MIN_MINOR: i64 = 100;
+/// A row validated with the single payout's destination rule.
+type Checked = validate::Checked<payouts::Destination>;
 
-/// The fee of one row; the single payout charges the same (one rule, to be
-/// shared with `domain::payouts` when both are merged).
-pub fn withdrawal_fee_minor(amount_minor: i64) -> i64 {
-    fees::bps_of(amount_minor, WITHDRAWAL_FEE_BPS).max(WITHDRAWAL_FEE_MIN_MINOR)
+/// The fee of a row, on top of its amount: what paying it charges. A
+/// mobile-money or bank row is a payout (`payouts::fee_minor`, decision
+/// 107); a `wallet` row is a transfer (`transfers::fee_minor`).
+pub fn row_fee_minor(amount_minor: i64, is_wallet: bool) -> i64 {
+    if is_wallet {
+        transfers::fee_minor(amount_minor)
+    } else {
+        payouts::fee_minor(amount_minor)
+    }
 }
 
-/// How many rows are in each status.
+/// How many rows are in each status now (they add up to `rows`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = PayoutBatchCounts)]
 pub struct Counts {
@@ -76,6 +81,45 @@ pub struct Counts {
     pub paid: u32,
     pub failed: u32,
     pub skipped: u32,
+    #[serde(default)]
+    pub processing: u32,
+    #[serde(default)]
+    pub needs_review: u32,
+}
+
+impl Counts {
+    /// The count of rows in `status`.
+    fn of(&mut self, status: RowStatus) -> &mut u32 {
+        match status {
+            RowStatus::Valid => &mut self.valid,
+            RowStatus::Invalid => &mut self.invalid,
+            RowStatus::Paid => &mut self.paid,
+            RowStatus::Failed => &mut self.failed,
+            RowStatus::Skipped => &mut self.skipped,
+            RowStatus::Processing => &mut self.processing,
+            RowStatus::NeedsReview => &mut self.needs_review,
+        }
+    }
+}
+
+/// One approval of a batch and the execution it started.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Run {
+    /// 1 for the first approval; a retry of the FAILED rows is the next.
+    pub number: u32,
+    pub approved_by: Maker,
+    /// The approver's PIN was verified (step-up; the maker needs it).
+    pub stepped_up: bool,
+    pub approved_at_ms: i64,
+    /// Rows it pays: the VALID ones, or on a retry the FAILED ones.
+    pub rows: u32,
+    /// Their amounts and fees, reserved at approval.
+    pub reserved_minor: i64,
+    /// What it did not spend (rows refused before anything moved), given
+    /// back to available when its last row was taken.
+    pub released_minor: i64,
+    /// When its last row was decided and the batch left EXECUTING.
+    pub finished_at_ms: Option<i64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, utoipa::ToSchema)]
@@ -117,6 +161,22 @@ pub struct PayoutBatch {
     pub paid_minor: i64,
     #[serde(default)]
     pub paid_fees_minor: i64,
+    /// Amounts and fees of the rows whose payout is PROCESSING or
+    /// NEEDS_REVIEW: spent from a reservation, not paid, not due again.
+    #[serde(default)]
+    pub in_transit_minor: i64,
+    /// What is left of the current run's reservation (in `reserved`).
+    #[serde(default)]
+    pub reserved_minor: i64,
+    /// The next row (its number) the current run looks at.
+    #[serde(default)]
+    pub cursor: u32,
+    /// Every approval, oldest first (at most [`RUNS_MAX`]).
+    #[serde(default)]
+    pub runs: Vec<Run>,
+    /// The sandbox whose test clock execution follows (set at approval).
+    #[serde(default)]
+    pub sandbox: Option<String>,
     /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
     pub errors: Vec<BatchError>,
     pub error_count: u32,
@@ -126,9 +186,13 @@ pub struct PayoutBatch {
 }
 
 impl PayoutBatch {
-    /// What approval would reserve now: the rows still to pay and their fees.
+    /// What approval would reserve now: the rows still to pay (VALID and
+    /// FAILED) and their fees.
     pub fn required_minor(&self) -> i64 {
-        self.total_minor + self.fees_minor - self.paid_minor - self.paid_fees_minor
+        self.total_minor + self.fees_minor
+            - self.paid_minor
+            - self.paid_fees_minor
+            - self.in_transit_minor
     }
 }
 
@@ -187,6 +251,19 @@ pub struct BatchRow {
     pub recipient: Option<String>,
     pub errors: Vec<StoredError>,
     pub updated_at_ms: i64,
+    /// Its latest payout (`po_...`), once executed.
+    #[serde(default)]
+    pub payout: Option<String>,
+    /// A `wallet` row's transfer (`tr_...`), once paid.
+    #[serde(default)]
+    pub transfer: Option<String>,
+    /// Why it is FAILED: its payout's `failure_reason`, or the refusal that
+    /// stopped it before anything moved.
+    #[serde(default)]
+    pub failure: Option<StoredError>,
+    /// Times a run tried to pay it.
+    #[serde(default)]
+    pub attempts: u32,
 }
 
 /// `pbr_<the batch's suffix><99999 − row>`: unique, tied to its batch, and
@@ -220,15 +297,6 @@ pub struct Prepared {
     first_rows: Vec<BatchRow>,
 }
 
-/// Mobile-money operators that pay out, with their currencies (the rail catalogue).
-fn operators() -> Vec<(&'static str, &'static [&'static str])> {
-    crate::rails::catalogue::CATALOGUE
-        .iter()
-        .filter(|m| m.rail == "mobile_money" && m.pays_out)
-        .map(|m| (m.id, m.currencies))
-        .collect()
-}
-
 /// Reads, validates and totals a new batch's rows on the caller's worker
 /// (see the module doc); refuses the whole batch (nothing stored) only for
 /// a CSV that cannot be read or is too large.
@@ -238,13 +306,13 @@ pub fn prepare(
     new: NewBatch,
     now_ms: i64,
 ) -> Result<Prepared, ApiError> {
-    let operators = operators();
     let rules = Rules {
         currency: new.currency.code,
         exponent: new.currency.exponent,
-        operators: &operators,
+        // A row is a payout or a transfer: both start at 100 minor units.
+        amount_minor_min: payouts::AMOUNT_MIN_MINOR.max(transfers::AMOUNT_MIN_MINOR),
     };
-    let mut checked = Vec::new();
+    let mut checked: Vec<Checked> = Vec::new();
     let source = match new.rows {
         NewRows::Csv(text) => {
             csv_rows::read(&text, |raw| checked.push(validate::check_row(raw, &rules)))
@@ -283,6 +351,11 @@ pub fn prepare(
         fees_minor: 0,
         paid_minor: 0,
         paid_fees_minor: 0,
+        in_transit_minor: 0,
+        reserved_minor: 0,
+        cursor: 0,
+        runs: Vec::new(),
+        sandbox: None,
         errors: Vec::new(),
         error_count: 0,
         cancellation: None,
@@ -404,10 +477,14 @@ fn stored_row(batch_id: &str, checked: Checked, now_ms: i64) -> BatchRow {
         status,
         cells,
         amount_minor,
-        fee_minor: amount_minor.map(withdrawal_fee_minor),
+        fee_minor: amount_minor.map(|a| row_fee_minor(a, recipient.is_some())),
         recipient,
         errors,
         updated_at_ms: now_ms,
+        payout: None,
+        transfer: None,
+        failure: None,
+        attempts: 0,
     }
 }
 
@@ -601,13 +678,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_withdrawal_fee_is_70_bps_half_up_and_at_least_100() {
-        assert_eq!(withdrawal_fee_minor(1), 100);
-        assert_eq!(withdrawal_fee_minor(14_285), 100);
-        assert_eq!(withdrawal_fee_minor(15_000), 105);
-        assert_eq!(withdrawal_fee_minor(1_000_000), 7_000);
-        assert_eq!(withdrawal_fee_minor(1_000_071), 7_000);
-        assert_eq!(withdrawal_fee_minor(1_000_072), 7_001, "half up");
+    fn a_row_pays_the_single_payouts_fee_or_a_wallet_row_the_transfers() {
+        assert_eq!(row_fee_minor(100, false), 1, "at least 1");
+        assert_eq!(row_fee_minor(15_000, false), 105);
+        assert_eq!(row_fee_minor(1_000_071, false), 7_000);
+        assert_eq!(row_fee_minor(1_000_072, false), 7_001, "half up");
+        assert_eq!(
+            row_fee_minor(1_000_072, false),
+            payouts::fee_minor(1_000_072)
+        );
+        assert_eq!(row_fee_minor(10_000, true), transfers::fee_minor(10_000));
+        assert_eq!(row_fee_minor(10_000, true), 75);
     }
 
     #[test]
@@ -629,9 +710,9 @@ mod tests {
         let store = crate::store::Store::ephemeral().expect("store");
         let principal = Principal::system("test", "org_a", Mode::Test);
         let text = "method,amount,operator_id,phone,name\n\
-                    mobile_money,10,mpesa,+243810000001,A\n\
-                    mobile_money,x,mpesa,+243810000002,B\n\
-                    mobile_money,30,mpesa,+243810000003,C\n";
+                    mobile_money,10,mpesa,+243810000001,Al\n\
+                    mobile_money,x,mpesa,+243810000002,Bo\n\
+                    mobile_money,30,mpesa,+243810000003,Cy\n";
         let new = NewBatch {
             currency: super::super::currency::find("CDF").expect("cdf"),
             reference: None,
@@ -650,7 +731,7 @@ mod tests {
             (batch.counts.valid, batch.counts.invalid, batch.total_minor),
             (2, 1, 4_000)
         );
-        assert_eq!((batch.fees_minor, batch.required_minor()), (200, 4_200));
+        assert_eq!((batch.fees_minor, batch.required_minor()), (7 + 21, 4_028));
         let rows = all_rows(&snapshot, &batch).expect("rows");
         let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
         assert_eq!(lines, vec![2, 3, 4]);

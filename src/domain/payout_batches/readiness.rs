@@ -54,7 +54,6 @@ impl Maker {
 /// batch made by the owner or by a key. Answers whether `approver`, with or
 /// without step-up, may approve what `maker` made; `false` means 403
 /// `step_up_required`. For `POST /payouts/batches/{id}/approve`.
-#[allow(dead_code)] // Approval is served next (issue 19 point 3).
 pub fn may_approve(maker: &Maker, approver: &Maker, stepped_up: bool) -> bool {
     let same_member = maker.member_id.is_some() && maker.member_id == approver.member_id;
     // A key is the owner: a key approving an owner's (or a key's) batch, or

@@ -1,5 +1,5 @@
 //! The lifecycles of a payout batch and of its rows, with the origin's
-//! statuses (origin behaviour section 12; drawn in `docs/payout-batches.md`).
+//! statuses (origin behaviour section 12; drawn in `docs/payouts.md`).
 //!
 //! Batch: created `PENDING_APPROVAL`; approval (`PENDING_APPROVAL`, or
 //! `PARTIAL` / `FAILED` again to retry the failed rows) → `EXECUTING`; when
@@ -9,10 +9,11 @@
 //! Row: created `VALID` or `INVALID`; a valid row is `PAID` or `FAILED`, a
 //! failed one is retried (`PAID`, or `FAILED` again) when the batch is
 //! approved again; an invalid row is `SKIPPED` when the batch executes with
-//! `skip_invalid`.
-//!
-//! Only creation and cancellation are served today; approval and execution
-//! follow with the single payouts (issue 19 point 3), on these tables.
+//! `skip_invalid`. A row follows its payout: while the rail has not answered
+//! it is `PROCESSING` (the batch waits for it), and when the rail cannot tell
+//! it is `NEEDS_REVIEW` (its money stays in transit and it is never retried,
+//! so it is never paid twice). These two are this gateway's additions to
+//! the origin's five row statuses (decision 126).
 
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +72,6 @@ pub enum Trigger {
     Approve,
     /// Every row of the run is decided. `any_paid`: some row of the batch is
     /// PAID (in this run or an earlier one); `any_failed`: some row is FAILED.
-    #[allow(dead_code)] // Execution is served next (issue 19 point 3).
     Finish { any_paid: bool, any_failed: bool },
     /// `POST /payouts/batches/{id}/cancel`.
     Cancel,
@@ -129,16 +129,22 @@ pub enum RowStatus {
     Paid,
     Failed,
     Skipped,
+    /// Its payout is with the rail, whose answer is pending.
+    Processing,
+    /// Its payout's outcome is unknown (the payout is NEEDS_REVIEW): never retried.
+    NeedsReview,
 }
 
 impl RowStatus {
     #[cfg(test)]
-    pub const ALL: [RowStatus; 5] = [
+    pub const ALL: [RowStatus; 7] = [
         RowStatus::Valid,
         RowStatus::Invalid,
         RowStatus::Paid,
         RowStatus::Failed,
         RowStatus::Skipped,
+        RowStatus::Processing,
+        RowStatus::NeedsReview,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -148,32 +154,44 @@ impl RowStatus {
             RowStatus::Paid => "PAID",
             RowStatus::Failed => "FAILED",
             RowStatus::Skipped => "SKIPPED",
+            RowStatus::Processing => "PROCESSING",
+            RowStatus::NeedsReview => "NEEDS_REVIEW",
         }
+    }
+
+    /// A run pays it: VALID (the first run) or FAILED (a retry).
+    pub fn is_due(self) -> bool {
+        matches!(self, RowStatus::Valid | RowStatus::Failed)
     }
 }
 
-/// Row moves happen at execution (issue 19 point 3), on this table.
-#[allow(dead_code)]
+/// What happens to a row at execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RowTrigger {
-    /// Its payout was paid.
+    /// Its payout (or transfer) was paid.
     Pay,
-    /// Its payout failed (the money came back).
+    /// Its payout failed (the money came back), or it was refused before
+    /// anything moved.
     Fail,
+    /// Its payout is PROCESSING: the rail will answer later.
+    Wait,
+    /// Its payout is NEEDS_REVIEW.
+    Hold,
     /// The batch executes with `skip_invalid`.
     Skip,
 }
 
 /// The next status of a row for `trigger` in `from`, or why not.
-#[allow(dead_code)] // Execution (issue 19 point 3) moves rows.
 pub fn row_transition(from: RowStatus, trigger: RowTrigger) -> Result<RowStatus, Refusal> {
     use RowStatus::*;
     use RowTrigger::*;
     match (from, trigger) {
-        (Valid | Failed, Pay) => Ok(Paid),
-        (Valid | Failed, Fail) => Ok(Failed),
+        (Valid | Failed | Processing, Pay) => Ok(Paid),
+        (Valid | Failed | Processing, Fail) => Ok(Failed),
+        (Valid | Failed | Processing, Hold) => Ok(NeedsReview),
+        (Valid | Failed, Wait) => Ok(Processing),
         (Invalid, Skip) => Ok(Skipped),
-        (Paid | Skipped, _) => Err(Refusal::Closed),
+        (Paid | Skipped | NeedsReview, _) => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
 }
@@ -295,14 +313,22 @@ mod tests {
         use RowStatus::*;
         use RowTrigger::*;
 
-        const TRIGGERS: [RowTrigger; 3] = [Pay, Fail, Skip];
+        const TRIGGERS: [RowTrigger; 5] = [Pay, Fail, Wait, Hold, Skip];
 
         const ALLOWED: &[(RowStatus, RowTrigger, RowStatus)] = &[
             (Valid, Pay, Paid),
             (Valid, Fail, Failed),
+            (Valid, Wait, Processing),
+            (Valid, Hold, NeedsReview),
             // Re-approval retries the failed rows only.
             (Failed, Pay, Paid),
             (Failed, Fail, Failed),
+            (Failed, Wait, Processing),
+            (Failed, Hold, NeedsReview),
+            // The rail answers later.
+            (Processing, Pay, Paid),
+            (Processing, Fail, Failed),
+            (Processing, Hold, NeedsReview),
             (Invalid, Skip, Skipped),
         ];
 
@@ -310,12 +336,12 @@ mod tests {
         fn every_row_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
             for s in RowStatus::ALL {
                 match s {
-                    Valid | Invalid | Paid | Failed | Skipped => {}
+                    Valid | Invalid | Paid | Failed | Skipped | Processing | NeedsReview => {}
                 }
             }
             for t in TRIGGERS {
                 match t {
-                    Pay | Fail | Skip => {}
+                    Pay | Fail | Wait | Hold | Skip => {}
                 }
             }
             assert_table(&RowStatus::ALL, &TRIGGERS, ALLOWED, row_transition);
@@ -326,9 +352,14 @@ mod tests {
         }
 
         #[test]
-        fn a_paid_row_is_never_paid_again() {
-            assert_eq!(row_transition(Paid, Pay), Err(Refusal::Closed));
+        fn a_paid_row_or_one_in_review_is_never_paid_again() {
+            for t in TRIGGERS {
+                assert_eq!(row_transition(Paid, t), Err(Refusal::Closed));
+                assert_eq!(row_transition(NeedsReview, t), Err(Refusal::Closed));
+            }
             assert_eq!(row_transition(Invalid, Pay), Err(Refusal::Invalid));
+            let due: Vec<RowStatus> = RowStatus::ALL.into_iter().filter(|s| s.is_due()).collect();
+            assert_eq!(due, vec![Valid, Failed], "a run pays these only");
         }
     }
 }

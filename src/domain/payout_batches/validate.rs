@@ -1,58 +1,63 @@
 //! Validation of one batch row: its amount and its destination, every field
 //! checked and every error kept (a person fixes a spreadsheet once, not once
-//! per error). [`batch_row_destination`] is the destination parser of batch
-//! rows; the single payout (`domain::payouts`) has its own, and the two are
-//! meant to become one.
+//! per error). A mobile-money or bank destination is decided by the single
+//! payout's rule (`payouts::Destination`, through the [`Payee`] trait that
+//! `payout_batches::payee` implements); what is the batch's own is here: the
+//! line, the `wallet` method, the amount in major units, and duplicates.
 //!
 //! Duplicates within a batch ([`Duplicates`]): two rows with the same method,
-//! destination (operator and phone; BIC and account number; receiving
+//! destination (operator and phone; country and account number; receiving
 //! wallet), amount and reference. The later one is INVALID: paying it would
 //! most likely pay someone twice, and a deliberate second payment says so
 //! with its own reference.
 //!
-//! Pure: only `std` and its siblings (the fuzz target includes this file).
+//! Pure: only `std` and its siblings (the fuzz target includes this file and
+//! brings its own stand-in [`Payee`]).
 
 use std::collections::HashMap;
 
-use super::amount::{self, AmountError};
+use super::amount;
 use super::columns::{Cells, Column};
 use super::csv_rows::RawRow;
 
-pub const NAME_CHARS_MAX: usize = 100;
 pub const REFERENCE_CHARS_MAX: usize = 100;
 const HANDLE_CHARS: std::ops::RangeInclusive<usize> = 2..=80;
-const ACCOUNT_NUMBER_CHARS: std::ops::RangeInclusive<usize> = 4..=34;
-const PHONE_DIGITS: std::ops::RangeInclusive<usize> = 8..=15;
 
 /// What a row is checked against.
 pub struct Rules<'a> {
     pub currency: &'a str,
     /// Decimals of `currency`.
     pub exponent: u32,
-    /// Mobile-money operators that pay out, each with the currencies it pays
-    /// in (empty: any).
-    pub operators: &'a [(&'a str, &'a [&'a str])],
+    /// The smallest amount a row pays, in minor units (a payout's, a transfer's).
+    pub amount_minor_min: i64,
+}
+
+/// The methods whose destination is a payee outside the gateway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PayeeMethod {
+    MobileMoney,
+    Bank,
+}
+
+/// A mobile-money or bank destination, decided from a row's cells by the
+/// single payout's rule (`payouts::Destination`).
+pub trait Payee: Sized + Clone + PartialEq + std::fmt::Debug {
+    /// The destination of a row of `method` paying in `currency`, or every
+    /// refusal with its column.
+    fn check(method: PayeeMethod, cells: &Cells, currency: &str) -> Result<Self, Vec<RowError>>;
+    /// Writes its normalised cells (the method's own) into `cells`.
+    fn write(&self, cells: &mut Cells);
+    /// Equal for two destinations that pay the same account.
+    fn duplicate_key(&self) -> String;
 }
 
 /// Where a valid row's money goes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Destination {
-    MobileMoney {
-        operator_id: String,
-        /// E.164 with its `+`.
-        phone: String,
-        name: String,
-    },
-    Bank {
-        bank_name: String,
-        account_name: String,
-        /// Letters and digits, upper case.
-        account_number: String,
-        country: String,
-        swift: String,
-    },
+pub enum Destination<P> {
+    /// A mobile-money number or a bank account: a payout.
+    Payee(P),
     /// Another organisation of this gateway, as written (`@tag`, `org_...`,
-    /// phone, e-mail); the domain resolves it.
+    /// phone, e-mail); the domain resolves it. A transfer.
     Wallet { to: String },
 }
 
@@ -79,22 +84,22 @@ impl RowError {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Valid {
+pub struct Valid<P> {
     pub amount_minor: i64,
-    pub destination: Destination,
+    pub destination: Destination<P>,
 }
 
 /// A row after validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Checked {
+pub struct Checked<P> {
     pub row: u32,
     pub line: u64,
     /// As sent; for a valid row only the cells that are paid on, normalised.
     pub cells: Cells,
-    pub outcome: Result<Valid, Vec<RowError>>,
+    pub outcome: Result<Valid<P>, Vec<RowError>>,
 }
 
-impl Checked {
+impl<P> Checked<P> {
     /// Marks the row invalid with `error` (kept with any it had).
     pub fn refuse(&mut self, error: RowError) {
         match &mut self.outcome {
@@ -105,7 +110,7 @@ impl Checked {
 }
 
 /// Validates one row.
-pub fn check_row(raw: RawRow, rules: &Rules<'_>) -> Checked {
+pub fn check_row<P: Payee>(raw: RawRow, rules: &Rules<'_>) -> Checked<P> {
     let mut errors = Vec::new();
     if let Some((found, expected)) = raw.cells_found {
         errors.push(RowError::new(
@@ -118,7 +123,7 @@ pub fn check_row(raw: RawRow, rules: &Rules<'_>) -> Checked {
         ));
     }
     let amount = amount_of(&raw.cells, rules, &mut errors);
-    let destination = batch_row_destination(&raw.cells, rules, &mut errors);
+    let destination = destination::<P>(&raw.cells, rules, &mut errors);
     let reference = text(
         &raw.cells,
         Column::Reference,
@@ -153,31 +158,47 @@ fn amount_of(cells: &Cells, rules: &Rules<'_>, errors: &mut Vec<RowError>) -> Op
         errors.push(required(Column::Amount, None));
         return None;
     };
-    amount::parse_major(value, rules.exponent)
-        .map_err(|e: AmountError| {
-            errors.push(RowError::new(
-                Some("amount"),
-                "invalid_amount",
-                e.message(value, rules.currency, rules.exponent),
-            ));
-        })
-        .ok()
+    let invalid = |message: String| RowError::new(Some("amount"), "invalid_amount", message);
+    match amount::parse_major(value, rules.exponent) {
+        Err(e) => {
+            errors.push(invalid(e.message(value, rules.currency, rules.exponent)));
+            None
+        }
+        Ok(minor) if minor < rules.amount_minor_min => {
+            errors.push(invalid(format!(
+                "amount must be at least {} {} ({} minor units), the smallest payout (got {:?})",
+                amount::format_major(rules.amount_minor_min, rules.exponent),
+                rules.currency,
+                rules.amount_minor_min,
+                shown(value)
+            )));
+            None
+        }
+        Ok(minor) => Some(minor),
+    }
 }
 
 /// The destination of a batch row, from its method's cells, or `None` with
 /// the reasons pushed onto `errors`.
-pub fn batch_row_destination(
+fn destination<P: Payee>(
     cells: &Cells,
     rules: &Rules<'_>,
     errors: &mut Vec<RowError>,
-) -> Option<Destination> {
+) -> Option<Destination<P>> {
     let Some(method) = cells.get(Column::Method) else {
         errors.push(required(Column::Method, None));
         return None;
     };
+    let mut payee = |method| match P::check(method, cells, rules.currency) {
+        Ok(payee) => Some(Destination::Payee(payee)),
+        Err(refusals) => {
+            errors.extend(refusals);
+            None
+        }
+    };
     match method.to_ascii_lowercase().as_str() {
-        "mobile_money" => mobile_money(cells, rules, errors),
-        "bank" => bank(cells, errors),
+        "mobile_money" => payee(PayeeMethod::MobileMoney),
+        "bank" => payee(PayeeMethod::Bank),
         "wallet" => {
             if cells.get(Column::Wallet).is_none() {
                 errors.push(required(Column::Wallet, Some("wallet")));
@@ -200,162 +221,6 @@ pub fn batch_row_destination(
             None
         }
     }
-}
-
-fn mobile_money(
-    cells: &Cells,
-    rules: &Rules<'_>,
-    errors: &mut Vec<RowError>,
-) -> Option<Destination> {
-    let operator_id = operator(cells, rules, errors);
-    let phone = phone(cells, errors);
-    let name = text(cells, Column::Name, 1, NAME_CHARS_MAX, errors);
-    if cells.get(Column::Name).is_none() {
-        errors.push(required(Column::Name, Some("mobile_money")));
-    }
-    Some(Destination::MobileMoney {
-        operator_id: operator_id?,
-        phone: phone?,
-        name: name?,
-    })
-}
-
-fn operator(cells: &Cells, rules: &Rules<'_>, errors: &mut Vec<RowError>) -> Option<String> {
-    let Some(value) = cells.get(Column::OperatorId) else {
-        errors.push(required(Column::OperatorId, Some("mobile_money")));
-        return None;
-    };
-    let id = value.to_ascii_lowercase();
-    let known: Vec<&str> = rules.operators.iter().map(|(id, _)| *id).collect();
-    let Some((_, currencies)) = rules.operators.iter().find(|(o, _)| *o == id) else {
-        errors.push(RowError::new(
-            Some("operator_id"),
-            "unknown_operator",
-            format!(
-                "operator_id {:?} is not a mobile-money operator that pays out ({})",
-                shown(value),
-                known.join(", ")
-            ),
-        ));
-        return None;
-    };
-    if !currencies.is_empty() && !currencies.contains(&rules.currency) {
-        let paying: Vec<&str> = rules
-            .operators
-            .iter()
-            .filter(|(_, c)| c.is_empty() || c.contains(&rules.currency))
-            .map(|(id, _)| *id)
-            .collect();
-        errors.push(RowError::new(
-            Some("operator_id"),
-            "currency_not_supported",
-            format!(
-                "operator {id} does not pay out in {}; operators that do: {}",
-                rules.currency,
-                if paying.is_empty() {
-                    "none".to_string()
-                } else {
-                    paying.join(", ")
-                }
-            ),
-        ));
-        return None;
-    }
-    Some(id)
-}
-
-/// E.164, with or without its `+`, spaces and hyphens dropped: a
-/// spreadsheet turns `+243...` into the number `243...`.
-fn phone(cells: &Cells, errors: &mut Vec<RowError>) -> Option<String> {
-    let Some(value) = cells.get(Column::Phone) else {
-        errors.push(required(Column::Phone, Some("mobile_money")));
-        return None;
-    };
-    let compact: String = value.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
-    let digits = compact.strip_prefix('+').unwrap_or(&compact);
-    let valid = PHONE_DIGITS.contains(&digits.len())
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && !digits.starts_with('0');
-    if !valid {
-        errors.push(invalid(
-            Column::Phone,
-            format!(
-                "phone must be an E.164 number, 8 to 15 digits with or without its +, such as +243812345678 (got {:?})",
-                shown(value)
-            ),
-        ));
-        return None;
-    }
-    Some(format!("+{digits}"))
-}
-
-fn bank(cells: &Cells, errors: &mut Vec<RowError>) -> Option<Destination> {
-    if cells.get(Column::BankAccountId).is_some() {
-        // No saved bank accounts exist in this gateway yet (docs/payout-batches.md).
-        errors.push(RowError::new(
-            Some("bank_account_id"),
-            "unsupported",
-            "saved bank accounts are not kept by this gateway yet: leave bank_account_id empty and give bank_name, account_name, account_number, country and swift".into(),
-        ));
-        return None;
-    }
-    for column in [
-        Column::BankName,
-        Column::AccountName,
-        Column::AccountNumber,
-        Column::Country,
-        Column::Swift,
-    ] {
-        if cells.get(column).is_none() {
-            errors.push(required(column, Some("bank")));
-        }
-    }
-    let bank_name = text(cells, Column::BankName, 2, NAME_CHARS_MAX, errors);
-    let account_name = text(cells, Column::AccountName, 2, NAME_CHARS_MAX, errors);
-    let account_number = cells.get(Column::AccountNumber).and_then(|v| {
-        let compact: String = v.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
-        let ok = ACCOUNT_NUMBER_CHARS.contains(&compact.len())
-            && compact.bytes().all(|b| b.is_ascii_alphanumeric());
-        if !ok {
-            errors.push(invalid(
-                Column::AccountNumber,
-                format!("account_number must be 4 to 34 letters and digits (spaces and hyphens are dropped), got {:?}", shown(v)),
-            ));
-        }
-        ok.then(|| compact.to_ascii_uppercase())
-    });
-    let country = cells.get(Column::Country).and_then(|v| {
-        let ok = v.len() == 2 && v.bytes().all(|b| b.is_ascii_alphabetic());
-        if !ok {
-            errors.push(invalid(
-                Column::Country,
-                format!(
-                    "country must be an ISO 3166-1 alpha-2 code such as CD (got {:?})",
-                    shown(v)
-                ),
-            ));
-        }
-        ok.then(|| v.to_ascii_uppercase())
-    });
-    let swift = cells.get(Column::Swift).and_then(|v| {
-        let ok = (v.len() == 8 || v.len() == 11)
-            && v.bytes().take(6).all(|b| b.is_ascii_alphabetic())
-            && v.bytes().all(|b| b.is_ascii_alphanumeric());
-        if !ok {
-            errors.push(invalid(
-                Column::Swift,
-                format!("swift must be a BIC of 8 or 11 letters and digits, the first 6 letters, such as EQBLCDKI (got {:?})", shown(v)),
-            ));
-        }
-        ok.then(|| v.to_ascii_uppercase())
-    });
-    Some(Destination::Bank {
-        bank_name: bank_name?,
-        account_name: account_name?,
-        account_number: account_number?,
-        country: country?,
-        swift: swift?,
-    })
 }
 
 /// A free-text cell: `min..=max` characters, no control characters. An
@@ -382,8 +247,9 @@ fn text(
         return None;
     }
     if chars < min || value.chars().any(char::is_control) {
-        errors.push(invalid(
-            column,
+        errors.push(RowError::new(
+            Some(name),
+            "invalid",
             format!("{name} must be {min} to {max} characters without control characters"),
         ));
         return None;
@@ -392,44 +258,20 @@ fn text(
 }
 
 /// The cells a valid row is paid on, normalised, and nothing else.
-fn normalised(valid: &Valid, rules: &Rules<'_>, reference: Option<String>) -> Cells {
+fn normalised<P: Payee>(valid: &Valid<P>, rules: &Rules<'_>, reference: Option<String>) -> Cells {
     let mut cells = Cells::default();
-    let mut put = |column: Column, value: &str| cells.set(column, value);
     match &valid.destination {
-        Destination::MobileMoney {
-            operator_id,
-            phone,
-            name,
-        } => {
-            put(Column::Method, "mobile_money");
-            put(Column::OperatorId, operator_id);
-            put(Column::Phone, phone);
-            put(Column::Name, name);
-        }
-        Destination::Bank {
-            bank_name,
-            account_name,
-            account_number,
-            country,
-            swift,
-        } => {
-            put(Column::Method, "bank");
-            put(Column::BankName, bank_name);
-            put(Column::AccountName, account_name);
-            put(Column::AccountNumber, account_number);
-            put(Column::Country, country);
-            put(Column::Swift, swift);
-        }
+        Destination::Payee(payee) => payee.write(&mut cells),
         Destination::Wallet { to } => {
-            put(Column::Method, "wallet");
-            put(Column::Wallet, to);
+            cells.set(Column::Method, "wallet");
+            cells.set(Column::Wallet, to);
         }
     }
-    put(
+    cells.set(
         Column::Amount,
         &amount::format_major(valid.amount_minor, rules.exponent),
     );
-    put(Column::Reference, reference.as_deref().unwrap_or(""));
+    cells.set(Column::Reference, reference.as_deref().unwrap_or(""));
     cells
 }
 
@@ -440,10 +282,6 @@ fn required(column: Column, method: Option<&str>) -> RowError {
         None => format!("{name} is required"),
     };
     RowError::new(Some(name), "required", message)
-}
-
-fn invalid(column: Column, message: String) -> RowError {
-    RowError::new(Some(column.name()), "invalid", message)
 }
 
 /// At most 40 characters of a cell, for a message.
@@ -460,7 +298,7 @@ pub struct Duplicates {
 
 impl Duplicates {
     /// Makes `checked` invalid when a valid row before it had the same key.
-    pub fn check(&mut self, checked: &mut Checked) {
+    pub fn check<P: Payee>(&mut self, checked: &mut Checked<P>) {
         let Ok(valid) = &checked.outcome else { return };
         let key = duplicate_key(valid, checked.cells.get(Column::Reference));
         match self.seen.get(&key) {
@@ -481,16 +319,9 @@ impl Duplicates {
     }
 }
 
-fn duplicate_key(valid: &Valid, reference: Option<&str>) -> String {
+fn duplicate_key<P: Payee>(valid: &Valid<P>, reference: Option<&str>) -> String {
     let destination = match &valid.destination {
-        Destination::MobileMoney {
-            operator_id, phone, ..
-        } => format!("mobile_money|{operator_id}|{phone}"),
-        Destination::Bank {
-            account_number,
-            swift,
-            ..
-        } => format!("bank|{swift}|{account_number}"),
+        Destination::Payee(payee) => payee.duplicate_key(),
         Destination::Wallet { to } => format!("wallet|{}", to.to_lowercase()),
     };
     format!(
@@ -503,15 +334,18 @@ fn duplicate_key(valid: &Valid, reference: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const OPERATORS: &[(&str, &[&str])] = &[("mpesa", &["CDF", "USD"]), ("mtn", &["UGX"])];
+    use crate::domain::payouts::Destination as Payout;
 
     fn rules() -> Rules<'static> {
         Rules {
             currency: "CDF",
             exponent: 2,
-            operators: OPERATORS,
+            amount_minor_min: 100,
         }
+    }
+
+    fn check(raw: RawRow) -> Checked<Payout> {
+        check_row(raw, &rules())
     }
 
     fn raw(pairs: &[(Column, &str)]) -> RawRow {
@@ -527,7 +361,7 @@ mod tests {
         }
     }
 
-    fn fields(checked: &Checked) -> Vec<(Option<&'static str>, &'static str)> {
+    fn fields(checked: &Checked<Payout>) -> Vec<(Option<&'static str>, &'static str)> {
         match &checked.outcome {
             Ok(_) => Vec::new(),
             Err(errors) => errors.iter().map(|e| (e.field, e.code)).collect(),
@@ -547,46 +381,55 @@ mod tests {
 
     #[test]
     fn a_valid_mobile_money_row_is_normalised_to_what_is_paid() {
-        let checked = check_row(mobile("1500.5", "243 812-345678"), &rules());
+        let checked = check(mobile("1500.5", "243 812-345678"));
         let valid = checked.outcome.clone().expect("valid");
         assert_eq!(valid.amount_minor, 150_050);
         assert_eq!(
             valid.destination,
-            Destination::MobileMoney {
+            Destination::Payee(Payout::MobileMoney {
                 operator_id: "mpesa".into(),
+                operator: "mpesa".into(),
                 phone: "+243812345678".into(),
-                name: "Amani".into()
-            }
+                name: Some("Amani".into())
+            })
         );
         assert_eq!(checked.cells.get(Column::Amount), Some("1500.50"));
+        assert_eq!(checked.cells.get(Column::Phone), Some("+243812345678"));
         assert_eq!(checked.cells.get(Column::BankName), None, "not paid on");
     }
 
     #[test]
     fn every_error_of_a_row_is_reported_with_its_field() {
-        let checked = check_row(
-            raw(&[
-                (Column::Method, "mobile_money"),
-                (Column::Amount, "12.345"),
-                (Column::OperatorId, "mtn"),
-                (Column::Phone, "0812"),
-            ]),
-            &rules(),
-        );
+        let checked = check(raw(&[
+            (Column::Method, "mobile_money"),
+            (Column::Amount, "12.345"),
+            (Column::OperatorId, "mtn"),
+            (Column::Phone, "0812"),
+            (Column::Name, "A"),
+        ]));
         assert_eq!(
             fields(&checked),
             vec![
                 (Some("amount"), "invalid_amount"),
                 (Some("operator_id"), "currency_not_supported"),
                 (Some("phone"), "invalid"),
-                (Some("name"), "required"),
+                (Some("name"), "invalid"),
             ]
         );
         assert_eq!(checked.cells.get(Column::Amount), Some("12.345"), "as sent");
     }
 
     #[test]
-    fn bank_rows_need_every_detail_and_never_a_saved_account_yet() {
+    fn an_amount_below_the_smallest_payout_is_an_error_of_its_row() {
+        assert_eq!(
+            fields(&check(mobile("0.99", "+243812345678"))),
+            vec![(Some("amount"), "invalid_amount")]
+        );
+        assert!(check(mobile("1", "+243812345678")).outcome.is_ok());
+    }
+
+    #[test]
+    fn bank_rows_follow_the_single_payouts_rules_and_never_a_saved_account() {
         let good = raw(&[
             (Column::Method, "bank"),
             (Column::Amount, "10"),
@@ -596,26 +439,29 @@ mod tests {
             (Column::Country, "cd"),
             (Column::Swift, "eqblcdki"),
         ]);
-        let checked = check_row(good.clone(), &rules());
+        let checked = check(good.clone());
         assert!(
-            matches!(&checked.outcome, Ok(Valid { destination: Destination::Bank { account_number, swift, country, .. }, .. })
-                if account_number == "CD0001234567" && swift == "EQBLCDKI" && country == "CD"),
+            matches!(&checked.outcome, Ok(Valid { destination: Destination::Payee(Payout::Bank { account_number, swift, country, .. }), .. })
+                if account_number == "CD0001234567" && swift.as_deref() == Some("EQBLCDKI") && country == "CD"),
             "{checked:?}"
         );
+        let mut without_bic = good.clone();
+        without_bic.cells.set(Column::Swift, "");
+        assert!(check(without_bic).outcome.is_ok(), "the BIC is optional");
         let mut saved = good.clone();
         saved.cells.set(Column::BankAccountId, "ba_1");
         assert_eq!(
-            fields(&check_row(saved, &rules())),
+            fields(&check(saved)),
             vec![(Some("bank_account_id"), "unsupported")]
         );
         let missing = raw(&[(Column::Method, "bank"), (Column::Amount, "10")]);
-        assert_eq!(fields(&check_row(missing, &rules())).len(), 5);
+        assert_eq!(fields(&check(missing)).len(), 4);
         let mut bad = good;
         bad.cells.set(Column::Swift, "EQBL1");
         bad.cells.set(Column::Country, "COD");
         bad.cells.set(Column::AccountNumber, "12");
         assert_eq!(
-            fields(&check_row(bad, &rules())),
+            fields(&check(bad)),
             vec![
                 (Some("account_number"), "invalid"),
                 (Some("country"), "invalid"),
@@ -628,42 +474,47 @@ mod tests {
     fn methods_operators_and_cell_counts_are_checked() {
         let unknown = raw(&[(Column::Method, "cash"), (Column::Amount, "1")]);
         assert_eq!(
-            fields(&check_row(unknown, &rules())),
+            fields(&check(unknown)),
             vec![(Some("method"), "unknown_method")]
         );
         let mut row = mobile("1", "+243812345678");
         row.cells.set(Column::OperatorId, "nope");
         row.cells_found = Some((3, 13));
         assert_eq!(
-            fields(&check_row(row, &rules())),
+            fields(&check(row)),
             vec![
                 (None, "cell_count"),
                 (Some("operator_id"), "unknown_operator")
             ]
+        );
+        let mut in_country = mobile("1", "+243812345678");
+        in_country.cells.set(Column::OperatorId, "mpesa_cd");
+        assert!(
+            check(in_country).outcome.is_ok(),
+            "the single payout's form"
         );
         let wallet = raw(&[
             (Column::Method, "wallet"),
             (Column::Amount, "1"),
             (Column::Wallet, "@beta"),
         ]);
-        assert!(check_row(wallet, &rules()).outcome.is_ok());
+        assert!(check(wallet).outcome.is_ok());
         let nowhere = raw(&[(Column::Method, "wallet"), (Column::Amount, "1")]);
-        assert_eq!(
-            fields(&check_row(nowhere, &rules())),
-            vec![(Some("wallet"), "required")]
-        );
+        assert_eq!(fields(&check(nowhere)), vec![(Some("wallet"), "required")]);
     }
 
     #[test]
     fn a_later_row_with_the_same_destination_amount_and_reference_is_a_duplicate() {
         let mut duplicates = Duplicates::default();
-        let mut first = check_row(mobile("10", "+243812345678"), &rules());
-        let mut same = check_row(mobile("10.00", "243812345678"), &rules());
+        let mut first = check(mobile("10", "+243812345678"));
+        let mut same = mobile("10.00", "243812345678");
+        same.cells.set(Column::OperatorId, "mpesa_cd");
+        let mut same = check(same);
         same.line = 3;
-        let mut other_amount = check_row(mobile("11", "+243812345678"), &rules());
+        let mut other_amount = check(mobile("11", "+243812345678"));
         let mut with_reference = mobile("10", "+243812345678");
         with_reference.cells.set(Column::Reference, "second");
-        let mut with_reference = check_row(with_reference, &rules());
+        let mut with_reference = check(with_reference);
         for checked in [
             &mut first,
             &mut same,

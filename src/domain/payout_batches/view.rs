@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::readiness::{self, Inputs, Maker, Readiness};
 use super::{
-    BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Source, Status,
+    BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Run, Source, Status,
     StoredError,
 };
 use crate::http::list::{List, named_list};
@@ -25,10 +25,19 @@ pub struct BatchView {
     pub counts: Counts,
     /// Amounts of the VALID rows, in minor units: what the batch pays.
     pub total_minor: i64,
-    /// Their withdrawal fees (70 bps each, at least 100 minor units), on top.
+    /// Their fees, on top: a payout's (70 bps, half up, at least 1 minor unit) or, for a `wallet` row, a transfer's (75 bps).
     pub fees_minor: i64,
-    /// total_minor + fees_minor: what approval reserves from the available balance.
+    /// total_minor + fees_minor: what the first approval reserves from the available balance.
     pub total_with_fees_minor: i64,
+    /// Amounts of the PAID rows.
+    pub paid_minor: i64,
+    /// Their fees.
+    pub paid_fees_minor: i64,
+    /// What is left of the current run's reservation, in the `reserved`
+    /// balance: rows not paid yet. 0 once the run has taken its last row.
+    pub reserved_minor: i64,
+    /// Every approval and the execution it started, oldest first.
+    pub runs: Vec<RunView>,
     /// Who made it (approval needs someone else, or the maker with step-up).
     pub maker: Maker,
     /// Row errors in the batch (the rows keep all of theirs).
@@ -46,6 +55,26 @@ pub struct BatchView {
     pub cancellation: Option<Cancellation>,
     pub created_at: String,
     pub updated_at: String,
+}
+
+/// One approval of a batch and its execution.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[schema(as = PayoutBatchRun)]
+pub struct RunView {
+    /// 1 for the first approval; each retry of the FAILED rows is the next.
+    pub number: u32,
+    pub approved_by: Maker,
+    /// The approver's PIN was verified (step-up; the maker needs it).
+    pub stepped_up: bool,
+    pub approved_at: String,
+    /// Rows it pays: the VALID ones, or on a retry the FAILED ones.
+    pub rows: u32,
+    /// Their amounts and fees, reserved at approval.
+    pub reserved_minor: i64,
+    /// What it did not spend (rows refused before anything moved), back in available.
+    pub released_minor: i64,
+    /// When the batch left EXECUTING.
+    pub finished_at: Option<String>,
 }
 
 /// One row error, with where it is.
@@ -92,6 +121,16 @@ pub struct RowView {
     #[schema(value_type = Object)]
     pub cells: Cells,
     pub errors: Vec<RowErrorView>,
+    /// Its latest payout (`po_...`), once a run paid it.
+    pub payout: Option<String>,
+    /// A `wallet` row's transfer (`tr_...`), once paid.
+    pub transfer: Option<String>,
+    /// Why it is FAILED: its payout's failure reason (`invalid_account`,
+    /// `provider_unavailable`), or the error that refused it before anything
+    /// moved (`daily_limit_exceeded`, `recipient_inactive`, ...).
+    pub failure: Option<RowErrorView>,
+    /// Times a run tried to pay it.
+    pub attempts: u32,
 }
 
 named_list!(RowList of RowView, "In line order.");
@@ -117,6 +156,23 @@ pub fn row_view(row: &BatchRow) -> RowView {
         recipient: row.recipient.clone(),
         cells: row.cells.clone(),
         errors: row.errors.iter().map(error_view).collect(),
+        payout: row.payout.clone(),
+        transfer: row.transfer.clone(),
+        failure: row.failure.as_ref().map(error_view),
+        attempts: row.attempts,
+    }
+}
+
+fn run_view(run: &Run) -> RunView {
+    RunView {
+        number: run.number,
+        approved_by: run.approved_by.clone(),
+        stepped_up: run.stepped_up,
+        approved_at: crate::clock::rfc3339(run.approved_at_ms),
+        rows: run.rows,
+        reserved_minor: run.reserved_minor,
+        released_minor: run.released_minor,
+        finished_at: run.finished_at_ms.map(crate::clock::rfc3339),
     }
 }
 
@@ -146,6 +202,10 @@ pub fn batch_view(batch: &PayoutBatch) -> BatchView {
         total_minor: batch.total_minor,
         fees_minor: batch.fees_minor,
         total_with_fees_minor: batch.total_minor + batch.fees_minor,
+        paid_minor: batch.paid_minor,
+        paid_fees_minor: batch.paid_fees_minor,
+        reserved_minor: batch.reserved_minor,
+        runs: batch.runs.iter().map(run_view).collect(),
         maker: batch.maker.clone(),
         error_count: batch.error_count,
         errors: None,

@@ -1,8 +1,9 @@
 //! Where a payout goes: a mobile-money number with its operator, or a bank
-//! account (origin section 22). [`Destination::parse`] is pure, so a batch row
-//! is checked by the same rules as a single payout; every refusal names its
-//! field under the caller's prefix (`destination.phone`, or `phone` for a
-//! row). Nothing here reads the store.
+//! account (origin section 22). [`Destination::check`] is the one rule of
+//! what a valid destination is, pure (nothing here reads the store): a single
+//! payout answers its first refusal ([`Destination::parse`], the field named
+//! under `destination.`), a batch row keeps every refusal with its column
+//! (`payout_batches::payee`).
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -45,7 +46,8 @@ pub struct DestinationInput {
     /// `airtel_cd`, `orange_cd`, `africell_cd`, ...) or a bare operator (`mpesa`).
     #[schema(max_length = 200, example = "mpesa_cd")]
     pub operator_id: Option<String>,
-    /// Mobile money: the recipient's number, E.164 with or without its `+`.
+    /// Mobile money: the recipient's number, E.164 with or without its `+`
+    /// (spaces and hyphens are dropped).
     #[schema(max_length = 200, example = "+243810000001")]
     pub phone: Option<String>,
     /// Mobile money: the recipient's name, 2 to 120 characters (optional).
@@ -106,72 +108,145 @@ fn param(prefix: &str, field: &str) -> String {
     }
 }
 
+/// What is wrong with one field of a destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Problem {
+    /// Absent or blank.
+    Required,
+    /// Present but not acceptable: its format or length, or a field of the
+    /// other method.
+    Invalid,
+    /// No mobile-money operator of that name (in that country) pays out.
+    UnknownOperator,
+    /// The operator does not pay out in the currency.
+    CurrencyNotSupported,
+    /// A saved bank account: this gateway keeps none.
+    SavedBankAccount,
+}
+
+impl Problem {
+    /// The API's code for it (a single payout's answer).
+    pub fn code(self) -> Code {
+        match self {
+            Problem::Required | Problem::Invalid => Code::ValidationError,
+            Problem::UnknownOperator => Code::OperatorNotFound,
+            Problem::CurrencyNotSupported => Code::PayoutUnavailable,
+            Problem::SavedBankAccount => Code::BankAccountNotFound,
+        }
+    }
+}
+
+/// One refused field of a destination. A single payout answers the first
+/// ([`Destination::parse`]); a batch row reports them all
+/// ([`Destination::check`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The field without the caller's prefix (`phone`).
+    pub field: &'static str,
+    /// The field as the caller names it (`destination.phone`).
+    pub param: String,
+    pub problem: Problem,
+    pub message: String,
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        ApiError::new(refusal.problem.code(), refusal.message).with_param(refusal.param)
+    }
+}
+
+/// A field's checker's verdict: the value, or what is wrong and the message.
+type Checked<T> = Result<T, (Problem, String)>;
+
+/// The refusals of one destination, named under the caller's prefix.
+struct Refusals<'a> {
+    prefix: &'a str,
+    found: Vec<Refusal>,
+}
+
+impl Refusals<'_> {
+    fn param(&self, field: &str) -> String {
+        param(self.prefix, field)
+    }
+
+    fn push(&mut self, field: &'static str, problem: Problem, message: String) {
+        let param = self.param(field);
+        self.found.push(Refusal {
+            field,
+            param,
+            problem,
+            message,
+        });
+    }
+
+    /// The value of `field` checked by `check` (given the field's name as
+    /// the caller knows it), or `None` with the refusal kept.
+    fn field<T>(
+        &mut self,
+        field: &'static str,
+        check: impl FnOnce(&str) -> Checked<T>,
+    ) -> Option<T> {
+        match check(&self.param(field)) {
+            Ok(value) => Some(value),
+            Err((problem, message)) => {
+                self.push(field, problem, message);
+                None
+            }
+        }
+    }
+
+    /// A field of the other method is a mistake the client should hear
+    /// about, not a value silently dropped.
+    fn foreign(&mut self, fields: &[(&'static str, &Option<String>)], method: &str) {
+        for (field, value) in fields {
+            if value.is_some() {
+                let message = format!("{field} is not a field of a {method} destination");
+                self.push(field, Problem::Invalid, message);
+            }
+        }
+    }
+}
+
 impl Destination {
     /// Checks `input` for a payout in `currency` (an ISO code already
-    /// checked). Errors name the field under `prefix`: 400 for a bad or
-    /// missing field, 404 `operator_not_found` for an unknown operator,
-    /// 422 `payout_unavailable` for an operator that does not pay out in the
-    /// currency, 404 `bank_account_not_found` for a saved bank account.
+    /// checked), answering its first refusal, named under `prefix`: 400 for
+    /// a bad or missing field, 404 `operator_not_found` for an unknown
+    /// operator, 422 `payout_unavailable` for an operator that does not pay
+    /// out in the currency, 404 `bank_account_not_found` for a saved bank
+    /// account.
     pub fn parse(
         input: DestinationInput,
         currency: &str,
         prefix: &str,
     ) -> Result<Destination, ApiError> {
-        let p = |field: &str| param(prefix, field);
-        match input.method {
-            Method::MobileMoney => {
-                let foreign = [
-                    ("bank_name", &input.bank_name),
-                    ("account_name", &input.account_name),
-                    ("account_number", &input.account_number),
-                    ("country", &input.country),
-                    ("swift", &input.swift),
-                    ("bank_account_id", &input.bank_account_id),
-                ];
-                refuse_foreign(&foreign, "mobile_money", prefix)?;
-                let operator_id = required(&p("operator_id"), input.operator_id)?;
-                let (operator_id, entry) = operator(&p("operator_id"), &operator_id, currency)?;
-                let phone = required(&p("phone"), input.phone)?;
-                let phone = crate::domain::verifications::msisdn(&p("phone"), &phone)?;
-                let name = input.name.map(|n| name(&p("name"), &n)).transpose()?;
-                Ok(Destination::MobileMoney {
-                    operator_id,
-                    operator: entry.id.to_string(),
-                    phone,
-                    name,
-                })
+        Destination::check(input, currency, prefix).map_err(|refusals| {
+            match refusals.into_iter().next() {
+                Some(first) => ApiError::from(first),
+                None => ApiError::internal("a refused destination says why"),
             }
-            Method::Bank => {
-                let foreign = [
-                    ("operator_id", &input.operator_id),
-                    ("phone", &input.phone),
-                    ("name", &input.name),
-                ];
-                refuse_foreign(&foreign, "bank", prefix)?;
-                if let Some(id) = input.bank_account_id {
-                    return Err(saved_bank_unknown(&p("bank_account_id"), &id));
-                }
-                let bank_name = name(
-                    &p("bank_name"),
-                    &required(&p("bank_name"), input.bank_name)?,
-                )?;
-                let account_name = name(
-                    &p("account_name"),
-                    &required(&p("account_name"), input.account_name)?,
-                )?;
-                let account_number = account_number(
-                    &p("account_number"),
-                    &required(&p("account_number"), input.account_number)?,
-                )?;
-                let country = country(&p("country"), &required(&p("country"), input.country)?)?;
-                let swift = input.swift.map(|s| swift(&p("swift"), &s)).transpose()?;
-                Ok(Destination::Bank {
-                    bank_name,
-                    account_name,
-                    account_number,
-                    country,
-                    swift,
-                })
+        })
+    }
+
+    /// The one rule of what a valid destination is: every field checked, in
+    /// order, and every refusal kept (a batch row reports them all).
+    pub fn check(
+        input: DestinationInput,
+        currency: &str,
+        prefix: &str,
+    ) -> Result<Destination, Vec<Refusal>> {
+        let mut refusals = Refusals {
+            prefix,
+            found: Vec::new(),
+        };
+        let destination = match input.method {
+            Method::MobileMoney => mobile_money(input, currency, &mut refusals),
+            Method::Bank => bank(input, &mut refusals),
+        };
+        match destination {
+            Some(destination) if refusals.found.is_empty() => Ok(destination),
+            _ => {
+                debug_assert!(!refusals.found.is_empty(), "a refused destination says why");
+                Err(refusals.found)
             }
         }
     }
@@ -208,45 +283,118 @@ impl Destination {
     }
 }
 
-/// A field of the other method is a mistake the client should hear about,
-/// not a value silently dropped.
-fn refuse_foreign(
-    fields: &[(&str, &Option<String>)],
-    method: &str,
-    prefix: &str,
-) -> Result<(), ApiError> {
-    match fields.iter().find(|(_, value)| value.is_some()) {
-        Some((field, _)) => Err(ApiError::field(
-            param(prefix, field),
-            format!("{field} is not a field of a {method} destination"),
-        )),
-        None => Ok(()),
+impl DestinationInput {
+    /// An input of `method` with no field set.
+    pub fn of(method: Method) -> DestinationInput {
+        DestinationInput {
+            method,
+            operator_id: None,
+            phone: None,
+            name: None,
+            bank_name: None,
+            account_name: None,
+            account_number: None,
+            country: None,
+            swift: None,
+            bank_account_id: None,
+        }
     }
 }
 
-fn required(param: &str, value: Option<String>) -> Result<String, ApiError> {
+fn mobile_money(
+    input: DestinationInput,
+    currency: &str,
+    refusals: &mut Refusals<'_>,
+) -> Option<Destination> {
+    let foreign = [
+        ("bank_name", &input.bank_name),
+        ("account_name", &input.account_name),
+        ("account_number", &input.account_number),
+        ("country", &input.country),
+        ("swift", &input.swift),
+        ("bank_account_id", &input.bank_account_id),
+    ];
+    refusals.foreign(&foreign, "mobile_money");
+    let operator = refusals.field("operator_id", |p| {
+        operator(p, &required(p, input.operator_id)?, currency)
+    });
+    let phone = refusals.field("phone", |p| phone(p, &required(p, input.phone)?));
+    let name = match input.name {
+        Some(n) => Some(refusals.field("name", |p| name(p, &n))?),
+        None => None,
+    };
+    let (operator_id, entry) = operator?;
+    Some(Destination::MobileMoney {
+        operator_id,
+        operator: entry.id.to_string(),
+        phone: phone?,
+        name,
+    })
+}
+
+fn bank(input: DestinationInput, refusals: &mut Refusals<'_>) -> Option<Destination> {
+    let foreign = [
+        ("operator_id", &input.operator_id),
+        ("phone", &input.phone),
+        ("name", &input.name),
+    ];
+    refusals.foreign(&foreign, "bank");
+    if let Some(id) = input.bank_account_id {
+        // The bank fields are what to send instead: not reported missing.
+        refusals.field("bank_account_id", |_| saved_bank_unknown::<()>(&id));
+        return None;
+    }
+    let bank_name = refusals.field("bank_name", |p| name(p, &required(p, input.bank_name)?));
+    let account_name = refusals.field("account_name", |p| {
+        name(p, &required(p, input.account_name)?)
+    });
+    let account_number = refusals.field("account_number", |p| {
+        account_number(p, &required(p, input.account_number)?)
+    });
+    let country = refusals.field("country", |p| country(p, &required(p, input.country)?));
+    let swift = match input.swift {
+        Some(s) => Some(refusals.field("swift", |p| swift(p, &s))?),
+        None => None,
+    };
+    Some(Destination::Bank {
+        bank_name: bank_name?,
+        account_name: account_name?,
+        account_number: account_number?,
+        country: country?,
+        swift,
+    })
+}
+
+fn required(param: &str, value: Option<String>) -> Checked<String> {
     match value {
         Some(v) if !v.trim().is_empty() => {
             if v.chars().count() > FIELD_CHARS_MAX {
-                return Err(ApiError::field(
-                    param,
+                return Err((
+                    Problem::Invalid,
                     format!("{param} must be at most {FIELD_CHARS_MAX} characters"),
                 ));
             }
             Ok(v)
         }
-        _ => Err(ApiError::field(param, format!("{param} is required"))),
+        _ => Err((Problem::Required, format!("{param} is required"))),
     }
 }
 
+/// E.164 with or without its `+`, spaces and hyphens dropped (as a person
+/// writes it, `+243 81 234-5678`; a spreadsheet drops the `+`).
+fn phone(param: &str, value: &str) -> Checked<String> {
+    let compact: String = value.chars().filter(|c| *c != ' ' && *c != '-').collect();
+    crate::domain::verifications::msisdn(param, &compact).map_err(|e| (Problem::Invalid, e.message))
+}
+
 /// A person's or a bank's name: trimmed, 2 to 120 characters, no control characters.
-fn name(param: &str, value: &str) -> Result<String, ApiError> {
+fn name(param: &str, value: &str) -> Checked<String> {
     let trimmed = value.trim();
     let chars = trimmed.chars().count();
     if !(NAME_CHARS_MIN..=NAME_CHARS_MAX).contains(&chars) || trimmed.chars().any(char::is_control)
     {
-        return Err(ApiError::field(
-            param,
+        return Err((
+            Problem::Invalid,
             format!(
                 "{param} must be {NAME_CHARS_MIN} to {NAME_CHARS_MAX} characters without control characters (got {chars})"
             ),
@@ -261,7 +409,7 @@ fn operator(
     param: &str,
     value: &str,
     currency: &str,
-) -> Result<(String, &'static CatalogueEntry), ApiError> {
+) -> Checked<(String, &'static CatalogueEntry)> {
     let id = value.trim().to_ascii_lowercase();
     let (name, country) = match id.rsplit_once('_') {
         Some((name, country)) => (name, Some(country.to_ascii_uppercase())),
@@ -271,29 +419,28 @@ fn operator(
         .filter(|e| e.pays_out)
         .filter(|e| country.as_ref().is_none_or(|c| e.countries.contains(&c.as_str())))
         .ok_or_else(|| {
-            ApiError::new(
-                Code::OperatorNotFound,
+            (
+                Problem::UnknownOperator,
                 format!(
-                    "{param} {value:?} names no mobile-money operator of this gateway; use an operator in its country such as mpesa_cd, airtel_cd, orange_cd or africell_cd"
+                    "{param} {:?} names no mobile-money operator of this gateway; use an operator in its country such as mpesa_cd, airtel_cd, orange_cd or africell_cd",
+                    shown(value)
                 ),
             )
-            .with_param(param)
         })?;
     if !entry.currencies.is_empty() && !entry.currencies.contains(&currency) {
-        return Err(ApiError::new(
-            Code::PayoutUnavailable,
+        return Err((
+            Problem::CurrencyNotSupported,
             format!(
                 "{} does not pay out in {currency}; it pays out in {}",
                 entry.name,
                 entry.currencies.join(", ")
             ),
-        )
-        .with_param(param));
+        ));
     }
     Ok((id.clone(), entry))
 }
 
-fn account_number(param: &str, value: &str) -> Result<String, ApiError> {
+fn account_number(param: &str, value: &str) -> Checked<String> {
     let compact: String = value
         .chars()
         .filter(|c| *c != ' ' && *c != '-')
@@ -303,23 +450,25 @@ fn account_number(param: &str, value: &str) -> Result<String, ApiError> {
     if !(ACCOUNT_NUMBER_CHARS_MIN..=ACCOUNT_NUMBER_CHARS_MAX).contains(&chars)
         || !compact.chars().all(|c| c.is_ascii_alphanumeric())
     {
-        return Err(ApiError::field(
-            param,
+        return Err((
+            Problem::Invalid,
             format!(
-                "{param} must be {ACCOUNT_NUMBER_CHARS_MIN} to {ACCOUNT_NUMBER_CHARS_MAX} letters and digits (spaces and dashes are dropped), got {value:?}"
+                "{param} must be {ACCOUNT_NUMBER_CHARS_MIN} to {ACCOUNT_NUMBER_CHARS_MAX} letters and digits (spaces and dashes are dropped), got {:?}",
+                shown(value)
             ),
         ));
     }
     Ok(compact)
 }
 
-fn country(param: &str, value: &str) -> Result<String, ApiError> {
+fn country(param: &str, value: &str) -> Checked<String> {
     let code = value.trim().to_ascii_uppercase();
     if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
-        return Err(ApiError::field(
-            param,
+        return Err((
+            Problem::Invalid,
             format!(
-                "{param} must be an ISO 3166-1 alpha-2 country code such as CD (got {value:?})"
+                "{param} must be an ISO 3166-1 alpha-2 country code such as CD (got {:?})",
+                shown(value)
             ),
         ));
     }
@@ -328,29 +477,37 @@ fn country(param: &str, value: &str) -> Result<String, ApiError> {
 
 /// A BIC: 4 letters (bank), 2 letters (country), 2 letters or digits
 /// (location), optionally 3 more (branch).
-fn swift(param: &str, value: &str) -> Result<String, ApiError> {
+fn swift(param: &str, value: &str) -> Checked<String> {
     let code = value.trim().to_ascii_uppercase();
     let bytes = code.as_bytes();
     let valid = (bytes.len() == 8 || bytes.len() == 11)
         && bytes[..6].iter().all(u8::is_ascii_uppercase)
         && bytes[6..].iter().all(u8::is_ascii_alphanumeric);
     if !valid {
-        return Err(ApiError::field(
-            param,
-            format!("{param} must be a BIC of 8 or 11 characters such as RAWBCDKI (got {value:?})"),
+        return Err((
+            Problem::Invalid,
+            format!(
+                "{param} must be a BIC of 8 or 11 characters such as RAWBCDKI (got {:?})",
+                shown(value)
+            ),
         ));
     }
     Ok(code)
 }
 
-fn saved_bank_unknown(param: &str, id: &str) -> ApiError {
-    ApiError::new(
-        Code::BankAccountNotFound,
+fn saved_bank_unknown<T>(id: &str) -> Checked<T> {
+    Err((
+        Problem::SavedBankAccount,
         format!(
-            "no saved bank account {id:?} is visible to this key (this gateway keeps none): send bank_name, account_name, account_number and country instead"
+            "no saved bank account {:?} is visible to this key (this gateway keeps none): send bank_name, account_name, account_number and country instead",
+            shown(id)
         ),
-    )
-    .with_param(param)
+    ))
+}
+
+/// At most 40 characters of a value, for a message.
+fn shown(value: &str) -> String {
+    value.chars().take(40).collect()
 }
 
 #[cfg(test)]
@@ -434,6 +591,30 @@ mod tests {
             mm(serde_json::json!({"operator_id": "mtn"})),
             refused(Code::PayoutUnavailable, "destination.operator_id")
         );
+    }
+
+    #[test]
+    fn check_keeps_every_refusal_in_field_order_and_parse_answers_the_first() {
+        let input = || {
+            input(serde_json::json!({
+                "method": "bank", "bank_name": "R", "account_number": "12", "country": "COD",
+                "phone": "+243810000001"
+            }))
+        };
+        let refusals = Destination::check(input(), "CDF", "").expect_err("refused");
+        let found: Vec<(&str, Problem)> = refusals.iter().map(|r| (r.field, r.problem)).collect();
+        assert_eq!(
+            found,
+            vec![
+                ("phone", Problem::Invalid),
+                ("bank_name", Problem::Invalid),
+                ("account_name", Problem::Required),
+                ("account_number", Problem::Invalid),
+                ("country", Problem::Invalid),
+            ]
+        );
+        let first = Destination::parse(input(), "CDF", "destination").expect_err("refused");
+        assert_eq!(first.param.as_deref(), Some("destination.phone"));
     }
 
     #[test]

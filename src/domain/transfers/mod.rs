@@ -80,6 +80,9 @@ pub struct NewTransfer {
     /// An FX quote (`fxq_...`) of this amount and currency: the recipient
     /// gets its `recipient_amount_minor` in its target currency.
     pub quote_id: Option<String>,
+    /// The sender's class the amount and fee come from: `available`, or for
+    /// a payout batch's `wallet` row the `reserved` its approval set aside.
+    pub funded_from: Class,
 }
 
 /// The fee of a transfer of `amount_minor`: 75 bps, rounded half up, at
@@ -129,7 +132,7 @@ pub fn create(
     };
     let fee = fee_minor(new.amount_minor);
     let id = crate::ids::new_id("tr");
-    let from = ledger::merchant_account(mode, &sender, &currency, Class::Available);
+    let from = ledger::merchant_account(mode, &sender, &currency, new.funded_from);
     let fees = ledger::system_account(mode, System::FeeRevenue, &currency);
     let mut posting = Posting::build(
         mode,
