@@ -209,7 +209,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 15] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 16] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -222,6 +222,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 15] = [
     "TestClockView",
     "TransferView",
     "PayoutView",
+    "BatchView",
     "RouteView",
     "RemittanceView",
     "SettlementCycleView",
