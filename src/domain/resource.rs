@@ -113,4 +113,8 @@ owned!(
     super::payouts::Payout,
     super::settlement::Profile,
     super::settlement::Cycle,
+    super::transfers::Transfer,
+    super::payout_batches::PayoutBatch,
+    super::routes::Route,
+    super::remittances::Remittance,
 );
