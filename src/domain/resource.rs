@@ -113,4 +113,5 @@ owned!(
     super::payouts::Payout,
     super::settlement::Profile,
     super::settlement::Cycle,
+    super::accounts::Account,
 );
