@@ -16,7 +16,9 @@ use super::extract::{Body, Caller, Idempotency, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
-use crate::domain::accounts::{self, Account, AccountLinkView, AccountType, AccountView, Changes, NewAccount};
+use crate::domain::accounts::{
+    self, Account, AccountLinkView, AccountType, AccountView, Changes, NewAccount,
+};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger;
@@ -62,7 +64,9 @@ impl CreateAccount {
         let email = accounts::contact(self.email)?;
         let default_currency = self
             .default_currency
-            .map(|c| crate::domain::currency::parse("default_currency", &c).map(|c| c.code.to_string()))
+            .map(|c| {
+                crate::domain::currency::parse("default_currency", &c).map(|c| c.code.to_string())
+            })
             .transpose()?;
         Ok(NewAccount {
             business_name,
@@ -121,7 +125,13 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(Family::Account, &caller);
     let snapshot = state.store.snapshot()?;
-    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), |_: &Account| true)?;
+    let found = list::page(
+        &snapshot,
+        rows,
+        query.limit,
+        query.cursor.as_deref(),
+        |_: &Account| true,
+    )?;
     json(200, &found.try_map(|a| render(&snapshot, &a))?)
 }
 
@@ -169,8 +179,14 @@ pub async fn update(
     Body(input): Body<UpdateAccount>,
 ) -> Result<Response, ApiError> {
     let changes = Changes {
-        application_fee_bps: input.application_fee_bps.map(accounts::fee_bps).transpose()?,
-        metadata: input.metadata.map(|m| fields::metadata_json(Some(m))).transpose()?,
+        application_fee_bps: input
+            .application_fee_bps
+            .map(accounts::fee_bps)
+            .transpose()?,
+        metadata: input
+            .metadata
+            .map(|m| fields::metadata_json(Some(m)))
+            .transpose()?,
     };
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let account = accounts::update(tx, &caller, &id, changes)?;

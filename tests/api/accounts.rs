@@ -16,19 +16,39 @@ use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 const CUSTOMER_PASSWORD: &str = "customer-password-Lx93";
 
 fn start() -> TestServer {
-    TestServer::start_args(&["--webhook-egress", "local", "--sandbox-settlement-ms", "200"])
+    TestServer::start_args(&[
+        "--webhook-egress",
+        "local",
+        "--sandbox-settlement-ms",
+        "200",
+    ])
 }
 
 /// A request with `Service-Account: account` (and an Idempotency-Key on writes).
-fn as_account(srv: &TestServer, method: &str, path: &str, key: &str, account: &str, input: Option<&Value>) -> Resp {
+fn as_account(
+    srv: &TestServer,
+    method: &str,
+    path: &str,
+    key: &str,
+    account: &str,
+    input: Option<&Value>,
+) -> Resp {
     let auth = format!("Bearer {key}");
     let idem = ik();
-    let mut headers = vec![("Authorization", auth.as_str()), ("Service-Account", account)];
+    let mut headers = vec![
+        ("Authorization", auth.as_str()),
+        ("Service-Account", account),
+    ];
     if method != "GET" {
         headers.push(("Content-Type", "application/json"));
         headers.push(("Idempotency-Key", idem.as_str()));
     }
-    srv.request(method, path, &headers, input.map(|b| b.to_string().into_bytes()))
+    srv.request(
+        method,
+        path,
+        &headers,
+        input.map(|b| b.to_string().into_bytes()),
+    )
 }
 
 #[track_caller]
@@ -52,11 +72,20 @@ fn id(v: &Value) -> String {
 /// A captured sandbox payment of `amount` CDF made for `account`.
 #[track_caller]
 fn paid_for(srv: &TestServer, account: &str, extra: Value) -> Value {
-    let mut input = body(json!({"amount_minor": 10_000, "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}));
+    let mut input = body(
+        json!({"amount_minor": 10_000, "rails": ["mobile_money"], "customer_msisdn": SUCCEED, "confirm": true}),
+    );
     for (k, v) in extra.as_object().into_iter().flatten() {
         input[k] = v.clone();
     }
-    let resp = as_account(srv, "POST", "/payment_intents", srv.sk().expect("sk"), account, Some(&input));
+    let resp = as_account(
+        srv,
+        "POST",
+        "/payment_intents",
+        srv.sk().expect("sk"),
+        account,
+        Some(&input),
+    );
     assert_eq!(resp.status, 201, "{resp:?}");
     assert_eq!(resp.body["status"], "SETTLEMENT_PENDING", "{resp:?}");
     resp.body
@@ -70,7 +99,11 @@ fn classes(resp: &Resp) -> (i64, i64, i64) {
         .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())
         .unwrap_or(json!({}));
     let get = |k: &str| entry[k].as_i64().unwrap_or(0);
-    (get("available_minor"), get("pending_minor"), get("settlement_pending_minor"))
+    (
+        get("available_minor"),
+        get("pending_minor"),
+        get("settlement_pending_minor"),
+    )
 }
 
 fn net_of(intent: &Value) -> i64 {
@@ -88,13 +121,19 @@ fn statement_lines(srv: &TestServer, key: &str, account: Option<&str>) -> Vec<Va
         "a paid cycle",
         || {
             let list = get("/settlement_cycles?status=PAID");
-            list.body["data"].as_array().filter(|d| !d.is_empty()).cloned()
+            list.body["data"]
+                .as_array()
+                .filter(|d| !d.is_empty())
+                .cloned()
         },
         || format!("{:?}", get("/settlement_cycles")),
     );
     let statement = get(&format!("/settlement_cycles/{}/statement", id(&cycles[0])));
     assert_eq!(statement.status, 200, "{statement:?}");
-    statement.body["lines"].as_array().cloned().unwrap_or_default()
+    statement.body["lines"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn line_sum(lines: &[Value], line_type: &str) -> i64 {
@@ -110,7 +149,12 @@ fn a_platform_takes_a_payment_for_its_account_and_the_fee_is_a_split_on_both_sta
     let srv = start();
     let sk = srv.sk().expect("sk").to_string();
     let receiver = Receiver::ok();
-    let endpoint = srv.post("/webhook_endpoints", srv.sk(), &json!({"url": receiver.url()}), Some(&ik()));
+    let endpoint = srv.post(
+        "/webhook_endpoints",
+        srv.sk(),
+        &json!({"url": receiver.url()}),
+        Some(&ik()),
+    );
     assert_eq!(endpoint.status, 201, "{endpoint:?}");
     let account = connect(&srv, srv.sk(), "amani@example.com", 250);
     let acct = id(&account);
@@ -121,7 +165,12 @@ fn a_platform_takes_a_payment_for_its_account_and_the_fee_is_a_split_on_both_sta
     assert_eq!(account["onboarding"]["claimed"], false);
     assert_eq!(account["application_fee_bps"], 250);
     assert_eq!(account["type"], "merchant");
-    assert!(account["organisation_id"].as_str().is_some_and(|o| o.starts_with("org_")), "{account}");
+    assert!(
+        account["organisation_id"]
+            .as_str()
+            .is_some_and(|o| o.starts_with("org_")),
+        "{account}"
+    );
 
     let intent = paid_for(&srv, &acct, json!({"application_fee_minor": 300}));
     assert_eq!(intent["account"], acct.as_str(), "{intent}");
@@ -132,13 +181,25 @@ fn a_platform_takes_a_payment_for_its_account_and_the_fee_is_a_split_on_both_sta
     let pi = id(&intent);
     let own = srv.get(&format!("/payment_intents/{pi}"), srv.sk());
     assert_error(&own, 404, "intent_not_found");
-    let splits = as_account(&srv, "GET", &format!("/payment_intents/{pi}/splits"), &sk, &acct, None);
+    let splits = as_account(
+        &srv,
+        "GET",
+        &format!("/payment_intents/{pi}/splits"),
+        &sk,
+        &acct,
+        None,
+    );
     let fee = splits.body["data"]
         .as_array()
         .and_then(|d| d.iter().find(|s| s["label"] == "application_fee").cloned())
         .unwrap_or_else(|| panic!("no application_fee split: {splits:?}"));
     assert_eq!(fee["amount_minor"], 300, "{fee}");
-    assert!(fee["recipient"].as_str().is_some_and(|r| r.starts_with("org_")), "{fee}");
+    assert!(
+        fee["recipient"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("org_")),
+        "{fee}"
+    );
 
     // Both settle by their own periods: nothing stays pending.
     let customer = wait_until(
@@ -148,7 +209,12 @@ fn a_platform_takes_a_payment_for_its_account_and_the_fee_is_a_split_on_both_sta
             let c = classes(&as_account(&srv, "GET", "/balance", &sk, &acct, None));
             (c.1 == 0 && c.2 == 0 && c.0 > 0).then_some(c)
         },
-        || format!("{:?}", as_account(&srv, "GET", "/balance", &sk, &acct, None)),
+        || {
+            format!(
+                "{:?}",
+                as_account(&srv, "GET", "/balance", &sk, &acct, None)
+            )
+        },
     );
     assert_eq!(customer, (net - 300, 0, 0));
     let platform = wait_until(
@@ -162,25 +228,43 @@ fn a_platform_takes_a_payment_for_its_account_and_the_fee_is_a_split_on_both_sta
     );
     assert_eq!(platform, (300, 0, 0));
     let shown = srv.get(&format!("/accounts/{acct}"), srv.sk());
-    assert_eq!(shown.body["balances"][0]["available_minor"], net - 300, "{shown:?}");
+    assert_eq!(
+        shown.body["balances"][0]["available_minor"],
+        net - 300,
+        "{shown:?}"
+    );
 
     let customer_lines = statement_lines(&srv, &sk, Some(&acct));
-    assert_eq!(line_sum(&customer_lines, "application_fee"), -300, "{customer_lines:?}");
+    assert_eq!(
+        line_sum(&customer_lines, "application_fee"),
+        -300,
+        "{customer_lines:?}"
+    );
     assert_eq!(line_sum(&customer_lines, "payment"), 10_000);
     let platform_lines = statement_lines(&srv, &sk, None);
-    assert_eq!(line_sum(&platform_lines, "application_fee"), 300, "{platform_lines:?}");
+    assert_eq!(
+        line_sum(&platform_lines, "application_fee"),
+        300,
+        "{platform_lines:?}"
+    );
 
     // The customer's events reach the platform's endpoint, naming the account.
-    let received = receiver.wait_for_where("payment_intent.succeeded", Duration::from_secs(15), |r| {
-        r.iter().any(|x| x.json()["type"] == "payment_intent.succeeded")
-    });
+    let received =
+        receiver.wait_for_where("payment_intent.succeeded", Duration::from_secs(15), |r| {
+            r.iter()
+                .any(|x| x.json()["type"] == "payment_intent.succeeded")
+        });
     let succeeded = received
         .iter()
         .map(|r| r.json())
         .find(|e| e["type"] == "payment_intent.succeeded")
         .expect("event");
     assert_eq!(succeeded["account"], acct.as_str(), "{succeeded}");
-    assert!(received.iter().any(|r| r.json()["type"] == "account.created" && r.json()["account"] == acct.as_str()));
+    assert!(
+        received
+            .iter()
+            .any(|r| r.json()["type"] == "account.created" && r.json()["account"] == acct.as_str())
+    );
 }
 
 #[test]
@@ -197,19 +281,40 @@ fn an_intents_fee_defaults_to_the_accounts_bps_and_needs_service_account() {
     let err = assert_error(&resp, 400, "application_fee_requires_account");
     assert_eq!(err["param"], "application_fee_minor");
     // floor(3 999 × 250 / 10 000) = 99.
-    let resp = as_account(&srv, "POST", "/payment_intents", &sk, &acct, Some(&body(json!({"amount_minor": 3_999}))));
+    let resp = as_account(
+        &srv,
+        "POST",
+        "/payment_intents",
+        &sk,
+        &acct,
+        Some(&body(json!({"amount_minor": 3_999}))),
+    );
     assert_eq!(resp.status, 201, "{resp:?}");
     assert_eq!(resp.body["application_fee_minor"], 99, "{resp:?}");
     // The PATCH changes the default of later intents.
     let patched = srv.request(
         "PATCH",
         &format!("/accounts/{acct}"),
-        &[("Authorization", &format!("Bearer {sk}")), ("Content-Type", "application/json")],
+        &[
+            ("Authorization", &format!("Bearer {sk}")),
+            ("Content-Type", "application/json"),
+        ],
         Some(br#"{"application_fee_bps": 0, "metadata": {"tier": "gold"}}"#.to_vec()),
     );
     assert_eq!(patched.status, 200, "{patched:?}");
-    assert_eq!(patched.body["metadata"], json!({"tier": "gold"}), "metadata is replaced whole");
-    let resp = as_account(&srv, "POST", "/payment_intents", &sk, &acct, Some(&body(json!({"amount_minor": 3_999}))));
+    assert_eq!(
+        patched.body["metadata"],
+        json!({"tier": "gold"}),
+        "metadata is replaced whole"
+    );
+    let resp = as_account(
+        &srv,
+        "POST",
+        "/payment_intents",
+        &sk,
+        &acct,
+        Some(&body(json!({"amount_minor": 3_999}))),
+    );
     assert_eq!(resp.body["application_fee_minor"], Value::Null, "{resp:?}");
 }
 
@@ -226,7 +331,9 @@ fn a_refund_is_paid_by_the_customer_and_the_platform_keeps_its_fee() {
         "/refunds",
         &sk,
         &acct,
-        Some(&json!({"payment_intent": id(&intent), "amount_minor": 5_000, "reason": "requested_by_customer"})),
+        Some(
+            &json!({"payment_intent": id(&intent), "amount_minor": 5_000, "reason": "requested_by_customer"}),
+        ),
     );
     assert_eq!(refund.status, 201, "{refund:?}");
     assert_eq!(refund.body["status"], "SUCCEEDED", "{refund:?}");
@@ -247,7 +354,12 @@ fn a_refund_is_paid_by_the_customer_and_the_platform_keeps_its_fee() {
             let c = classes(&as_account(&srv, "GET", "/balance", &sk, &acct, None));
             (c.1 == 0 && c.2 == 0).then_some(c)
         },
-        || format!("{:?}", as_account(&srv, "GET", "/balance", &sk, &acct, None)),
+        || {
+            format!(
+                "{:?}",
+                as_account(&srv, "GET", "/balance", &sk, &acct, None)
+            )
+        },
     );
     assert_eq!(customer.0, net - 300 - 5_000, "{customer:?}");
 }
@@ -261,11 +373,26 @@ fn a_claim_link_works_once_and_the_customer_logs_in_and_sees_the_platform_in_its
     let sk = srv.sk().expect("sk").to_string();
     let acct = id(&connect(&srv, srv.sk(), "claim@example.com", 0));
     // The customer cannot log in before the claim: it has no password.
-    let before = srv.post("/sessions", None, &json!({"email": "claim@example.com", "password": CUSTOMER_PASSWORD}), None);
+    let before = srv.post(
+        "/sessions",
+        None,
+        &json!({"email": "claim@example.com", "password": CUSTOMER_PASSWORD}),
+        None,
+    );
     assert_error(&before, 401, "invalid_credentials");
-    let first = srv.post(&format!("/accounts/{acct}/account_links"), srv.sk(), &json!({}), Some(&ik()));
+    let first = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     assert_eq!(first.status, 201, "{first:?}");
-    let link = srv.post(&format!("/accounts/{acct}/account_links"), srv.sk(), &json!({}), Some(&ik()));
+    let link = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     assert_eq!(link.body["object"], "account_link");
     assert_eq!(link.body["account"], acct.as_str());
     let path = claim_path(&link.body);
@@ -273,25 +400,48 @@ fn a_claim_link_works_once_and_the_customer_logs_in_and_sees_the_platform_in_its
     assert_eq!(srv.root().get(&claim_path(&first.body), None).status, 404);
     let page = srv.root().get(&path, None);
     assert_eq!(page.status, 200, "{page:?}");
-    assert!(page.text.contains("Boutique Amani") && page.text.contains("claim@example.com"), "{}", page.text);
-    assert!(page.header("content-security-policy").is_some_and(|c| c.contains("default-src 'none'")));
-    let weak = srv.root().post(&path, None, &json!({"password": "short"}), None);
+    assert!(
+        page.text.contains("Boutique Amani") && page.text.contains("claim@example.com"),
+        "{}",
+        page.text
+    );
+    assert!(
+        page.header("content-security-policy")
+            .is_some_and(|c| c.contains("default-src 'none'"))
+    );
+    let weak = srv
+        .root()
+        .post(&path, None, &json!({"password": "short"}), None);
     let err = assert_error(&weak, 400, "weak_password");
     assert_eq!(err["param"], "password");
-    let claimed = srv.root().post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
+    let claimed = srv
+        .root()
+        .post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
     assert_eq!(claimed.status, 200, "{claimed:?}");
     assert_eq!(claimed.body["claimed"], true);
     // One use.
-    let again = srv.root().post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
+    let again = srv
+        .root()
+        .post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
     assert_error(&again, 404, "claim_link_invalid");
     assert_eq!(srv.root().get(&path, None).status, 404);
     let shown = srv.get(&format!("/accounts/{acct}"), srv.sk());
     assert_eq!(shown.body["onboarding"]["claimed"], true, "{shown:?}");
-    assert_eq!(shown.body["onboarding"]["claim_link_expires_at"], Value::Null);
+    assert_eq!(
+        shown.body["onboarding"]["claim_link_expires_at"],
+        Value::Null
+    );
 
     // The platform acts for the account; the customer logs in and sees it
     // as administrator in its team, and the platform's actions in its log.
-    let resp = as_account(&srv, "POST", "/payment_intents", &sk, &acct, Some(&body(json!({"amount_minor": 1_000}))));
+    let resp = as_account(
+        &srv,
+        "POST",
+        "/payment_intents",
+        &sk,
+        &acct,
+        Some(&body(json!({"amount_minor": 1_000}))),
+    );
     assert_eq!(resp.status, 201, "{resp:?}");
     let session = team::login(&srv, "claim@example.com", CUSTOMER_PASSWORD);
     let members = srv.get("/team/members", Some(&session));
@@ -304,7 +454,11 @@ fn a_claim_link_works_once_and_the_customer_logs_in_and_sees_the_platform_in_its
     let customer_log = srv.get("/audit_log", Some(&session));
     let acted = customer_log.body["data"]
         .as_array()
-        .and_then(|d| d.iter().find(|e| e["action"] == "service_account.request").cloned())
+        .and_then(|d| {
+            d.iter()
+                .find(|e| e["action"] == "service_account.request")
+                .cloned()
+        })
         .unwrap_or_else(|| panic!("no platform request in the customer's log: {customer_log:?}"));
     assert_eq!(acted["account"], acct.as_str());
     assert_eq!(acted["details"]["request"], "POST /payment_intents");
@@ -316,10 +470,16 @@ fn a_claim_link_works_once_and_the_customer_logs_in_and_sees_the_platform_in_its
         .and_then(|d| d.iter().find(|e| e["id"] == acted["id"]).cloned())
         .unwrap_or_else(|| panic!("not in the platform's log: {platform_log:?}"));
     assert_eq!(same["actor_organisation"], acted["actor_organisation"]);
-    assert_ne!(acted["actor_organisation"], shown.body["organisation_id"], "the platform acted, not the customer");
+    assert_ne!(
+        acted["actor_organisation"], shown.body["organisation_id"],
+        "the platform acted, not the customer"
+    );
     // The customer's own session sees the intent the platform made for it.
     let intents = srv.get("/payment_intents", Some(&session));
-    assert_eq!(intents.body["data"][0]["id"], resp.body["id"], "{intents:?}");
+    assert_eq!(
+        intents.body["data"][0]["id"], resp.body["id"],
+        "{intents:?}"
+    );
 }
 
 fn claim_path(link: &Value) -> String {
@@ -331,51 +491,115 @@ fn claim_path(link: &Value) -> String {
 #[test]
 fn a_claim_link_expires_after_seven_days_on_the_platforms_test_clock() {
     let srv = start();
-    let clock = srv.post("/test_clocks", srv.sk(), &json!({"frozen_time": "2027-03-01T00:00:00Z", "attach": true}), Some(&ik()));
+    let clock = srv.post(
+        "/test_clocks",
+        srv.sk(),
+        &json!({"frozen_time": "2027-03-01T00:00:00Z", "attach": true}),
+        Some(&ik()),
+    );
     assert_eq!(clock.status, 201, "{clock:?}");
     let acct = id(&connect(&srv, srv.sk(), "expiry@example.com", 0));
-    let link = srv.post(&format!("/accounts/{acct}/account_links"), srv.sk(), &json!({}), Some(&ik()));
-    assert_eq!(link.body["expires_at"], "2027-03-08T00:00:00.000Z", "{link:?}");
+    let link = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        link.body["expires_at"], "2027-03-08T00:00:00.000Z",
+        "{link:?}"
+    );
     let path = claim_path(&link.body);
     crate::test_clocks::advance(&srv, &id(&clock.body), "2027-03-07T23:59:00Z");
-    assert_eq!(srv.root().get(&path, None).status, 200, "still valid a minute before");
+    assert_eq!(
+        srv.root().get(&path, None).status,
+        200,
+        "still valid a minute before"
+    );
     crate::test_clocks::advance(&srv, &id(&clock.body), "2027-03-08T00:00:00Z");
     assert_eq!(srv.root().get(&path, None).status, 404);
-    let late = srv.root().post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
+    let late = srv
+        .root()
+        .post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
     assert_error(&late, 404, "claim_link_invalid");
     // A new link works again.
-    let fresh = srv.post(&format!("/accounts/{acct}/account_links"), srv.sk(), &json!({}), Some(&ik()));
-    let claimed = srv.root().post(&claim_path(&fresh.body), None, &json!({"password": CUSTOMER_PASSWORD}), None);
+    let fresh = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    let claimed = srv.root().post(
+        &claim_path(&fresh.body),
+        None,
+        &json!({"password": CUSTOMER_PASSWORD}),
+        None,
+    );
     assert_eq!(claimed.status, 200, "{claimed:?}");
 }
 
 #[test]
 fn detach_ends_the_platforms_access_leaves_the_money_and_is_idempotent() {
     // The payment settles 1.5 s after it is made, after the detach.
-    let srv = TestServer::start_args(&["--webhook-egress", "local", "--sandbox-settlement-ms", "1500"]);
+    let srv = TestServer::start_args(&[
+        "--webhook-egress",
+        "local",
+        "--sandbox-settlement-ms",
+        "1500",
+    ]);
     let sk = srv.sk().expect("sk").to_string();
     let receiver = Receiver::ok();
-    srv.post("/webhook_endpoints", srv.sk(), &json!({"url": receiver.url()}), Some(&ik()));
+    srv.post(
+        "/webhook_endpoints",
+        srv.sk(),
+        &json!({"url": receiver.url()}),
+        Some(&ik()),
+    );
     let acct = id(&connect(&srv, srv.sk(), "detach@example.com", 0));
     let intent = paid_for(&srv, &acct, json!({}));
-    let detached = srv.post(&format!("/accounts/{acct}/detach"), srv.sk(), &json!({}), Some(&ik()));
+    let detached = srv.post(
+        &format!("/accounts/{acct}/detach"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     assert_eq!(detached.status, 200, "{detached:?}");
     assert_eq!(detached.body["status"], "detached");
-    let again = srv.post(&format!("/accounts/{acct}/detach"), srv.sk(), &json!({}), Some(&ik()));
+    let again = srv.post(
+        &format!("/accounts/{acct}/detach"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     assert_eq!(again.status, 200, "{again:?}");
     assert_eq!(again.body["detached_at"], detached.body["detached_at"]);
     let resp = as_account(&srv, "GET", "/balance", &sk, &acct, None);
     assert_error(&resp, 403, "account_detached");
-    let resp = as_account(&srv, "POST", "/payment_intents", &sk, &acct, Some(&body(json!({"amount_minor": 100}))));
+    let resp = as_account(
+        &srv,
+        "POST",
+        "/payment_intents",
+        &sk,
+        &acct,
+        Some(&body(json!({"amount_minor": 100}))),
+    );
     assert_error(&resp, 403, "account_detached");
     let patch = srv.request(
         "PATCH",
         &format!("/accounts/{acct}"),
-        &[("Authorization", &format!("Bearer {sk}")), ("Content-Type", "application/json")],
+        &[
+            ("Authorization", &format!("Bearer {sk}")),
+            ("Content-Type", "application/json"),
+        ],
         Some(br#"{"application_fee_bps": 10}"#.to_vec()),
     );
     assert_error(&patch, 403, "account_detached");
-    let link = srv.post(&format!("/accounts/{acct}/account_links"), srv.sk(), &json!({}), Some(&ik()));
+    let link = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     assert_error(&link, 403, "account_detached");
     // The money stays the customer's.
     let shown = wait_until(
@@ -392,7 +616,8 @@ fn detach_ends_the_platforms_access_leaves_the_money_and_is_idempotent() {
     // the settlement's payment_intent.settled came after it.
     let received = receiver.wait_for_where("account.detached", Duration::from_secs(15), |r| {
         r.iter().any(|x| x.json()["type"] == "account.detached")
-            && r.iter().any(|x| x.json()["type"] == "payment_intent.succeeded")
+            && r.iter()
+                .any(|x| x.json()["type"] == "payment_intent.succeeded")
     });
     std::thread::sleep(Duration::from_millis(500));
     let settled_sent = receiver
@@ -410,14 +635,33 @@ fn another_platforms_key_an_unknown_account_and_the_accounts_routes_refuse_servi
     let sk = srv.sk().expect("sk").to_string();
     let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
     let b_receiver = Receiver::ok();
-    srv.post("/webhook_endpoints", Some(&b_key), &json!({"url": b_receiver.url()}), Some(&ik()));
+    srv.post(
+        "/webhook_endpoints",
+        Some(&b_key),
+        &json!({"url": b_receiver.url()}),
+        Some(&ik()),
+    );
     let acct = id(&connect(&srv, srv.sk(), "mine@example.com", 0));
     let resp = as_account(&srv, "GET", "/balance", &b_key, &acct, None);
     let err = assert_error(&resp, 403, "account_not_connected");
-    assert!(err["message"].as_str().is_some_and(|m| m.contains(&acct)), "{resp:?}");
-    assert_error(&srv.get(&format!("/accounts/{acct}"), Some(&b_key)), 404, "account_not_found");
+    assert!(
+        err["message"].as_str().is_some_and(|m| m.contains(&acct)),
+        "{resp:?}"
+    );
+    assert_error(
+        &srv.get(&format!("/accounts/{acct}"), Some(&b_key)),
+        404,
+        "account_not_found",
+    );
     assert_eq!(srv.get("/accounts", Some(&b_key)).body["data"], json!([]));
-    let unknown = as_account(&srv, "GET", "/balance", &sk, "acct_0123456789abcdefghjkmnpqrs", None);
+    let unknown = as_account(
+        &srv,
+        "GET",
+        "/balance",
+        &sk,
+        "acct_0123456789abcdefghjkmnpqrs",
+        None,
+    );
     assert_error(&unknown, 403, "account_unavailable");
     let on_accounts = as_account(&srv, "GET", "/accounts", &sk, &acct, None);
     let err = assert_error(&on_accounts, 400, "account_header_not_allowed");
@@ -425,7 +669,11 @@ fn another_platforms_key_an_unknown_account_and_the_accounts_routes_refuse_servi
     // The account's events never reach the other platform.
     paid_for(&srv, &acct, json!({}));
     std::thread::sleep(Duration::from_millis(500));
-    assert!(b_receiver.requests().is_empty(), "{:?}", b_receiver.requests());
+    assert!(
+        b_receiver.requests().is_empty(),
+        "{:?}",
+        b_receiver.requests()
+    );
 }
 
 #[test]
@@ -439,7 +687,14 @@ fn scopes_still_apply_under_service_account() {
     let acct = id(&connect(&srv, Some(&maker), "scopes@example.com", 0));
     let listed = srv.get("/accounts", Some(&maker));
     assert_error(&listed, 403, "scope_denied");
-    let resp = as_account(&srv, "POST", "/payment_intents", &reader, &acct, Some(&body(json!({"amount_minor": 100}))));
+    let resp = as_account(
+        &srv,
+        "POST",
+        "/payment_intents",
+        &reader,
+        &acct,
+        Some(&body(json!({"amount_minor": 100}))),
+    );
     assert_error(&resp, 403, "scope_denied");
     let resp = as_account(&srv, "GET", "/payment_intents", &reader, &acct, None);
     assert_eq!(resp.status, 200, "{resp:?}");
@@ -459,12 +714,32 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
     let mut no_email = base.clone();
     no_email.as_object_mut().expect("object").remove("email");
     for (input, code, param) in [
-        (with("type", json!("charity")), "invalid_account_type", "type"),
+        (
+            with("type", json!("charity")),
+            "invalid_account_type",
+            "type",
+        ),
         (no_email, "contact_required", "email"),
-        (with("application_fee_bps", json!(5_001)), "invalid_application_fee", "application_fee_bps"),
-        (with("business_name", json!("A")), "validation_error", "business_name"),
-        (with("country", json!("Congo")), "validation_error", "country"),
-        (with("status", json!("detached")), "validation_error", "status"),
+        (
+            with("application_fee_bps", json!(5_001)),
+            "invalid_application_fee",
+            "application_fee_bps",
+        ),
+        (
+            with("business_name", json!("A")),
+            "validation_error",
+            "business_name",
+        ),
+        (
+            with("country", json!("Congo")),
+            "validation_error",
+            "country",
+        ),
+        (
+            with("status", json!("detached")),
+            "validation_error",
+            "status",
+        ),
     ] {
         let resp = srv.post("/accounts", srv.sk(), &input, Some(&ik()));
         let err = assert_error(&resp, 400, code);
@@ -476,7 +751,13 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
     let patch = srv.request(
         "PATCH",
         &format!("/accounts/{acct}"),
-        &[("Authorization", &format!("Bearer {}", srv.sk().expect("sk"))), ("Content-Type", "application/json")],
+        &[
+            (
+                "Authorization",
+                &format!("Bearer {}", srv.sk().expect("sk")),
+            ),
+            ("Content-Type", "application/json"),
+        ],
         Some(br#"{"business_name": "Other"}"#.to_vec()),
     );
     let err = assert_error(&patch, 400, "validation_error");
@@ -492,7 +773,11 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
     // Pages of the list.
     connect(&srv, srv.sk(), "ok2@example.com", 0);
     let page = srv.get("/accounts?limit=1", srv.sk());
-    assert_eq!(page.body["data"].as_array().map(Vec::len), Some(1), "{page:?}");
+    assert_eq!(
+        page.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "{page:?}"
+    );
     assert_eq!(page.body["has_more"], true);
     let cursor = page.body["next_cursor"].as_str().expect("cursor");
     let next = srv.get(&format!("/accounts?limit=1&cursor={cursor}"), srv.sk());

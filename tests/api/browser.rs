@@ -252,7 +252,12 @@ fn a_customer_claims_a_connected_account_on_a_phone_in_a_real_browser() {
     );
     assert_eq!(account.status, 201, "{account:?}");
     let id = account.body["id"].as_str().expect("id").to_string();
-    let link = srv.post(&format!("/accounts/{id}/account_links"), srv.sk(), &json!({}), Some(&ik()));
+    let link = srv.post(
+        &format!("/accounts/{id}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
     let url = link.body["url"].as_str().expect("url").to_string();
     let (_driver, port) = start_driver();
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -263,21 +268,43 @@ fn a_customer_claims_a_connected_account_on_a_phone_in_a_real_browser() {
     runtime.block_on(async {
         let client = browser(port).await;
         client.set_window_size(390, 844).await.expect("phone size");
-        client.goto(&format!("{url}?lang=fr")).await.expect("open claim page");
+        client
+            .goto(&format!("{url}?lang=fr"))
+            .await
+            .expect("open claim page");
         wait_for_text(&client, "#title", "Boutique Amani").await;
         wait_for_text(&client, "#intro", "Choisissez un mot de passe").await;
         let fits = client
-            .execute("return document.documentElement.scrollWidth <= window.innerWidth", vec![])
+            .execute(
+                "return document.documentElement.scrollWidth <= window.innerWidth",
+                vec![],
+            )
             .await
             .expect("layout");
         assert_eq!(fits, Value::Bool(true), "the page is wider than a phone");
-        std::fs::write(artifacts().join("claim-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        std::fs::write(
+            artifacts().join("claim-phone.png"),
+            client.screenshot().await.expect("shot"),
+        )
+        .expect("save");
         type_into(&client, "password", "customer-password-Lx93").await;
         type_into(&client, "confirm", "customer-password-Lx94").await;
-        client.find(Locator::Id("submit")).await.expect("submit").click().await.expect("click");
+        client
+            .find(Locator::Id("submit"))
+            .await
+            .expect("submit")
+            .click()
+            .await
+            .expect("click");
         wait_for_text(&client, "#status.error", "diffèrent").await;
         type_into(&client, "confirm", "customer-password-Lx93").await;
-        client.find(Locator::Id("submit")).await.expect("submit").click().await.expect("click");
+        client
+            .find(Locator::Id("submit"))
+            .await
+            .expect("submit")
+            .click()
+            .await
+            .expect("click");
         wait_for_text(&client, "#status.done", "Le compte est à vous").await;
         // The link is spent: opening it again shows the invalid page.
         client.goto(&url).await.expect("open again");

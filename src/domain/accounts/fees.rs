@@ -45,12 +45,16 @@ pub fn pay(
     if fee <= 0 {
         return Ok(None);
     }
-    let account: Account = tx
-        .get_json(Table::Objects, account_id)?
-        .ok_or_else(|| ApiError::internal(format!("{} names no account {account_id}", intent.id)))?;
+    let account: Account = tx.get_json(Table::Objects, account_id)?.ok_or_else(|| {
+        ApiError::internal(format!("{} names no account {account_id}", intent.id))
+    })?;
     // The fee was agreed when the intent was made: a later detach does not
     // take it back from the platform.
-    let (mode, currency, platform) = (intent.mode, intent.currency.as_str(), account.owner.as_str());
+    let (mode, currency, platform) = (
+        intent.mode,
+        intent.currency.as_str(),
+        account.owner.as_str(),
+    );
     let transaction = Posting::build(
         mode,
         &intent.owner,

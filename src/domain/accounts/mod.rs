@@ -133,8 +133,6 @@ pub struct Account {
     pub updated_at_ms: i64,
 }
 
-
-
 impl Account {
     fn apply(&mut self, trigger: Trigger, now_ms: i64) -> Result<(), ApiError> {
         self.status = transition(self.status, trigger).map_err(|r| refused(self, r))?;
@@ -186,7 +184,9 @@ pub struct NewAccount {
 pub fn business_name(value: String) -> Result<String, ApiError> {
     let name = value.trim().to_string();
     let n = name.chars().count();
-    if !(BUSINESS_NAME_CHARS_MIN..=BUSINESS_NAME_CHARS_MAX).contains(&n) || name.chars().any(char::is_control) {
+    if !(BUSINESS_NAME_CHARS_MIN..=BUSINESS_NAME_CHARS_MAX).contains(&n)
+        || name.chars().any(char::is_control)
+    {
         return Err(ApiError::field(
             "business_name",
             format!(
@@ -211,7 +211,10 @@ pub fn fee_bps(value: i64) -> Result<i64, ApiError> {
 
 /// The customer logs in by e-mail, so one is needed (400 `contact_required`).
 pub fn contact(email: Option<String>) -> Result<String, ApiError> {
-    match email.map(|e| e.trim().to_string()).filter(|e| !e.is_empty()) {
+    match email
+        .map(|e| e.trim().to_string())
+        .filter(|e| !e.is_empty())
+    {
         Some(email) => team::validate_email(&email),
         None => Err(ApiError::new(
             Code::ContactRequired,
@@ -262,7 +265,14 @@ pub fn create(
         },
     )?;
     // No password hash until the claim: no password verifies against "".
-    let member = team::add_member(tx, &organisation.id, &new.email, Role::Owner, String::new(), None)?;
+    let member = team::add_member(
+        tx,
+        &organisation.id,
+        &new.email,
+        Role::Owner,
+        String::new(),
+        None,
+    )?;
     let now = tx.now_ms();
     let account = Account {
         id: crate::ids::new_id("acct"),
@@ -413,7 +423,13 @@ pub fn claim(tx: &mut Tx<'_>, token: &str, password_hash: String) -> Result<Acco
         mode: Some(account.mode),
         ..Actor::default()
     };
-    audit::record(tx, &actor, "account.claimed", Some(&account.id), serde_json::json!({}))?;
+    audit::record(
+        tx,
+        &actor,
+        "account.claimed",
+        Some(&account.id),
+        serde_json::json!({}),
+    )?;
     emit(tx, &account, EventType::AccountClaimed)?;
     Ok(account)
 }
@@ -499,7 +515,9 @@ pub fn acting_for(
     let Some(found) = found.filter(|a| a.mode == mode) else {
         return Err(ApiError::new(
             Code::AccountUnavailable,
-            format!("{account} is not a connected account of this mode: no platform can act for it"),
+            format!(
+                "{account} is not a connected account of this mode: no platform can act for it"
+            ),
         ));
     };
     if found.owner != platform {
@@ -527,8 +545,14 @@ mod tests {
     #[test]
     fn fees_names_and_types_are_bounded() {
         assert!(fee_bps(0).is_ok() && fee_bps(5_000).is_ok());
-        assert_eq!(fee_bps(5_001).map_err(|e| e.code), Err(Code::InvalidApplicationFee));
-        assert_eq!(fee_bps(-1).map_err(|e| e.code), Err(Code::InvalidApplicationFee));
+        assert_eq!(
+            fee_bps(5_001).map_err(|e| e.code),
+            Err(Code::InvalidApplicationFee)
+        );
+        assert_eq!(
+            fee_bps(-1).map_err(|e| e.code),
+            Err(Code::InvalidApplicationFee)
+        );
         assert!(business_name("A".into()).is_err());
         assert!(business_name("Ab".into()).is_ok());
         assert!(business_name("x".repeat(121)).is_err());
@@ -537,7 +561,10 @@ mod tests {
             AccountType::parse("charity").map_err(|e| e.code),
             Err(Code::InvalidAccountType)
         );
-        assert_eq!(contact(None).map_err(|e| e.code), Err(Code::ContactRequired));
+        assert_eq!(
+            contact(None).map_err(|e| e.code),
+            Err(Code::ContactRequired)
+        );
     }
 
     #[test]

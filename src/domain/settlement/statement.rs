@@ -245,7 +245,10 @@ fn push_lines(lines: &mut Vec<Line>, item: &Item) {
             push(LineType::ProviderFee, -item.provider_fee_minor);
             push(LineType::ServiceFee, -item.service_fee_minor);
             push(LineType::Tax, -item.tax_minor);
-            push(LineType::Split, -(item.split_minor - item.application_fee_minor));
+            push(
+                LineType::Split,
+                -(item.split_minor - item.application_fee_minor),
+            );
             push(LineType::ApplicationFee, -item.application_fee_minor);
         }
         ItemKind::Refund => push(LineType::Refund, item.amount_minor),

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use super::{Lang, escape, fill, language, message_page, page_response, PageQuery};
+use super::{Lang, PageQuery, escape, fill, language, message_page, page_response};
 use crate::domain::accounts::{self, Account};
 use crate::domain::team;
 use crate::error::{ApiError, Code};

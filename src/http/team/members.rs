@@ -98,7 +98,10 @@ fn platform_row(
         return Ok(None);
     };
     let platform = crate::domain::org::get(snapshot, &account.owner)?;
-    let name = platform.as_ref().map(|p| p.name.clone()).unwrap_or_default();
+    let name = platform
+        .as_ref()
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
     let email = platform.and_then(|p| p.email).unwrap_or_default();
     Ok(Some(MemberView {
         id: account.owner.clone(),
