@@ -480,6 +480,39 @@ fn a_claim_link_works_once_and_the_customer_logs_in_and_sees_the_platform_in_its
         intents.body["data"][0]["id"], resp.body["id"],
         "{intents:?}"
     );
+
+    // Claimed, the customer's own endpoints receive its events too, and the
+    // platform's still do, each with `account` set.
+    let platform_receiver = Receiver::ok();
+    let customer_receiver = Receiver::ok();
+    let made = srv.post(
+        "/webhook_endpoints",
+        srv.sk(),
+        &json!({"url": platform_receiver.url()}),
+        Some(&ik()),
+    );
+    assert_eq!(made.status, 201, "{made:?}");
+    let made = srv.post(
+        "/webhook_endpoints",
+        Some(&session),
+        &json!({"url": customer_receiver.url()}),
+        Some(&ik()),
+    );
+    assert_eq!(made.status, 201, "{made:?}");
+    let paid = paid_for(&srv, &acct, json!({}));
+    for receiver in [&platform_receiver, &customer_receiver] {
+        let got = receiver.wait_for_where("the payment's success", Duration::from_secs(15), |r| {
+            r.iter()
+                .any(|x| x.json()["type"] == "payment_intent.succeeded")
+        });
+        let event = got
+            .iter()
+            .map(|r| r.json())
+            .find(|e| e["type"] == "payment_intent.succeeded")
+            .expect("event");
+        assert_eq!(event["account"], acct.as_str(), "{event}");
+        assert_eq!(event["data"]["object"]["id"], paid["id"], "{event}");
+    }
 }
 
 fn claim_path(link: &Value) -> String {

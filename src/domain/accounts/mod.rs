@@ -91,7 +91,8 @@ impl AccountType {
                 ApiError::new(
                     Code::InvalidAccountType,
                     format!(
-                        "type must be one of merchant, corporate, ngo, government, developer (got {value:?})"
+                        "type must be one of merchant, corporate, ngo, government, developer (got {:?})",
+                        value.chars().take(40).collect::<String>()
                     ),
                 )
                 .with_param("type")
