@@ -803,7 +803,18 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
         Some(&ik()),
     );
     assert_eq!(again.status, 409, "{again:?}");
-    // Pages of the list.
+    // The origin's 120 characters of business_name are kept.
+    let long = "B".repeat(120);
+    let resp = srv.post(
+        "/accounts",
+        srv.sk(),
+        &json!({"business_name": long, "type": "ngo", "email": "long@example.com", "country": "CD"}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    assert_eq!(resp.body["business_name"], long.as_str());
+    let long_id = id(&resp.body);
+    // Pages of the list, newest first.
     connect(&srv, srv.sk(), "ok2@example.com", 0);
     let page = srv.get("/accounts?limit=1", srv.sk());
     assert_eq!(
@@ -814,5 +825,7 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
     assert_eq!(page.body["has_more"], true);
     let cursor = page.body["next_cursor"].as_str().expect("cursor");
     let next = srv.get(&format!("/accounts?limit=1&cursor={cursor}"), srv.sk());
-    assert_eq!(next.body["data"][0]["id"], acct.as_str(), "{next:?}");
+    assert_eq!(next.body["data"][0]["id"], long_id.as_str(), "{next:?}");
+    let all = srv.get("/accounts", srv.sk());
+    assert_eq!(all.body["data"][2]["id"], acct.as_str(), "{all:?}");
 }

@@ -257,7 +257,13 @@ pub fn create(
     let (organisation, _keys) = org::create(
         tx,
         NewOrganisation {
-            name: new.business_name.clone(),
+            // The account keeps the origin's 120 characters; an
+            // organisation's name has 100 (decision 140).
+            name: new
+                .business_name
+                .chars()
+                .take(org::NAME_CHARS_MAX)
+                .collect(),
             country: new.country.clone(),
             default_currency,
             tag: None,
