@@ -32,13 +32,16 @@ pub struct CreateAccount {
     /// 2 to 120 characters: the customer organisation's name.
     #[schema(min_length = 2, max_length = 120)]
     pub business_name: String,
-    /// merchant, corporate, ngo, government or developer.
+    /// merchant, corporate, ngo, government or developer (400
+    /// `invalid_account_type` otherwise).
     #[serde(rename = "type")]
-    #[schema(max_length = 20, example = "merchant")]
+    #[schema(value_type = AccountType)]
     pub account_type: String,
-    /// The customer's e-mail: it claims the account and logs in with it.
-    #[schema(max_length = 254)]
-    pub email: Option<String>,
+    /// The customer's e-mail: it claims the account and logs in with it
+    /// (400 `contact_required` without it).
+    #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
+    pub email: String,
     /// E.164.
     #[schema(max_length = 16)]
     pub phone: Option<String>,
@@ -61,7 +64,7 @@ impl CreateAccount {
     fn validate(self) -> Result<NewAccount, ApiError> {
         let business_name = accounts::business_name(self.business_name)?;
         let account_type = AccountType::parse(&self.account_type)?;
-        let email = accounts::contact(self.email)?;
+        let email = accounts::contact(Some(self.email))?;
         let default_currency = self
             .default_currency
             .map(|c| {
