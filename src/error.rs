@@ -93,6 +93,16 @@ catalogue! {
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
     InvalidIdempotencyKey => ("invalid_idempotency_key", 400, "BP-2011", "The Idempotency-Key is empty, longer than 200 characters, or not printable ASCII."),
     InvalidCurrency => ("invalid_currency", 400, "BP-2012", "The currency is not an ISO 4217 code this gateway knows."),
+    AccountDetached => ("account_detached", 403, "BP-1030", "The connected account was detached: its platform no longer acts for it (Service-Account, PATCH, claim links); the account stays the customer's."),
+    AccountUnavailable => ("account_unavailable", 403, "BP-1031", "The Service-Account header names no connected account of the key's mode, or one whose organisation is disabled."),
+    AccountHeaderNotAllowed => ("account_header_not_allowed", 400, "BP-2185", "The /accounts operations manage the platform's own accounts: they take no Service-Account header."),
+    InvalidAccountType => ("invalid_account_type", 400, "BP-2186", "A connected account's `type` is one of merchant, corporate, ngo, government, developer."),
+    ContactRequired => ("contact_required", 400, "BP-2187", "A connected account needs an `email`: the customer claims the account and logs in with it."),
+    InvalidApplicationFee => ("invalid_application_fee", 400, "BP-2188", "`application_fee_bps` is from 0 to 5000."),
+    WeakPassword => ("weak_password", 400, "BP-2189", "The password chosen on a claim page is shorter than 12 characters (or longer than 256)."),
+    ClaimLinkInvalid => ("claim_link_invalid", 404, "BP-2190", "The claim link was used, replaced by a newer one, or expired (7 days), or never existed: ask the platform for a new one."),
+    ApplicationFeeRequiresAccount => ("application_fee_requires_account", 400, "BP-2191", "`application_fee_minor` is the platform's fee on a connected account's payment: send it with a Service-Account header."),
+    AccountNotFound => ("account_not_found", 404, "BP-2006", "No such connected account of this platform (another platform's answers the same)."),
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
     RateLimited => ("rate_limited", 429, "BP-6005", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
@@ -193,6 +203,7 @@ pub enum Missing {
     Route,
     SettlementProfile,
     SettlementCycle,
+    Account,
 }
 
 impl Missing {
@@ -223,6 +234,7 @@ impl Missing {
             Missing::Route => Code::RouteNotFound,
             Missing::SettlementProfile => Code::SettlementProfileNotFound,
             Missing::SettlementCycle => Code::SettlementCycleNotFound,
+            Missing::Account => Code::AccountNotFound,
         }
     }
 
@@ -253,6 +265,7 @@ impl Missing {
             Missing::Route => "route",
             Missing::SettlementProfile => "settlement profile",
             Missing::SettlementCycle => "settlement cycle",
+            Missing::Account => "connected account",
         }
     }
 }

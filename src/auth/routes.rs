@@ -260,6 +260,13 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
+    // src/http/accounts.rs
+    op("POST", "/accounts", Scope("accounts:write")),
+    op("GET", "/accounts", Scope("accounts:read")),
+    op("GET", "/accounts/{id}", Scope("accounts:read")),
+    op("PATCH", "/accounts/{id}", Scope("accounts:write")),
+    op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
+    op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -291,12 +298,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
     op("GET", "/invoices", Scope("subscriptions:read")),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
-    op("POST", "/accounts", Scope("accounts:write")),
-    op("GET", "/accounts", Scope("accounts:read")),
-    op("GET", "/accounts/{id}", Scope("accounts:read")),
-    op("PATCH", "/accounts/{id}", Scope("accounts:write")),
-    op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
-    op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
 ];
 
 /// The operation at `method` + `path` (a template such as `/refunds/{id}`).

@@ -117,4 +117,5 @@ owned!(
     super::payout_batches::PayoutBatch,
     super::routes::Route,
     super::remittances::Remittance,
+    super::accounts::Account,
 );

@@ -132,6 +132,10 @@ event_types! {
     PayoutBatchFailed => ("payout_batch.failed", "A payout batch finished executing with no row paid and some FAILED (FAILED); what its run did not spend is back in available.", "Approve it again to retry the FAILED rows, or leave it."),
     SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
     SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
+    AccountCreated => ("account.created", "A platform created a connected account: the customer's organisation, its owner (no password yet) and its wallets.", "Send the customer a claim link (POST /accounts/{id}/account_links)."),
+    AccountUpdated => ("account.updated", "A platform changed a connected account's default application fee or metadata.", "Informational."),
+    AccountClaimed => ("account.claimed", "The customer opened the claim link and set a password: it logs in from now on and sees the platform in its team.", "Informational."),
+    AccountDetached => ("account.detached", "A platform detached a connected account: it no longer acts for it; the account, its keys and its money stay the customer's.", "Final for the platform: Service-Account with this account answers 403 account_detached."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -209,7 +213,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 16] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 17] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -226,6 +230,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 16] = [
     "RouteView",
     "RemittanceView",
     "SettlementCycleView",
+    "AccountView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {
@@ -301,7 +306,7 @@ pub fn current_filter(filter: &str) -> String {
 }
 
 /// Emits `view` (an object as the API renders it) for `owner`; the event
-/// carries `account` when the owner is a connected account.
+/// carries `account` when the owner is a connected account's organisation.
 pub fn emit_view<V: Serialize>(
     tx: &mut Tx<'_>,
     event_type: EventType,
@@ -310,8 +315,7 @@ pub fn emit_view<V: Serialize>(
     view: &V,
 ) -> Result<(), ApiError> {
     let object = serde_json::to_value(view).map_err(ApiError::internal)?;
-    let account = owner.starts_with("acct_").then_some(owner);
-    emit(tx, event_type, mode, owner, account, object)?;
+    emit(tx, event_type, mode, owner, None, object)?;
     Ok(())
 }
 
@@ -324,12 +328,18 @@ pub fn emit(
     account: Option<&str>,
     object: serde_json::Value,
 ) -> Result<String, ApiError> {
+    // Whatever emits it, an event of a connected account's organisation
+    // names the account (spec section 6 rule 3): its platform receives it.
+    let account = match account {
+        Some(account) => Some(account.to_string()),
+        None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
+    };
     let event = Event {
         id: crate::ids::new_id("evt"),
         event_type,
         mode,
         owner: owner.to_string(),
-        account: account.map(str::to_string),
+        account,
         created_at_ms: tx.now_ms(),
         object,
     };

@@ -2,6 +2,7 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod accounts;
 pub mod balance;
 pub mod checkout;
 pub mod command;
@@ -104,6 +105,7 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        accounts::operations(),
     ]
     .into_iter()
     .flatten()

@@ -312,6 +312,9 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// A platform's application fee on a connected account's payment: from
+    /// the customer's pending to the platform's (the cause id is the intent).
+    ApplicationFee,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -50,6 +50,7 @@ pub enum Family {
     Remittance,
     SettlementProfile,
     SettlementCycle,
+    Account,
 }
 
 impl Family {
@@ -87,6 +88,7 @@ impl Family {
             Family::Remittance => "rem",
             Family::SettlementProfile => "stp",
             Family::SettlementCycle => "sc",
+            Family::Account => "acct",
         }
     }
 }
@@ -168,6 +170,16 @@ pub fn org(family: OrgFamily, org: &str, id: &str) -> String {
 /// `phone:+243...`, `email:a@b.cd`): handles are unique.
 pub fn org_handle(handle: &str) -> String {
     format!("org_handle|{handle}")
+}
+
+/// `acct_org|<org>` → the connected account whose customer organisation is `org`.
+pub fn account_of_org(org: &str) -> String {
+    format!("acct_org|{org}")
+}
+
+/// `acct_claim|<sha-256 of a claim token>` → the account the claim link opens.
+pub fn account_claim(digest: &str) -> String {
+    format!("acct_claim|{digest}")
 }
 
 /// `member_email|<email>` → the member's id.

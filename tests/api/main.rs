@@ -5,6 +5,7 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod accounts;
 mod browser;
 mod checkout;
 mod crash;
