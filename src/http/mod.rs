@@ -13,6 +13,7 @@ pub mod gate;
 pub mod intents;
 pub mod list;
 pub mod money_requests;
+pub mod offline;
 pub mod operations;
 pub mod organisations;
 pub mod pages;
@@ -104,6 +105,7 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        offline::operations(),
     ]
     .into_iter()
     .flatten()

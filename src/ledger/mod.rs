@@ -312,6 +312,8 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// A settled offline promise: the payer's available balance to the merchant's.
+    OfflinePromise,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
