@@ -21,7 +21,13 @@ use crate::domain::offline::{
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(register_device, offline_qr, fetch_nonces, sync, list_promises);
+operations!(
+    register_device,
+    offline_qr,
+    fetch_nonces,
+    sync,
+    list_promises
+);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -133,7 +139,9 @@ pub async fn offline_qr(
     if let Some(a) = input.amount_minor.filter(|a| !(1..=ceiling).contains(a)) {
         return Err(ApiError::field(
             "amount_minor",
-            format!("amount_minor must be from 1 to {ceiling}, the ceiling of one offline promise (got {a})"),
+            format!(
+                "amount_minor must be from 1 to {ceiling}, the ceiling of one offline promise (got {a})"
+            ),
         ));
     }
     let (min, max) = (offline::QR_VALIDITY_SECS_MIN, offline::QR_VALIDITY_SECS_MAX);
@@ -223,7 +231,10 @@ fn submitted(input: SyncPromises) -> Result<Vec<Submitted>, ApiError> {
     };
     let mut out = Vec::with_capacity(n);
     for (i, p) in input.promises.into_iter().enumerate() {
-        offline::check_device_id(&format!("promises[{i}].payer_device_id"), &p.payer_device_id)?;
+        offline::check_device_id(
+            &format!("promises[{i}].payer_device_id"),
+            &p.payer_device_id,
+        )?;
         if let Some(id) = &p.merchant_device_id {
             offline::check_device_id(&format!("promises[{i}].merchant_device_id"), id)?;
         }
@@ -245,7 +256,9 @@ fn submitted(input: SyncPromises) -> Result<Vec<Submitted>, ApiError> {
         if p.merchant_signature.is_none() && p.qr.is_none() {
             return Err(ApiError::field(
                 format!("promises[{i}].merchant_signature"),
-                format!("promises[{i}] needs the merchant's proof: merchant_device_id with merchant_signature, or the signed offline qr"),
+                format!(
+                    "promises[{i}] needs the merchant's proof: merchant_device_id with merchant_signature, or the signed offline qr"
+                ),
             ));
         }
         out.push(Submitted {

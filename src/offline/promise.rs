@@ -137,7 +137,9 @@ fn tag(value: &str) -> Result<String, ParseError> {
     if !valid {
         return Err(error(
             "tag",
-            format!("must be a brand name followed by {TAG_SUFFIX}, at most {TAG_CHARS_MAX} characters (got {value:?})"),
+            format!(
+                "must be a brand name followed by {TAG_SUFFIX}, at most {TAG_CHARS_MAX} characters (got {value:?})"
+            ),
         ));
     }
     Ok(value.to_string())
@@ -152,7 +154,9 @@ fn party(field: &'static str, value: &str) -> Result<String, ParseError> {
     if !valid {
         return Err(error(
             field,
-            format!("must be an id of 1 to {PARTY_CHARS_MAX} letters, digits or '_' (got {value:?})"),
+            format!(
+                "must be an id of 1 to {PARTY_CHARS_MAX} letters, digits or '_' (got {value:?})"
+            ),
         ));
     }
     Ok(value.to_string())
@@ -177,7 +181,9 @@ fn unsigned(field: &'static str, value: &str, digits_max: usize) -> Result<u64, 
     if !canonical {
         return Err(error(
             field,
-            format!("must be a whole number of at most {digits_max} digits without leading zeros (got {value:?})"),
+            format!(
+                "must be a whole number of at most {digits_max} digits without leading zeros (got {value:?})"
+            ),
         ));
     }
     value
@@ -209,7 +215,9 @@ fn nonce(value: &str) -> Result<String, ParseError> {
     if !canonical {
         return Err(error(
             "nonce",
-            format!("must be 16 bytes in unpadded base64url, {NONCE_CHARS} characters (got {value:?})"),
+            format!(
+                "must be 16 bytes in unpadded base64url, {NONCE_CHARS} characters (got {value:?})"
+            ),
         ));
     }
     Ok(value.to_string())

@@ -55,6 +55,8 @@ impl Device {
 struct World {
     srv: TestServer,
     b_key: String,
+    /// A third organisation's key (`@gamma`), party to nothing.
+    gamma_key: String,
     a_org: String,
     b_org: String,
     payer: Device,
@@ -63,14 +65,24 @@ struct World {
 
 impl World {
     fn start(fund_minor: i64) -> World {
-        let (srv, b) = TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
-            add_org(dir, "@beta", "owner@beta.example")
-        });
+        let (srv, (b, gamma)) =
+            TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+                (
+                    add_org(dir, "@beta", "owner@beta.example"),
+                    add_org(dir, "@gamma", "owner@gamma.example"),
+                )
+            });
         let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
+        let gamma_key = gamma["keys"]["secret_key"]
+            .as_str()
+            .expect("sk")
+            .to_string();
         if fund_minor > 0 {
             let paid = create(
                 &srv,
-                &body(json!({"amount_minor": fund_minor, "customer_msisdn": SUCCEED, "confirm": true})),
+                &body(
+                    json!({"amount_minor": fund_minor, "customer_msisdn": SUCCEED, "confirm": true}),
+                ),
             );
             wait_for_status(&srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
         }
@@ -79,6 +91,7 @@ impl World {
         let mut world = World {
             srv,
             b_key,
+            gamma_key,
             a_org: String::new(),
             b_org: String::new(),
             payer,
@@ -151,11 +164,15 @@ impl World {
     }
 
     fn sync_as(&self, key: Option<&str>, items: &[Value]) -> Resp {
+        self.sync_with(key, items, &ik())
+    }
+
+    fn sync_with(&self, key: Option<&str>, items: &[Value], idempotency_key: &str) -> Resp {
         self.srv.post(
             "/offline/sync",
             key,
             &json!({ "promises": items }),
-            Some(&ik()),
+            Some(idempotency_key),
         )
     }
 
@@ -265,7 +282,10 @@ fn a_signed_promise_settles_once_with_a_receipt_that_verifies_against_the_key_re
         json!([])
     );
     let page = w.srv.get("/offline/promises?limit=501", w.b());
-    assert_eq!(assert_error(&page, 400, "validation_error")["param"], "limit");
+    assert_eq!(
+        assert_error(&page, 400, "validation_error")["param"],
+        "limit"
+    );
     assert_eq!(w.srv.get("/offline/promises?limit=500", w.b()).status, 200);
 }
 
@@ -280,7 +300,10 @@ fn bad_promises_are_rejected_in_the_origins_order_with_the_amount_to_restore() {
     let forged = w.promise(9_000, &n[1], soon, 6);
     tampered["promise"] = json!(forged);
     let mut payer_forged = w.signed(&w.promise(1_500, &n[1], soon, 6));
-    payer_forged["payer_signature"] = json!(w.merchant.sign(payer_forged["promise"].as_str().expect("text")));
+    payer_forged["payer_signature"] = json!(
+        w.merchant
+            .sign(payer_forged["promise"].as_str().expect("text"))
+    );
     let items = [
         w.signed(&settled),
         // The same nonce in another promise, after the first used it.
@@ -332,16 +355,27 @@ fn bad_promises_are_rejected_in_the_origins_order_with_the_amount_to_restore() {
             assert_eq!(r["restoreMinor"], amount, "the spec's name too: {r}");
         }
     }
-    assert_eq!((reply["settled"].as_i64(), reply["rejected"].as_i64()), (Some(1), Some(11)));
-    assert_eq!(w.available(w.a()), a_before - 1_000, "only the first moved money");
+    assert_eq!(
+        (reply["settled"].as_i64(), reply["rejected"].as_i64()),
+        (Some(1), Some(11))
+    );
+    assert_eq!(
+        w.available(w.a()),
+        a_before - 1_000,
+        "only the first moved money"
+    );
 
     // Insufficient funds, then the device's 24 h ceiling (100 000): each
     // settled promise counts, a refused one does not.
     let left = w.available(w.a());
     let n = w.nonces(8);
     let short = w.sync(&[w.signed(&w.promise(left + 1, &n[0], soon, 20))]);
-    assert!(left + 1 <= 20_000, "funding must stay under the promise ceiling");
-    assert_eq!(reason(&short["results"][0]), "insufficient_funds", "{short}");
+    assert!(left < 20_000, "funding must stay under the promise ceiling");
+    assert_eq!(
+        reason(&short["results"][0]),
+        "insufficient_funds",
+        "{short}"
+    );
     assert_eq!(w.available(w.a()), left);
 
     // A malformed promise is a 400 naming it, and nothing of the sync runs.
@@ -378,7 +412,11 @@ fn the_device_daily_ceiling_counts_what_settled_in_24_hours() {
         .iter()
         .map(reason)
         .collect();
-    assert_eq!(reasons, ["", "", "", "", "", "device_daily_ceiling"], "{reply}");
+    assert_eq!(
+        reasons,
+        ["", "", "", "", "", "device_daily_ceiling"],
+        "{reply}"
+    );
     assert_eq!(reply["settled"], 5);
 }
 
@@ -390,7 +428,7 @@ fn a_promise_synced_again_is_a_duplicate_and_moves_money_once() {
     let good = w.signed(&w.promise(3_000, &n[0], soon, 1));
     let short = w.signed(&w.promise(20_000, &n[1], soon, 2));
     let a_before = w.available(w.a());
-    let first = w.sync(&[good.clone()]);
+    let first = w.sync(std::slice::from_ref(&good));
     assert_eq!(first["results"][0]["status"], "SETTLED", "{first}");
     // The payer syncs the same promise with its own key, another request.
     let again = w.sync_as(w.a(), &[good.clone(), good]);
@@ -407,13 +445,17 @@ fn a_promise_synced_again_is_a_duplicate_and_moves_money_once() {
     // A rejected promise stays rejected.
     let drained = w.available(w.a());
     assert!(drained < 20_000, "{drained}");
-    let rejected = w.sync(&[short.clone()]);
+    let rejected = w.sync(std::slice::from_ref(&short));
     assert_eq!(reason(&rejected["results"][0]), "insufficient_funds");
     let later = w.sync(&[short]);
     assert_eq!(later["results"][0]["status"], "DUPLICATE");
     assert_eq!(reason(&later["results"][0]), "already_rejected");
     let listed = w.srv.get("/offline/promises?status=REJECTED", w.a());
-    assert_eq!(listed.body["data"].as_array().map(Vec::len), Some(1), "{listed:?}");
+    assert_eq!(
+        listed.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "{listed:?}"
+    );
     assert_eq!(listed.body["data"][0]["reason"], "insufficient_funds");
 }
 
@@ -441,10 +483,19 @@ fn two_parties_syncing_the_same_promise_at_once_settle_it_once() {
         });
         let mut statuses: Vec<String> = answers
             .iter()
-            .map(|a| a.body["results"][0]["status"].as_str().unwrap_or("").to_string())
+            .map(|a| {
+                a.body["results"][0]["status"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string()
+            })
             .collect();
         statuses.sort();
-        assert_eq!(statuses, ["DUPLICATE", "SETTLED"], "round {round}: {answers:?}");
+        assert_eq!(
+            statuses,
+            ["DUPLICATE", "SETTLED"],
+            "round {round}: {answers:?}"
+        );
     }
     assert_eq!(w.available(w.a()), a_before - 20 * 100);
 }
@@ -493,7 +544,10 @@ fn devices_ids_are_unique_a_registration_rotates_and_bad_keys_are_refused() {
         &json!({"device_id": w.payer.id, "public_key": w.merchant.spki()}),
         Some(&ik()),
     );
-    assert_eq!(assert_error(&taken, 403, "device_taken")["param"], "device_id");
+    assert_eq!(
+        assert_error(&taken, 403, "device_taken")["param"],
+        "device_id"
+    );
     let rotated = w.register(w.a(), &Device::new("payer-phone-1", 9), 201);
     assert_eq!(rotated["rotated"], true);
     assert_eq!(rotated["object"], "offline_device");
@@ -518,14 +572,20 @@ fn devices_ids_are_unique_a_registration_rotates_and_bad_keys_are_refused() {
         &json!({"device_id": w.payer.id}),
         Some(&ik()),
     );
-    assert_eq!(assert_error(&foreign, 400, "validation_error")["param"], "device_id");
+    assert_eq!(
+        assert_error(&foreign, 400, "validation_error")["param"],
+        "device_id"
+    );
     let many = w.srv.post(
         "/offline/nonces",
         w.b(),
         &json!({"device_id": w.merchant.id, "count": 101}),
         Some(&ik()),
     );
-    assert_eq!(assert_error(&many, 400, "validation_error")["param"], "count");
+    assert_eq!(
+        assert_error(&many, 400, "validation_error")["param"],
+        "count"
+    );
 }
 
 #[test]
@@ -540,12 +600,20 @@ fn an_offline_qr_carries_a_signed_nonce_and_stands_for_the_merchants_signature()
     assert_eq!(resp.status, 201, "{resp:?}");
     let payload = resp.body["payload"].as_str().expect("payload").to_string();
     let nonce = resp.body["nonce"].as_str().expect("nonce").to_string();
-    assert!(payload.contains(&format!("0322{nonce}")), "80/03 holds the nonce: {payload}");
+    assert!(
+        payload.contains(&format!("0322{nonce}")),
+        "80/03 holds the nonce: {payload}"
+    );
     // A payer's device checks it against the key registry alone: /resolve does the same.
-    let resolved = w.srv.post("/resolve", None, &json!({"payload": payload}), None);
+    let resolved = w
+        .srv
+        .post("/resolve", None, &json!({"payload": payload}), None);
     assert_eq!(resolved.status, 200, "{resolved:?}");
     assert_eq!(resolved.body["signature"], "trusted", "{resolved:?}");
-    for (field, value) in [("expires_in_seconds", json!(59)), ("amount_minor", json!(20_001))] {
+    for (field, value) in [
+        ("expires_in_seconds", json!(59)),
+        ("amount_minor", json!(20_001)),
+    ] {
         let mut body = json!({"device_id": w.merchant.id, "currency": "CDF"});
         body[field] = value;
         let bad = w.srv.post("/offline/qr", w.b(), &body, Some(&ik()));
@@ -566,7 +634,11 @@ fn an_offline_qr_carries_a_signed_nonce_and_stands_for_the_merchants_signature()
     wrong["promise"] = json!(other);
     wrong["payer_signature"] = json!(w.payer.sign(&other));
     let reply = w.sync(&[wrong, item]);
-    assert_eq!(reason(&reply["results"][0]), "merchant_signature_invalid", "{reply}");
+    assert_eq!(
+        reason(&reply["results"][0]),
+        "merchant_signature_invalid",
+        "{reply}"
+    );
     assert_eq!(reply["results"][1]["status"], "SETTLED", "{reply}");
 }
 
@@ -594,7 +666,10 @@ fn advance(w: &World, key: Option<&str>, clock: &str, hours: i64) {
     wait_until(
         Duration::from_secs(20),
         "the advance",
-        || (w.srv.get(&format!("/test_clocks/{clock}"), key).body["status"] == "ready").then_some(()),
+        || {
+            (w.srv.get(&format!("/test_clocks/{clock}"), key).body["status"] == "ready")
+                .then_some(())
+        },
         String::new,
     );
 }
@@ -629,7 +704,10 @@ fn a_subkey_expires_after_72_hours_of_test_clock_but_covers_what_it_signed_befor
         &json!({"device_id": w.merchant.id}),
         Some(&ik()),
     );
-    assert_eq!(assert_error(&stale, 400, "validation_error")["param"], "device_id");
+    assert_eq!(
+        assert_error(&stale, 400, "validation_error")["param"],
+        "device_id"
+    );
     let merchant = Device::new("shop-till-1", 3);
     w.register(w.b(), &merchant, 201);
     let late = w.nonces(1).remove(0);
@@ -707,4 +785,45 @@ fn under_a_guardian_halt_every_promise_is_rejected_and_nothing_moves() {
     let dir = w.srv.data_dir.to_string_lossy().to_string();
     paygate(&["guardian", "clear", "--data-dir", &dir]).assert_success();
     w.srv.restart();
+}
+
+#[test]
+fn only_active_parties_of_the_promise_settle_it_and_a_replayed_sync_answers_the_same() {
+    let mut w = World::start(20_000);
+    let n = w.nonces(4);
+    let soon = now_unix() + 3_600;
+    let good = w.signed(&w.promise(1_000, &n[0], soon, 1));
+    // Gamma is party to nothing: refused, and nothing recorded.
+    let outsider = w.sync_as(Some(&w.gamma_key), std::slice::from_ref(&good));
+    assert_eq!(outsider.status, 200, "{outsider:?}");
+    assert_eq!(reason(&outsider.body["results"][0]), "submitter_not_party");
+    let nobody = w
+        .promise(1_000, &n[1], soon, 2)
+        .replace(&w.a_org, "org_nobody");
+    let unknown = w.sync(&[w.signed(&nobody)]);
+    assert_eq!(reason(&unknown["results"][0]), "unknown_party", "{unknown}");
+    // The same Idempotency-Key replays the first answer: SETTLED again, not DUPLICATE.
+    let key = ik();
+    let first = w.sync_with(w.b(), std::slice::from_ref(&good), &key);
+    assert_eq!(first.body["results"][0]["status"], "SETTLED", "{first:?}");
+    let replay = w.sync_with(w.b(), std::slice::from_ref(&good), &key);
+    assert_eq!(replay.body, first.body);
+    assert_eq!(w.sync(&[good])["results"][0]["status"], "DUPLICATE");
+    assert_eq!(
+        w.srv.get("/offline/promises", Some(&w.gamma_key)).body["data"],
+        json!([]),
+        "gamma sees nothing"
+    );
+    // A disabled merchant's promises are refused (the payer syncs).
+    let later = w.signed(&w.promise(1_000, &n[2], soon, 3));
+    w.srv.kill();
+    let dir = w.srv.data_dir.to_string_lossy().to_string();
+    paygate(&["orgs", "disable", "--data-dir", &dir, &w.b_org]).assert_success();
+    w.srv.restart();
+    let refused = w.sync_as(w.a(), &[later]);
+    assert_eq!(
+        reason(&refused.body["results"][0]),
+        "party_inactive",
+        "{refused:?}"
+    );
 }

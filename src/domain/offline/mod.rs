@@ -187,7 +187,9 @@ pub fn check_device_id(param: &str, id: &str) -> Result<(), ApiError> {
     } else {
         Err(ApiError::field(
             param,
-            format!("{param} must be {DEVICE_ID_CHARS_MIN} to {DEVICE_ID_CHARS_MAX} of letters, digits, '.', '_', ':' or '-' (got {id:?})"),
+            format!(
+                "{param} must be {DEVICE_ID_CHARS_MIN} to {DEVICE_ID_CHARS_MAX} of letters, digits, '.', '_', ':' or '-' (got {id:?})"
+            ),
         ))
     }
 }
@@ -260,7 +262,11 @@ pub fn register_device(
 
 /// The caller's device `device_id` with a subkey valid now: what fetches
 /// nonces and offline QR codes.
-fn merchant_device(tx: &Tx<'_>, principal: &Principal, device_id: &str) -> Result<Device, ApiError> {
+fn merchant_device(
+    tx: &Tx<'_>,
+    principal: &Principal,
+    device_id: &str,
+) -> Result<Device, ApiError> {
     let device = read_device(tx, principal.mode, device_id)?
         .filter(|d| d.owner == principal.owner())
         .ok_or_else(|| {
@@ -335,9 +341,7 @@ pub fn offline_qr(
     principal: &Principal,
     new: NewOfflineQr,
 ) -> Result<OfflineQrView, ApiError> {
-    use crate::domain::intents::view::{
-        MERCHANT_CITY, MERCHANT_COUNTRY, QR_GUID, merchant_label,
-    };
+    use crate::domain::intents::view::{MERCHANT_CITY, MERCHANT_COUNTRY, QR_GUID, merchant_label};
     use crate::qr::emv::{self, Tlv};
     let nonce = issue_nonces(tx, principal, &new.device_id, vec![new.nonce])?
         .pop()
@@ -346,7 +350,14 @@ pub fn offline_qr(
     let name = org::name_of(tx, principal.owner())?;
     let mut fields = vec![
         Tlv::value("00", "01"),
-        Tlv::value("01", if new.amount_minor.is_some() { "12" } else { "11" }),
+        Tlv::value(
+            "01",
+            if new.amount_minor.is_some() {
+                "12"
+            } else {
+                "11"
+            },
+        ),
         Tlv::template(
             "26",
             vec![

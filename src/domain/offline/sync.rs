@@ -53,7 +53,18 @@ pub const QR_CHARS_MAX: usize = 512;
 
 /// Why a promise was rejected, or why it is a duplicate; declared in the
 /// order the checks run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    serde::Deserialize,
+    utoipa::ToSchema,
+)]
 #[schema(as = OfflinePromiseReason)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
@@ -208,10 +219,7 @@ fn key_signed(key: &super::DeviceKey, text: &str, signature: &str) -> bool {
 
 /// What an offline QR payload proves: its platform signature, merchant
 /// (26/01), nonce (80/03) and fixed amount (54).
-fn qr_proof(
-    payload: &str,
-    lookup: impl Fn(&str) -> Option<[u8; 32]>,
-) -> QrProof {
+fn qr_proof(payload: &str, lookup: impl Fn(&str) -> Option<[u8; 32]>) -> QrProof {
     use crate::qr::{emv, signed};
     let Ok(decoded) = emv::decode(payload) else {
         return QrProof {
@@ -435,10 +443,10 @@ impl Checks {
         if let Err(reason) = self.merchant_proof(tx, p)? {
             return Ok(Err(reason));
         }
-        if let Err(reason) = self.payer_proof(tx, p) {
+        if let Err(reason) = self.payer_proof(p) {
             return Ok(Err(reason));
         }
-        Ok(self.spend_checks(tx, p)?)
+        self.spend_checks(tx, p)
     }
 
     /// The merchant's countersignature by one of its devices, or a signed
@@ -450,8 +458,9 @@ impl Checks {
                 && qr.merchant.as_deref() == Some(q.merchant.as_str())
                 && qr.nonce.as_deref() == Some(q.nonce.as_str())
                 && qr.amount_major.as_ref().is_none_or(|major| {
-                    crate::domain::currency::find(&q.currency)
-                        .is_some_and(|c| *major == crate::domain::currency::major_units(q.amount_minor, c))
+                    crate::domain::currency::find(&q.currency).is_some_and(|c| {
+                        *major == crate::domain::currency::major_units(q.amount_minor, c)
+                    })
                 });
             return Ok(if matches {
                 Ok(())
@@ -480,7 +489,7 @@ impl Checks {
         )
     }
 
-    fn payer_proof(&self, _tx: &Tx<'_>, p: &Prepared) -> Result<(), Reason> {
+    fn payer_proof(&self, p: &Prepared) -> Result<(), Reason> {
         let at = self.promise_time_ms();
         let device = self
             .payer_device
@@ -549,10 +558,12 @@ fn signed_by_any(
     text: &str,
     signature: &str,
 ) -> bool {
-    device.keys_valid_at(at_ms).any(|k| match checked.get(&k.public_key) {
-        Some(verified) => *verified,
-        None => key_signed(k, text, signature),
-    })
+    device
+        .keys_valid_at(at_ms)
+        .any(|k| match checked.get(&k.public_key) {
+            Some(verified) => *verified,
+            None => key_signed(k, text, signature),
+        })
 }
 
 /// Stores the outcome of a promise whose signatures verified: the posting and
@@ -664,13 +675,8 @@ fn settle(
         }
     };
     let key = crate::events::signing::active_key_in(tx)?;
-    let message = device_keys::receipt_message(
-        &q.tag,
-        &p.hash,
-        &transaction,
-        q.amount_minor,
-        &q.currency,
-    );
+    let message =
+        device_keys::receipt_message(&q.tag, &p.hash, &transaction, q.amount_minor, &q.currency);
     let receipt = device_keys::encode_signature(&key.sign_bytes(message.as_bytes())?);
     Ok(Ok((transaction, receipt, key.id)))
 }
@@ -715,7 +721,13 @@ fn emit(tx: &mut Tx<'_>, record: &OfflinePromise) -> Result<(), ApiError> {
         events::emit_view(tx, event_type, record.mode, party, &view)?;
     }
     if record.status == Status::Settled {
-        events::emit_view(tx, EventType::PaymentCompleted, record.mode, &record.owner, &view)?;
+        events::emit_view(
+            tx,
+            EventType::PaymentCompleted,
+            record.mode,
+            &record.owner,
+            &view,
+        )?;
     }
     Ok(())
 }

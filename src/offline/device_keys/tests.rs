@@ -13,7 +13,10 @@ use crate::offline::promise;
 
 fn python(args: &[&str]) -> std::process::Output {
     Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/offline/device.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/offline/device.py"
+        ))
         .args(args)
         .output()
         .expect("python3 runs (tests/run installs the cryptography package)")
@@ -30,7 +33,9 @@ fn vectors() -> Value {
 }
 
 fn text<'a>(v: &'a Value, field: &str) -> &'a str {
-    v[field].as_str().unwrap_or_else(|| panic!("{field} in {v}"))
+    v[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("{field} in {v}"))
 }
 
 #[test]
@@ -47,11 +52,23 @@ fn promises_signed_by_an_independent_device_read_hash_and_verify() {
         let parsed = promise::parse(promise_text).expect("the device's promise parses");
         assert_eq!(promise::encode(&parsed), promise_text);
         assert_eq!(digest(promise_text), text(case, "sha256"));
-        assert!(verifies(&payer, promise_text, text(case, "payer_signature")));
+        assert!(verifies(
+            &payer,
+            promise_text,
+            text(case, "payer_signature")
+        ));
         // Url-safe, unpadded: another device library's spelling.
-        assert!(verifies(&merchant, promise_text, text(case, "merchant_signature_urlsafe")));
+        assert!(verifies(
+            &merchant,
+            promise_text,
+            text(case, "merchant_signature_urlsafe")
+        ));
         // Neither key signs for the other, nor for another string.
-        assert!(!verifies(&merchant, promise_text, text(case, "payer_signature")));
+        assert!(!verifies(
+            &merchant,
+            promise_text,
+            text(case, "payer_signature")
+        ));
         let tampered = promise_text.replacen("|v1|", "|v1| ", 1);
         assert!(!verifies(&payer, &tampered, text(case, "payer_signature")));
         let message = receipt_message(
@@ -80,9 +97,17 @@ fn a_receipt_signed_here_verifies_on_the_device() {
     let message = receipt_message("PAYGATE-OFFLINE", &digest("x"), "txn_1", 100, "CDF");
     let signature = encode_signature(&platform.sign(message.as_bytes()).to_bytes());
     let public = B64.encode(platform.verifying_key().to_bytes());
-    assert!(python(&["verify", &public, &message, &signature]).status.success());
+    assert!(
+        python(&["verify", &public, &message, &signature])
+            .status
+            .success()
+    );
     let other = message.replace("|100|", "|101|");
-    assert!(!python(&["verify", &public, &other, &signature]).status.success());
+    assert!(
+        !python(&["verify", &public, &other, &signature])
+            .status
+            .success()
+    );
 }
 
 #[test]
