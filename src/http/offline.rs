@@ -14,7 +14,7 @@ use super::extract::{Body, Caller, Idempotency, Params, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
-use crate::domain::offline::sync::{self, Prepared, Submitted, SyncResult};
+use crate::domain::offline::sync::{self, Outcome, Prepared, Submitted, SyncResult};
 use crate::domain::offline::{
     self, DeviceView, NewKey, NewOfflineQr, NoncesView, OfflinePromiseView, OfflineQrView, Status,
 };
@@ -294,12 +294,12 @@ pub async fn sync(
     let offline_disabled = false;
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let results = sync::apply(tx, &caller, prepared, offline_disabled)?;
-        let count = |status: &str| results.iter().filter(|r| r.status == status).count();
+        let count = |outcome| results.iter().filter(|r| r.status == outcome).count();
         Ok(SyncView {
             object: "offline_sync",
-            settled: count("SETTLED"),
-            rejected: count("REJECTED"),
-            duplicates: count("DUPLICATE"),
+            settled: count(Outcome::Settled),
+            rejected: count(Outcome::Rejected),
+            duplicates: count(Outcome::Duplicate),
             results,
         })
     })
@@ -317,7 +317,7 @@ pub struct PromiseQuery {
     /// Only promises in this status.
     status: Option<Status>,
     /// Only promises of this payer's device.
-    #[param(max_length = 80)]
+    #[param(min_length = 6, max_length = 80, pattern = "^[A-Za-z0-9._:-]{6,80}$")]
     device_id: Option<String>,
     /// 1 to 500; default 100.
     #[param(minimum = 1, maximum = 500)]
@@ -343,6 +343,9 @@ pub async fn list_promises(
             "limit",
             format!("limit must be from 1 to {PROMISES_LIMIT_MAX} (got {limit})"),
         ));
+    }
+    if let Some(id) = &query.device_id {
+        offline::check_device_id("device_id", id)?;
     }
     let keep = |p: &sync::OfflinePromise| {
         query.status.is_none_or(|s| p.status == s)

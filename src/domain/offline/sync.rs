@@ -244,6 +244,16 @@ fn qr_proof(payload: &str, lookup: impl Fn(&str) -> Option<[u8; 32]>) -> QrProof
     }
 }
 
+/// What became of one promise in a sync.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = OfflinePromiseOutcome)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Outcome {
+    Settled,
+    Rejected,
+    Duplicate,
+}
+
 /// One promise's answer.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct SyncResult {
@@ -251,8 +261,7 @@ pub struct SyncResult {
     pub index: usize,
     /// SHA-256 of the promise string, lower-case hex.
     pub hash: String,
-    /// `SETTLED`, `REJECTED` or `DUPLICATE`.
-    pub status: &'static str,
+    pub status: Outcome,
     /// Why it was rejected, or `already_settled` / `already_rejected`.
     pub reason: Option<Reason>,
     /// REJECTED: what the payer's device restores to its offline balance (the amount).
@@ -336,7 +345,7 @@ fn unrecorded(index: usize, p: &Prepared, reason: Reason) -> SyncResult {
     SyncResult {
         index,
         hash: p.hash.clone(),
-        status: "REJECTED",
+        status: Outcome::Rejected,
         reason: Some(reason),
         restore_minor: Some(p.promise.amount_minor),
         restore_minor_spec: Some(p.promise.amount_minor),
@@ -365,7 +374,7 @@ fn one(
             _ => Reason::AlreadyRejected,
         };
         let mut result = unrecorded(index, &p, reason);
-        result.status = "DUPLICATE";
+        result.status = Outcome::Duplicate;
         result.restore_minor = None;
         result.restore_minor_spec = None;
         result.promise = Some(id);
@@ -738,7 +747,11 @@ fn result(index: usize, r: &OfflinePromise) -> SyncResult {
     SyncResult {
         index,
         hash: r.hash.clone(),
-        status: if rejected { "REJECTED" } else { "SETTLED" },
+        status: if rejected {
+            Outcome::Rejected
+        } else {
+            Outcome::Settled
+        },
         reason: r.reason,
         restore_minor: restore,
         restore_minor_spec: restore,
