@@ -516,7 +516,14 @@ fn a_sync_of_200_promises_is_processed_in_submission_order() {
     // to #198's counter.
     items[150] = w.signed(&w.promise(300, &nonces[50], soon, 151));
     items[199] = w.signed(&w.promise(300, &nonces[199], soon, 199));
+    let started = std::time::Instant::now();
     let reply = w.sync(&items);
+    let status = w.srv.get("/status", None).body;
+    eprintln!(
+        "a sync of 200 promises took {:?}; the writer's longest command {} µs",
+        started.elapsed(),
+        status["store"]["writer_command_max_us"]
+    );
     let results = reply["results"].as_array().expect("results");
     assert_eq!(results.len(), 200);
     for (i, r) in results.iter().enumerate() {
