@@ -46,6 +46,7 @@ catalogue! {
     Unauthorized => ("unauthorized", 401, "BP-1001", "No API key, or a malformed Authorization header."),
     InvalidApiKey => ("invalid_api_key", 401, "BP-1019", "The API key does not exist or was revoked."),
     ScopeDenied => ("scope_denied", 403, "BP-1006", "The key lacks the scope the operation needs (spec section 5 scope table)."),
+    DeviceTaken => ("device_taken", 403, "BP-1032", "The offline device id is registered by another organisation: device ids are unique; register this device under a new id."),
     SessionRequired => ("session_required", 403, "BP-1011", "The operation is for a logged-in team member's session, not an API key."),
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
     InvalidCredentials => ("invalid_credentials", 401, "BP-1002", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),

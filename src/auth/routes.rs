@@ -267,6 +267,14 @@ pub const OPERATIONS: &[Operation] = &[
     op("PATCH", "/accounts/{id}", Scope("accounts:write")),
     op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
     op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
+    // src/http/offline.rs
+    // The sync is not halted at the gate: under a guardian halt each promise
+    // is REJECTED `guardian_halt` with nothing posted (origin behaviour section 9).
+    op("POST", "/offline/devices", AnyKey),
+    op("POST", "/offline/qr", Scope("qr_codes:write")),
+    op("POST", "/offline/nonces", AnyKey),
+    op("POST", "/offline/sync", AnyKey),
+    op("GET", "/offline/promises", AnyKey),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -274,11 +282,6 @@ pub const OPERATIONS: &[Operation] = &[
 // One line per operation, so the table reads as a table.
 #[rustfmt::skip]
 pub const NOT_SERVED: &[Operation] = &[
-    op("POST", "/offline/devices", AnyKey),
-    op("POST", "/offline/qr", Scope("qr_codes:write")),
-    op("POST", "/offline/nonces", AnyKey),
-    op("POST", "/offline/sync", AnyKey).moving_money(),
-    op("GET", "/offline/promises", AnyKey),
     op("GET", "/diaspora/rate-cards", Public),
     op("GET", "/institutions", Public),
     op("POST", "/diaspora/quotes", AnyKey),

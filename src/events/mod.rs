@@ -98,6 +98,9 @@ event_types! {
     WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
     TransferCreated => ("transfer.created", "A wallet transfer was made; sent to the sender and to the recipient, each with its own direction.", "Informational: transfer.succeeded follows when the money has moved."),
     TransferSucceeded => ("transfer.succeeded", "A wallet transfer moved the money: the recipient's available balance holds it.", "The recipient may use the money."),
+    OfflinePromiseSettled => ("offline_promise.settled", "A synced offline promise settled: the payer's available balance paid the merchant's in one posting, and data.object.receipt is signed by the platform key; sent to the merchant and the payer.", "Final. The receipt verifies against GET /keys."),
+    OfflinePromiseRejected => ("offline_promise.rejected", "A synced offline promise was rejected (data.object.reason says why, in the origin's order of checks); nothing moved, and restore_minor is what the payer's device gives back to its offline balance; sent to the merchant and the payer.", "Final: the promise's hash answers DUPLICATE already_rejected from now on."),
+    PaymentCompleted => ("payment.completed", "A payment reached the merchant: sent to the merchant when an offline promise settles (data.object is the promise), as the origin does.", "The money is in the available balance."),
     PayoutCreated => ("payout.created", "A payout was created (status PENDING): its amount moved from available to in transit and its fee was charged.", "Informational: the outcome comes as payout.succeeded, payout.failed or payout.needs_review."),
     PayoutProcessing => ("payout.processing", "The rail accepted a payout and its outcome is pending (status PROCESSING); the gateway asks the rail again.", "Informational: the money is in transit."),
     PayoutSucceeded => ("payout.succeeded" | "payout.completed" | "payout.settled", "A payout was paid (status PAID): the money reached the destination's rail. Endpoints subscribed to the origin's payout.completed or payout.settled receive this one event.", "Final."),
@@ -213,7 +216,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 17] = [
+const EVENT_OBJECT_SCHEMAS: &[&str] = &[
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -231,6 +234,7 @@ const EVENT_OBJECT_SCHEMAS: [&str; 17] = [
     "RemittanceView",
     "SettlementCycleView",
     "AccountView",
+    "OfflinePromiseView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {
@@ -238,7 +242,7 @@ fn event_object_schema() -> utoipa::openapi::Schema {
         "The object as the API renders it at the time of the event; its `object` field says which.",
     ));
     for name in EVENT_OBJECT_SCHEMAS {
-        any_of = any_of.item(utoipa::openapi::Ref::from_schema_name(name));
+        any_of = any_of.item(utoipa::openapi::Ref::from_schema_name(*name));
     }
     utoipa::openapi::Schema::AnyOf(any_of.build())
 }

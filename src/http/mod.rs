@@ -14,6 +14,7 @@ pub mod gate;
 pub mod intents;
 pub mod list;
 pub mod money_requests;
+pub mod offline;
 pub mod operations;
 pub mod organisations;
 pub mod pages;
@@ -106,6 +107,7 @@ pub fn operations() -> Vec<operations::Served> {
         remittances::operations(),
         settlement::operations(),
         accounts::operations(),
+        offline::operations(),
     ]
     .into_iter()
     .flatten()

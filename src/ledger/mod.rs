@@ -315,6 +315,8 @@ pub enum CauseKind {
     /// A platform's application fee on a connected account's payment: from
     /// the customer's pending to the platform's (the cause id is the intent).
     ApplicationFee,
+    /// A settled offline promise: the payer's available balance to the merchant's.
+    OfflinePromise,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -16,6 +16,7 @@ mod idempotency;
 mod intents;
 mod limits;
 mod money_requests;
+mod offline;
 mod operations;
 mod organisations;
 mod origin;
