@@ -260,6 +260,17 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
+    // src/http/subscriptions.rs
+    op("GET", "/plans", Scope("subscriptions:read")),
+    op("POST", "/plans", Scope("subscriptions:write")),
+    op("GET", "/plans/{id}", Scope("subscriptions:read")),
+    op("POST", "/plans/{id}/archive", Scope("subscriptions:write")),
+    op("POST", "/subscriptions", Scope("subscriptions:write")).ik_required().added(),
+    op("GET", "/subscriptions", Scope("subscriptions:read")),
+    op("GET", "/subscriptions/{id}", Scope("subscriptions:read")),
+    op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
+    op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
+    op("GET", "/invoices", Scope("subscriptions:read")),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -281,15 +292,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
     op("POST", "/ai/{agent}", Scope("ai:run")),
     op("GET", "/ai/runs/{id}", Scope("ai:run")),
-    op("GET", "/plans", Scope("subscriptions:read")),
-    op("POST", "/plans", Scope("subscriptions:write")),
-    op("GET", "/plans/{id}", Scope("subscriptions:read")),
-    op("POST", "/plans/{id}/archive", Scope("subscriptions:write")),
-    op("GET", "/subscriptions", Scope("subscriptions:read")),
-    op("GET", "/subscriptions/{id}", Scope("subscriptions:read")),
-    op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
-    op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
-    op("GET", "/invoices", Scope("subscriptions:read")),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
     op("POST", "/accounts", Scope("accounts:write")),
     op("GET", "/accounts", Scope("accounts:read")),

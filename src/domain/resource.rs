@@ -113,4 +113,7 @@ owned!(
     super::payouts::Payout,
     super::settlement::Profile,
     super::settlement::Cycle,
+    super::plans::Plan,
+    super::subscriptions::Subscription,
+    super::invoices::Invoice,
 );

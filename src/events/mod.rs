@@ -132,6 +132,16 @@ event_types! {
     PayoutBatchFailed => ("payout_batch.failed", "A payout batch finished executing with no row paid and some FAILED (FAILED); what its run did not spend is back in available.", "Approve it again to retry the FAILED rows, or leave it."),
     SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
     SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
+    PlanCreated => ("plan.created", "A subscription plan was created (ACTIVE).", "Informational."),
+    PlanArchived => ("plan.archived", "A plan was archived: it takes no new subscriptions; existing ones continue.", "Informational."),
+    SubscriptionCreated => ("subscription.created", "A subscription was created: TRIALING with a trial, else INCOMPLETE until its first invoice is paid.", "Informational: subscription.updated follows each change of status."),
+    SubscriptionUpdated => ("subscription.updated", "A subscription changed: its status (ACTIVE, PAST_DUE, UNPAID), its period, or a cancel at period end was asked.", "data.object.status says where it is."),
+    SubscriptionCancelled => ("subscription.cancelled", "A subscription was cancelled: now (CANCELLED: by request, or its dunning ran out), or at its period end (cancel_at_period_end true; subscription.ended follows).", "data.object.cancellation says when and why."),
+    SubscriptionEnded => ("subscription.ended", "A subscription cancelled at period end reached it (ENDED).", "Final."),
+    InvoiceCreated => ("invoice.created", "An invoice was issued for a subscription's period (OPEN) and its collection started.", "Informational: invoice.paid or invoice.payment_failed follows."),
+    InvoicePaid => ("invoice.paid", "An invoice was paid (PAID): from the subscriber's wallet or by its payment request; the money is in the pending balance and settles like any payment.", "Final."),
+    InvoicePaymentFailed => ("invoice.payment_failed", "A collection attempt of an invoice failed (FAILED); data.object.next_attempt_at says when the next one runs (none after the last).", "The subscription is PAST_DUE until a later attempt or payment succeeds."),
+    InvoiceVoided => ("invoice.voided", "An invoice was voided (VOID): its subscription was cancelled, or its dunning ran out; nothing is owed.", "Final."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -209,7 +219,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 16] = [
+const EVENT_OBJECT_SCHEMAS: [&str; 19] = [
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -226,6 +236,9 @@ const EVENT_OBJECT_SCHEMAS: [&str; 16] = [
     "RouteView",
     "RemittanceView",
     "SettlementCycleView",
+    "PlanView",
+    "SubscriptionView",
+    "InvoiceView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

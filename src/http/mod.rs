@@ -26,6 +26,7 @@ pub mod routes;
 pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
+pub mod subscriptions;
 pub mod system;
 pub mod team;
 pub mod test_clocks;
@@ -104,6 +105,7 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        subscriptions::operations(),
     ]
     .into_iter()
     .flatten()

@@ -312,6 +312,9 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// An invoice collected from the subscriber's wallet: its available
+    /// balance to the merchant's pending, fees out.
+    Invoice,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -50,6 +50,9 @@ pub enum Family {
     Remittance,
     SettlementProfile,
     SettlementCycle,
+    Plan,
+    Subscription,
+    Invoice,
 }
 
 impl Family {
@@ -87,6 +90,9 @@ impl Family {
             Family::Remittance => "rem",
             Family::SettlementProfile => "stp",
             Family::SettlementCycle => "sc",
+            Family::Plan => "plan",
+            Family::Subscription => "sub",
+            Family::Invoice => "inv",
         }
     }
 }
@@ -168,6 +174,29 @@ pub fn org(family: OrgFamily, org: &str, id: &str) -> String {
 /// `phone:+243...`, `email:a@b.cd`): handles are unique.
 pub fn org_handle(handle: &str) -> String {
     format!("org_handle|{handle}")
+}
+
+/// `plan_code|<code>` → the plan's id: a plan code names one plan of the
+/// whole gateway, so that its hosted page `/subscribe/{code}` finds it.
+pub fn plan_code(code: &str) -> String {
+    format!("plan_code|{code}")
+}
+
+/// `sub_customer|<plan>|<customer>` → the customer's latest subscription
+/// to the plan (a second one while it runs is refused).
+pub fn plan_subscriber(plan: &str, customer: &str) -> String {
+    format!("sub_customer|{plan}|{customer}")
+}
+
+/// `sub_inv|<subscription>|`: the prefix of a subscription's invoice rows.
+pub fn subscription_invoices(subscription: &str) -> String {
+    format!("sub_inv|{subscription}|")
+}
+
+/// `inv_seq|<mode>|<owner>|<yyyymm>` → the owner's last invoice number of
+/// that month: numbers are allocated by the writer, so never twice.
+pub fn invoice_sequence(mode: Mode, owner: &str, yyyymm: &str) -> String {
+    format!("inv_seq|{}|{owner}|{yyyymm}", mode.as_str())
 }
 
 /// `member_email|<email>` → the member's id.

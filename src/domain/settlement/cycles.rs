@@ -327,6 +327,33 @@ pub fn record_payment(
     accrue(tx, settings, place, item)
 }
 
+/// A payment collected without an intent (an invoice paid from the
+/// subscriber's wallet: `payment.id` is the invoice) enters its open period
+/// as a payment item, so its gross and fees are on the statement like any
+/// payment's; with no intent to mark SETTLED, the cycle's pay skips it.
+pub fn record_collection(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    place: Place<'_>,
+    payment: Payment<'_>,
+) -> Result<String, ApiError> {
+    let fees = payment.fees;
+    let item = Item {
+        kind: ItemKind::Payment,
+        source: payment.id.to_string(),
+        payment_intent: None,
+        at_ms: tx.now_ms(),
+        amount_minor: payment.gross_minor - fees.total_minor() - payment.split_minor,
+        gross_minor: payment.gross_minor,
+        provider_fee_minor: fees.provider_fee_minor,
+        service_fee_minor: fees.service_fee_minor,
+        tax_minor: fees.tax_minor,
+        split_minor: payment.split_minor,
+        transaction: Some(payment.transaction.to_string()),
+    };
+    accrue(tx, settings, place, item)
+}
+
 /// A refund's reservation (negative `delta_minor`) or its release
 /// (positive) moved `pending` for `payment`.
 fn record_refund_at(
