@@ -257,6 +257,8 @@ fn body_for(method: &str, template: &str) -> Value {
         ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
         ("POST", "/routes/{id}/cancel") => json!({"reason": "not ours"}),
+        ("POST", "/subscriptions/{id}/usage") => json!({"quantity": 1}),
+        ("POST", "/subscriptions/{id}/cancel") => json!({"immediately": true}),
         // A PIN does not make another organisation's batch approvable (a
         // key ignores it; the batch is not found before any PIN is checked).
         ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
@@ -379,6 +381,17 @@ fn objects_of_a(
         json!({"frozen_time": "2027-01-01T00:00:00Z"}),
     );
     ids.insert("test_clocks", id_of(&clock));
+    let plan = post(
+        "/plans",
+        json!({"name": "Isolation", "currency": "CDF", "amount_minor": 1_000, "interval": "month",
+               "trial_days": 7, "usage_unit": "sms", "usage_price_minor": 5}),
+    );
+    ids.insert("plans", id_of(&plan));
+    let subscription = post(
+        "/subscriptions",
+        json!({"plan": id_of(&plan), "customer": {"msisdn": SUCCEED}}),
+    );
+    ids.insert("subscriptions", id_of(&subscription));
     let events = srv.get("/events", srv.sk());
     ids.insert(
         "events",
@@ -435,6 +448,8 @@ fn state_of_a(
             "test_clocks",
             "webhook_endpoints",
             "payouts",
+            "plans",
+            "subscriptions",
         ]
         .contains(kind)
         {
