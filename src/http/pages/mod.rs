@@ -28,6 +28,7 @@ use crate::rails::Operator;
 use crate::store::Table;
 
 mod i18n;
+mod subscribe;
 
 pub use i18n::Lang;
 
@@ -42,6 +43,10 @@ pub fn router(state: AppState) -> Router {
         .route("/checkout/{id}", get(session_page))
         .route("/r/{code}", get(request_page))
         .route("/l/{id}", get(link_page).post(link_chosen_amount))
+        .route(
+            "/subscribe/{code}",
+            get(subscribe::page).post(subscribe::subscribe),
+        )
         .with_state(state)
 }
 
