@@ -156,14 +156,8 @@ pub async fn retrieve_plan(
     json(200, &plans::view(&plan, &state.settings.public_url))
 }
 
-/// `POST /plans/{id}/archive` takes an optional, empty body.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ArchivePlan {}
-
 #[utoipa::path(post, path = "/plans/{id}/archive", tag = "subscriptions",
     params(("id" = String, Path, description = "plan_... or the plan's code")),
-    request_body(content = Option<ArchivePlan>, description = "Optional, empty"),
     responses((status = 200, description = "ARCHIVED: no new subscriptions; existing ones continue", body = PlanView)))]
 pub async fn archive_plan(
     State(state): State<AppState>,
@@ -238,12 +232,11 @@ fn with_invoices(
     let plan: Plan = crate::store::Read::get_json(tx, crate::store::Table::Objects, &sub.plan)?
         .ok_or_else(|| ApiError::internal("plan vanished"))?;
     let mut invoices = Vec::new();
-    if let Some(id) = &sub.latest_invoice {
-        if let Some(invoice) =
+    if let Some(id) = &sub.latest_invoice
+        && let Some(invoice) =
             crate::store::Read::get_json::<Invoice>(tx, crate::store::Table::Objects, id)?
-        {
-            invoices.push(invoices::view(&invoice));
-        }
+    {
+        invoices.push(invoices::view(&invoice));
     }
     Ok(subscriptions::view(sub, &plan, invoices))
 }

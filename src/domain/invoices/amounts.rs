@@ -1,8 +1,8 @@
 //! An invoice's figures: pure arithmetic, unit-tested.
 //!
-//! `usage_minor = usage_qty × usage_price_minor`; `tax_minor = round((subtotal
-//! + usage) × tax_bps / 10 000)`, half up on the exact product (origin
-//! section 24); `total = subtotal + usage + tax`. Every figure is bounded by
+//! `usage_minor = usage_qty × usage_price_minor`;
+//! `tax_minor = round((subtotal + usage) × tax_bps / 10 000)`, half up on the
+//! exact product (origin section 24); `total = subtotal + usage + tax`. Every figure is bounded by
 //! an intent's amount bound, so a period's invoice is always payable by one
 //! payment request.
 

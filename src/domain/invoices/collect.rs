@@ -42,10 +42,11 @@ pub fn payer_wallet(tx: &Tx<'_>, invoice: &Invoice) -> Result<Option<String>, Ap
         invoice.customer.email.as_deref(),
     ];
     for handle in handles.into_iter().flatten() {
-        if let Some(found) = org::find_by_handle(tx, handle)? {
-            if found.id != invoice.owner && found.status != org::Status::Disabled {
-                return Ok(Some(found.id));
-            }
+        if let Some(found) = org::find_by_handle(tx, handle)?
+            && found.id != invoice.owner
+            && found.status != org::Status::Disabled
+        {
+            return Ok(Some(found.id));
         }
     }
     Ok(None)
