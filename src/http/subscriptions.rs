@@ -219,7 +219,7 @@ pub async fn create_subscription(
             metadata,
         };
         let sub = subscriptions::create(tx, &settings, &caller, new)?;
-        with_invoices(tx, &sub)
+        with_invoices(tx, &sub, &settings.public_url)
     })
     .await
 }
@@ -228,6 +228,7 @@ pub async fn create_subscription(
 fn with_invoices(
     tx: &crate::store::Tx<'_>,
     sub: &Subscription,
+    public_url: &str,
 ) -> Result<SubscriptionView, ApiError> {
     let plan: Plan = crate::store::Read::get_json(tx, crate::store::Table::Objects, &sub.plan)?
         .ok_or_else(|| ApiError::internal("plan vanished"))?;
@@ -236,7 +237,7 @@ fn with_invoices(
         && let Some(invoice) =
             crate::store::Read::get_json::<Invoice>(tx, crate::store::Table::Objects, id)?
     {
-        invoices.push(invoices::view(&invoice));
+        invoices.push(invoices::view(&invoice, public_url));
     }
     Ok(subscriptions::view(sub, &plan, invoices))
 }
@@ -282,7 +283,8 @@ pub async fn list_subscriptions(
         list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     let now = state.now_for(&snapshot, &caller)?;
     let overview = subscriptions::overview(&snapshot, &caller, now)?;
-    let page = found.try_map(|s| subscriptions::render(&snapshot, &s, 0))?;
+    let page =
+        found.try_map(|s| subscriptions::render(&snapshot, &s, 0, &state.settings.public_url))?;
     // The list envelope, with the overview beside it (`SubscriptionList`).
     let mut body = serde_json::to_value(&page).map_err(ApiError::internal)?;
     body["overview"] = serde_json::to_value(&overview).map_err(ApiError::internal)?;
@@ -301,7 +303,12 @@ pub async fn retrieve_subscription(
     let sub = subscriptions::read(&snapshot, &caller, &id)?;
     json(
         200,
-        &subscriptions::render(&snapshot, &sub, SUBSCRIPTION_INVOICES_MAX)?,
+        &subscriptions::render(
+            &snapshot,
+            &sub,
+            SUBSCRIPTION_INVOICES_MAX,
+            &state.settings.public_url,
+        )?,
     )
 }
 
@@ -356,7 +363,7 @@ pub async fn cancel_subscription(
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let sub = subscriptions::cancel(tx, &settings, &caller, &id, input.immediately)?;
-        with_invoices(tx, &sub)
+        with_invoices(tx, &sub, &settings.public_url)
     })
     .await
 }
@@ -391,5 +398,8 @@ pub async fn list_invoices(
         query.cursor.as_deref(),
         |_: &Invoice| true,
     )?;
-    json(200, &found.map(|i| invoices::view(&i)))
+    json(
+        200,
+        &found.map(|i| invoices::view(&i, &state.settings.public_url)),
+    )
 }

@@ -392,6 +392,10 @@ fn a_declined_payer_exhausts_dunning_and_a_later_payment_of_the_request_recovers
         .as_str()
         .expect("pi")
         .to_string();
+    // The failed invoice shows where its request is paid: its checkout page.
+    let waiting = latest_invoice(&srv, &recovering);
+    let url = waiting["payment_url"].as_str().expect("payment_url");
+    assert!(url.contains(&format!("/pay/{request}?t=")), "{waiting}");
     let paid = srv.post(
         &format!("/payment_intents/{request}/confirm"),
         srv.sk(),
@@ -402,6 +406,7 @@ fn a_declined_payer_exhausts_dunning_and_a_later_payment_of_the_request_recovers
     let back = subscription(&srv, &recovering);
     assert_eq!(back["status"], "ACTIVE", "{back}");
     assert_eq!(back["invoices"][0]["status"], "PAID");
+    assert_eq!(back["invoices"][0]["payment_url"], Value::Null);
 
     advance(&srv, &clock, "2027-05-04T10:01:00Z");
     advance(&srv, &clock, "2027-05-08T10:01:00Z");

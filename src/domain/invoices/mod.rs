@@ -225,7 +225,7 @@ pub(crate) fn issue(
         format!("{}{}", keys::subscription_invoices(&sub.id), invoice.id),
         Vec::new(),
     );
-    emit(tx, &invoice, EventType::InvoiceCreated)?;
+    emit(tx, settings, &invoice, EventType::InvoiceCreated)?;
     let id = invoice.id.clone();
     attempt(tx, settings, invoice)?;
     Ok(id)
@@ -237,8 +237,14 @@ fn save(tx: &mut Tx<'_>, invoice: &mut Invoice) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn emit(tx: &mut Tx<'_>, invoice: &Invoice, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event_type, invoice.mode, &invoice.owner, &view(invoice))
+fn emit(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    invoice: &Invoice,
+    event_type: EventType,
+) -> Result<(), ApiError> {
+    let object = view(invoice, &settings.public_url);
+    events::emit_view(tx, event_type, invoice.mode, &invoice.owner, &object)
 }
 
 fn load(tx: &Tx<'_>, id: &str) -> Result<Option<Invoice>, ApiError> {
@@ -323,7 +329,7 @@ fn mark_paid(
     invoice.next_attempt_at_ms = None;
     invoice.last_error = None;
     save(tx, &mut invoice)?;
-    emit(tx, &invoice, EventType::InvoicePaid)?;
+    emit(tx, settings, &invoice, EventType::InvoicePaid)?;
     subscriptions::on_invoice_paid(tx, settings, &invoice)
 }
 
@@ -349,7 +355,7 @@ fn fail(
         schedule_next(tx, &invoice, at)?;
     }
     save(tx, &mut invoice)?;
-    emit(tx, &invoice, EventType::InvoicePaymentFailed)?;
+    emit(tx, settings, &invoice, EventType::InvoicePaymentFailed)?;
     subscriptions::on_payment_failed(tx, settings, &invoice)?;
     if exhausted {
         let cancel = subscriptions::on_dunning_exhausted(tx, settings, &invoice)?;
@@ -447,7 +453,7 @@ pub(crate) fn void(tx: &mut Tx<'_>, settings: &Settings, id: &str) -> Result<(),
     invoice.voided_at_ms = Some(tx.now_ms());
     invoice.next_attempt_at_ms = None;
     save(tx, &mut invoice)?;
-    emit(tx, &invoice, EventType::InvoiceVoided)
+    emit(tx, settings, &invoice, EventType::InvoiceVoided)
 }
 
 /// The latest `limit` invoices of a subscription, newest first.

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::{Collection, Invoice, LineKind, Status};
 use crate::clock::rfc3339;
+use crate::domain::intents::view as intents_view;
 use crate::domain::subscriptions::CustomerView;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -53,6 +54,9 @@ pub struct InvoiceView {
     pub paid_from: Option<String>,
     /// The payment request of the latest attempt (`pi_...`).
     pub payment_intent: Option<String>,
+    /// Where the payer pays that request, while the invoice is OPEN or
+    /// FAILED (until the next attempt replaces it): its checkout page.
+    pub payment_url: Option<String>,
     /// The ledger posting that collected it.
     pub transaction: Option<String>,
     pub paid_at: Option<String>,
@@ -60,7 +64,7 @@ pub struct InvoiceView {
     pub created_at: String,
 }
 
-pub fn view(invoice: &Invoice) -> InvoiceView {
+pub fn view(invoice: &Invoice, public_url: &str) -> InvoiceView {
     let a = &invoice.amounts;
     InvoiceView {
         id: invoice.id.clone(),
@@ -96,6 +100,12 @@ pub fn view(invoice: &Invoice) -> InvoiceView {
         collection: invoice.collection,
         paid_from: invoice.paid_from.clone(),
         payment_intent: invoice.payment_intent.clone(),
+        payment_url: invoice
+            .payment_intent
+            .as_deref()
+            .filter(|_| matches!(invoice.status, Status::Open | Status::Failed))
+            .filter(|_| invoice.collection == Some(Collection::PaymentRequest))
+            .map(|id| format!("{public_url}{}", intents_view::checkout_path(id))),
         transaction: invoice.transaction.clone(),
         paid_at: invoice.paid_at_ms.map(rfc3339),
         voided_at: invoice.voided_at_ms.map(rfc3339),

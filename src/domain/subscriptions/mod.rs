@@ -545,6 +545,7 @@ pub fn render(
     snapshot: &crate::store::Snapshot,
     sub: &Subscription,
     invoices_max: usize,
+    public_url: &str,
 ) -> Result<SubscriptionView, ApiError> {
     let plan = plan_of(snapshot, sub)?;
     let invoices = if invoices_max == 0 {
@@ -552,7 +553,7 @@ pub fn render(
     } else {
         invoices::of_subscription(snapshot, &sub.id, invoices_max)?
             .iter()
-            .map(invoices::view)
+            .map(|i| invoices::view(i, public_url))
             .collect()
     };
     Ok(view(sub, &plan, invoices))
