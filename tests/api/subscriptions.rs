@@ -696,3 +696,25 @@ fn bad_plans_usage_and_subscriptions_are_refused_naming_the_field() {
     let cursor = srv.get("/invoices?cursor=sub_x", srv.sk());
     assert_eq!(cursor.body["param"], "cursor", "{cursor:?}");
 }
+
+#[test]
+fn a_kill_minus_nine_loses_neither_the_period_timer_nor_the_recorded_usage() {
+    let mut srv = TestServer::start();
+    let clock = clock_at(&srv, "2027-08-01T10:00:00Z");
+    let plan = plan(
+        &srv,
+        json!({"trial_days": 3, "usage_unit": "sms", "usage_price_minor": 10}),
+    );
+    let id = id_of(&subscribe(&srv, &plan, json!({"msisdn": SUCCEED})));
+    let key = ik();
+    assert_eq!(usage(&srv, &id, 4, &key).status, 200);
+    srv.restart();
+    // The retried usage counts once, after the restart too.
+    assert_eq!(usage(&srv, &id, 4, &key).body["period_usage_qty"], 4);
+    advance(&srv, &clock, "2027-08-04T10:01:00Z");
+    let now = subscription(&srv, &id);
+    assert_eq!(now["status"], "ACTIVE", "{now}");
+    assert_eq!(now["invoices"][0]["usage_qty"], 4);
+    assert_eq!(now["invoices"][0]["total_minor"], 10_040);
+    assert_eq!(now["invoices"][0]["status"], "PAID");
+}
