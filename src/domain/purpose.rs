@@ -2,7 +2,7 @@
 //! "paid" hook (issue 22 point 5).
 //!
 //! An intent made by another object (a checkout session, a payment link, a
-//! money request, a route's funding payment, later invoices) carries a
+//! money request, a route's funding payment, an invoice) carries a
 //! [`Purpose`] naming it. When the intent's payment is captured, the
 //! intents module calls [`on_paid`] once, in the capture's own command, and
 //! this table routes it to the object's module, as `domain::on_timer`
