@@ -39,7 +39,7 @@ use self::validate::{Destination, Duplicates, RowError, Rules};
 pub use self::view::{BatchList, BatchView, RowList, batch_view, detailed, row_view};
 
 use super::currency::Currency;
-use super::resource::{self, Owned};
+use super::resource;
 use super::{audit, org, payouts, transfers};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
@@ -193,18 +193,6 @@ impl PayoutBatch {
             - self.paid_minor
             - self.paid_fees_minor
             - self.in_transit_minor
-    }
-}
-
-impl Owned for PayoutBatch {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn owner(&self) -> &str {
-        &self.owner
     }
 }
 

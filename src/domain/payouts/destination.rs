@@ -33,45 +33,114 @@ pub enum Method {
     Bank,
 }
 
-/// A destination as a request sends it: `method`, then the fields of that
-/// method (mobile money: `operator_id`, `phone`, `name`; bank: `bank_name`,
-/// `account_name`, `account_number`, `country`, `swift`, or a saved
-/// `bank_account_id`).
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[schema(as = PayoutDestinationInput)]
-#[serde(deny_unknown_fields)]
-pub struct DestinationInput {
-    pub method: Method,
-    /// Mobile money: the operator, `<operator>_<country>` (`mpesa_cd`,
-    /// `airtel_cd`, `orange_cd`, `africell_cd`, ...) or a bare operator (`mpesa`).
-    #[schema(max_length = 200, example = "mpesa_cd")]
-    pub operator_id: Option<String>,
-    /// Mobile money: the recipient's number, E.164 with or without its `+`
-    /// (spaces and hyphens are dropped).
-    #[schema(max_length = 200, example = "+243810000001")]
-    pub phone: Option<String>,
-    /// Mobile money: the recipient's name, 2 to 120 characters (optional).
-    #[schema(max_length = 120)]
-    pub name: Option<String>,
-    /// Bank: 2 to 120 characters.
-    #[schema(max_length = 120)]
-    pub bank_name: Option<String>,
-    /// Bank: the account holder, 2 to 120 characters.
-    #[schema(max_length = 120)]
-    pub account_name: Option<String>,
-    /// Bank: 4 to 34 letters and digits (spaces and dashes are dropped).
-    #[schema(max_length = 200)]
-    pub account_number: Option<String>,
-    /// Bank: ISO 3166-1 alpha-2.
-    #[schema(pattern = "^[A-Za-z]{2}$")]
-    pub country: Option<String>,
-    /// Bank: the BIC, 8 or 11 characters (optional).
-    #[schema(pattern = "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$")]
-    pub swift: Option<String>,
-    /// A saved bank account of the origin. This gateway keeps none, so any
-    /// id answers 404 `bank_account_not_found`: send the bank fields.
-    #[schema(max_length = 200)]
-    pub bank_account_id: Option<String>,
+/// Declares a request struct that carries a payout destination's fields: its
+/// own fields first, then `operator_id` to `bank_account_id` with their bounds
+/// and descriptions, written once here. `POST /payouts`, settlement profiles
+/// and routes declare their destination inputs with it, so that a field or a
+/// bound changes in one place. (`#[serde(flatten)]` would share the fields
+/// without a macro, but serde cannot refuse unknown fields beside a flatten,
+/// and the schema would become an `allOf`.)
+macro_rules! destination_input {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$field_meta:meta])* pub $field:ident: $type:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$field_meta])* pub $field: $type,)*
+            /// Mobile money: the operator, `<operator>_<country>` (`mpesa_cd`,
+            /// `airtel_cd`, `orange_cd`, `africell_cd`, ...) or a bare operator (`mpesa`).
+            #[schema(max_length = 200, example = "mpesa_cd")]
+            pub operator_id: Option<String>,
+            /// Mobile money: the recipient's number, E.164 with or without its `+`
+            /// (spaces and hyphens are dropped).
+            #[schema(max_length = 200, example = "+243810000001")]
+            pub phone: Option<String>,
+            /// Mobile money: the recipient's name, 2 to 120 characters (optional).
+            #[schema(max_length = 120)]
+            pub name: Option<String>,
+            /// Bank: 2 to 120 characters.
+            #[schema(max_length = 120)]
+            pub bank_name: Option<String>,
+            /// Bank: the account holder, 2 to 120 characters.
+            #[schema(max_length = 120)]
+            pub account_name: Option<String>,
+            /// Bank: 4 to 34 letters and digits (spaces and dashes are dropped).
+            #[schema(max_length = 200)]
+            pub account_number: Option<String>,
+            /// Bank: ISO 3166-1 alpha-2.
+            #[schema(pattern = "^[A-Za-z]{2}$")]
+            pub country: Option<String>,
+            /// Bank: the BIC, 8 or 11 characters (optional).
+            #[schema(pattern = "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$")]
+            pub swift: Option<String>,
+            /// A saved bank account of the origin. This gateway keeps none, so any
+            /// id answers 404 `bank_account_not_found`: send the bank fields.
+            #[schema(max_length = 200)]
+            pub bank_account_id: Option<String>,
+        }
+
+        impl $crate::domain::payouts::destination::CarriesPayoutFields for $name {
+            fn take_payout(
+                &mut self,
+                method: $crate::domain::payouts::destination::Method,
+            ) -> $crate::domain::payouts::destination::DestinationInput {
+                $crate::domain::payouts::destination::DestinationInput {
+                    method,
+                    operator_id: self.operator_id.take(),
+                    phone: self.phone.take(),
+                    name: self.name.take(),
+                    bank_name: self.bank_name.take(),
+                    account_name: self.account_name.take(),
+                    account_number: self.account_number.take(),
+                    country: self.country.take(),
+                    swift: self.swift.take(),
+                    bank_account_id: self.bank_account_id.take(),
+                }
+            }
+
+            fn first_payout_field(&self) -> Option<&'static str> {
+                [
+                    ("operator_id", self.operator_id.is_some()),
+                    ("phone", self.phone.is_some()),
+                    ("name", self.name.is_some()),
+                    ("bank_name", self.bank_name.is_some()),
+                    ("account_name", self.account_name.is_some()),
+                    ("account_number", self.account_number.is_some()),
+                    ("country", self.country.is_some()),
+                    ("swift", self.swift.is_some()),
+                    ("bank_account_id", self.bank_account_id.is_some()),
+                ]
+                .into_iter()
+                .find_map(|(field, sent)| sent.then_some(field))
+            }
+        }
+    };
+}
+pub(crate) use destination_input;
+
+/// A request input declared with [`destination_input!`].
+pub trait CarriesPayoutFields {
+    /// Moves the payout fields out, as a payout destination of `method`
+    /// for [`Destination::check`].
+    fn take_payout(&mut self, method: Method) -> DestinationInput;
+    /// The first payout field sent, for a destination that takes none (a wallet).
+    fn first_payout_field(&self) -> Option<&'static str>;
+}
+
+destination_input! {
+    /// A destination as a request sends it: `method`, then the fields of that
+    /// method (mobile money: `operator_id`, `phone`, `name`; bank: `bank_name`,
+    /// `account_name`, `account_number`, `country`, `swift`, or a saved
+    /// `bank_account_id`).
+    #[derive(Debug, Clone, Deserialize, ToSchema)]
+    #[schema(as = PayoutDestinationInput)]
+    #[serde(deny_unknown_fields)]
+    pub struct DestinationInput {
+        pub method: Method,
+    }
 }
 
 /// A checked destination, as stored on the payout and shown in its view.

@@ -260,18 +260,6 @@ pub struct Remittance {
     pub completed_at_ms: Option<i64>,
 }
 
-impl resource::Owned for Remittance {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn owner(&self) -> &str {
-        &self.owner
-    }
-}
-
 /// A remittance's conversion: the customer's rate, the mid rate and the
 /// margin, from the mode's rate table; `None` for the same currency.
 fn conversion(

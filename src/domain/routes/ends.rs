@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 use super::pricing::PayoutFee;
 use crate::auth::Principal;
 use crate::domain::payouts::destination::{
-    Destination as PayoutDestination, DestinationInput as PayoutInput, Method as PayoutMethod,
+    self as payout_destination, CarriesPayoutFields, Destination as PayoutDestination,
+    Method as PayoutMethod,
 };
 use crate::error::ApiError;
 use crate::rails::{Operator, catalogue};
@@ -39,44 +40,24 @@ pub enum DestinationMethod {
     Keep,
 }
 
-/// A destination as a request sends it: `method` and that method's fields.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[schema(as = RouteDestinationInput)]
-#[serde(deny_unknown_fields)]
-pub struct DestinationInput {
-    pub method: Option<DestinationMethod>,
-    /// `wallet`: the recipient organisation's id, `@tag`, phone or e-mail.
-    #[schema(max_length = 80)]
-    pub to: Option<String>,
-    /// `qr`: the scanned payload (EMVCo, or a URL of this gateway).
-    #[schema(max_length = 1024)]
-    pub data: Option<String>,
-    /// `mobile_money`: the operator (`mpesa_cd`, `airtel_cd`, ...).
-    #[schema(max_length = 200)]
-    pub operator_id: Option<String>,
-    /// `mobile_money`: the recipient's number, E.164.
-    #[schema(max_length = 200)]
-    pub phone: Option<String>,
-    /// `mobile_money`: the recipient's name.
-    #[schema(max_length = 120)]
-    pub name: Option<String>,
-    #[schema(max_length = 120)]
-    pub bank_name: Option<String>,
-    #[schema(max_length = 120)]
-    pub account_name: Option<String>,
-    #[schema(max_length = 200)]
-    pub account_number: Option<String>,
-    /// `bank`: ISO 3166-1 alpha-2.
-    #[schema(pattern = "^[A-Za-z]{2}$")]
-    pub country: Option<String>,
-    #[schema(pattern = "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$")]
-    pub swift: Option<String>,
-    /// A saved bank account of the origin: this gateway keeps none (404).
-    #[schema(max_length = 200)]
-    pub bank_account_id: Option<String>,
-    /// `agent`: where the recipient collects the cash (an agent's reference).
-    #[schema(min_length = 2, max_length = 64)]
-    pub agent: Option<String>,
+payout_destination::destination_input! {
+    /// A destination as a request sends it: `method` and that method's fields
+    /// (`mobile_money` and `bank` take those of `POST /payouts`).
+    #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+    #[schema(as = RouteDestinationInput)]
+    #[serde(deny_unknown_fields)]
+    pub struct DestinationInput {
+        pub method: Option<DestinationMethod>,
+        /// `wallet`: the recipient organisation's id, `@tag`, phone or e-mail.
+        #[schema(max_length = 80)]
+        pub to: Option<String>,
+        /// `qr`: the scanned payload (EMVCo, or a URL of this gateway).
+        #[schema(max_length = 1024)]
+        pub data: Option<String>,
+        /// `agent`: where the recipient collects the cash (an agent's reference).
+        #[schema(min_length = 2, max_length = 64)]
+        pub agent: Option<String>,
+    }
 }
 
 /// A checked destination, stored on the route.
@@ -265,7 +246,7 @@ pub fn local_currency(input: &DestinationInput) -> Option<&'static str> {
 pub fn parse_destination(
     read: &impl Read,
     principal: &Principal,
-    input: DestinationInput,
+    mut input: DestinationInput,
     target_currency: &str,
     merchant: Option<String>,
 ) -> Result<Destination, ApiError> {
@@ -292,22 +273,11 @@ pub fn parse_destination(
             ),
         ));
     }
-    let payout_fields = [
-        input.operator_id.is_some(),
-        input.phone.is_some(),
-        input.name.is_some(),
-        input.bank_name.is_some(),
-        input.account_name.is_some(),
-        input.account_number.is_some(),
-        input.country.is_some(),
-        input.swift.is_some(),
-        input.bank_account_id.is_some(),
-    ];
     let payout_method = matches!(
         method,
         DestinationMethod::MobileMoney | DestinationMethod::Bank
     );
-    if !payout_method && payout_fields.iter().any(|sent| *sent) {
+    if !payout_method && input.first_payout_field().is_some() {
         return Err(ApiError::field(
             "destination",
             format!(
@@ -345,22 +315,12 @@ pub fn parse_destination(
             Ok(Destination::Qr { recipient })
         }
         DestinationMethod::MobileMoney | DestinationMethod::Bank => {
-            let payout_input = PayoutInput {
-                method: if method == DestinationMethod::Bank {
-                    PayoutMethod::Bank
-                } else {
-                    PayoutMethod::MobileMoney
-                },
-                operator_id: input.operator_id,
-                phone: input.phone,
-                name: input.name,
-                bank_name: input.bank_name,
-                account_name: input.account_name,
-                account_number: input.account_number,
-                country: input.country,
-                swift: input.swift,
-                bank_account_id: input.bank_account_id,
+            let payout_method = if method == DestinationMethod::Bank {
+                PayoutMethod::Bank
+            } else {
+                PayoutMethod::MobileMoney
             };
+            let payout_input = input.take_payout(payout_method);
             let payout = PayoutDestination::parse(payout_input, target_currency, "destination")?;
             Ok(match method {
                 DestinationMethod::Bank => Destination::Bank { payout },

@@ -143,18 +143,6 @@ pub struct Route {
     pub settled_at_ms: Option<i64>,
 }
 
-impl resource::Owned for Route {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn owner(&self) -> &str {
-        &self.owner
-    }
-}
-
 /// A purpose code by its name (`REMITTANCE`).
 pub fn purpose_code(name: &str) -> Option<PurposeCode> {
     serde_json::from_value(serde_json::Value::String(name.to_string())).ok()

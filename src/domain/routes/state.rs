@@ -362,6 +362,14 @@ mod tests {
     use Stage::*;
     use Trigger::*;
 
+    /// A cancel with no payout being executed, and one while it is.
+    const CANCEL: Trigger = Cancel {
+        payout_executing: false,
+    };
+    const CANCEL_WHILE_PAYING: Trigger = Cancel {
+        payout_executing: true,
+    };
+
     const TRIGGERS: [Trigger; 18] = [
         Quote,
         AwaitFunding,
@@ -378,12 +386,8 @@ mod tests {
         Settle,
         PayoutFailed,
         PayoutUnknown,
-        Cancel {
-            payout_executing: false,
-        },
-        Cancel {
-            payout_executing: true,
-        },
+        CANCEL,
+        CANCEL_WHILE_PAYING,
         Expire,
     ];
 
@@ -393,55 +397,25 @@ mod tests {
         (Quoted, Fund, Funded),
         (FundingPending, Fund, Funded),
         (FundingPending, FundingFailed, Failed),
-        (
-            FundingPending,
-            Cancel {
-                payout_executing: false,
-            },
-            Refunded,
-        ),
+        (FundingPending, CANCEL, Refunded),
         (FundingPending, Expire, Expired),
         (Funded, ReserveFx, FxReserved),
         (Funded, ShortOfLiquidity, InsufficientLiquidity),
         (Funded, RoutePayout, PayoutRouted),
         (Funded, Settle, Settled),
-        (
-            Funded,
-            Cancel {
-                payout_executing: false,
-            },
-            Refunded,
-        ),
+        (Funded, CANCEL, Refunded),
         (FxReserved, ShortOfLiquidity, InsufficientLiquidity),
         (FxReserved, RoutePayout, PayoutRouted),
         (FxReserved, Settle, Settled),
-        (
-            FxReserved,
-            Cancel {
-                payout_executing: false,
-            },
-            Refunded,
-        ),
+        (FxReserved, CANCEL, Refunded),
         (InsufficientLiquidity, RoutePayout, PayoutRouted),
-        (
-            InsufficientLiquidity,
-            Cancel {
-                payout_executing: false,
-            },
-            Refunded,
-        ),
+        (InsufficientLiquidity, CANCEL, Refunded),
         (InsufficientLiquidity, Expire, Expired),
         (PayoutRouted, SendPayout, PayoutSent),
         (PayoutRouted, ReceiveEvidence, EvidenceReceived),
         (PayoutRouted, PayoutFailed, Failed),
         (PayoutRouted, PayoutUnknown, ManualReview),
-        (
-            PayoutRouted,
-            Cancel {
-                payout_executing: false,
-            },
-            Refunded,
-        ),
+        (PayoutRouted, CANCEL, Refunded),
         (PayoutRouted, Expire, Expired),
         (PayoutSent, ReceiveEvidence, EvidenceReceived),
         (PayoutSent, PayoutFailed, Failed),
@@ -508,36 +482,18 @@ mod tests {
     #[test]
     fn a_payout_being_executed_cannot_be_cancelled_and_terminal_stages_are_closed() {
         assert_eq!(
-            transition(
-                PayoutSent,
-                Cancel {
-                    payout_executing: false
-                }
-            ),
+            transition(PayoutSent, CANCEL),
             Err(Refusal::AttemptInFlight)
         );
         assert_eq!(
-            transition(
-                PayoutRouted,
-                Cancel {
-                    payout_executing: true
-                }
-            ),
+            transition(PayoutRouted, CANCEL_WHILE_PAYING),
             Err(Refusal::AttemptInFlight)
         );
         for done in Stage::ALL.into_iter().filter(|s| s.is_terminal()) {
             for t in TRIGGERS {
                 assert!(transition(done, t).is_err(), "{done:?} {t:?}");
             }
-            assert_eq!(
-                transition(
-                    done,
-                    Cancel {
-                        payout_executing: false
-                    }
-                ),
-                Err(Refusal::Closed)
-            );
+            assert_eq!(transition(done, CANCEL), Err(Refusal::Closed));
         }
     }
 

@@ -65,7 +65,7 @@ pub fn pay(
     if net == 0 {
         // Nothing to move (refunds or holds took it all): paid as it is.
         cycle.amount_paid_minor = Some(0);
-        return paid(tx, settings, cycle, actor);
+        return close(tx, settings, cycle, actor, Ended::Paid);
     }
     let target = cycle.plan.settlement_currency.clone();
     let priced = match price(tx, cycle, &target) {
@@ -101,7 +101,7 @@ pub fn pay(
         _ => {
             let credit = post_to_wallet(tx, cycle, &target, amount)?;
             cycle.pay_transaction.get_or_insert(credit);
-            paid(tx, settings, cycle, actor)
+            close(tx, settings, cycle, actor, Ended::Paid)
         }
     }
 }
@@ -320,7 +320,7 @@ fn send_payout(
             let credit = post_to_wallet(tx, cycle, &currency, amount_minor)?;
             cycle.pay_transaction.get_or_insert(credit);
             cycle.failure_reason = Some(format!("payout_refused: {}", error.message));
-            return failed_payout(tx, settings, cycle, actor);
+            return close(tx, settings, cycle, actor, Ended::PayoutFailed);
         }
     };
     let leftover = amount_minor - payout.amount_minor - payout.fee_minor;
@@ -343,7 +343,7 @@ fn payout_outcome(
     actor: Actor,
 ) -> Result<(), ApiError> {
     match payout.status {
-        payouts::Status::Paid => paid(tx, settings, cycle, actor),
+        payouts::Status::Paid => close(tx, settings, cycle, actor, Ended::Paid),
         payouts::Status::Failed => {
             let why = payout
                 .failure_reason
@@ -354,7 +354,7 @@ fn payout_outcome(
                 "payout_failed: payout {} failed ({why}); its money is in available",
                 payout.id
             ));
-            failed_payout(tx, settings, cycle, actor)
+            close(tx, settings, cycle, actor, Ended::PayoutFailed)
         }
         payouts::Status::Pending | payouts::Status::Processing => {
             if cycle.status == Status::Closed {
@@ -403,33 +403,32 @@ pub fn on_payout_check(
     payout_outcome(tx, settings, cycle, &payout, Actor::Timer)
 }
 
-/// PAID: `settlement.completed`, then its payments are marked SETTLED.
-fn paid(
-    tx: &mut Tx<'_>,
-    settings: &Settings,
-    cycle: &mut Cycle,
-    actor: Actor,
-) -> Result<(), ApiError> {
-    let now = tx.now_ms();
-    cycle.apply(Trigger::Pay, now)?;
-    cycle.paid_at_ms = Some(now);
-    start_settling(tx, settings, cycle, actor)?;
-    emit(tx, cycle, EventType::SettlementCompleted)
+/// How a cycle whose money has left ended.
+enum Ended {
+    /// PAID: `settlement.completed`.
+    Paid,
+    /// FAILED with the money in the merchant's `available` balance.
+    PayoutFailed,
 }
 
-/// FAILED with the money in the merchant's `available` balance: its
-/// payments settled all the same.
-fn failed_payout(
+/// Either way the cycle's payments settle: the money is paid out, or back
+/// in `available`.
+fn close(
     tx: &mut Tx<'_>,
     settings: &Settings,
     cycle: &mut Cycle,
     actor: Actor,
+    ended: Ended,
 ) -> Result<(), ApiError> {
+    let (trigger, event) = match ended {
+        Ended::Paid => (Trigger::Pay, EventType::SettlementCompleted),
+        Ended::PayoutFailed => (Trigger::Fail, EventType::SettlementFailed),
+    };
     let now = tx.now_ms();
-    cycle.apply(Trigger::Fail, now)?;
+    cycle.apply(trigger, now)?;
     cycle.paid_at_ms = Some(now);
     start_settling(tx, settings, cycle, actor)?;
-    emit(tx, cycle, EventType::SettlementFailed)
+    emit(tx, cycle, event)
 }
 
 fn start_settling(

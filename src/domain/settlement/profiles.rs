@@ -12,7 +12,9 @@ use utoipa::ToSchema;
 
 use super::schedule::{self, CUT_OFF_DEFAULT, CutOff, Schedule};
 use crate::auth::Principal;
-use crate::domain::payouts::destination::{self as payout_destination, Destination};
+use crate::domain::payouts::destination::{
+    self as payout_destination, CarriesPayoutFields, Destination,
+};
 use crate::domain::{Settings, currency, resource};
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
@@ -47,31 +49,15 @@ pub struct Profile {
     pub updated_at_ms: i64,
 }
 
-/// Where a settlement goes, as a request sends it: `{"method": "wallet"}`, or
-/// a payout destination (`mobile_money` or `bank`, the fields of `POST /payouts`).
-#[derive(Debug, Clone, Deserialize, ToSchema)]
-#[schema(as = SettlementDestinationInput)]
-#[serde(deny_unknown_fields)]
-pub struct DestinationInput {
-    pub method: DestinationMethod,
-    #[schema(max_length = 200, example = "mpesa_cd")]
-    pub operator_id: Option<String>,
-    #[schema(max_length = 200, example = "+243810000001")]
-    pub phone: Option<String>,
-    #[schema(max_length = 120)]
-    pub name: Option<String>,
-    #[schema(max_length = 120)]
-    pub bank_name: Option<String>,
-    #[schema(max_length = 120)]
-    pub account_name: Option<String>,
-    #[schema(max_length = 200)]
-    pub account_number: Option<String>,
-    #[schema(pattern = "^[A-Za-z]{2}$")]
-    pub country: Option<String>,
-    #[schema(pattern = "^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$")]
-    pub swift: Option<String>,
-    #[schema(max_length = 200)]
-    pub bank_account_id: Option<String>,
+payout_destination::destination_input! {
+    /// Where a settlement goes, as a request sends it: `{"method": "wallet"}`, or
+    /// a payout destination (`mobile_money` or `bank`, the fields of `POST /payouts`).
+    #[derive(Debug, Clone, Deserialize, ToSchema)]
+    #[schema(as = SettlementDestinationInput)]
+    #[serde(deny_unknown_fields)]
+    pub struct DestinationInput {
+        pub method: DestinationMethod,
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -282,21 +268,13 @@ fn rail(value: &str) -> Result<String, ApiError> {
 }
 
 /// `None` for the wallet; a payout destination checked as `POST /payouts` checks it.
-fn destination(input: DestinationInput, currency: &str) -> Result<Option<Destination>, ApiError> {
+fn destination(
+    mut input: DestinationInput,
+    currency: &str,
+) -> Result<Option<Destination>, ApiError> {
     let payout_method = match input.method {
         DestinationMethod::Wallet => {
-            let given = [
-                ("operator_id", input.operator_id.is_some()),
-                ("phone", input.phone.is_some()),
-                ("name", input.name.is_some()),
-                ("bank_name", input.bank_name.is_some()),
-                ("account_name", input.account_name.is_some()),
-                ("account_number", input.account_number.is_some()),
-                ("country", input.country.is_some()),
-                ("swift", input.swift.is_some()),
-                ("bank_account_id", input.bank_account_id.is_some()),
-            ];
-            if let Some((field, _)) = given.iter().find(|(_, set)| *set) {
+            if let Some(field) = input.first_payout_field() {
                 return Err(ApiError::field(
                     format!("destination.{field}"),
                     format!("destination.{field} is not a field of a wallet destination"),
@@ -307,19 +285,7 @@ fn destination(input: DestinationInput, currency: &str) -> Result<Option<Destina
         DestinationMethod::MobileMoney => payout_destination::Method::MobileMoney,
         DestinationMethod::Bank => payout_destination::Method::Bank,
     };
-    let input = payout_destination::DestinationInput {
-        method: payout_method,
-        operator_id: input.operator_id,
-        phone: input.phone,
-        name: input.name,
-        bank_name: input.bank_name,
-        account_name: input.account_name,
-        account_number: input.account_number,
-        country: input.country,
-        swift: input.swift,
-        bank_account_id: input.bank_account_id,
-    };
-    Destination::parse(input, currency, "destination").map(Some)
+    Destination::parse(input.take_payout(payout_method), currency, "destination").map(Some)
 }
 
 /// `POST /settlement_profiles`: creates the profile of the rail and

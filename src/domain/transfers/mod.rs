@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use self::view::{TransferView, view};
 
 use super::org::{self, Organisation};
-use super::resource::{self, Owned};
+use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -58,18 +58,6 @@ pub struct Transfer {
     pub status: Status,
     pub transaction: String,
     pub created_at_ms: i64,
-}
-
-impl Owned for Transfer {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn owner(&self) -> &str {
-        &self.owner
-    }
 }
 
 pub struct NewTransfer {
