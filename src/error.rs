@@ -170,6 +170,13 @@ catalogue! {
     CorridorLimit => ("corridor_limit", 422, "BP-5016", "The amount is above the corridor's per-transfer limit; nothing moved."),
     SourceOfFundsRequired => ("source_of_funds_required", 400, "BP-5017", "A route worth USD 5,000 or more states its `source_of_funds`."),
     PurposeNotAllowed => ("purpose_not_allowed", 422, "BP-5018", "The corridor requires a `purpose`, or carries only some purposes and not this one; nothing moved."),
+    PlanNotFound => ("plan_not_found", 404, "BP-2006", "No such plan is visible to this key (by id or code)."),
+    SubscriptionNotFound => ("subscription_not_found", 404, "BP-2006", "No such subscription is visible to this key."),
+    PlanCodeTaken => ("plan_code_taken", 409, "BP-2170", "Another plan of this gateway has this code (codes name the hosted page `/subscribe/{code}`): choose another."),
+    PlanArchived => ("plan_archived", 409, "BP-2171", "The plan is archived: it takes no new subscriptions (existing ones continue)."),
+    AlreadySubscribed => ("already_subscribed", 409, "BP-2172", "The customer already has a running subscription to this plan."),
+    SubscriptionInactive => ("subscription_inactive", 409, "BP-2173", "The subscription is cancelled or ended (or unpaid, for usage): it takes no usage and no cancel."),
+    NoUsageUnit => ("no_usage_unit", 400, "BP-2174", "The subscription's plan has no `usage_unit`, so it records no usage."),
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
@@ -205,6 +212,8 @@ pub enum Missing {
     SettlementProfile,
     SettlementCycle,
     Account,
+    Plan,
+    Subscription,
 }
 
 impl Missing {
@@ -236,6 +245,8 @@ impl Missing {
             Missing::SettlementProfile => Code::SettlementProfileNotFound,
             Missing::SettlementCycle => Code::SettlementCycleNotFound,
             Missing::Account => Code::AccountNotFound,
+            Missing::Plan => Code::PlanNotFound,
+            Missing::Subscription => Code::SubscriptionNotFound,
         }
     }
 
@@ -267,6 +278,8 @@ impl Missing {
             Missing::SettlementProfile => "settlement profile",
             Missing::SettlementCycle => "settlement cycle",
             Missing::Account => "connected account",
+            Missing::Plan => "plan",
+            Missing::Subscription => "subscription",
         }
     }
 }

@@ -57,6 +57,11 @@ pub enum TimerKind {
     SettlementSettle { cycle: String },
     /// Look again at the payout that pays a settlement cycle.
     SettlementPayout { cycle: String },
+    /// A subscription's period (`period`: the periods it had then) ends.
+    SubscriptionPeriodEnd { subscription: String, period: u32 },
+    /// An invoice's next collection attempt, or the end of the one running
+    /// (`attempt`: the attempts it had then).
+    InvoiceAttempt { invoice: String, attempt: u32 },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

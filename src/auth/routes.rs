@@ -275,6 +275,17 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/offline/nonces", AnyKey),
     op("POST", "/offline/sync", AnyKey),
     op("GET", "/offline/promises", AnyKey),
+    // src/http/subscriptions.rs
+    op("GET", "/plans", Scope("subscriptions:read")),
+    op("POST", "/plans", Scope("subscriptions:write")),
+    op("GET", "/plans/{id}", Scope("subscriptions:read")),
+    op("POST", "/plans/{id}/archive", Scope("subscriptions:write")),
+    op("POST", "/subscriptions", Scope("subscriptions:write")).ik_required().added(),
+    op("GET", "/subscriptions", Scope("subscriptions:read")),
+    op("GET", "/subscriptions/{id}", Scope("subscriptions:read")),
+    op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
+    op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
+    op("GET", "/invoices", Scope("subscriptions:read")),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -291,15 +302,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
     op("POST", "/ai/{agent}", Scope("ai:run")),
     op("GET", "/ai/runs/{id}", Scope("ai:run")),
-    op("GET", "/plans", Scope("subscriptions:read")),
-    op("POST", "/plans", Scope("subscriptions:write")),
-    op("GET", "/plans/{id}", Scope("subscriptions:read")),
-    op("POST", "/plans/{id}/archive", Scope("subscriptions:write")),
-    op("GET", "/subscriptions", Scope("subscriptions:read")),
-    op("GET", "/subscriptions/{id}", Scope("subscriptions:read")),
-    op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
-    op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
-    op("GET", "/invoices", Scope("subscriptions:read")),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
 ];
 

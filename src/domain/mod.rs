@@ -12,6 +12,7 @@ pub mod fields;
 pub mod funds;
 pub mod fx;
 pub mod intents;
+pub mod invoices;
 pub mod lifecycle;
 pub mod members;
 pub mod money_requests;
@@ -19,6 +20,7 @@ pub mod offline;
 pub mod org;
 pub mod payout_batches;
 pub mod payouts;
+pub mod plans;
 pub mod purpose;
 pub mod qr_codes;
 pub mod ranking;
@@ -30,6 +32,7 @@ pub mod sessions;
 pub mod settlement;
 pub mod splits;
 pub mod step_up;
+pub mod subscriptions;
 pub mod team;
 pub mod test_clocks;
 pub mod transfers;
@@ -104,5 +107,12 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         | TimerKind::SettlementPay { .. }
         | TimerKind::SettlementSettle { .. }
         | TimerKind::SettlementPayout { .. } => settlement::on_timer(tx, settings, kind),
+        TimerKind::SubscriptionPeriodEnd {
+            subscription,
+            period,
+        } => subscriptions::on_period_end(tx, settings, subscription, *period),
+        TimerKind::InvoiceAttempt { invoice, attempt } => {
+            invoices::on_attempt_timer(tx, settings, invoice, *attempt)
+        }
     }
 }

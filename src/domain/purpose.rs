@@ -2,7 +2,7 @@
 //! "paid" hook (issue 22 point 5).
 //!
 //! An intent made by another object (a checkout session, a payment link, a
-//! money request, a route's funding payment, later invoices) carries a
+//! money request, a route's funding payment, an invoice) carries a
 //! [`Purpose`] naming it. When the intent's payment is captured, the
 //! intents module calls [`on_paid`] once, in the capture's own command, and
 //! this table routes it to the object's module, as `domain::on_timer`
@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::intents::Intent;
-use super::{Settings, checkout, money_requests, routes};
+use super::{Settings, checkout, invoices, money_requests, routes};
 use crate::error::ApiError;
 use crate::store::Tx;
 
@@ -31,6 +31,10 @@ pub enum Purpose {
     },
     /// A route's funding payment.
     Route {
+        id: String,
+    },
+    /// A subscription invoice's payment request.
+    Invoice {
         id: String,
     },
 }
@@ -66,6 +70,7 @@ pub fn on_paid(tx: &mut Tx<'_>, settings: &Settings, intent: &mut Intent) -> Res
         Some(Purpose::PaymentLink { id }) => checkout::on_link_paid(tx, &id),
         Some(Purpose::MoneyRequest { code }) => money_requests::on_paid(tx, settings, &code),
         Some(Purpose::Route { id }) => routes::on_funding_paid(tx, settings, &id, intent),
+        Some(Purpose::Invoice { id }) => invoices::on_paid(tx, settings, &id, intent),
         None => Ok(()),
     }
 }

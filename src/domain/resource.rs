@@ -118,4 +118,7 @@ owned!(
     super::routes::Route,
     super::remittances::Remittance,
     super::accounts::Account,
+    super::plans::Plan,
+    super::subscriptions::Subscription,
+    super::invoices::Invoice,
 );

@@ -139,6 +139,16 @@ event_types! {
     AccountUpdated => ("account.updated", "A platform changed a connected account's default application fee or metadata.", "Informational."),
     AccountClaimed => ("account.claimed", "The customer opened the claim link and set a password: it logs in from now on and sees the platform in its team.", "Informational."),
     AccountDetached => ("account.detached", "A platform detached a connected account: it no longer acts for it; the account, its keys and its money stay the customer's.", "Final for the platform: Service-Account with this account answers 403 account_detached."),
+    PlanCreated => ("plan.created", "A subscription plan was created (ACTIVE).", "Informational."),
+    PlanArchived => ("plan.archived", "A plan was archived: it takes no new subscriptions; existing ones continue.", "Informational."),
+    SubscriptionCreated => ("subscription.created", "A subscription was created: TRIALING with a trial, else INCOMPLETE until its first invoice is paid.", "Informational: subscription.updated follows each change of status."),
+    SubscriptionUpdated => ("subscription.updated", "A subscription changed: its status (ACTIVE, PAST_DUE, UNPAID), its period, or a cancel at period end was asked.", "data.object.status says where it is."),
+    SubscriptionCancelled => ("subscription.cancelled", "A subscription was cancelled: now (CANCELLED: by request, or its dunning ran out), or at its period end (cancel_at_period_end true; subscription.ended follows).", "data.object.cancellation says when and why."),
+    SubscriptionEnded => ("subscription.ended", "A subscription cancelled at period end reached it (ENDED).", "Final."),
+    InvoiceCreated => ("invoice.created", "An invoice was issued for a subscription's period (OPEN) and its collection started.", "Informational: invoice.paid or invoice.payment_failed follows."),
+    InvoicePaid => ("invoice.paid", "An invoice was paid (PAID): from the subscriber's wallet or by its payment request; the money is in the pending balance and settles like any payment.", "Final."),
+    InvoicePaymentFailed => ("invoice.payment_failed", "A collection attempt of an invoice failed (FAILED); data.object.next_attempt_at says when the next one runs (none after the last).", "The subscription is PAST_DUE until a later attempt or payment succeeds."),
+    InvoiceVoided => ("invoice.voided", "An invoice was voided (VOID): its subscription was cancelled, or its dunning ran out; nothing is owed.", "Final."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -235,6 +245,9 @@ const EVENT_OBJECT_SCHEMAS: &[&str] = &[
     "SettlementCycleView",
     "AccountView",
     "OfflinePromiseView",
+    "PlanView",
+    "SubscriptionView",
+    "InvoiceView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

@@ -28,6 +28,7 @@ pub mod routes;
 pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
+pub mod subscriptions;
 pub mod system;
 pub mod team;
 pub mod test_clocks;
@@ -108,6 +109,7 @@ pub fn operations() -> Vec<operations::Served> {
         settlement::operations(),
         accounts::operations(),
         offline::operations(),
+        subscriptions::operations(),
     ]
     .into_iter()
     .flatten()

@@ -317,6 +317,9 @@ pub enum CauseKind {
     ApplicationFee,
     /// A settled offline promise: the payer's available balance to the merchant's.
     OfflinePromise,
+    /// An invoice collected from the subscriber's wallet: its available
+    /// balance to the merchant's pending, fees out.
+    Invoice,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

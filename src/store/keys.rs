@@ -54,6 +54,9 @@ pub enum Family {
     SettlementCycle,
     Account,
     OfflinePromise,
+    Plan,
+    Subscription,
+    Invoice,
 }
 
 impl Family {
@@ -93,6 +96,9 @@ impl Family {
             Family::SettlementCycle => "sc",
             Family::Account => "acct",
             Family::OfflinePromise => "ofp",
+            Family::Plan => "plan",
+            Family::Subscription => "sub",
+            Family::Invoice => "inv",
         }
     }
 }
@@ -184,6 +190,29 @@ pub fn account_of_org(org: &str) -> String {
 /// `acct_claim|<sha-256 of a claim token>` → the account the claim link opens.
 pub fn account_claim(digest: &str) -> String {
     format!("acct_claim|{digest}")
+}
+
+/// `plan_code|<code>` → the plan's id: a plan code names one plan of the
+/// whole gateway, so that its hosted page `/subscribe/{code}` finds it.
+pub fn plan_code(code: &str) -> String {
+    format!("plan_code|{code}")
+}
+
+/// `sub_customer|<plan>|<customer>` → the customer's latest subscription
+/// to the plan (a second one while it runs is refused).
+pub fn plan_subscriber(plan: &str, customer: &str) -> String {
+    format!("sub_customer|{plan}|{customer}")
+}
+
+/// `sub_inv|<subscription>|`: the prefix of a subscription's invoice rows.
+pub fn subscription_invoices(subscription: &str) -> String {
+    format!("sub_inv|{subscription}|")
+}
+
+/// `inv_seq|<mode>|<owner>|<yyyymm>` → the owner's last invoice number of
+/// that month: numbers are allocated by the writer, so never twice.
+pub fn invoice_sequence(mode: Mode, owner: &str, yyyymm: &str) -> String {
+    format!("inv_seq|{}|{owner}|{yyyymm}", mode.as_str())
 }
 
 /// `member_email|<email>` → the member's id.

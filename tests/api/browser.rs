@@ -321,3 +321,72 @@ fn a_customer_claims_a_connected_account_on_a_phone_in_a_real_browser() {
     let shown = srv.get(&format!("/accounts/{id}"), srv.sk());
     assert_eq!(shown.body["onboarding"]["claimed"], true, "{shown:?}");
 }
+
+#[test]
+fn a_payer_subscribes_on_the_hosted_page_pays_the_first_period_and_starts_a_trial_in_french() {
+    let srv = TestServer::start();
+    let (_driver, port) = start_driver();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = browser(port).await;
+        let plan = |input: Value| {
+            let resp = srv.post("/plans", srv.sk(), &input, Some(&ik()));
+            assert_eq!(resp.status, 201, "{resp:?}");
+            resp.body
+        };
+        let monthly = blocking(|| {
+            plan(json!({"name": "Fibre <Home>", "currency": "CDF", "amount_minor": 25_000, "interval": "month",
+                        "tax_bps": 1600, "tax_label": "VAT 16%", "code": "fibre-home"}))
+        });
+        let url = monthly["subscribe_url"].as_str().expect("subscribe_url").to_string();
+        assert!(url.ends_with("/subscribe/fibre-home"), "{url}");
+
+        // Phone first: the plan, its price and terms, then the number.
+        client.set_window_size(390, 844).await.expect("phone size");
+        client.goto(&url).await.expect("open subscribe page");
+        wait_for_text(&client, "#plan", "Fibre <Home>").await;
+        wait_for_text(&client, "#price", "250.00 CDF").await;
+        wait_for_text(&client, "#terms", "VAT 16%").await;
+        std::fs::write(artifacts().join("subscribe-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        // A bad number is refused on the page, the number kept.
+        client.find(Locator::Id("msisdn")).await.expect("msisdn").send_keys("0812").await.expect("type");
+        client.find(Locator::Id("subscribe")).await.expect("button").click().await.expect("click");
+        wait_for_text(&client, "#error", "E.164").await;
+        let input = client.find(Locator::Id("msisdn")).await.expect("msisdn");
+        input.clear().await.expect("clear");
+        input.send_keys("+243000000501").await.expect("type");
+        client.find(Locator::Id("subscribe")).await.expect("button").click().await.expect("click");
+        // The first period's payment request opens on the checkout page, paid.
+        wait_for_url(&client, &format!("{}/pay/pi_", srv.origin)).await;
+        wait_for_text(&client, "#status", "Payment received").await;
+        let subs = blocking(|| srv.get("/subscriptions", srv.sk()));
+        assert_eq!(subs.body["data"][0]["status"], "ACTIVE", "{subs:?}");
+        assert_eq!(subs.body["data"][0]["metadata"]["source"], "subscribe_page");
+
+        // In French, a trial plan starts its trial.
+        let trial = blocking(|| {
+            plan(json!({"name": "Essai", "currency": "CDF", "amount_minor": 5_000, "interval": "week",
+                        "trial_days": 7, "code": "essai"}))
+        });
+        client.set_window_size(1280, 800).await.expect("desktop size");
+        client.goto(&format!("{}?lang=fr", trial["subscribe_url"].as_str().expect("url"))).await.expect("open");
+        wait_for_text(&client, "#subscribe", "Commencer l'essai").await;
+        wait_for_text(&client, "#price", "par semaine").await;
+        std::fs::write(artifacts().join("subscribe-desktop-fr.png"), client.screenshot().await.expect("shot")).expect("save");
+        client.find(Locator::Id("msisdn")).await.expect("msisdn").send_keys("+243000000501").await.expect("type");
+        client.find(Locator::Id("subscribe")).await.expect("button").click().await.expect("click");
+        wait_for_text(&client, "#title", "Votre essai a commencé").await;
+        let subs = blocking(|| srv.get("/subscriptions?status=TRIALING", srv.sk()));
+        assert_eq!(subs.body["data"].as_array().expect("data").len(), 1, "{subs:?}");
+
+        // An archived plan's page says so.
+        blocking(|| srv.post("/plans/essai/archive", srv.sk(), &json!({}), Some(&ik())));
+        client.goto(trial["subscribe_url"].as_str().expect("url")).await.expect("open");
+        wait_for_text(&client, "#title", "Plan not available").await;
+        client.close().await.expect("close");
+    });
+}

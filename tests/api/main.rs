@@ -29,6 +29,7 @@ mod remittances;
 mod routes;
 mod security;
 mod settlement;
+mod subscriptions;
 mod support;
 mod team;
 mod test_clocks;

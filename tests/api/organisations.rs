@@ -258,6 +258,8 @@ fn body_for(method: &str, template: &str) -> Value {
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
         ("PATCH", "/accounts/{id}") => json!({"application_fee_bps": 10}),
         ("POST", "/routes/{id}/cancel") => json!({"reason": "not ours"}),
+        ("POST", "/subscriptions/{id}/usage") => json!({"quantity": 1}),
+        ("POST", "/subscriptions/{id}/cancel") => json!({"immediately": true}),
         // A PIN does not make another organisation's batch approvable (a
         // key ignores it; the batch is not found before any PIN is checked).
         ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
@@ -386,6 +388,17 @@ fn objects_of_a(
                "email": "connected@a.example", "country": "CD"}),
     );
     ids.insert("accounts", id_of(&account));
+    let plan = post(
+        "/plans",
+        json!({"name": "Isolation", "currency": "CDF", "amount_minor": 1_000, "interval": "month",
+               "trial_days": 7, "usage_unit": "sms", "usage_price_minor": 5}),
+    );
+    ids.insert("plans", id_of(&plan));
+    let subscription = post(
+        "/subscriptions",
+        json!({"plan": id_of(&plan), "customer": {"msisdn": SUCCEED}}),
+    );
+    ids.insert("subscriptions", id_of(&subscription));
     let events = srv.get("/events", srv.sk());
     ids.insert(
         "events",
@@ -443,6 +456,8 @@ fn state_of_a(
             "webhook_endpoints",
             "payouts",
             "accounts",
+            "plans",
+            "subscriptions",
         ]
         .contains(kind)
         {

@@ -323,11 +323,17 @@ pub fn record_payment(
     place: Place<'_>,
     payment: Payment<'_>,
 ) -> Result<String, ApiError> {
+    let item = payment_item(tx, &payment, Some(payment.id.to_string()));
+    accrue(tx, settings, place, item)
+}
+
+/// The item of a payment: its gross, fees, splits and what it nets.
+fn payment_item(tx: &Tx<'_>, payment: &Payment<'_>, payment_intent: Option<String>) -> Item {
     let fees = payment.fees;
-    let item = Item {
+    Item {
         kind: ItemKind::Payment,
         source: payment.id.to_string(),
-        payment_intent: Some(payment.id.to_string()),
+        payment_intent,
         at_ms: tx.now_ms(),
         amount_minor: payment.gross_minor - fees.total_minor() - payment.split_minor,
         gross_minor: payment.gross_minor,
@@ -337,8 +343,7 @@ pub fn record_payment(
         split_minor: payment.split_minor,
         application_fee_minor: payment.application_fee_minor,
         transaction: Some(payment.transaction.to_string()),
-    };
-    accrue(tx, settings, place, item)
+    }
 }
 
 /// A platform's application fee on `payment` (a connected account's intent)
@@ -354,6 +359,20 @@ pub fn record_application_fee(
 ) -> Result<String, ApiError> {
     let mut item = movement(tx, ItemKind::ApplicationFee, payment, payment, fee_minor);
     item.transaction = Some(transaction.to_string());
+    accrue(tx, settings, place, item)
+}
+
+/// A payment collected without an intent (an invoice paid from the
+/// subscriber's wallet: `payment.id` is the invoice) enters its open period
+/// as a payment item, so its gross and fees are on the statement like any
+/// payment's; with no intent to mark SETTLED, the cycle's pay skips it.
+pub fn record_collection(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    place: Place<'_>,
+    payment: Payment<'_>,
+) -> Result<String, ApiError> {
+    let item = payment_item(tx, &payment, None);
     accrue(tx, settings, place, item)
 }
 

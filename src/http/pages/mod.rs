@@ -29,6 +29,7 @@ use crate::store::Table;
 
 mod claim;
 mod i18n;
+mod subscribe;
 
 pub use i18n::Lang;
 
@@ -44,6 +45,10 @@ pub fn router(state: AppState) -> Router {
         .route("/r/{code}", get(request_page))
         .route("/l/{id}", get(link_page).post(link_chosen_amount))
         .route("/claim/{token}", get(claim::page).post(claim::submit))
+        .route(
+            "/subscribe/{code}",
+            get(subscribe::page).post(subscribe::subscribe),
+        )
         .with_state(state)
 }
 

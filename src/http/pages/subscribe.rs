@@ -1,0 +1,308 @@
+//! The hosted subscribe page of a plan, `/subscribe/{code}` (issue 23),
+//! modelled on the checkout page: no external asset, a strict CSP (no
+//! script at all: a plain form), English and French, a phone-first layout.
+//! The payer enters a number and subscribes: with a trial the trial starts;
+//! otherwise the first period's invoice is issued at once and its payment
+//! request opens on the checkout page (or it is paid from the payer's wallet
+//! when the number is an organisation's of this gateway).
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::{Lang, amount_text, escape, message_page, page_language, page_response, to_checkout};
+use crate::domain::invoices::Invoice;
+use crate::domain::plans::{self, Plan};
+use crate::domain::subscriptions::calendar::Interval;
+use crate::domain::subscriptions::{self, Customer, Status};
+use crate::error::ApiError;
+use crate::http::AppState;
+use crate::http::extract::Path;
+use crate::store::Table;
+
+/// What one form post may carry, in bytes (a phone and an e-mail).
+const FIELD_BYTES_MAX: usize = 254;
+
+struct Words {
+    per: fn(Interval, u32) -> String,
+    trial: &'static str,
+    tax: &'static str,
+    usage: &'static str,
+    phone: &'static str,
+    email: &'static str,
+    subscribe: &'static str,
+    start_trial: &'static str,
+    instructions: &'static str,
+    trial_started_title: &'static str,
+    trial_started: &'static str,
+    subscribed_title: &'static str,
+    subscribed: &'static str,
+    inactive_title: &'static str,
+    inactive: &'static str,
+    secured: &'static str,
+}
+
+fn per_en(interval: Interval, count: u32) -> String {
+    let unit = interval.as_str();
+    if count == 1 {
+        format!("per {unit}")
+    } else {
+        format!("every {count} {unit}s")
+    }
+}
+
+fn per_fr(interval: Interval, count: u32) -> String {
+    let (one, many) = match interval {
+        Interval::Day => ("jour", "jours"),
+        Interval::Week => ("semaine", "semaines"),
+        Interval::Month => ("mois", "mois"),
+        Interval::Year => ("an", "ans"),
+    };
+    if count == 1 {
+        format!("par {one}")
+    } else {
+        format!("tous les {count} {many}")
+    }
+}
+
+const EN: Words = Words {
+    per: per_en,
+    trial: "days free, then billed each period",
+    tax: "plus",
+    usage: "per",
+    phone: "Your mobile money number",
+    email: "E-mail (optional)",
+    subscribe: "Subscribe and pay",
+    start_trial: "Start the free trial",
+    instructions: "Each period you get a payment prompt on your phone: approve it with your PIN. You can cancel at any time.",
+    trial_started_title: "Your trial has started",
+    trial_started: "Your free trial has started. Your first payment request comes on",
+    subscribed_title: "Subscribed",
+    subscribed: "You are subscribed: the first period was paid from your paygate wallet.",
+    inactive_title: "Plan not available",
+    inactive: "This plan takes no new subscriptions. Ask the merchant for another one.",
+    secured: "Secured by paygate",
+};
+
+const FR: Words = Words {
+    per: per_fr,
+    trial: "jours gratuits, puis facturé à chaque période",
+    tax: "plus",
+    usage: "par",
+    phone: "Votre numéro mobile money",
+    email: "E-mail (facultatif)",
+    subscribe: "S'abonner et payer",
+    start_trial: "Commencer l'essai gratuit",
+    instructions: "À chaque période, vous recevez une demande de paiement sur votre téléphone : validez-la avec votre code PIN. Vous pouvez résilier à tout moment.",
+    trial_started_title: "Votre essai a commencé",
+    trial_started: "Votre essai gratuit a commencé. Votre première demande de paiement arrivera le",
+    subscribed_title: "Abonnement confirmé",
+    subscribed: "Vous êtes abonné : la première période a été payée depuis votre portefeuille paygate.",
+    inactive_title: "Offre indisponible",
+    inactive: "Cette offre n'accepte plus de nouveaux abonnements. Demandez-en une autre au marchand.",
+    secured: "Sécurisé par paygate",
+};
+
+fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::Fr => &FR,
+    }
+}
+
+/// The plan's terms, one line each: trial, tax, usage.
+fn terms(plan: &Plan, w: &Words) -> String {
+    let mut items = Vec::new();
+    if plan.trial_days > 0 {
+        items.push(format!("{} {}", plan.trial_days, w.trial));
+    }
+    if plan.tax_bps > 0 {
+        let label = plan
+            .tax_label
+            .clone()
+            .unwrap_or_else(|| format!("{} %", f64::from(plan.tax_bps) / 100.0));
+        items.push(format!("{} {label}", w.tax));
+    }
+    if let Some(unit) = &plan.usage_unit {
+        items.push(format!(
+            "+ {} {} {unit}",
+            amount_text(plan.usage_price_minor, &plan.currency),
+            w.usage
+        ));
+    }
+    items
+        .iter()
+        .map(|i| format!("<li>{}</li>", escape(i)))
+        .collect()
+}
+
+fn form_page(
+    status: StatusCode,
+    plan: &Plan,
+    merchant: &str,
+    lang: Lang,
+    error: &str,
+    msisdn: &str,
+) -> Response {
+    let w = words(lang);
+    let nonce = crate::ids::random_token(22);
+    let button = if plan.trial_days > 0 {
+        w.start_trial
+    } else {
+        w.subscribe
+    };
+    let html = format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{name}</title>\
+         <style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8;color:#1d2429}}\
+         main{{max-width:440px;margin:0 auto;padding:24px 20px;background:#fff;min-height:100vh;box-sizing:border-box}}\
+         @media(min-width:520px){{main{{margin:48px auto;min-height:0;border:1px solid #d9dee3;border-radius:14px}}}}\
+         .merchant{{color:#5b6770;margin:0}}h1{{font-size:24px;margin:4px 0 8px}}.price{{font-size:28px;font-weight:600;margin:12px 0}}\
+         .price span{{font-size:16px;font-weight:400;color:#5b6770}}ul{{padding-left:20px;color:#3b454d}}\
+         label{{display:block;margin-top:14px;font-weight:600}}\
+         input,button{{width:100%;box-sizing:border-box;font-size:17px;padding:12px;margin-top:6px;border-radius:10px;border:1px solid #c4ccd3}}\
+         button{{background:#0b6e4f;color:#fff;border:0;margin-top:18px;font-weight:600}}\
+         .error{{color:#a4262c;min-height:1em}}.note,footer{{color:#5b6770;font-size:14px}}</style></head>\
+         <body><main><p class=\"merchant\" id=\"merchant\">{merchant}</p><h1 id=\"plan\">{name}</h1>\
+         <p id=\"description\">{description}</p><p class=\"price\" id=\"price\">{price} <span>{per}</span></p>\
+         <ul id=\"terms\">{terms}</ul><p class=\"error\" id=\"error\" role=\"alert\">{error}</p>\
+         <form method=\"post\" action=\"/subscribe/{code}?lang={lang}\">\
+         <label for=\"msisdn\">{phone}</label><input id=\"msisdn\" name=\"msisdn\" type=\"tel\" inputmode=\"tel\" autocomplete=\"tel\" placeholder=\"+243\" maxlength=\"16\" required value=\"{msisdn}\">\
+         <label for=\"email\">{email}</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" maxlength=\"254\">\
+         <button id=\"subscribe\" type=\"submit\">{button}</button><p class=\"note\">{instructions}</p></form>\
+         <footer>{secured}</footer></main></body></html>",
+        lang = lang.code(),
+        name = escape(&plan.name),
+        merchant = escape(merchant),
+        description = escape(plan.description.as_deref().unwrap_or("")),
+        price = escape(&amount_text(plan.amount_minor, &plan.currency)),
+        per = escape(&(w.per)(plan.interval, plan.interval_count)),
+        terms = terms(plan, w),
+        error = escape(error),
+        code = escape(&plan.code),
+        phone = escape(w.phone),
+        msisdn = escape(msisdn),
+        email = escape(w.email),
+        button = escape(button),
+        instructions = escape(w.instructions),
+        secured = escape(w.secured),
+    );
+    page_response(status, html, &nonce)
+}
+
+/// The plan of a page and its merchant's name; `None`: no such plan.
+fn plan_of(state: &AppState, code: &str) -> Option<(Plan, String)> {
+    let snapshot = state.store.snapshot().ok()?;
+    let plan = plans::by_code(&snapshot, code).ok().flatten()?;
+    let merchant = crate::domain::org::name_of(&snapshot, &plan.owner).unwrap_or_default();
+    Some((plan, merchant))
+}
+
+fn inactive(lang: Lang) -> Response {
+    let w = words(lang);
+    message_page(StatusCode::GONE, lang, w.inactive_title, w.inactive)
+}
+
+pub(super) async fn page(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    let lang = page_language(&uri, &headers);
+    match plan_of(&state, &code) {
+        None => super::not_found(lang),
+        Some((plan, _)) if plan.status != plans::Status::Active => inactive(lang),
+        Some((plan, merchant)) => form_page(StatusCode::OK, &plan, &merchant, lang, "", ""),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(super) struct SubscribeForm {
+    msisdn: String,
+    email: String,
+}
+
+pub(super) async fn subscribe(
+    State(state): State<AppState>,
+    Path(code): Path<String>,
+    uri: Uri,
+    headers: HeaderMap,
+    axum::Form(form): axum::Form<SubscribeForm>,
+) -> Response {
+    let lang = page_language(&uri, &headers);
+    let Some((plan, merchant)) = plan_of(&state, &code) else {
+        return super::not_found(lang);
+    };
+    if plan.status != plans::Status::Active {
+        return inactive(lang);
+    }
+    let msisdn = form
+        .msisdn
+        .trim()
+        .chars()
+        .take(FIELD_BYTES_MAX)
+        .collect::<String>();
+    let email =
+        Some(form.email.trim().to_string()).filter(|e| !e.is_empty() && e.len() <= FIELD_BYTES_MAX);
+    let customer = Customer {
+        msisdn: Some(msisdn.clone()),
+        email,
+        reference: None,
+    };
+    match start(&state, &plan, customer).await {
+        Ok((sub, invoice)) => subscribed(lang, &sub, invoice.as_ref()),
+        Err(e) => {
+            let status = StatusCode::from_u16(e.code.status()).unwrap_or(StatusCode::BAD_REQUEST);
+            form_page(status, &plan, &merchant, lang, &e.message, &msisdn)
+        }
+    }
+}
+
+/// Starts the subscription in the plan's sandbox (its test clock, if any).
+async fn start(
+    state: &AppState,
+    plan: &Plan,
+    customer: Customer,
+) -> Result<(subscriptions::Subscription, Option<Invoice>), ApiError> {
+    let settings = state.settings.clone();
+    let sandbox = crate::domain::test_clocks::sandbox_of(plan.mode, &plan.owner);
+    let plan = plan.clone();
+    state
+        .writer
+        .run(move |tx| {
+            if let Some(org) = &sandbox {
+                crate::domain::test_clocks::follow(tx, org)?;
+            }
+            let customer = customer.check()?;
+            let metadata = [("source".to_string(), serde_json::json!("subscribe_page"))].into();
+            let sub = subscriptions::start(tx, &settings, &plan, customer, metadata)?;
+            let invoice = match &sub.latest_invoice {
+                Some(id) => tx.get_json::<Invoice>(Table::Objects, id)?,
+                None => None,
+            };
+            Ok((sub, invoice))
+        })
+        .await
+}
+
+/// Where a new subscriber goes: the trial's confirmation, the first
+/// invoice's payment request, or the wallet's confirmation.
+fn subscribed(
+    lang: Lang,
+    sub: &subscriptions::Subscription,
+    invoice: Option<&Invoice>,
+) -> Response {
+    let w = words(lang);
+    if sub.status == Status::Trialing {
+        let first = crate::clock::rfc3339(sub.current_period_end_ms);
+        let text = format!("{} {}.", w.trial_started, &first[..10]);
+        return message_page(StatusCode::OK, lang, w.trial_started_title, &text);
+    }
+    match invoice.and_then(|i| i.payment_intent.as_deref()) {
+        Some(intent) => to_checkout(intent, lang),
+        None => message_page(StatusCode::OK, lang, w.subscribed_title, w.subscribed),
+    }
+}
