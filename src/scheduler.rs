@@ -57,6 +57,9 @@ pub enum TimerKind {
     SettlementSettle { cycle: String },
     /// Look again at the payout that pays a settlement cycle.
     SettlementPayout { cycle: String },
+    /// Complete an agent run started with `wait: false` (due at once; a
+    /// restart still completes it).
+    AgentRun { run: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

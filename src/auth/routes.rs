@@ -260,6 +260,13 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
+    // src/http/agents.rs
+    op("POST", "/ai/{agent}", Scope("ai:run")).moving_money(),
+    op("GET", "/ai/runs/{id}", Scope("ai:run")),
+    // src/http/credit.rs
+    op("POST", "/credit_readiness/consents", Session).added(),
+    op("POST", "/credit_readiness/consents/{id}/revoke", Session).added(),
+    op("GET", "/credit_readiness/{code}", Scope("credit:read")),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -279,8 +286,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/payments", Scope("payments:create")).ik_required(),
     op("GET", "/payments/{id}", Scope("payments:read")),
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
-    op("POST", "/ai/{agent}", Scope("ai:run")),
-    op("GET", "/ai/runs/{id}", Scope("ai:run")),
     op("GET", "/plans", Scope("subscriptions:read")),
     op("POST", "/plans", Scope("subscriptions:write")),
     op("GET", "/plans/{id}", Scope("subscriptions:read")),
@@ -290,7 +295,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
     op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
     op("GET", "/invoices", Scope("subscriptions:read")),
-    op("GET", "/credit_readiness/{code}", Scope("credit:read")),
     op("POST", "/accounts", Scope("accounts:write")),
     op("GET", "/accounts", Scope("accounts:read")),
     op("GET", "/accounts/{id}", Scope("accounts:read")),

@@ -2,9 +2,11 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod agents;
 pub mod api_keys;
 pub mod audit;
 pub mod checkout;
+pub mod credit;
 pub mod currency;
 pub mod disputes;
 pub mod fees;
@@ -103,5 +105,6 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         | TimerKind::SettlementPay { .. }
         | TimerKind::SettlementSettle { .. }
         | TimerKind::SettlementPayout { .. } => settlement::on_timer(tx, settings, kind),
+        TimerKind::AgentRun { run } => agents::on_timer(tx, run),
     }
 }

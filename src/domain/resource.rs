@@ -117,4 +117,6 @@ owned!(
     super::payout_batches::PayoutBatch,
     super::routes::Route,
     super::remittances::Remittance,
+    super::agents::Run,
+    super::credit::Consent,
 );

@@ -2,9 +2,11 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod agents;
 pub mod balance;
 pub mod checkout;
 pub mod command;
+pub mod credit;
 pub mod disputes;
 pub mod events;
 pub mod extract;
@@ -104,6 +106,8 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        agents::operations(),
+        credit::operations(),
     ]
     .into_iter()
     .flatten()

@@ -312,6 +312,9 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// An agent run's price (tax included): the organisation's available
+    /// balance to fee revenue and tax payable.
+    AgentRun,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

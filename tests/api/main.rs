@@ -5,9 +5,11 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod agents;
 mod browser;
 mod checkout;
 mod crash;
+mod credit_readiness;
 mod disputes;
 mod foundation;
 mod fx;
