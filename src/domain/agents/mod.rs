@@ -158,7 +158,7 @@ impl Request {
 pub fn check(input: &str, context: &Map<String, Value>) -> Result<String, ApiError> {
     let text = input.trim();
     let chars = text.chars().count();
-    if chars < INPUT_CHARS_MIN || chars > INPUT_CHARS_MAX {
+    if !(INPUT_CHARS_MIN..=INPUT_CHARS_MAX).contains(&chars) {
         return Err(ApiError::field(
             "input",
             format!(
