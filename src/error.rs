@@ -90,6 +90,9 @@ catalogue! {
     SettlementProfileNotFound => ("settlement_profile_not_found", 404, "BP-2006", "No such settlement profile is visible to this key."),
     SettlementCycleNotFound => ("settlement_cycle_not_found", 404, "BP-2006", "No such settlement cycle is visible to this key."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path, or (`GET /routes/{id}`, its receipt, its cancel) no such cross-border route is visible to this key."),
+    AgentNotFound => ("agent_not_found", 404, "BP-2006", "`POST /ai/{agent}` names no agent of this gateway; `details.agents` lists the canonical names (RouteOptimiser, FraudScorer, SavingsAdvisor), which are accepted in any case, as are their keys and the origin's aliases."),
+    AgentRunNotFound => ("run_not_found", 404, "BP-2006", "No such agent run is visible to this key."),
+    CreditConsentNotFound => ("credit_consent_not_found", 404, "BP-2006", "No credit-readiness consent has this code (or id) in this mode."),
     MethodNotAllowed => ("method_not_allowed", 405, "BP-2009", "The path exists but not with this HTTP method."),
     IdempotencyKeyRequired => ("idempotency_key_required", 400, "BP-2010", "The operation requires an Idempotency-Key header."),
     InvalidIdempotencyKey => ("invalid_idempotency_key", 400, "BP-2011", "The Idempotency-Key is empty, longer than 200 characters, or not printable ASCII."),
@@ -177,6 +180,10 @@ catalogue! {
     AlreadySubscribed => ("already_subscribed", 409, "BP-2172", "The customer already has a running subscription to this plan."),
     SubscriptionInactive => ("subscription_inactive", 409, "BP-2173", "The subscription is cancelled or ended (or unpaid, for usage): it takes no usage and no cancel."),
     NoUsageUnit => ("no_usage_unit", 400, "BP-2174", "The subscription's plan has no `usage_unit`, so it records no usage."),
+    // BP-6xxx intelligence (agents, credit readiness).
+    NeuralQuotaExceeded => ("neural_quota_exceeded", 429, "BP-6002", "An agent-run quota is used up: 30 runs a minute, or 20 paid runs a day (`details.quota` says which, `details.retry_after_seconds` when it frees); nothing was charged or stored."),
+    CreditConsentExpired => ("credit_consent_expired", 403, "BP-6011", "The credit-readiness consent code is past its expiry; its organisation's owner can give a new one."),
+    CreditConsentRevoked => ("credit_consent_revoked", 403, "BP-6012", "The organisation's owner revoked this credit-readiness consent code."),
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
@@ -214,6 +221,8 @@ pub enum Missing {
     Account,
     Plan,
     Subscription,
+    AgentRun,
+    CreditConsent,
 }
 
 impl Missing {
@@ -247,6 +256,8 @@ impl Missing {
             Missing::Account => Code::AccountNotFound,
             Missing::Plan => Code::PlanNotFound,
             Missing::Subscription => Code::SubscriptionNotFound,
+            Missing::AgentRun => Code::AgentRunNotFound,
+            Missing::CreditConsent => Code::CreditConsentNotFound,
         }
     }
 
@@ -280,6 +291,8 @@ impl Missing {
             Missing::Account => "connected account",
             Missing::Plan => "plan",
             Missing::Subscription => "subscription",
+            Missing::AgentRun => "agent run",
+            Missing::CreditConsent => "credit-readiness consent",
         }
     }
 }

@@ -62,6 +62,9 @@ pub enum TimerKind {
     /// An invoice's next collection attempt, or the end of the one running
     /// (`attempt`: the attempts it had then).
     InvoiceAttempt { invoice: String, attempt: u32 },
+    /// Complete an agent run started with `wait: false` (due at once; a
+    /// restart still completes it).
+    AgentRun { run: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

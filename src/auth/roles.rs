@@ -24,6 +24,8 @@ pub const SELF: &str = "self";
 pub const ORGANISATIONS_MANAGE: &str = "organisations:manage";
 /// Changing the organisation's transfer limits: its owners only.
 pub const TRANSFER_LIMITS_MANAGE: &str = "transfer_limits:manage";
+/// Creating and revoking credit-readiness consent codes: owners only.
+pub const CREDIT_CONSENTS_MANAGE: &str = "credit_consents:manage";
 /// Set the gateway's FX rates (`PUT /fx/rates/{pair}`): owners and admins.
 pub const FX_RATES_MANAGE: &str = "fx_rates:manage";
 
@@ -73,6 +75,7 @@ impl Role {
                 ORGANISATIONS_MANAGE,
                 FX_RATES_MANAGE,
                 TRANSFER_LIMITS_MANAGE,
+                CREDIT_CONSENTS_MANAGE,
             ],
             Role::Admin => &[
                 "*",
@@ -175,6 +178,12 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
     ("GET", "/sessions/current", SELF),
     ("DELETE", "/sessions/current", SELF),
     ("PUT", "/fx/rates/{pair}", FX_RATES_MANAGE),
+    ("POST", "/credit_readiness/consents", CREDIT_CONSENTS_MANAGE),
+    (
+        "POST",
+        "/credit_readiness/consents/{id}/revoke",
+        CREDIT_CONSENTS_MANAGE,
+    ),
 ];
 
 /// The permission a session needs for `operation`; `None` when sessions may not call it.

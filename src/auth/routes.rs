@@ -286,6 +286,13 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/subscriptions/{id}/usage", Scope("subscriptions:write")),
     op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
     op("GET", "/invoices", Scope("subscriptions:read")),
+    // src/http/agents.rs
+    op("POST", "/ai/{agent}", Scope("ai:run")).moving_money(),
+    op("GET", "/ai/runs/{id}", Scope("ai:run")),
+    // src/http/credit.rs
+    op("POST", "/credit_readiness/consents", Session).added(),
+    op("POST", "/credit_readiness/consents/{id}/revoke", Session).added(),
+    op("GET", "/credit_readiness/{code}", Scope("credit:read")),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -300,9 +307,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/payments", Scope("payments:create")).ik_required(),
     op("GET", "/payments/{id}", Scope("payments:read")),
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
-    op("POST", "/ai/{agent}", Scope("ai:run")),
-    op("GET", "/ai/runs/{id}", Scope("ai:run")),
-    op("GET", "/credit_readiness/{code}", Scope("credit:read")),
 ];
 
 /// The operation at `method` + `path` (a template such as `/refunds/{id}`).

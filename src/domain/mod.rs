@@ -2,9 +2,11 @@
 //! transaction: no HTTP, no async.
 
 pub mod accounts;
+pub mod agents;
 pub mod api_keys;
 pub mod audit;
 pub mod checkout;
+pub mod credit;
 pub mod currency;
 pub mod disputes;
 pub mod fees;
@@ -114,5 +116,6 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::InvoiceAttempt { invoice, attempt } => {
             invoices::on_attempt_timer(tx, settings, invoice, *attempt)
         }
+        TimerKind::AgentRun { run } => agents::on_timer(tx, run),
     }
 }

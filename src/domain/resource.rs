@@ -121,4 +121,6 @@ owned!(
     super::plans::Plan,
     super::subscriptions::Subscription,
     super::invoices::Invoice,
+    super::agents::Run,
+    super::credit::Consent,
 );

@@ -3,9 +3,11 @@
 //! handler; handlers parse, call the domain, and render.
 
 pub mod accounts;
+pub mod agents;
 pub mod balance;
 pub mod checkout;
 pub mod command;
+pub mod credit;
 pub mod disputes;
 pub mod events;
 pub mod extract;
@@ -110,6 +112,8 @@ pub fn operations() -> Vec<operations::Served> {
         accounts::operations(),
         offline::operations(),
         subscriptions::operations(),
+        agents::operations(),
+        credit::operations(),
     ]
     .into_iter()
     .flatten()

@@ -320,6 +320,9 @@ pub enum CauseKind {
     /// An invoice collected from the subscriber's wallet: its available
     /// balance to the merchant's pending, fees out.
     Invoice,
+    /// An agent run's price (tax included): the organisation's available
+    /// balance to fee revenue and tax payable.
+    AgentRun,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

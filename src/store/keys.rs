@@ -15,6 +15,8 @@
 //! | `objects` | `ofd\|<mode>\|<device>`, `ofn\|<mode>\|<nonce>` | [`offline_device`], [`offline_nonce`] |
 //! | `index` | `ofh\|<mode>\|<hash>` → offline promise id | [`offline_promise_hash`] |
 //! | `index` | `cm\|<mode>\|<owner>\|<pair>\|<month>` | [`corridor_month`] |
+//! | `objects` | `agent_usage\|<mode>\|<owner>`, `crc_score\|<consent>` | [`agent_usage`], [`credit_score_cache`] |
+//! | `index` | `crc_code\|<digest>` → consent id | [`credit_consent_code`] |
 //! | `objects` | `rail_stats\|<mode>\|<rail id>` (a rail's 24 h counters) | [`rail_stats`] |
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
 //! | `timers` | `clock\|<clock>\|<due_ms:020>\|<id>` (a test clock's) | [`clock_due`], [`clock_timers`] |
@@ -57,6 +59,8 @@ pub enum Family {
     Plan,
     Subscription,
     Invoice,
+    AgentRun,
+    CreditConsent,
 }
 
 impl Family {
@@ -99,6 +103,8 @@ impl Family {
             Family::Plan => "plan",
             Family::Subscription => "sub",
             Family::Invoice => "inv",
+            Family::AgentRun => "run",
+            Family::CreditConsent => "crc",
         }
     }
 }
@@ -267,6 +273,23 @@ pub fn corridor_month(mode: Mode, owner: &str, pair: &str, month: &str) -> Strin
 /// `vq|<mode>|<owner>|<period>`: verifications used in a billing period.
 pub fn verification_quota(mode: Mode, owner: &str, period: &str) -> String {
     format!("vq|{}|{owner}|{period}", mode.as_str())
+}
+
+/// `agent_usage|<mode>|<owner>`: an organisation's agent-run counters
+/// (month, day, minute), counted by the writer.
+pub fn agent_usage(mode: Mode, owner: &str) -> String {
+    format!("agent_usage|{}|{owner}", mode.as_str())
+}
+
+/// `crc_code|<sha-256 hex of the code>` → the credit-readiness consent's id:
+/// codes are capabilities, kept only as digests.
+pub fn credit_consent_code(digest: &str) -> String {
+    format!("crc_code|{digest}")
+}
+
+/// `crc_score|<consent id>`: the score computed for a consent, cached 24 h.
+pub fn credit_score_cache(consent: &str) -> String {
+    format!("crc_score|{consent}")
 }
 
 /// `rail_stats|<mode>|<rail id>`: the rolling counters of one catalogue

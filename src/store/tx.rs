@@ -148,6 +148,46 @@ impl<'a> Tx<'a> {
         Ok(merged.into_iter().take(limit).collect())
     }
 
+    /// Rows whose key starts with `prefix`, newest (greatest key) first, at
+    /// most `limit`, pending writes included: [`Snapshot::scan_rev`] for a
+    /// command (an agent run completed by a timer reads its history here).
+    ///
+    /// [`Snapshot::scan_rev`]: super::Snapshot::scan_rev
+    pub fn scan_rev(
+        &self,
+        table: Table,
+        prefix: &str,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        let end = prefix_end(prefix);
+        let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let overlay = self
+            .overlay
+            .range((table, prefix.to_string())..(table, end.clone()));
+        // Read `limit` committed rows plus as many as the overlay may delete.
+        let pending = overlay.clone().count();
+        for item in t
+            .range(prefix..end.as_str())
+            .map_err(StoreError::from_redb)?
+            .rev()
+            .take(limit + pending)
+        {
+            let (k, v) = item.map_err(StoreError::from_redb)?;
+            merged.insert(k.value().to_string(), v.value().to_vec());
+        }
+        for ((_, key), value) in overlay {
+            match value {
+                Some(v) => merged.insert(key.clone(), v.clone()),
+                None => merged.remove(key),
+            };
+        }
+        Ok(merged.into_iter().rev().take(limit).collect())
+    }
+
     /// Writes the overlay into the transaction. Called by the writer (and the
     /// offline CLI) after the command succeeded. Returns the tables written.
     pub(super) fn flush(self) -> Result<TableSet, StoreError> {

@@ -6,9 +6,11 @@
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
 mod accounts;
+mod agents;
 mod browser;
 mod checkout;
 mod crash;
+mod credit_readiness;
 mod disputes;
 mod foundation;
 mod fx;

@@ -158,12 +158,17 @@ fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() 
         if !template.contains('{')
             || template.starts_with("/organisations")
             || template.starts_with("/fx/rates")
+            // A consent code is a capability a lender reads with its own
+            // key (tests/api/credit_readiness.rs); consents are walked below.
+            || template == "/credit_readiness/{code}"
         {
             continue;
         }
         // Batches live under /payouts beside single payouts: their own kind.
         let kind = if template.starts_with("/payouts/batches/") {
             "payout_batches"
+        } else if template.starts_with("/credit_readiness/consents/") {
+            "credit_consents"
         } else {
             template.split('/').nth(1).unwrap_or_default()
         };
@@ -263,6 +268,7 @@ fn body_for(method: &str, template: &str) -> Value {
         // A PIN does not make another organisation's batch approvable (a
         // key ignores it; the batch is not found before any PIN is checked).
         ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
+        ("POST", "/ai/{agent}") => json!({"input": "which rail?"}),
         _ => json!({}),
     }
 }
@@ -420,6 +426,16 @@ fn objects_of_a(
         String::new,
     );
     ids.insert("webhook_deliveries", deliveries);
+    let run = post("/ai/SavingsAdvisor", json!({"input": "what can I save?"}));
+    ids.insert("ai", run["run"]["id"].as_str().expect("run").to_string());
+    let consent = srv.post(
+        "/credit_readiness/consents",
+        Some(session),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(consent.status, 201, "{consent:?}");
+    ids.insert("credit_consents", id_of(&consent.body));
     let keys = srv.get("/api_keys", Some(session));
     ids.insert(
         "api_keys",
