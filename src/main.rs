@@ -20,6 +20,7 @@ mod rails;
 mod scheduler;
 mod secrets;
 mod server;
+mod switch_outbox;
 mod store;
 
 /// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of

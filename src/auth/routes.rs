@@ -260,6 +260,15 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
+    // src/http/diaspora.rs
+    op("GET", "/diaspora/rate-cards", Public),
+    op("GET", "/institutions", Public),
+    op("POST", "/diaspora/quotes", AnyKey),
+    op("POST", "/diaspora/quotes/{id}/pay", AnyKey).moving_money(),
+    // src/http/switch.rs
+    op("POST", "/payments", Scope("payments:create")).ik_required(),
+    op("GET", "/payments/{id}", Scope("payments:read")),
+    op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's
@@ -272,13 +281,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/offline/nonces", AnyKey),
     op("POST", "/offline/sync", AnyKey).moving_money(),
     op("GET", "/offline/promises", AnyKey),
-    op("GET", "/diaspora/rate-cards", Public),
-    op("GET", "/institutions", Public),
-    op("POST", "/diaspora/quotes", AnyKey),
-    op("POST", "/diaspora/quotes/{id}/pay", AnyKey).moving_money(),
-    op("POST", "/payments", Scope("payments:create")).ik_required(),
-    op("GET", "/payments/{id}", Scope("payments:read")),
-    op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
     op("POST", "/ai/{agent}", Scope("ai:run")),
     op("GET", "/ai/runs/{id}", Scope("ai:run")),
     op("GET", "/plans", Scope("subscriptions:read")),

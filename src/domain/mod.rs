@@ -6,6 +6,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod checkout;
 pub mod currency;
+pub mod diaspora;
 pub mod disputes;
 pub mod fees;
 pub mod fields;
@@ -28,6 +29,7 @@ pub mod routes;
 pub mod sessions;
 pub mod settlement;
 pub mod splits;
+pub mod switch;
 pub mod step_up;
 pub mod team;
 pub mod test_clocks;
@@ -103,5 +105,9 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         | TimerKind::SettlementPay { .. }
         | TimerKind::SettlementSettle { .. }
         | TimerKind::SettlementPayout { .. } => settlement::on_timer(tx, settings, kind),
+        TimerKind::SwitchConsentLapse { .. }
+        | TimerKind::SwitchExpire { .. }
+        | TimerKind::SwitchInquiry { .. } => switch::on_timer(tx, kind),
+        TimerKind::DiasporaQuoteExpire { quote } => diaspora::on_expire(tx, quote),
     }
 }

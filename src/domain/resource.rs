@@ -117,4 +117,6 @@ owned!(
     super::payout_batches::PayoutBatch,
     super::routes::Route,
     super::remittances::Remittance,
+    super::diaspora::Quote,
+    super::switch::SwitchPayment,
 );

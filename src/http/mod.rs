@@ -5,6 +5,7 @@
 pub mod balance;
 pub mod checkout;
 pub mod command;
+pub mod diaspora;
 pub mod disputes;
 pub mod events;
 pub mod extract;
@@ -25,6 +26,7 @@ pub mod remittances;
 pub mod routes;
 pub mod settlement;
 pub mod signing_keys;
+pub mod switch;
 pub mod step_up;
 pub mod system;
 pub mod team;
@@ -104,6 +106,8 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        diaspora::operations(),
+        switch::operations(),
     ]
     .into_iter()
     .flatten()

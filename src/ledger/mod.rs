@@ -312,6 +312,12 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// A national-switch payment credited: the switch's clearing account to
+    /// the merchant's available balance.
+    SwitchPayment,
+    /// A diaspora quote paid: the payer's wallet to the institution's, through
+    /// the FX position when the currencies differ, and its fee.
+    DiasporaQuote,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -50,6 +50,8 @@ pub enum Family {
     Remittance,
     SettlementProfile,
     SettlementCycle,
+    SwitchPayment,
+    DiasporaQuote,
 }
 
 impl Family {
@@ -87,6 +89,8 @@ impl Family {
             Family::Remittance => "rem",
             Family::SettlementProfile => "stp",
             Family::SettlementCycle => "sc",
+            Family::SwitchPayment => "pay",
+            Family::DiasporaQuote => "dq",
         }
     }
 }
@@ -320,4 +324,19 @@ mod tests {
         let b = owned(Family::Refund, Mode::Test, "org_12", "re_1");
         assert!(!b.starts_with(&a));
     }
+}
+
+/// `swo|<mode>|<merchant>|<merchant_order_id>` → the national-switch payment
+/// of that order (IDM-002: one payment per merchant and order).
+pub fn switch_order(mode: Mode, merchant: &str, order: &str) -> String {
+    format!("swo|{}|{merchant}|{order}", mode.as_str())
+}
+
+/// The prefix of the national-switch submission outbox rows.
+pub const SWITCH_OUTBOX: &str = "swout|";
+
+/// `swout|<queued_ms:020>|<payment>|<kind>` → empty: a submission or an
+/// inquiry waiting to be sent to the switch, oldest first.
+pub fn switch_outbox(queued_ms: i64, payment: &str, kind: &str) -> String {
+    format!("{SWITCH_OUTBOX}{:020}|{payment}|{kind}", queued_ms.max(0))
 }
