@@ -119,6 +119,22 @@ fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiErro
     })
 }
 
+/// Whether a request is `POST /payments`, whose replays answer 200 (IDM-001).
+pub fn is_create(method: &axum::http::Method, matched: Option<&axum::extract::MatchedPath>) -> bool {
+    method == axum::http::Method::POST
+        && matched.is_some_and(|m| super::gate::unversioned(m.as_str()) == "/payments")
+}
+
+/// IDM-001: a replayed `POST /payments` answers 200 with the same payment
+/// (the origin's rule; other operations replay their stored 201, decision 16).
+pub fn replay_as_ok(mut response: Response) -> Response {
+    let replayed = response.headers().contains_key("idempotent-replayed");
+    if replayed && response.status() == StatusCode::CREATED {
+        *response.status_mut() = StatusCode::OK;
+    }
+    response
+}
+
 /// Refuses the origin's route-choosing inputs by name (400 `input_not_allowed`).
 fn refuse_route_inputs(body: &serde_json::Map<String, serde_json::Value>) -> Result<(), ApiError> {
     match REFUSED_INPUTS.iter().find(|name| body.contains_key(**name)) {
@@ -133,7 +149,8 @@ fn refuse_route_inputs(body: &serde_json::Map<String, serde_json::Value>) -> Res
 
 /// Creates a national-switch payment (IDM-001 through the Idempotency-Key, IDM-002, IDM-003).
 #[utoipa::path(post, path = "/payments", tag = "national_switch", request_body = CreatePayment,
-    responses((status = 201, description = "The payment: READY (consent valid, queued for the switch) or REQUIRES_ACTION; a replay of the same key and body answers 200 with the same payment", body = SwitchPaymentView),
+    responses((status = 201, description = "The payment: READY (consent valid, queued for the switch) or REQUIRES_ACTION", body = SwitchPaymentView),
+              (status = 200, description = "A replay of the same Idempotency-Key and body (IDM-001): the same payment, with Idempotent-Replayed: true", body = SwitchPaymentView),
               (status = 400, description = "A refused input (`input_not_allowed`: rail, route, sponsor_id, ...), a product other than MERCHANT_PAYMENT, or a malformed field", body = ErrorBody),
               (status = 409, description = "order_already_exists (details.payment_id), idempotency_key_reused, request_in_progress", body = ErrorBody),
               (status = 422, description = "rail_not_configured: live mode has no national-switch connector", body = ErrorBody)))]

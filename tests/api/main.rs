@@ -8,6 +8,7 @@
 mod browser;
 mod checkout;
 mod crash;
+mod diaspora;
 mod disputes;
 mod foundation;
 mod fx;
@@ -27,6 +28,7 @@ mod remittances;
 mod routes;
 mod security;
 mod settlement;
+mod switch;
 mod support;
 mod team;
 mod test_clocks;
