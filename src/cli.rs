@@ -820,7 +820,8 @@ fn import_institutions(file: &std::path::Path, data_dir: &std::path::Path) -> Cl
     if size > INSTITUTIONS_FILE_BYTES_MAX {
         return Err(format!("{} is larger than 8 MiB", file.display()).into());
     }
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let parsed: institutions::ImportFile = serde_json::from_str(&text)
         .map_err(|e| format!("{} is not an institutions file: {e}", file.display()))?;
     let store = open_existing(data_dir)?;

@@ -20,8 +20,8 @@ mod rails;
 mod scheduler;
 mod secrets;
 mod server;
-mod switch_outbox;
 mod store;
+mod switch_outbox;
 
 /// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of
 /// small buffers on the writer thread, and glibc's free and consolidation were

@@ -104,7 +104,11 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     let (writer, writer_thread) = Writer::start(
         store.clone(),
         clock.clone(),
-        vec![committed.clone(), dispatcher_wake.clone(), switch_wake.clone()],
+        vec![
+            committed.clone(),
+            dispatcher_wake.clone(),
+            switch_wake.clone(),
+        ],
     )?;
     // The owner's password and PIN are hashed (Argon2id, tens of milliseconds)
     // on a first start only.

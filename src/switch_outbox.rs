@@ -87,10 +87,14 @@ async fn drain(writer: &Writer, connector: &dyn SwitchConnector, row: OutboxRow)
     let payment = row.payment.clone();
     let recorded = if row.kind == "inquire" {
         let outcome = connector.inquire(&submission);
-        writer.run(move |tx| switch::on_inquired(tx, &payment, outcome)).await
+        writer
+            .run(move |tx| switch::on_inquired(tx, &payment, outcome))
+            .await
     } else {
         let outcome = connector.submit(&submission);
-        writer.run(move |tx| switch::on_submitted(tx, &payment, outcome)).await
+        writer
+            .run(move |tx| switch::on_submitted(tx, &payment, outcome))
+            .await
     };
     if let Err(error) = recorded {
         // The inquiry timer set when the row was taken settles it.

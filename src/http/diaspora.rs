@@ -114,7 +114,11 @@ pub async fn rate_cards(
     State(state): State<AppState>,
     Params(params): Params<RateCardParams>,
 ) -> Result<Response, ApiError> {
-    let mode = if params.livemode == Some(true) { Mode::Live } else { Mode::Test };
+    let mode = if params.livemode == Some(true) {
+        Mode::Live
+    } else {
+        Mode::Test
+    };
     let snapshot = state.store.snapshot()?;
     let key = crate::events::signing::active_key(&snapshot)?;
     let table = crate::domain::fx::rates::table(&snapshot, mode)?;
@@ -122,9 +126,27 @@ pub async fn rate_cards(
         .iter()
         .map(|card| card_view(card, &key))
         .collect::<Result<Vec<_>, _>>()?;
-    let purposes = institutions::PURPOSES.iter().map(|(code, restricted)| PurposeView { code, restricted: *restricted }).collect();
-    let restricted = institutions::PURPOSES.iter().filter(|(_, r)| *r).map(|(c, _)| *c).collect();
-    json(200, &RateCardList { object: "list", data, purposes, restricted })
+    let purposes = institutions::PURPOSES
+        .iter()
+        .map(|(code, restricted)| PurposeView {
+            code,
+            restricted: *restricted,
+        })
+        .collect();
+    let restricted = institutions::PURPOSES
+        .iter()
+        .filter(|(_, r)| *r)
+        .map(|(c, _)| *c)
+        .collect();
+    json(
+        200,
+        &RateCardList {
+            object: "list",
+            data,
+            purposes,
+            restricted,
+        },
+    )
 }
 
 #[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
@@ -151,11 +173,20 @@ pub async fn institutions(
     State(state): State<AppState>,
     Params(params): Params<InstitutionParams>,
 ) -> Result<Response, ApiError> {
-    for (name, value, max) in [("country", &params.country, 2), ("purpose", &params.purpose, 40), ("q", &params.q, 120)] {
+    for (name, value, max) in [
+        ("country", &params.country, 2),
+        ("purpose", &params.purpose, 40),
+        ("q", &params.q, 120),
+    ] {
         fields::text(name, value.clone(), max)?;
     }
     let all = institutions::directory(&state.store.snapshot()?)?;
-    let found = institutions::search(all, params.country.as_deref(), params.purpose.as_deref(), params.q.as_deref());
+    let found = institutions::search(
+        all,
+        params.country.as_deref(),
+        params.purpose.as_deref(),
+        params.q.as_deref(),
+    );
     json(200, &List::whole(found))
 }
 
@@ -203,10 +234,17 @@ pub async fn create_quote(
     Idempotency(claim): Idempotency,
     Body(input): Body<CreateDiasporaQuote>,
 ) -> Result<Response, ApiError> {
-    let reference = fields::text("reference", Some(input.reference), diaspora::REFERENCE_CHARS_MAX)?
-        .filter(|r| !r.trim().is_empty())
-        .ok_or_else(|| ApiError::field("reference", "reference must be 1 to 80 characters"))?;
-    for (name, value) in [("institution", &input.institution), ("purpose_code", &input.purpose_code)] {
+    let reference = fields::text(
+        "reference",
+        Some(input.reference),
+        diaspora::REFERENCE_CHARS_MAX,
+    )?
+    .filter(|r| !r.trim().is_empty())
+    .ok_or_else(|| ApiError::field("reference", "reference must be 1 to 80 characters"))?;
+    for (name, value) in [
+        ("institution", &input.institution),
+        ("purpose_code", &input.purpose_code),
+    ] {
         fields::text(name, Some(value.clone()), 48)?;
     }
     fields::text("rate_card", input.rate_card.clone(), 80)?;

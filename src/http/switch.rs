@@ -79,40 +79,76 @@ pub struct ConsentInput {
 fn token(param: &str, value: String, max: usize, extra: &[u8]) -> Result<String, ApiError> {
     let ok = !value.is_empty()
         && value.len() <= max
-        && value.bytes().all(|b| b.is_ascii_alphanumeric() || extra.contains(&b));
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || extra.contains(&b));
     if ok {
         Ok(value)
     } else {
         Err(ApiError::field(
             param,
-            format!("{param} must be 1 to {max} of A-Z a-z 0-9 and {}", String::from_utf8_lossy(extra)),
+            format!(
+                "{param} must be 1 to {max} of A-Z a-z 0-9 and {}",
+                String::from_utf8_lossy(extra)
+            ),
         ))
     }
 }
 
 fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiError> {
     if input.product != switch::PRODUCT {
-        return Err(ApiError::field("product", format!("product must be {} (got {:?})", switch::PRODUCT, input.product)));
+        return Err(ApiError::field(
+            "product",
+            format!(
+                "product must be {} (got {:?})",
+                switch::PRODUCT,
+                input.product
+            ),
+        ));
     }
     if !(1..=switch::AMOUNT_MAX_MINOR).contains(&input.amount_minor) {
-        return Err(ApiError::new(Code::InvalidAmount, format!("amount_minor must be 1 to 10^12 (got {})", input.amount_minor)).with_param("amount_minor"));
+        return Err(ApiError::new(
+            Code::InvalidAmount,
+            format!(
+                "amount_minor must be 1 to 10^12 (got {})",
+                input.amount_minor
+            ),
+        )
+        .with_param("amount_minor"));
     }
     let currency = crate::domain::currency::parse("currency", &input.currency)?.code;
     if !switch::CURRENCIES.contains(&currency) {
-        return Err(ApiError::new(Code::InvalidCurrency, format!("the national switch carries CDF and USD (got {currency})")).with_param("currency"));
+        return Err(ApiError::new(
+            Code::InvalidCurrency,
+            format!("the national switch carries CDF and USD (got {currency})"),
+        )
+        .with_param("currency"));
     }
     let consent = match input.consent {
         Some(c) => Some(Consent {
             id: token("consent.id", c.id, 64, b"._:-")?,
-            granted_at_ms: c.granted_at.checked_mul(1000).ok_or_else(|| ApiError::field("consent.granted_at", "out of range"))?,
+            granted_at_ms: c
+                .granted_at
+                .checked_mul(1000)
+                .ok_or_else(|| ApiError::field("consent.granted_at", "out of range"))?,
         }),
         None => None,
     };
     Ok(NewPayment {
-        merchant_order_id: token("merchant_order_id", input.merchant_order_id, ORDER_ID_CHARS_MAX, b"._:/-")?,
+        merchant_order_id: token(
+            "merchant_order_id",
+            input.merchant_order_id,
+            ORDER_ID_CHARS_MAX,
+            b"._:/-",
+        )?,
         amount_minor: input.amount_minor,
         currency: currency.to_string(),
-        payer_binding: token("payer_binding", input.payer_binding, BINDING_CHARS_MAX, b"._:-")?,
+        payer_binding: token(
+            "payer_binding",
+            input.payer_binding,
+            BINDING_CHARS_MAX,
+            b"._:-",
+        )?,
         description: fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?,
         consent,
         switch: switch.to_string(),
@@ -120,7 +156,10 @@ fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiErro
 }
 
 /// Whether a request is `POST /payments`, whose replays answer 200 (IDM-001).
-pub fn is_create(method: &axum::http::Method, matched: Option<&axum::extract::MatchedPath>) -> bool {
+pub fn is_create(
+    method: &axum::http::Method,
+    matched: Option<&axum::extract::MatchedPath>,
+) -> bool {
     method == axum::http::Method::POST
         && matched.is_some_and(|m| super::gate::unversioned(m.as_str()) == "/payments")
 }
@@ -164,7 +203,10 @@ pub async fn create(
     let bytes = serde_json::to_vec(&body).map_err(ApiError::internal)?;
     let input: CreatePayment = parse_json(&bytes)?;
     if caller.mode == Mode::Live {
-        return Err(ApiError::new(Code::RailNotConfigured, "live mode has no national-switch connector configured; nothing was written"));
+        return Err(ApiError::new(
+            Code::RailNotConfigured,
+            "live mode has no national-switch connector configured; nothing was written",
+        ));
     }
     let new = new_payment(input, SandboxSwitch.name())?;
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {

@@ -27,8 +27,12 @@ pub struct Submission {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SubmitOutcome {
     /// Acknowledged, authorized by the payer's institution and credited.
-    Completed { switch_reference: String },
-    Rejected { reason: String },
+    Completed {
+        switch_reference: String,
+    },
+    Rejected {
+        reason: String,
+    },
     /// No answer: the message may or may not have reached the switch.
     TimedOut,
 }
@@ -36,8 +40,12 @@ pub enum SubmitOutcome {
 /// The switch's answer to an inquiry about an earlier submission.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InquiryOutcome {
-    Completed { switch_reference: String },
-    Rejected { reason: String },
+    Completed {
+        switch_reference: String,
+    },
+    Rejected {
+        reason: String,
+    },
     /// The switch never received the submission: it is final, not resent.
     NotReceived,
     /// No answer to the inquiry either: ask again later. (The sandbox always
@@ -115,10 +123,25 @@ mod tests {
     #[test]
     fn the_sandbox_switch_answers_by_the_documented_bindings() {
         let s = SandboxSwitch;
-        assert!(matches!(s.submit(&submission("bind_x")), SubmitOutcome::Completed { .. }));
-        assert!(matches!(s.submit(&submission(SANDBOX_REJECT)), SubmitOutcome::Rejected { .. }));
-        assert_eq!(s.submit(&submission(SANDBOX_TIMEOUT)), SubmitOutcome::TimedOut);
-        assert!(matches!(s.inquire(&submission(SANDBOX_TIMEOUT)), InquiryOutcome::Completed { .. }));
-        assert_eq!(s.inquire(&submission(SANDBOX_TIMEOUT_UNSENT)), InquiryOutcome::NotReceived);
+        assert!(matches!(
+            s.submit(&submission("bind_x")),
+            SubmitOutcome::Completed { .. }
+        ));
+        assert!(matches!(
+            s.submit(&submission(SANDBOX_REJECT)),
+            SubmitOutcome::Rejected { .. }
+        ));
+        assert_eq!(
+            s.submit(&submission(SANDBOX_TIMEOUT)),
+            SubmitOutcome::TimedOut
+        );
+        assert!(matches!(
+            s.inquire(&submission(SANDBOX_TIMEOUT)),
+            InquiryOutcome::Completed { .. }
+        ));
+        assert_eq!(
+            s.inquire(&submission(SANDBOX_TIMEOUT_UNSENT)),
+            InquiryOutcome::NotReceived
+        );
     }
 }

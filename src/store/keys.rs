@@ -290,6 +290,21 @@ pub fn balances_prefix(mode: Mode, owner: &str) -> String {
     format!("{}:{owner}:", mode.as_str())
 }
 
+/// `swo|<mode>|<merchant>|<merchant_order_id>` → the national-switch payment
+/// of that order (IDM-002: one payment per merchant and order).
+pub fn switch_order(mode: Mode, merchant: &str, order: &str) -> String {
+    format!("swo|{}|{merchant}|{order}", mode.as_str())
+}
+
+/// The prefix of the national-switch submission outbox rows.
+pub const SWITCH_OUTBOX: &str = "swout|";
+
+/// `swout|<queued_ms:020>|<payment>|<kind>` → empty: a submission or an
+/// inquiry waiting to be sent to the switch, oldest first.
+pub fn switch_outbox(queued_ms: i64, payment: &str, kind: &str) -> String {
+    format!("{SWITCH_OUTBOX}{:020}|{payment}|{kind}", queued_ms.max(0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,19 +339,4 @@ mod tests {
         let b = owned(Family::Refund, Mode::Test, "org_12", "re_1");
         assert!(!b.starts_with(&a));
     }
-}
-
-/// `swo|<mode>|<merchant>|<merchant_order_id>` → the national-switch payment
-/// of that order (IDM-002: one payment per merchant and order).
-pub fn switch_order(mode: Mode, merchant: &str, order: &str) -> String {
-    format!("swo|{}|{merchant}|{order}", mode.as_str())
-}
-
-/// The prefix of the national-switch submission outbox rows.
-pub const SWITCH_OUTBOX: &str = "swout|";
-
-/// `swout|<queued_ms:020>|<payment>|<kind>` → empty: a submission or an
-/// inquiry waiting to be sent to the switch, oldest first.
-pub fn switch_outbox(queued_ms: i64, payment: &str, kind: &str) -> String {
-    format!("{SWITCH_OUTBOX}{:020}|{payment}|{kind}", queued_ms.max(0))
 }

@@ -62,7 +62,11 @@ fn wait_status(srv: &TestServer, id: &str, status: &str) -> Value {
 fn facts(payment: &Value) -> Vec<String> {
     payment["journal"]
         .as_array()
-        .map(|j| j.iter().filter_map(|f| f["fact"].as_str().map(String::from)).collect())
+        .map(|j| {
+            j.iter()
+                .filter_map(|f| f["fact"].as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -108,7 +112,10 @@ fn an_accepted_payment_is_sent_once_completes_credits_the_merchant_and_journals_
     let id = id_of(created);
     assert_eq!(
         created["tracking_reference"],
-        format!("{id}/{}", created["correlation_id"].as_str().expect("correlation"))
+        format!(
+            "{id}/{}",
+            created["correlation_id"].as_str().expect("correlation")
+        )
     );
 
     let done = wait_status(&srv, &id, "COMPLETED");
@@ -144,15 +151,26 @@ fn an_accepted_payment_is_sent_once_completes_credits_the_merchant_and_journals_
         ]
     );
     // Never cancelled after emission.
-    let cancel = srv.post(&format!("/payments/{id}/cancel"), srv.sk(), &json!({}), Some(&ik()));
-    assert_eq!(assert_error(&cancel, 409, "payment_not_cancellable")["error"]["details"]["status"], "COMPLETED");
+    let cancel = srv.post(
+        &format!("/payments/{id}/cancel"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&cancel, 409, "payment_not_cancellable")["error"]["details"]["status"],
+        "COMPLETED"
+    );
 }
 
 #[test]
 fn the_sandbox_switch_rejects_by_binding_and_nothing_is_credited() {
     let srv = TestServer::start();
     let (before, _, _) = money(&srv, srv.sk(), "CDF");
-    let resp = create(&srv, &payment("ord-rej", "bind_sandbox_reject", Some(now_secs())));
+    let resp = create(
+        &srv,
+        &payment("ord-rej", "bind_sandbox_reject", Some(now_secs())),
+    );
     assert_eq!(resp.status, 201, "{resp:?}");
     let done = wait_status(&srv, &id_of(&resp.body), "REJECTED");
     assert_eq!(done["authorization_status"], "DECLINED");
@@ -168,15 +186,24 @@ fn a_timeout_after_a_possible_send_is_unknown_and_an_inquiry_resolves_it_without
     let srv = TestServer::start();
     let clock = new_clock(&srv, true);
     let clock = id_of(&clock);
-    let found = create(&srv, &payment("ord-to", "bind_sandbox_timeout", Some(T0_SECS)));
+    let found = create(
+        &srv,
+        &payment("ord-to", "bind_sandbox_timeout", Some(T0_SECS)),
+    );
     assert_eq!(found.status, 201, "{found:?}");
-    let unsent = create(&srv, &payment("ord-tu", "bind_sandbox_timeout_unsent", Some(T0_SECS)));
+    let unsent = create(
+        &srv,
+        &payment("ord-tu", "bind_sandbox_timeout_unsent", Some(T0_SECS)),
+    );
     assert_eq!(unsent.status, 201, "{unsent:?}");
     let (found, unsent) = (id_of(&found.body), id_of(&unsent.body));
     for id in [&found, &unsent] {
         let unknown = wait_status(&srv, id, "UNKNOWN");
         assert_eq!(unknown["resolution_status"], "INQUIRY_PENDING");
-        assert_eq!(unknown["customer_message"]["en"], "We are checking your payment's status; do not pay a second time.");
+        assert_eq!(
+            unknown["customer_message"]["en"],
+            "We are checking your payment's status; do not pay a second time."
+        );
     }
     // The inquiry is due 30 s later on the sandbox's clock.
     advance(&srv, &clock, "2027-01-01T00:00:31Z");
@@ -196,7 +223,8 @@ fn a_timeout_after_a_possible_send_is_unknown_and_an_inquiry_resolves_it_without
 }
 
 #[test]
-fn idm_001_replays_the_same_payment_and_refuses_another_body_and_idm_002_refuses_a_second_payment_of_an_order() {
+fn idm_001_replays_the_same_payment_and_refuses_another_body_and_idm_002_refuses_a_second_payment_of_an_order()
+ {
     let srv = TestServer::start();
     let body = payment("ord-idm", "bind_payer", None);
     let key = ik();
@@ -208,36 +236,66 @@ fn idm_001_replays_the_same_payment_and_refuses_another_body_and_idm_002_refuses
     assert_eq!(replay.body["id"], first.body["id"]);
     let mut other = body.clone();
     other["amount_minor"] = json!(26_000);
-    assert_error(&srv.post("/payments", srv.sk(), &other, Some(&key)), 409, "idempotency_key_reused");
+    assert_error(
+        &srv.post("/payments", srv.sk(), &other, Some(&key)),
+        409,
+        "idempotency_key_reused",
+    );
     let again = create(&srv, &body);
     let error = assert_error(&again, 409, "order_already_exists");
     assert_eq!(error["error"]["details"]["payment_id"], first.body["id"]);
-    assert_error(&srv.post("/payments", srv.sk(), &body, None), 400, "idempotency_key_required");
+    assert_error(
+        &srv.post("/payments", srv.sk(), &body, None),
+        400,
+        "idempotency_key_required",
+    );
 }
 
 #[test]
 fn route_choosing_inputs_and_other_products_are_refused_and_nothing_is_written() {
     let srv = TestServer::start();
-    let events_before = srv.get("/events?limit=100", srv.sk()).body["data"].as_array().map_or(0, Vec::len);
+    let events_before = srv.get("/events?limit=100", srv.sk()).body["data"]
+        .as_array()
+        .map_or(0, Vec::len);
     for field in [
-        "rail", "route", "sponsor_id", "sponsor", "access_mode", "exemption",
-        "exception_id", "connection_id", "switch", "bypass", "currency_override",
+        "rail",
+        "route",
+        "sponsor_id",
+        "sponsor",
+        "access_mode",
+        "exemption",
+        "exception_id",
+        "connection_id",
+        "switch",
+        "bypass",
+        "currency_override",
     ] {
         let mut body = payment("ord-refused", "bind_payer", Some(now_secs()));
         body[field] = json!("x");
         let resp = create(&srv, &body);
-        assert_eq!(assert_error(&resp, 400, "input_not_allowed")["param"], field);
+        assert_eq!(
+            assert_error(&resp, 400, "input_not_allowed")["param"],
+            field
+        );
     }
     let mut body = payment("ord-refused", "bind_payer", Some(now_secs()));
     body["product"] = json!("P2P_TRANSFER");
-    assert_eq!(assert_error(&create(&srv, &body), 400, "validation_error")["param"], "product");
+    assert_eq!(
+        assert_error(&create(&srv, &body), 400, "validation_error")["param"],
+        "product"
+    );
     body["product"] = json!("MERCHANT_PAYMENT");
     body["currency"] = json!("EUR");
-    assert_eq!(assert_error(&create(&srv, &body), 400, "invalid_currency")["param"], "currency");
+    assert_eq!(
+        assert_error(&create(&srv, &body), 400, "invalid_currency")["param"],
+        "currency"
+    );
     body["currency"] = json!("CDF");
     body["amount_minor"] = json!(0);
     assert_error(&create(&srv, &body), 400, "invalid_amount");
-    let events_after = srv.get("/events?limit=100", srv.sk()).body["data"].as_array().map_or(0, Vec::len);
+    let events_after = srv.get("/events?limit=100", srv.sk()).body["data"]
+        .as_array()
+        .map_or(0, Vec::len);
     assert_eq!(events_after, events_before, "nothing was written");
     // The order is still free.
     body["amount_minor"] = json!(100);
@@ -247,7 +305,12 @@ fn route_choosing_inputs_and_other_products_are_refused_and_nothing_is_written()
 #[test]
 fn a_live_key_is_refused_while_no_switch_connector_is_configured() {
     let (srv, live) = TestServer::start_with(|dir| create_key(dir, "sk", "live", &[]));
-    let resp = srv.post("/payments", Some(&live), &payment("ord-live", "bind_payer", Some(now_secs())), Some(&ik()));
+    let resp = srv.post(
+        "/payments",
+        Some(&live),
+        &payment("ord-live", "bind_payer", Some(now_secs())),
+        Some(&ik()),
+    );
     assert_error(&resp, 422, "rail_not_configured");
 }
 
@@ -257,7 +320,10 @@ fn a_payment_is_cancelled_before_emission_and_its_consent_and_expiry_run_on_the_
     let srv = TestServer::start_args(&["--switch-dispatch-delay-ms", "60000"]);
     let clock = id_of(&new_clock(&srv, true));
     let needs_consent = create(&srv, &payment("ord-c1", "bind_payer", None));
-    assert_eq!(needs_consent.body["status"], "REQUIRES_ACTION", "{needs_consent:?}");
+    assert_eq!(
+        needs_consent.body["status"], "REQUIRES_ACTION",
+        "{needs_consent:?}"
+    );
     let ready = create(&srv, &payment("ord-c2", "bind_payer", Some(T0_SECS)));
     assert_eq!(ready.body["status"], "READY", "{ready:?}");
     let lapsing = create(&srv, &payment("ord-c3", "bind_payer", Some(T0_SECS)));
@@ -265,11 +331,21 @@ fn a_payment_is_cancelled_before_emission_and_its_consent_and_expiry_run_on_the_
 
     for created in [&needs_consent, &ready] {
         let id = id_of(&created.body);
-        let cancel = srv.post(&format!("/payments/{id}/cancel"), srv.sk(), &json!({}), Some(&ik()));
+        let cancel = srv.post(
+            &format!("/payments/{id}/cancel"),
+            srv.sk(),
+            &json!({}),
+            Some(&ik()),
+        );
         assert_eq!(cancel.status, 200, "{cancel:?}");
         assert_eq!(cancel.body["status"], "CANCELLED");
         assert_eq!(cancel.body["submission_attempts"], 0);
-        let twice = srv.post(&format!("/payments/{id}/cancel"), srv.sk(), &json!({}), Some(&ik()));
+        let twice = srv.post(
+            &format!("/payments/{id}/cancel"),
+            srv.sk(),
+            &json!({}),
+            Some(&ik()),
+        );
         assert_error(&twice, 409, "payment_not_cancellable");
     }
     // 600 s of consent.
@@ -282,7 +358,11 @@ fn a_payment_is_cancelled_before_emission_and_its_consent_and_expiry_run_on_the_
     for id in [id_of(&lapsing.body), id_of(&expiring.body)] {
         assert_eq!(get(&srv, &id)["status"], "EXPIRED");
     }
-    assert_eq!(get(&srv, &id_of(&ready.body))["status"], "CANCELLED", "a cancelled payment stays cancelled");
+    assert_eq!(
+        get(&srv, &id_of(&ready.body))["status"],
+        "CANCELLED",
+        "a cancelled payment stays cancelled"
+    );
 }
 
 #[test]
@@ -292,7 +372,11 @@ fn a_payment_committed_but_not_dispatched_when_killed_is_sent_exactly_once_after
     let resp = create(&srv, &payment("ord-crash", "bind_payer", Some(now_secs())));
     assert_eq!(resp.status, 201, "{resp:?}");
     let id = id_of(&resp.body);
-    assert_eq!(get(&srv, &id)["status"], "READY", "not dispatched before the kill");
+    assert_eq!(
+        get(&srv, &id)["status"],
+        "READY",
+        "not dispatched before the kill"
+    );
     srv.set_serve_args(&[]);
     srv.restart();
     let done = wait_status(&srv, &id, "COMPLETED");

@@ -91,10 +91,34 @@ fn sandbox(id: &str, name: &str, kind: &str, purposes: &[&str], tag: &str) -> In
 /// The sandbox's directory.
 pub fn sandbox_defaults() -> Vec<Institution> {
     vec![
-        sandbox("ins_sandbox_school", "Complexe Scolaire Sandbox Kinshasa", "school", &["SCHOOL", "DONATION"], "ecole-sandbox"),
-        sandbox("ins_sandbox_hospital", "Hôpital Sandbox de Lubumbashi", "hospital", &["HEALTH"], "hopital-sandbox"),
-        sandbox("ins_sandbox_utility", "Régie Sandbox des Eaux", "utility", &["UTILITY"], "eau-sandbox"),
-        sandbox("ins_sandbox_tax", "Direction Sandbox des Recettes", "government", &["TAX", "GOVERNMENT_FEE"], "impots-sandbox"),
+        sandbox(
+            "ins_sandbox_school",
+            "Complexe Scolaire Sandbox Kinshasa",
+            "school",
+            &["SCHOOL", "DONATION"],
+            "ecole-sandbox",
+        ),
+        sandbox(
+            "ins_sandbox_hospital",
+            "Hôpital Sandbox de Lubumbashi",
+            "hospital",
+            &["HEALTH"],
+            "hopital-sandbox",
+        ),
+        sandbox(
+            "ins_sandbox_utility",
+            "Régie Sandbox des Eaux",
+            "utility",
+            &["UTILITY"],
+            "eau-sandbox",
+        ),
+        sandbox(
+            "ins_sandbox_tax",
+            "Direction Sandbox des Recettes",
+            "government",
+            &["TAX", "GOVERNMENT_FEE"],
+            "impots-sandbox",
+        ),
     ]
 }
 
@@ -143,13 +167,19 @@ pub struct ImportFile {
 pub fn import(tx: &mut Tx<'_>, file: ImportFile) -> Result<usize, ApiError> {
     let list = file.institutions;
     if list.len() > INSTITUTIONS_MAX {
-        return Err(invalid(format!("at most {INSTITUTIONS_MAX} institutions (got {})", list.len())));
+        return Err(invalid(format!(
+            "at most {INSTITUTIONS_MAX} institutions (got {})",
+            list.len()
+        )));
     }
     let mut ids = std::collections::BTreeSet::new();
     for (n, i) in list.iter().enumerate() {
         check(tx, i).map_err(|why| invalid(format!("institutions[{n}] ({}): {why}", i.id)))?;
         if !ids.insert(i.id.clone()) {
-            return Err(invalid(format!("institutions[{n}]: the id {} is repeated", i.id)));
+            return Err(invalid(format!(
+                "institutions[{n}]: the id {} is repeated",
+                i.id
+            )));
         }
     }
     tx.put_json(Table::Meta, META_KEY, &list)?;
@@ -163,7 +193,10 @@ fn invalid(message: String) -> ApiError {
 fn check(read: &impl Read, i: &Institution) -> Result<(), String> {
     let id_ok = i.id.len() <= ID_CHARS_MAX
         && i.id.strip_prefix("ins_").is_some_and(|rest| {
-            !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            !rest.is_empty()
+                && rest
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
         });
     if !id_ok {
         return Err("id must be ins_ and 1 to 44 of a-z, 0-9, _".into());
@@ -183,13 +216,20 @@ fn check(read: &impl Read, i: &Institution) -> Result<(), String> {
     if let Some(bad) = i.purpose_codes.iter().find(|p| !is_purpose(p)) {
         return Err(format!("{bad} is not a purpose code"));
     }
-    if i.tag.as_ref().is_some_and(|t| t.chars().count() > TAG_CHARS_MAX) {
+    if i.tag
+        .as_ref()
+        .is_some_and(|t| t.chars().count() > TAG_CHARS_MAX)
+    {
         return Err(format!("tag must be at most {TAG_CHARS_MAX} characters"));
     }
     if let Some(org) = &i.organisation {
-        let exists = crate::domain::org::get(read, org).map_err(|e| e.message)?.is_some();
+        let exists = crate::domain::org::get(read, org)
+            .map_err(|e| e.message)?
+            .is_some();
         if !exists {
-            return Err(format!("organisation {org} is not an organisation of this gateway"));
+            return Err(format!(
+                "organisation {org} is not an organisation of this gateway"
+            ));
         }
     }
     Ok(())
@@ -203,8 +243,14 @@ mod tests {
     fn search_filters_by_country_purpose_and_part_of_the_name() {
         let all = sandbox_defaults();
         let names = |v: Vec<Institution>| v.into_iter().map(|i| i.id).collect::<Vec<_>>();
-        assert_eq!(names(search(all.clone(), None, Some("HEALTH"), None)), ["ins_sandbox_hospital"]);
-        assert_eq!(names(search(all.clone(), Some("CD"), None, Some("EAUX"))), ["ins_sandbox_utility"]);
+        assert_eq!(
+            names(search(all.clone(), None, Some("HEALTH"), None)),
+            ["ins_sandbox_hospital"]
+        );
+        assert_eq!(
+            names(search(all.clone(), Some("CD"), None, Some("EAUX"))),
+            ["ins_sandbox_utility"]
+        );
         assert!(search(all.clone(), Some("KE"), None, None).is_empty());
         assert_eq!(search(all, None, None, None).len(), 4);
     }

@@ -83,22 +83,35 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
     let (mode, owner) = (principal.mode, principal.owner().to_string());
     let institution = institutions::find(tx, &new.institution)?
         .filter(|i| i.payee(mode).is_some())
-        .ok_or_else(|| ApiError::not_found(Missing::Institution, &new.institution).with_param("institution"))?;
+        .ok_or_else(|| {
+            ApiError::not_found(Missing::Institution, &new.institution).with_param("institution")
+        })?;
     let payee = institution.payee(mode).unwrap_or_default().to_string();
     if payee == owner {
-        return Err(ApiError::new(Code::SelfTransfer, "the institution is the caller's own organisation").with_param("institution"));
+        return Err(ApiError::new(
+            Code::SelfTransfer,
+            "the institution is the caller's own organisation",
+        )
+        .with_param("institution"));
     }
     if !institutions::is_purpose(&new.purpose_code) {
         return Err(ApiError::new(
             Code::InvalidPurpose,
-            format!("purpose_code {:?} is not a purpose code (GET /diaspora/rate-cards lists them)", new.purpose_code),
+            format!(
+                "purpose_code {:?} is not a purpose code (GET /diaspora/rate-cards lists them)",
+                new.purpose_code
+            ),
         )
         .with_param("purpose_code"));
     }
     if !institution.purpose_codes.contains(&new.purpose_code) {
         return Err(ApiError::new(
             Code::PurposeNotAllowed,
-            format!("{} accepts {} only", institution.name, institution.purpose_codes.join(", ")),
+            format!(
+                "{} accepts {} only",
+                institution.name,
+                institution.purpose_codes.join(", ")
+            ),
         )
         .with_param("purpose_code"));
     }
@@ -107,10 +120,24 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
     let (source_minor, dest_minor) = amounts(&card, new.source_minor, new.dest_minor)?;
     let policy = card.policy;
     if source_minor < policy.min_source_minor {
-        return Err(ApiError::new(Code::BelowMinimum, format!("the source amount must be at least {} (got {source_minor})", policy.min_source_minor)).with_param("source_minor"));
+        return Err(ApiError::new(
+            Code::BelowMinimum,
+            format!(
+                "the source amount must be at least {} (got {source_minor})",
+                policy.min_source_minor
+            ),
+        )
+        .with_param("source_minor"));
     }
     if source_minor > policy.max_source_minor {
-        return Err(ApiError::new(Code::AboveMaximum, format!("the source amount must be at most {} (got {source_minor})", policy.max_source_minor)).with_param("source_minor"));
+        return Err(ApiError::new(
+            Code::AboveMaximum,
+            format!(
+                "the source amount must be at most {} (got {source_minor})",
+                policy.max_source_minor
+            ),
+        )
+        .with_param("source_minor"));
     }
     let quote = Quote {
         id: crate::ids::new_id("dq"),
@@ -135,7 +162,13 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
         created_at_ms: now,
     };
     resource::insert(tx, Family::DiasporaQuote, &quote)?;
-    scheduler::schedule(tx, quote.expires_at_ms, TimerKind::DiasporaQuoteExpire { quote: quote.id.clone() })?;
+    scheduler::schedule(
+        tx,
+        quote.expires_at_ms,
+        TimerKind::DiasporaQuoteExpire {
+            quote: quote.id.clone(),
+        },
+    )?;
     Ok(quote)
 }
 
@@ -156,36 +189,65 @@ fn pick_card(
     };
     let table = crate::domain::fx::rates::table(read, mode)?;
     let no_card = || {
-        ApiError::new(Code::NoRateCard, format!("no rate card carries {source} to {dest}")).with_param("source_currency")
+        ApiError::new(
+            Code::NoRateCard,
+            format!("no rate card carries {source} to {dest}"),
+        )
+        .with_param("source_currency")
     };
     let Some(id) = &new.rate_card else {
         let card = rate_cards::window(now);
         return rate_cards::card(&table, mode, source, dest, card)
-            .filter(|_| rate_cards::SOURCES.contains(&source) && rate_cards::DESTINATIONS.contains(&dest) && source != dest)
+            .filter(|_| {
+                rate_cards::SOURCES.contains(&source)
+                    && rate_cards::DESTINATIONS.contains(&dest)
+                    && source != dest
+            })
             .ok_or_else(no_card);
     };
     rate_cards::named(&table, mode, source, dest, id, now).map_err(|why| match why {
         rate_cards::Unusable::Unknown => no_card().with_param("rate_card"),
-        rate_cards::Unusable::Expired => ApiError::new(Code::RateCardExpired, format!("rate card {id} is not valid now: read GET /diaspora/rate-cards again")).with_param("rate_card"),
-        rate_cards::Unusable::Superseded => ApiError::new(Code::RateCardExpired, format!("rate card {id} was superseded by a new rate: read GET /diaspora/rate-cards again")).with_param("rate_card"),
+        rate_cards::Unusable::Expired => ApiError::new(
+            Code::RateCardExpired,
+            format!("rate card {id} is not valid now: read GET /diaspora/rate-cards again"),
+        )
+        .with_param("rate_card"),
+        rate_cards::Unusable::Superseded => ApiError::new(
+            Code::RateCardExpired,
+            format!(
+                "rate card {id} was superseded by a new rate: read GET /diaspora/rate-cards again"
+            ),
+        )
+        .with_param("rate_card"),
     })
 }
 
 /// (source, destination) minor amounts: from the source, dst = floor(src ×
 /// rate); from the destination alone, src = the least source amount whose
 /// conversion reaches it, then dst = floor(src × rate) (origin section 23).
-fn amounts(card: &rate_cards::Card, source_minor: Option<i64>, dest_minor: Option<i64>) -> Result<(i64, i64), ApiError> {
+fn amounts(
+    card: &rate_cards::Card,
+    source_minor: Option<i64>,
+    dest_minor: Option<i64>,
+) -> Result<(i64, i64), ApiError> {
     let (from, to) = (
         currency::find(card.source_currency).ok_or_else(|| ApiError::internal("card currency"))?,
         currency::find(card.dest_currency).ok_or_else(|| ApiError::internal("card currency"))?,
     );
-    let invalid = |param: &str, why: &str| ApiError::new(Code::InvalidAmount, why.to_string()).with_param(param);
+    let invalid = |param: &str, why: &str| {
+        ApiError::new(Code::InvalidAmount, why.to_string()).with_param(param)
+    };
     let in_bounds = |a: i64| (1..=AMOUNT_MAX_MINOR).contains(&a);
     let source = match (source_minor, dest_minor) {
         (Some(s), None) if in_bounds(s) => s,
         (None, Some(d)) if in_bounds(d) => least_source(d, from, to, card.customer_rate)
             .ok_or_else(|| invalid("dest_minor", "dest_minor cannot be reached at this rate"))?,
-        (Some(_), Some(_)) => return Err(invalid("source_minor", "send source_minor or dest_minor, not both")),
+        (Some(_), Some(_)) => {
+            return Err(invalid(
+                "source_minor",
+                "send source_minor or dest_minor, not both",
+            ));
+        }
         (None, None) => return Err(invalid("source_minor", "send source_minor or dest_minor")),
         (Some(_), None) => return Err(invalid("source_minor", "source_minor must be 1 to 10^12")),
         (None, Some(_)) => return Err(invalid("dest_minor", "dest_minor must be 1 to 10^12")),
@@ -197,7 +259,12 @@ fn amounts(card: &rate_cards::Card, source_minor: Option<i64>, dest_minor: Optio
 }
 
 /// The least source amount whose conversion is at least `dest_minor`.
-fn least_source(dest_minor: i64, from: currency::Currency, to: currency::Currency, rate: Rate) -> Option<i64> {
+fn least_source(
+    dest_minor: i64,
+    from: currency::Currency,
+    to: currency::Currency,
+    rate: Rate,
+) -> Option<i64> {
     // The inverse conversion is within a few units of the answer; then step.
     let mut source = convert(dest_minor, to, from, rate.inverse()?)?.max(1);
     for _ in 0..10_000 {
@@ -216,7 +283,9 @@ fn least_source(dest_minor: i64, from: currency::Currency, to: currency::Currenc
 /// fee = round(src × fee_bps / 10 000) + fixed, half up.
 pub fn fee_minor(source_minor: i64, fee_bps: i64, fixed_minor: i64) -> i64 {
     let exact = i128::from(source_minor) * i128::from(fee_bps);
-    i64::try_from((exact + 5_000) / 10_000).unwrap_or(i64::MAX).saturating_add(fixed_minor)
+    i64::try_from((exact + 5_000) / 10_000)
+        .unwrap_or(i64::MAX)
+        .saturating_add(fixed_minor)
 }
 
 /// `POST /diaspora/quotes/{id}/pay`: PAID answers the paid quote; any other
@@ -228,22 +297,47 @@ pub fn pay(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Quote, Ap
         return Ok(quote);
     }
     let now = tx.now_ms();
-    quote.status = transition(quote.status, Trigger::Pay { in_time: now < quote.expires_at_ms }).map_err(|r| expired(&quote, r))?;
+    quote.status = transition(
+        quote.status,
+        Trigger::Pay {
+            in_time: now < quote.expires_at_ms,
+        },
+    )
+    .map_err(|r| expired(&quote, r))?;
     // The purpose lock, again in the writer: the institution must still take it.
     let institution = institutions::find(tx, &quote.institution)?;
-    let still = institution
-        .as_ref()
-        .is_some_and(|i| i.purpose_codes.contains(&quote.purpose_code) && i.payee(quote.mode) == Some(quote.payee.as_str()));
+    let still = institution.as_ref().is_some_and(|i| {
+        i.purpose_codes.contains(&quote.purpose_code)
+            && i.payee(quote.mode) == Some(quote.payee.as_str())
+    });
     if !still {
-        return Err(ApiError::new(Code::PurposeNotAllowed, format!("{} no longer accepts {} payments here", quote.institution_name, quote.purpose_code)));
+        return Err(ApiError::new(
+            Code::PurposeNotAllowed,
+            format!(
+                "{} no longer accepts {} payments here",
+                quote.institution_name, quote.purpose_code
+            ),
+        ));
     }
     quote.transaction = Some(post(tx, &quote)?);
     quote.paid_at_ms = Some(now);
     tx.put_json(Table::Objects, &quote.id, &quote)?;
     let paid = view(&quote);
-    events::emit_view(tx, EventType::DiasporaQuotePaid, quote.mode, &quote.owner, &paid)?;
+    events::emit_view(
+        tx,
+        EventType::DiasporaQuotePaid,
+        quote.mode,
+        &quote.owner,
+        &paid,
+    )?;
     if institution.is_some_and(|i| i.organisation.is_some()) {
-        events::emit_view(tx, EventType::DiasporaQuotePaid, quote.mode, &quote.payee, &paid)?;
+        events::emit_view(
+            tx,
+            EventType::DiasporaQuotePaid,
+            quote.mode,
+            &quote.payee,
+            &paid,
+        )?;
     }
     Ok(quote)
 }
@@ -251,9 +345,15 @@ pub fn pay(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Quote, Ap
 fn expired(quote: &Quote, _refusal: Refusal) -> ApiError {
     ApiError::new(
         Code::QuoteExpired,
-        format!("diaspora quote {} is {:?} or past its expires_at: ask for a new quote", quote.id, quote.status),
+        format!(
+            "diaspora quote {} is {:?} or past its expires_at: ask for a new quote",
+            quote.id, quote.status
+        ),
     )
-    .with_detail("status", serde_json::to_value(quote.status).unwrap_or_default())
+    .with_detail(
+        "status",
+        serde_json::to_value(quote.status).unwrap_or_default(),
+    )
 }
 
 /// One balanced posting: the fee, and the amount to the payee (through the
@@ -265,18 +365,39 @@ fn post(tx: &mut Tx<'_>, q: &Quote) -> Result<String, ApiError> {
     let posting = Posting::build(
         mode,
         &q.owner,
-        Cause { kind: CauseKind::DiasporaQuote, id: q.id.clone() },
-        &format!("diaspora quote {} to {} for {}", q.id, q.institution, q.purpose_code),
+        Cause {
+            kind: CauseKind::DiasporaQuote,
+            id: q.id.clone(),
+        },
+        &format!(
+            "diaspora quote {} to {} for {}",
+            q.id, q.institution, q.purpose_code
+        ),
     )
-    .transfer(from.clone(), ledger::system_account(mode, System::FeeRevenue, src), q.fee_minor, src);
+    .transfer(
+        from.clone(),
+        ledger::system_account(mode, System::FeeRevenue, src),
+        q.fee_minor,
+        src,
+    );
     let posting = if src == dst {
         posting.transfer(from, to, q.source_minor, src)
     } else {
         posting
-            .transfer(from, ledger::system_account(mode, System::FxPosition, src), q.source_minor, src)
-            .transfer(ledger::system_account(mode, System::FxPosition, dst), to, q.dest_minor, dst)
+            .transfer(
+                from,
+                ledger::system_account(mode, System::FxPosition, src),
+                q.source_minor,
+                src,
+            )
+            .transfer(
+                ledger::system_account(mode, System::FxPosition, dst),
+                to,
+                q.dest_minor,
+                dst,
+            )
     };
-    Ok(posting.post(tx)?)
+    posting.post(tx)
 }
 
 /// The quote `id` of the caller.
@@ -292,7 +413,13 @@ pub fn on_expire(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     if let Ok(next) = transition(quote.status, Trigger::Expire) {
         quote.status = next;
         tx.put_json(Table::Objects, &quote.id, &quote)?;
-        events::emit_view(tx, EventType::DiasporaQuoteExpired, quote.mode, &quote.owner, &view(&quote))?;
+        events::emit_view(
+            tx,
+            EventType::DiasporaQuoteExpired,
+            quote.mode,
+            &quote.owner,
+            &view(&quote),
+        )?;
     }
     Ok(())
 }

@@ -81,7 +81,11 @@ pub fn window(now_ms: i64) -> i64 {
 pub fn rate_text(rate: Rate) -> String {
     let text = rate.to_string();
     let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    let fraction: String = fraction.chars().chain(std::iter::repeat('0')).take(RATE_DECIMALS).collect();
+    let fraction: String = fraction
+        .chars()
+        .chain(std::iter::repeat('0'))
+        .take(RATE_DECIMALS)
+        .collect();
     format!("{whole}.{fraction}")
 }
 
@@ -147,7 +151,11 @@ pub fn named(
     id: &str,
     now_ms: i64,
 ) -> Result<Card, Unusable> {
-    let prefix = format!("rc_{}{}_", source.to_ascii_lowercase(), dest.to_ascii_lowercase());
+    let prefix = format!(
+        "rc_{}{}_",
+        source.to_ascii_lowercase(),
+        dest.to_ascii_lowercase()
+    );
     let window: i64 = id
         .strip_prefix(&prefix)
         .and_then(|rest| rest.split('_').next())
@@ -188,7 +196,13 @@ mod tests {
 
     #[test]
     fn the_live_card_has_at_least_an_hour_left_and_at_most_four() {
-        for now in [0, 1, ISSUE_EVERY_MS - 1, ISSUE_EVERY_MS, 7 * ISSUE_EVERY_MS + 17] {
+        for now in [
+            0,
+            1,
+            ISSUE_EVERY_MS - 1,
+            ISSUE_EVERY_MS,
+            7 * ISSUE_EVERY_MS + 17,
+        ] {
             for card in live(&table(), Mode::Test, now) {
                 let left = card.valid_until_ms - now;
                 assert!(left > 3_600_000 && left <= VALID_MS, "{left}");
@@ -201,7 +215,9 @@ mod tests {
         let c = card(&table(), Mode::Test, "USD", "CDF", 5).expect("usd-cdf");
         // 2800 × (1 − 0.015) = 2758.
         assert_eq!(rate_text(c.customer_rate), "2758.00000000");
-        assert!(signed_string(&c).starts_with(&format!("DD-RATE-CARD|{}|USD|CDF|2758.00000000|", c.id)));
+        assert!(
+            signed_string(&c).starts_with(&format!("DD-RATE-CARD|{}|USD|CDF|2758.00000000|", c.id))
+        );
     }
 
     #[test]
@@ -209,9 +225,18 @@ mod tests {
         let c = card(&table(), Mode::Test, "USD", "CDF", 5).expect("usd-cdf");
         let start = 5 * ISSUE_EVERY_MS;
         assert!(named(&table(), Mode::Test, "USD", "CDF", &c.id, start + 1).is_ok());
-        assert_eq!(named(&table(), Mode::Test, "USD", "CDF", &c.id, start + VALID_MS), Err(Unusable::Expired));
-        assert_eq!(named(&table(), Mode::Test, "EUR", "CDF", &c.id, start), Err(Unusable::Unknown));
+        assert_eq!(
+            named(&table(), Mode::Test, "USD", "CDF", &c.id, start + VALID_MS),
+            Err(Unusable::Expired)
+        );
+        assert_eq!(
+            named(&table(), Mode::Test, "EUR", "CDF", &c.id, start),
+            Err(Unusable::Unknown)
+        );
         let forged = format!("{}x", &c.id[..c.id.len() - 1]);
-        assert_eq!(named(&table(), Mode::Test, "USD", "CDF", &forged, start), Err(Unusable::Superseded));
+        assert_eq!(
+            named(&table(), Mode::Test, "USD", "CDF", &forged, start),
+            Err(Unusable::Superseded)
+        );
     }
 }

@@ -22,7 +22,9 @@ impl Status {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
     /// Paid before `expires_at` (`in_time`: the guard, decided by the caller's clock).
-    Pay { in_time: bool },
+    Pay {
+        in_time: bool,
+    },
     Expire,
 }
 
@@ -61,6 +63,9 @@ mod tests {
             (Quoted, Expire, Expired),
         ];
         assert_table(&Status::ALL, &TRIGGERS, &allowed, transition);
-        assert_eq!(transition(Quoted, Pay { in_time: false }), Err(Refusal::DeadlinePassed));
+        assert_eq!(
+            transition(Quoted, Pay { in_time: false }),
+            Err(Refusal::DeadlinePassed)
+        );
     }
 }

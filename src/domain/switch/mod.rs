@@ -26,7 +26,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
-use crate::rails::switch::{InquiryOutcome, SubmitOutcome, Submission};
+use crate::rails::switch::{InquiryOutcome, Submission, SubmitOutcome};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};
@@ -209,11 +209,26 @@ pub fn create(
     } else {
         "CONSENT_REQUIRED"
     };
-    step(&mut payment, Trigger::Consent { valid: consent_valid }, fact, now, None).map_err(refused)?;
+    step(
+        &mut payment,
+        Trigger::Consent {
+            valid: consent_valid,
+        },
+        fact,
+        now,
+        None,
+    )
+    .map_err(refused)?;
     emit(tx, &payment)?;
     if let Some(consent) = payment.consent.as_ref().filter(|_| consent_valid) {
         let lapse = consent.granted_at_ms + CONSENT_VALID_MS;
-        scheduler::schedule(tx, lapse, TimerKind::SwitchConsentLapse { payment: payment.id.clone() })?;
+        scheduler::schedule(
+            tx,
+            lapse,
+            TimerKind::SwitchConsentLapse {
+                payment: payment.id.clone(),
+            },
+        )?;
         enqueue(tx, &payment.id, "submit", now);
     }
     scheduler::schedule(
@@ -230,7 +245,9 @@ pub fn create(
 
 /// A refused move where the caller checked the status first: a bug.
 fn refused(refusal: Refusal) -> ApiError {
-    ApiError::internal(format!("national-switch payment: move refused ({refusal:?})"))
+    ApiError::internal(format!(
+        "national-switch payment: move refused ({refusal:?})"
+    ))
 }
 
 fn consent_valid_at(consent: &Consent, now_ms: i64) -> bool {
@@ -364,8 +381,14 @@ pub fn take(tx: &mut Tx<'_>, row: &OutboxRow) -> Result<Option<Submission>, ApiE
     match (row.kind.as_str(), payment.status) {
         ("submit", Status::Ready) => {
             payment.submissions += 1;
-            step(&mut payment, Trigger::Dispatch, "SUBMISSION_DISPATCHED", now, None)
-                .map_err(refused)?;
+            step(
+                &mut payment,
+                Trigger::Dispatch,
+                "SUBMISSION_DISPATCHED",
+                now,
+                None,
+            )
+            .map_err(refused)?;
         }
         ("inquire", Status::Unknown) => {
             payment.inquiries += 1;
@@ -414,18 +437,32 @@ fn follow_clock(tx: &mut Tx<'_>, payment: &SwitchPayment) -> Result<(), ApiError
 
 /// Records the switch's answer to a submission. An answer that finds the
 /// payment no longer DISPATCHING or UNKNOWN (recorded already) changes nothing.
-pub fn on_submitted(tx: &mut Tx<'_>, payment: &str, outcome: SubmitOutcome) -> Result<(), ApiError> {
+pub fn on_submitted(
+    tx: &mut Tx<'_>,
+    payment: &str,
+    outcome: SubmitOutcome,
+) -> Result<(), ApiError> {
     let Some(mut payment) = load_open(tx, payment)? else {
         return Ok(());
     };
     let now = tx.now_ms();
     match outcome {
-        SubmitOutcome::Completed { switch_reference } => complete(tx, &mut payment, switch_reference, now),
-        SubmitOutcome::Rejected { reason } => reject(tx, &mut payment, reason, "SWITCH_REJECTED", now),
+        SubmitOutcome::Completed { switch_reference } => {
+            complete(tx, &mut payment, switch_reference, now)
+        }
+        SubmitOutcome::Rejected { reason } => {
+            reject(tx, &mut payment, reason, "SWITCH_REJECTED", now)
+        }
         SubmitOutcome::TimedOut if payment.status == Status::Dispatching => {
             payment.dimensions.resolution_status = "INQUIRY_PENDING".into();
-            step(&mut payment, Trigger::TimedOut, "SUBMISSION_TIMED_OUT", now, Some("no answer after a possible send: an inquiry follows, never a resend".into()))
-                .map_err(refused)?;
+            step(
+                &mut payment,
+                Trigger::TimedOut,
+                "SUBMISSION_TIMED_OUT",
+                now,
+                Some("no answer after a possible send: an inquiry follows, never a resend".into()),
+            )
+            .map_err(refused)?;
             save(tx, &payment)
         }
         SubmitOutcome::TimedOut => Ok(()),
@@ -433,7 +470,11 @@ pub fn on_submitted(tx: &mut Tx<'_>, payment: &str, outcome: SubmitOutcome) -> R
 }
 
 /// Records the switch's answer to an inquiry.
-pub fn on_inquired(tx: &mut Tx<'_>, payment: &str, outcome: InquiryOutcome) -> Result<(), ApiError> {
+pub fn on_inquired(
+    tx: &mut Tx<'_>,
+    payment: &str,
+    outcome: InquiryOutcome,
+) -> Result<(), ApiError> {
     let Some(mut payment) = load_open(tx, payment)? else {
         return Ok(());
     };
@@ -452,7 +493,13 @@ pub fn on_inquired(tx: &mut Tx<'_>, payment: &str, outcome: InquiryOutcome) -> R
         }
         InquiryOutcome::NotReceived => {
             payment.dimensions.resolution_status = "RESOLVED".into();
-            reject(tx, &mut payment, "not_received_by_switch".into(), "INQUIRY_NOT_RECEIVED", now)
+            reject(
+                tx,
+                &mut payment,
+                "not_received_by_switch".into(),
+                "INQUIRY_NOT_RECEIVED",
+                now,
+            )
         }
         // The inquiry timer scheduled when it was taken asks again.
         InquiryOutcome::NoAnswer => Ok(()),
@@ -476,7 +523,14 @@ fn complete(
     now: i64,
 ) -> Result<(), ApiError> {
     payment.switch_reference = Some(switch_reference.clone());
-    step(payment, Trigger::Accepted, "SWITCH_ACCEPTED", now, Some(switch_reference)).map_err(refused)?;
+    step(
+        payment,
+        Trigger::Accepted,
+        "SWITCH_ACCEPTED",
+        now,
+        Some(switch_reference),
+    )
+    .map_err(refused)?;
     save(tx, payment)?;
     payment.dimensions.authorization_status = "AUTHORIZED".into();
     step(payment, Trigger::Authorize, "AUTHORIZED", now, None).map_err(refused)?;
@@ -536,9 +590,14 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     };
     let now = tx.now_ms();
     let moved = match kind {
-        TimerKind::SwitchConsentLapse { .. } => {
-            step(&mut payment, Trigger::ConsentLapsed, "CONSENT_LAPSED", now, None).is_ok()
-        }
+        TimerKind::SwitchConsentLapse { .. } => step(
+            &mut payment,
+            Trigger::ConsentLapsed,
+            "CONSENT_LAPSED",
+            now,
+            None,
+        )
+        .is_ok(),
         TimerKind::SwitchExpire { .. } => {
             step(&mut payment, Trigger::Expire, "EXPIRED", now, None).is_ok()
         }

@@ -85,7 +85,9 @@ impl Status {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Trigger {
     /// The consent check at creation: valid (given less than 600 s ago) or not.
-    Consent { valid: bool },
+    Consent {
+        valid: bool,
+    },
     /// The consent's 600 s ran out before the payment left.
     ConsentLapsed,
     /// The outbox drainer took the submission.
@@ -180,8 +182,16 @@ mod tests {
         }
         for t in TRIGGERS {
             match t {
-                Consent { .. } | ConsentLapsed | Dispatch | Accepted | Authorize | Credit
-                | Reject | TimedOut | Expire | Cancel => {}
+                Consent { .. }
+                | ConsentLapsed
+                | Dispatch
+                | Accepted
+                | Authorize
+                | Credit
+                | Reject
+                | TimedOut
+                | Expire
+                | Cancel => {}
             }
         }
         assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
