@@ -631,3 +631,114 @@ fn on_inquiry_due(tx: &mut Tx<'_>, mut payment: SwitchPayment, now: i64) -> Resu
     enqueue(tx, &payment.id, "inquire", now);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    const NOW: i64 = 1_798_761_600_000; // 2027-01-01T00:00:00Z
+
+    fn merchant() -> Principal {
+        Principal::system("test", "org_a", Mode::Test)
+    }
+
+    fn ready_payment(store: &Store) -> String {
+        let new = NewPayment {
+            merchant_order_id: "ord-1".into(),
+            amount_minor: 1_000,
+            currency: "CDF".into(),
+            payer_binding: "bind_payer".into(),
+            description: None,
+            consent: Some(Consent {
+                id: "c".into(),
+                granted_at_ms: NOW,
+            }),
+            switch: "sandbox_switch".into(),
+        };
+        let payment = store
+            .write_now(NOW, |tx| create(tx, &merchant(), new))
+            .expect("created");
+        assert_eq!(payment.status, Status::Ready);
+        payment.id
+    }
+
+    fn rows(store: &Store) -> Vec<OutboxRow> {
+        outbox(&store.snapshot().expect("snapshot"), 10).expect("outbox")
+    }
+
+    fn status(store: &Store, id: &str) -> SwitchPayment {
+        read(&store.snapshot().expect("snapshot"), &merchant(), id).expect("payment")
+    }
+
+    /// The crash after the take and before the answer: the row is gone, the
+    /// payment is DISPATCHING; its timer makes it UNKNOWN and queues an
+    /// inquiry, and the submission is never offered again.
+    #[test]
+    fn a_taken_submission_without_an_answer_becomes_unknown_and_is_inquired_never_resent() {
+        let store = Store::ephemeral().expect("store");
+        let id = ready_payment(&store);
+        let [row] = rows(&store).try_into().expect("one submit row");
+        assert_eq!(row.kind, "submit");
+        let taken = store.write_now(NOW, |tx| take(tx, &row)).expect("take");
+        assert!(taken.is_some());
+        // Taking the same row again (a second drainer pass) sends nothing.
+        let again = store.write_now(NOW, |tx| take(tx, &row)).expect("take");
+        assert!(again.is_none());
+        assert!(rows(&store).is_empty());
+        assert_eq!(status(&store, &id).status, Status::Dispatching);
+
+        let timer = TimerKind::SwitchInquiry {
+            payment: id.clone(),
+        };
+        store
+            .write_now(NOW + INQUIRY_AFTER_MS, |tx| on_timer(tx, &timer))
+            .expect("timer");
+        let unknown = status(&store, &id);
+        assert_eq!(unknown.status, Status::Unknown);
+        assert_eq!(unknown.dimensions.resolution_status, "INQUIRY_PENDING");
+        let [inquiry] = rows(&store).try_into().expect("one inquiry row");
+        assert_eq!(inquiry.kind, "inquire");
+        // A late answer to the submission is still recorded (UNKNOWN accepts it).
+        store
+            .write_now(NOW + INQUIRY_AFTER_MS, |tx| {
+                on_submitted(
+                    tx,
+                    &id,
+                    SubmitOutcome::Completed {
+                        switch_reference: "SBX-1".into(),
+                    },
+                )
+            })
+            .expect("answer");
+        let done = status(&store, &id);
+        assert_eq!(done.status, Status::Completed);
+        assert_eq!(done.submissions, 1);
+        // The queued inquiry finds nothing left to ask.
+        let none = store
+            .write_now(NOW + INQUIRY_AFTER_MS, |tx| take(tx, &inquiry))
+            .expect("take");
+        assert!(none.is_none());
+    }
+
+    #[test]
+    fn a_second_payment_of_an_order_is_refused_with_the_first_ones_id() {
+        let store = Store::ephemeral().expect("store");
+        let id = ready_payment(&store);
+        let new = NewPayment {
+            merchant_order_id: "ord-1".into(),
+            amount_minor: 5,
+            currency: "CDF".into(),
+            payer_binding: "other".into(),
+            description: None,
+            consent: None,
+            switch: "sandbox_switch".into(),
+        };
+        let refused = store
+            .write_now(NOW, |tx| create(tx, &merchant(), new))
+            .expect_err("IDM-002");
+        assert_eq!(refused.code, Code::OrderAlreadyExists);
+        let details = refused.details.expect("details");
+        assert_eq!(details["payment_id"], id.as_str());
+    }
+}
