@@ -74,7 +74,8 @@ pub struct RateCardList {
     pub restricted: Vec<&'static str>,
 }
 
-#[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct RateCardParams {
     /// Live mode's cards (priced from live rates); default: the sandbox's.
@@ -149,17 +150,18 @@ pub async fn rate_cards(
     )
 }
 
-#[derive(Debug, Deserialize, ToSchema, utoipa::IntoParams)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct InstitutionParams {
     /// ISO 3166 alpha-2 (CD).
-    #[param(max_length = 2)]
+    #[param(max_length = 2, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub country: Option<String>,
     /// A purpose code (SCHOOL, HEALTH, ...).
-    #[param(max_length = 40)]
+    #[param(max_length = 40, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub purpose: Option<String>,
     /// A case-insensitive part of the name.
-    #[param(max_length = 120)]
+    #[param(max_length = 120, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub q: Option<String>,
 }
 
@@ -194,13 +196,20 @@ pub async fn institutions(
 #[serde(deny_unknown_fields)]
 pub struct CreateDiasporaQuote {
     /// The verified institution paid (`ins_...`, GET /institutions).
-    #[schema(max_length = 48)]
+    #[schema(max_length = 48, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub institution: String,
     /// One of the institution's purpose codes.
-    #[schema(max_length = 40, example = "SCHOOL")]
+    #[schema(
+        example = "SCHOOL",
+        pattern = "^(SCHOOL|HEALTH|RENT|UTILITY|GOVERNMENT_FEE|TAX|FAMILY_SUPPORT|DONATION)$"
+    )]
     pub purpose_code: String,
     /// The beneficiary reference at the institution (a student number, an invoice), 1 to 80 characters.
-    #[schema(min_length = 1, max_length = 80)]
+    #[schema(
+        min_length = 1,
+        max_length = 80,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f][^\\u0000-\\u001f\\u007f-\\u009f]*$"
+    )]
     pub reference: String,
     /// The wallet currency paid from.
     #[schema(example = "USD")]
@@ -217,7 +226,7 @@ pub struct CreateDiasporaQuote {
     pub dest_minor: Option<i64>,
     /// The rate card shown to the sender (`rc_...`); refused once expired or
     /// superseded. Default: the pair's live card.
-    #[schema(max_length = 80)]
+    #[schema(max_length = 80, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub rate_card: Option<String>,
 }
 

@@ -48,10 +48,10 @@ pub struct CreatePayment {
     #[schema(minimum = 1, maximum = 1_000_000_000_000i64)]
     pub amount_minor: i64,
     /// CDF or USD.
-    #[schema(example = "CDF")]
+    #[schema(example = "CDF", pattern = "^(CDF|USD)$")]
     pub currency: String,
     /// Always `MERCHANT_PAYMENT`.
-    #[schema(example = "MERCHANT_PAYMENT")]
+    #[schema(example = "MERCHANT_PAYMENT", pattern = "^MERCHANT_PAYMENT$")]
     pub product: String,
     /// The payer's account binding at the switch. Sandbox: `bind_sandbox_reject`,
     /// `bind_sandbox_timeout`, `bind_sandbox_timeout_unsent` choose those
@@ -61,16 +61,17 @@ pub struct CreatePayment {
     /// The payer's consent: valid 600 s from `granted_at`; without a valid
     /// one the payment is REQUIRES_ACTION.
     pub consent: Option<ConsentInput>,
-    #[schema(max_length = 200)]
+    #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConsentInput {
-    #[schema(min_length = 1, max_length = 64)]
+    #[schema(min_length = 1, max_length = 64, pattern = "^[A-Za-z0-9._:-]+$")]
     pub id: String,
-    /// Unix seconds when the payer consented.
+    /// Unix seconds when the payer consented (a time ahead of the
+    /// gateway's clock by more than 60 s is not a valid consent).
     #[serde(deserialize_with = "fields::int")]
     #[schema(minimum = 0, maximum = 100_000_000_000i64)]
     pub granted_at: i64,

@@ -168,14 +168,6 @@ pub fn create(
         .consent
         .as_ref()
         .is_some_and(|c| consent_valid_at(c, now));
-    if let Some(c) = &new.consent
-        && c.granted_at_ms > now + CONSENT_SKEW_MS
-    {
-        return Err(ApiError::field(
-            "consent.granted_at",
-            "consent.granted_at is in the future: send when the payer consented",
-        ));
-    }
     let id = crate::ids::new_id("pay");
     let mut payment = SwitchPayment {
         correlation_id: crate::ids::random_token(16).to_ascii_lowercase(),
