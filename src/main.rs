@@ -14,6 +14,7 @@ mod ids;
 mod ledger;
 mod listen;
 mod net;
+mod offline;
 mod openapi;
 mod qr;
 mod rails;

@@ -18,6 +18,9 @@ pub struct Principal {
     pub org: String,
     /// The connected account named by `Service-Account`, when acting for one.
     pub account: Option<String>,
+    /// That account's organisation (set with `account`): the merchant of
+    /// record the request acts as, see [`Principal::owner`].
+    pub account_org: Option<String>,
     /// Set when a `pk_` key was let through with a client secret: the handler
     /// must check it against the one object it names.
     pub client_secret: Option<String>,
@@ -46,7 +49,8 @@ impl Principal {
             kind: KeyKind::Sk,
             mode,
             org: owner.to_string(),
-            account: owner.starts_with("acct_").then(|| owner.to_string()),
+            account: None,
+            account_org: None,
             client_secret: None,
             session: None,
             client_ip: None,
@@ -64,10 +68,22 @@ impl Principal {
         }
     }
 
-    /// Whose data and money the request touches: the connected account when
-    /// acting for one, else the key's organisation (spec section 1 rule 4).
+    /// Whose data and money the request touches: the organisation of the
+    /// connected account when acting for one (the customer is the merchant
+    /// of record: its wallets, its settlement profiles, its objects), else
+    /// the key's organisation (spec section 1 rule 4). Every ownership rule
+    /// (`resource::find`, list rows, ledger accounts, idempotency records)
+    /// goes through here, so every operation, present and future, honours
+    /// `Service-Account`; `org` stays the key's organisation, the actor that
+    /// audit logs name and whose scopes applied.
     pub fn owner(&self) -> &str {
-        self.account.as_deref().unwrap_or(&self.org)
+        self.account_org.as_deref().unwrap_or(&self.org)
+    }
+
+    /// Acts for connected account `account` of organisation `account_org`.
+    pub fn act_for(&mut self, account: String, account_org: String) {
+        self.account = Some(account);
+        self.account_org = Some(account_org);
     }
 
     pub fn livemode(&self) -> bool {

@@ -260,6 +260,21 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/remittances/quote", Scope("remittances:read")),
     op("POST", "/remittances", Scope("remittances:write")).ik_required(),
     op("GET", "/remittances", Scope("remittances:read")),
+    // src/http/accounts.rs
+    op("POST", "/accounts", Scope("accounts:write")),
+    op("GET", "/accounts", Scope("accounts:read")),
+    op("GET", "/accounts/{id}", Scope("accounts:read")),
+    op("PATCH", "/accounts/{id}", Scope("accounts:write")),
+    op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
+    op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
+    // src/http/offline.rs
+    // The sync is not halted at the gate: under a guardian halt each promise
+    // is REJECTED `guardian_halt` with nothing posted (origin behaviour section 9).
+    op("POST", "/offline/devices", AnyKey),
+    op("POST", "/offline/qr", Scope("qr_codes:write")),
+    op("POST", "/offline/nonces", AnyKey),
+    op("POST", "/offline/sync", AnyKey),
+    op("GET", "/offline/promises", AnyKey),
     // src/http/diaspora.rs
     op("GET", "/diaspora/rate-cards", Public),
     op("GET", "/institutions", Public),
@@ -276,11 +291,6 @@ pub const OPERATIONS: &[Operation] = &[
 // One line per operation, so the table reads as a table.
 #[rustfmt::skip]
 pub const NOT_SERVED: &[Operation] = &[
-    op("POST", "/offline/devices", AnyKey),
-    op("POST", "/offline/qr", Scope("qr_codes:write")),
-    op("POST", "/offline/nonces", AnyKey),
-    op("POST", "/offline/sync", AnyKey).moving_money(),
-    op("GET", "/offline/promises", AnyKey),
     op("POST", "/ai/{agent}", Scope("ai:run")),
     op("GET", "/ai/runs/{id}", Scope("ai:run")),
     op("GET", "/plans", Scope("subscriptions:read")),
@@ -293,12 +303,6 @@ pub const NOT_SERVED: &[Operation] = &[
     op("POST", "/subscriptions/{id}/cancel", Scope("subscriptions:write")),
     op("GET", "/invoices", Scope("subscriptions:read")),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
-    op("POST", "/accounts", Scope("accounts:write")),
-    op("GET", "/accounts", Scope("accounts:read")),
-    op("GET", "/accounts/{id}", Scope("accounts:read")),
-    op("PATCH", "/accounts/{id}", Scope("accounts:write")),
-    op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
-    op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
 ];
 
 /// The operation at `method` + `path` (a template such as `/refunds/{id}`).

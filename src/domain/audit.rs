@@ -22,6 +22,10 @@ pub struct Actor {
     pub key_id: Option<String>,
     pub client_ip: Option<String>,
     pub account: Option<String>,
+    /// The connected account's organisation the actor acted as
+    /// (`Service-Account`): the entry is in its log too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_behalf_of: Option<String>,
     pub mode: Option<Mode>,
 }
 
@@ -44,6 +48,7 @@ impl Actor {
             key_id,
             client_ip: principal.client_ip.map(|ip| ip.to_string()),
             account: principal.account.clone(),
+            on_behalf_of: principal.account_org.clone(),
             mode: Some(principal.mode),
         }
     }
@@ -96,6 +101,15 @@ pub fn record(
         format!("{}{}", index_prefix(&actor.org), entry.id),
         Vec::new(),
     );
+    // A platform acting for a connected account: the customer's log shows
+    // it too, with the platform as the actor (spec section 5 rule 6).
+    if let Some(org) = actor.on_behalf_of.as_deref().filter(|o| *o != actor.org) {
+        tx.put(
+            Table::Index,
+            format!("{}{}", index_prefix(org), entry.id),
+            Vec::new(),
+        );
+    }
     Ok(())
 }
 

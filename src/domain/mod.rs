@@ -16,6 +16,7 @@ pub mod intents;
 pub mod lifecycle;
 pub mod members;
 pub mod money_requests;
+pub mod offline;
 pub mod org;
 pub mod payout_batches;
 pub mod payouts;

@@ -332,7 +332,7 @@ impl Organisation {
     }
 }
 
-const NAME_CHARS_MAX: usize = 100;
+pub const NAME_CHARS_MAX: usize = 100;
 
 /// `@tag` or `tag`: 3 to 30 of `a-z`, `0-9`, `_`, stored lower case without `@`.
 fn tag(value: &str) -> Result<String, ApiError> {

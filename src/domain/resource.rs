@@ -117,6 +117,7 @@ owned!(
     super::payout_batches::PayoutBatch,
     super::routes::Route,
     super::remittances::Remittance,
+    super::accounts::Account,
     super::diaspora::Quote,
     super::switch::SwitchPayment,
 );

@@ -98,6 +98,9 @@ event_types! {
     WebhookEndpointDisabled => ("webhook_endpoint.disabled", "The gateway disabled a webhook endpoint whose deliveries had failed continuously for 72 hours (at least 10 failed attempts in a row); sent to the owner's other endpoints.", "Fix the receiver, re-enable it with PATCH /webhook_endpoints/{id} {\"disabled\": false}, then replay what it missed (GET /events, POST /events/{id}/replay)."),
     TransferCreated => ("transfer.created", "A wallet transfer was made; sent to the sender and to the recipient, each with its own direction.", "Informational: transfer.succeeded follows when the money has moved."),
     TransferSucceeded => ("transfer.succeeded", "A wallet transfer moved the money: the recipient's available balance holds it.", "The recipient may use the money."),
+    OfflinePromiseSettled => ("offline_promise.settled", "A synced offline promise settled: the payer's available balance paid the merchant's in one posting, and data.object.receipt is signed by the platform key; sent to the merchant and the payer.", "Final. The receipt verifies against GET /keys."),
+    OfflinePromiseRejected => ("offline_promise.rejected", "A synced offline promise was rejected (data.object.reason says why, in the origin's order of checks); nothing moved, and restore_minor is what the payer's device gives back to its offline balance; sent to the merchant and the payer.", "Final: the promise's hash answers DUPLICATE already_rejected from now on."),
+    PaymentCompleted => ("payment.completed", "A payment reached the merchant: sent to the merchant when an offline promise settles (data.object is the promise), as the origin does.", "The money is in the available balance."),
     PayoutCreated => ("payout.created", "A payout was created (status PENDING): its amount moved from available to in transit and its fee was charged.", "Informational: the outcome comes as payout.succeeded, payout.failed or payout.needs_review."),
     PayoutProcessing => ("payout.processing", "The rail accepted a payout and its outcome is pending (status PROCESSING); the gateway asks the rail again.", "Informational: the money is in transit."),
     PayoutSucceeded => ("payout.succeeded" | "payout.completed" | "payout.settled", "A payout was paid (status PAID): the money reached the destination's rail. Endpoints subscribed to the origin's payout.completed or payout.settled receive this one event.", "Final."),
@@ -132,6 +135,10 @@ event_types! {
     PayoutBatchFailed => ("payout_batch.failed", "A payout batch finished executing with no row paid and some FAILED (FAILED); what its run did not spend is back in available.", "Approve it again to retry the FAILED rows, or leave it."),
     SettlementCompleted => ("settlement.completed", "A settlement cycle was paid (status PAID): its net reached the wallet's available balance or the payout's rail; its payments are marked SETTLED (each with payment_intent.settled).", "data.object is the cycle; its statement is at GET /settlement_cycles/{id}/statement."),
     SettlementFailed => ("settlement.failed", "A settlement cycle was not paid (status FAILED): under the profile's minimum (its net carries into the next cycle), no FX rate for its settlement currency, or its payout failed (the money is in available).", "data.object.failure_reason says why."),
+    AccountCreated => ("account.created", "A platform created a connected account: the customer's organisation, its owner (no password yet) and its wallets.", "Send the customer a claim link (POST /accounts/{id}/account_links)."),
+    AccountUpdated => ("account.updated", "A platform changed a connected account's default application fee or metadata.", "Informational."),
+    AccountClaimed => ("account.claimed", "The customer opened the claim link and set a password: it logs in from now on and sees the platform in its team.", "Informational."),
+    AccountDetached => ("account.detached", "A platform detached a connected account: it no longer acts for it; the account, its keys and its money stay the customer's.", "Final for the platform: Service-Account with this account answers 403 account_detached."),
     SwitchPaymentReceived => ("switch_payment.received", "A national-switch payment was accepted by the gateway (RECEIVED), with its PRINCIPAL_REQUESTED journal fact.", "Informational: switch_payment.ready or switch_payment.requires_action follows in the same commit."),
     SwitchPaymentRequiresAction => ("switch_payment.requires_action", "A national-switch payment waits for the payer's consent (REQUIRES_ACTION): none was sent, or it is older than 600 s.", "It expires 15 minutes after creation unless cancelled first."),
     SwitchPaymentReady => ("switch_payment.ready", "A national-switch payment's consent is valid and its submission waits in the outbox (READY).", "Informational: it can still be cancelled."),
@@ -222,7 +229,7 @@ pub struct EventData {
 /// The objects that events carry, by the names of their views in the
 /// document, so that `data.object` is described as precisely as the object's
 /// own endpoint describes it.
-const EVENT_OBJECT_SCHEMAS: [&str; 18] = [
+const EVENT_OBJECT_SCHEMAS: &[&str] = &[
     "PaymentIntentView",
     "RefundView",
     "DisputeView",
@@ -239,6 +246,8 @@ const EVENT_OBJECT_SCHEMAS: [&str; 18] = [
     "RouteView",
     "RemittanceView",
     "SettlementCycleView",
+    "AccountView",
+    "OfflinePromiseView",
     "SwitchPaymentView",
     "DiasporaQuoteView",
 ];
@@ -248,7 +257,7 @@ fn event_object_schema() -> utoipa::openapi::Schema {
         "The object as the API renders it at the time of the event; its `object` field says which.",
     ));
     for name in EVENT_OBJECT_SCHEMAS {
-        any_of = any_of.item(utoipa::openapi::Ref::from_schema_name(name));
+        any_of = any_of.item(utoipa::openapi::Ref::from_schema_name(*name));
     }
     utoipa::openapi::Schema::AnyOf(any_of.build())
 }
@@ -316,7 +325,7 @@ pub fn current_filter(filter: &str) -> String {
 }
 
 /// Emits `view` (an object as the API renders it) for `owner`; the event
-/// carries `account` when the owner is a connected account.
+/// carries `account` when the owner is a connected account's organisation.
 pub fn emit_view<V: Serialize>(
     tx: &mut Tx<'_>,
     event_type: EventType,
@@ -325,8 +334,7 @@ pub fn emit_view<V: Serialize>(
     view: &V,
 ) -> Result<(), ApiError> {
     let object = serde_json::to_value(view).map_err(ApiError::internal)?;
-    let account = owner.starts_with("acct_").then_some(owner);
-    emit(tx, event_type, mode, owner, account, object)?;
+    emit(tx, event_type, mode, owner, None, object)?;
     Ok(())
 }
 
@@ -339,12 +347,18 @@ pub fn emit(
     account: Option<&str>,
     object: serde_json::Value,
 ) -> Result<String, ApiError> {
+    // Whatever emits it, an event of a connected account's organisation
+    // names the account (spec section 6 rule 3): its platform receives it.
+    let account = match account {
+        Some(account) => Some(account.to_string()),
+        None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
+    };
     let event = Event {
         id: crate::ids::new_id("evt"),
         event_type,
         mode,
         owner: owner.to_string(),
-        account: account.map(str::to_string),
+        account,
         created_at_ms: tx.now_ms(),
         object,
     };

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::AppState;
 use super::extract::{Claim, reply};
-use crate::domain::test_clocks;
+use crate::domain::{audit, test_clocks};
 use crate::error::ApiError;
 use crate::store::{Output, Tx};
 
@@ -37,12 +37,25 @@ pub async fn apply_output(
     let Claim {
         idempotency,
         sandbox,
+        acting_for,
     } = claim;
     let work = move |tx: &mut Tx<'_>| {
         if let Some(org) = &sandbox {
             test_clocks::follow(tx, org)?;
         }
-        work(tx)
+        let output = work(tx)?;
+        // Every write a platform makes for a connected account is in both
+        // audit logs, whatever the operation (spec section 5 rule 6).
+        if let Some(acting) = &acting_for {
+            audit::record(
+                tx,
+                &acting.actor,
+                "service_account.request",
+                acting.actor.account.as_deref(),
+                serde_json::json!({ "request": acting.request, "status": output.status }),
+            )?;
+        }
+        Ok(output)
     };
     let done = state.writer.execute(idempotency, Box::new(work)).await?;
     Ok(reply(done))

@@ -249,6 +249,17 @@ pub struct Idempotency(pub Claim);
 pub struct Claim {
     pub idempotency: Option<IdempotencyClaim>,
     pub sandbox: Option<String>,
+    /// A platform acting for a connected account (`Service-Account`): the
+    /// command records the request in both audit logs when it succeeds.
+    pub acting_for: Option<ActingFor>,
+}
+
+/// Who acted for a connected account, and with which request.
+#[derive(Debug, Clone)]
+pub struct ActingFor {
+    pub actor: crate::domain::audit::Actor,
+    /// `POST /payment_intents`: the method and the path, without the version.
+    pub request: String,
 }
 
 impl Claim {
@@ -257,6 +268,7 @@ impl Claim {
         Claim {
             idempotency: None,
             sandbox: crate::domain::test_clocks::sandbox_of(mode, org),
+            acting_for: None,
         }
     }
 }
@@ -265,13 +277,23 @@ impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        let sandbox = parts
-            .extensions
-            .get::<Principal>()
-            .and_then(|p| crate::domain::test_clocks::sandbox_of(p.mode, &p.org));
+        let principal = parts.extensions.get::<Principal>();
+        let sandbox =
+            principal.and_then(|p| crate::domain::test_clocks::sandbox_of(p.mode, &p.org));
+        let acting_for = principal
+            .filter(|p| p.account.is_some() && p.account_org.is_some())
+            .map(|p| ActingFor {
+                actor: crate::domain::audit::Actor::of(p),
+                request: format!(
+                    "{} {}",
+                    parts.method,
+                    crate::http::gate::unversioned(parts.uri.path())
+                ),
+            });
         Ok(Idempotency(Claim {
             idempotency: parts.extensions.get::<IdempotencyClaim>().cloned(),
             sandbox,
+            acting_for,
         }))
     }
 }

@@ -191,6 +191,7 @@ fn authenticate(
         mode: key.mode,
         org: key.org.clone(),
         account: None,
+        account_org: None,
         client_secret: None,
         session: None,
         client_ip,
@@ -251,7 +252,9 @@ fn authenticate(
             }
         }
     }
-    principal.account = service_account(state, snapshot, headers, &key.org)?;
+    if let Some(account) = service_account(state, snapshot, operation, headers, &principal)? {
+        principal.act_for(account.id, account.organisation);
+    }
     tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
     Ok(Some(principal))
 }
@@ -294,6 +297,7 @@ fn secret_principal(
         mode: intent.mode,
         org: intent.owner.clone(),
         account: intent.account.clone(),
+        account_org: None,
         client_secret: Some(secret),
         session: None,
         client_ip,
@@ -370,14 +374,16 @@ fn session_principal(
             .with_param(name));
         }
     };
-    let account = service_account(state, snapshot, headers, &member.org)?;
+    // Service-Account works with API keys only (origin section 26): a
+    // member of the platform acts in its own organisation.
     tracing::debug!(session = %session.id, member = %member.id, "authenticated a session");
     Ok(Principal {
         key_id: session.id.clone(),
         kind: KeyKind::Rk,
         mode,
         org: member.org.clone(),
-        account,
+        account: None,
+        account_org: None,
         client_secret: None,
         session: Some(SessionCaller {
             session_id: session.id,
@@ -420,17 +426,30 @@ fn client_secret(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
 }
 
 /// Resolves `Service-Account: acct_...` (or `<prefix>-Account`, see
-/// `headers.rs`) to an account connected to `org`.
+/// `headers.rs`) to an account the key's organisation acts for; the
+/// refusals are in `domain::accounts::acting_for`. The `/accounts`
+/// operations manage the platform's own accounts and refuse the header.
 fn service_account(
     state: &AppState,
     snapshot: &Snapshot,
+    operation: &Operation,
     headers: &HeaderMap,
-    org: &str,
-) -> Result<Option<String>, ApiError> {
+    principal: &Principal,
+) -> Result<Option<crate::domain::accounts::Account>, ApiError> {
     let names = &state.settings.header_names;
     let Some((name, value)) = names.read(headers, header_names::Read::Account)? else {
         return Ok(None);
     };
+    if operation.path == "/accounts" || operation.path.starts_with("/accounts/") {
+        return Err(ApiError::new(
+            Code::AccountHeaderNotAllowed,
+            format!(
+                "{} {} manages the platform's own connected accounts: send it without {name}",
+                operation.method, operation.path
+            ),
+        )
+        .with_param(name));
+    }
     let account = value.to_str().unwrap_or_default().trim();
     if !crate::ids::is_id(account, "acct") {
         return Err(ApiError::new(
@@ -439,14 +458,7 @@ fn service_account(
         )
         .with_param(name));
     }
-    let connected = crate::domain::accounts::is_connected(snapshot, org, account)?;
-    if !connected {
-        return Err(ApiError::new(
-            Code::AccountNotConnected,
-            format!("{account} is not an account connected to this platform"),
-        ));
-    }
-    Ok(Some(account.to_string()))
+    crate::domain::accounts::acting_for(snapshot, &principal.org, principal.mode, account).map(Some)
 }
 
 fn idempotency_key(headers: &HeaderMap, operation: &Operation) -> Result<Option<String>, ApiError> {

@@ -291,7 +291,18 @@ pub fn page<T: DeserializeOwned>(
     page_cursor: Option<&str>,
     keep: impl Fn(&T) -> bool,
 ) -> Result<List<T>, ApiError> {
-    let limit = self::limit(limit)?;
+    page_sized(snapshot, rows, self::limit(limit)?, page_cursor, keep)
+}
+
+/// [`page`] with a `limit` its caller checked against its own bounds (the
+/// offline promises list: up to 500, the origin's).
+pub fn page_sized<T: DeserializeOwned>(
+    snapshot: &Snapshot,
+    rows: Rows,
+    limit: usize,
+    page_cursor: Option<&str>,
+    keep: impl Fn(&T) -> bool,
+) -> Result<List<T>, ApiError> {
     let Rows {
         objects,
         prefix,

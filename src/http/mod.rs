@@ -2,6 +2,7 @@
 //! `/api/v1`; the gate (auth, scopes, guardian, idempotency) runs before each
 //! handler; handlers parse, call the domain, and render.
 
+pub mod accounts;
 pub mod balance;
 pub mod checkout;
 pub mod command;
@@ -14,6 +15,7 @@ pub mod gate;
 pub mod intents;
 pub mod list;
 pub mod money_requests;
+pub mod offline;
 pub mod operations;
 pub mod organisations;
 pub mod pages;
@@ -106,6 +108,8 @@ pub fn operations() -> Vec<operations::Served> {
         routes::operations(),
         remittances::operations(),
         settlement::operations(),
+        accounts::operations(),
+        offline::operations(),
         diaspora::operations(),
         switch::operations(),
     ]

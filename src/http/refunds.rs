@@ -263,7 +263,13 @@ pub async fn splits(
             payment_intent: intent.id,
             currency: intent.currency,
             split_refund_policy: intent.split_refund_policy,
-            data: intent.split_payouts,
+            // The platform's application fee is a split of its own
+            // (labelled `application_fee`), outside the refund recoveries.
+            data: intent
+                .split_payouts
+                .into_iter()
+                .chain(intent.application_fee_payout)
+                .collect(),
         },
     )
 }

@@ -357,8 +357,12 @@ pub async fn set_transfer_limits(
     Body(input): Body<SetTransferLimits>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let changed =
-            org::set_transfer_limits(tx, &caller.org, input.per_transfer_minor, input.daily_minor)?;
+        let changed = org::set_transfer_limits(
+            tx,
+            caller.owner(),
+            input.per_transfer_minor,
+            input.daily_minor,
+        )?;
         let details = serde_json::json!({
             "per_transfer_minor": changed.transfer_limit_minor,
             "daily_minor": changed.daily_transfer_limit_minor,

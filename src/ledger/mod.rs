@@ -312,6 +312,11 @@ pub enum CauseKind {
     PayoutBatchReservation,
     /// What a batch's run did not spend of its reservation, given back.
     PayoutBatchRelease,
+    /// A platform's application fee on a connected account's payment: from
+    /// the customer's pending to the platform's (the cause id is the intent).
+    ApplicationFee,
+    /// A settled offline promise: the payer's available balance to the merchant's.
+    OfflinePromise,
     /// A national-switch payment credited: the switch's clearing account to
     /// the merchant's available balance.
     SwitchPayment,

@@ -27,6 +27,8 @@ pub const VERSION: &str = "01";
 const DOMAIN: &str = "paygate-qr-v1|";
 /// The expiry sub-tag of the key template.
 pub const EXPIRY: &str = "02";
+/// The offline nonce sub-tag of the key template (origin behaviour section 8).
+pub const OFFLINE_NONCE: &str = "03";
 
 /// `n` (not negative) in base 36, lower case: `1700000000` is `s44we8`.
 fn base36(n: i64) -> String {
@@ -86,15 +88,31 @@ pub fn sign<E>(
 /// [`sign`], with the expiry `expires_at_unix` (seconds) in `80/02` when
 /// given: inside the signed message, so it cannot be moved.
 pub fn sign_until<E>(
+    fields: Vec<Tlv>,
+    key_id: &str,
+    expires_at_unix: Option<i64>,
+    sign: impl FnOnce(&[u8]) -> Result<[u8; 64], E>,
+) -> Result<String, E> {
+    sign_offline(fields, key_id, expires_at_unix, None, sign)
+}
+
+/// [`sign_until`], with an offline payment's nonce in `80/03` when given
+/// (`POST /offline/qr`): signed too, so a payer's device that checks the
+/// signature against `GET /keys` knows the nonce is the merchant's.
+pub fn sign_offline<E>(
     mut fields: Vec<Tlv>,
     key_id: &str,
     expires_at_unix: Option<i64>,
+    nonce: Option<&str>,
     sign: impl FnOnce(&[u8]) -> Result<[u8; 64], E>,
 ) -> Result<String, E> {
     fields.retain(|f| f.tag != KEY_TEMPLATE && f.tag != SIGNATURE_TEMPLATE && f.tag != "63");
     let mut key = vec![Tlv::value("00", VERSION), Tlv::value("01", key_id)];
     if let Some(at) = expires_at_unix {
         key.push(Tlv::value(EXPIRY, base36(at)));
+    }
+    if let Some(nonce) = nonce {
+        key.push(Tlv::value(OFFLINE_NONCE, nonce));
     }
     fields.push(Tlv::template(KEY_TEMPLATE, key));
     let signature = sign(&message(&fields))?;

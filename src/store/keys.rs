@@ -12,6 +12,8 @@
 //! | `index` | `member_email\|<email>`, `session\|<digest>` | [`member_email`], [`session`] |
 //! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
 //! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
+//! | `objects` | `ofd\|<mode>\|<device>`, `ofn\|<mode>\|<nonce>` | [`offline_device`], [`offline_nonce`] |
+//! | `index` | `ofh\|<mode>\|<hash>` → offline promise id | [`offline_promise_hash`] |
 //! | `index` | `cm\|<mode>\|<owner>\|<pair>\|<month>` | [`corridor_month`] |
 //! | `objects` | `rail_stats\|<mode>\|<rail id>` (a rail's 24 h counters) | [`rail_stats`] |
 //! | `timers`, `delivery_queue`, `idempotency_expiry` | `<due_ms:020>\|<id>` | [`due`], [`due_before`] |
@@ -50,6 +52,8 @@ pub enum Family {
     Remittance,
     SettlementProfile,
     SettlementCycle,
+    Account,
+    OfflinePromise,
     SwitchPayment,
     DiasporaQuote,
 }
@@ -89,6 +93,8 @@ impl Family {
             Family::Remittance => "rem",
             Family::SettlementProfile => "stp",
             Family::SettlementCycle => "sc",
+            Family::Account => "acct",
+            Family::OfflinePromise => "ofp",
             Family::SwitchPayment => "pay",
             Family::DiasporaQuote => "dq",
         }
@@ -174,6 +180,16 @@ pub fn org_handle(handle: &str) -> String {
     format!("org_handle|{handle}")
 }
 
+/// `acct_org|<org>` → the connected account whose customer organisation is `org`.
+pub fn account_of_org(org: &str) -> String {
+    format!("acct_org|{org}")
+}
+
+/// `acct_claim|<sha-256 of a claim token>` → the account the claim link opens.
+pub fn account_claim(digest: &str) -> String {
+    format!("acct_claim|{digest}")
+}
+
 /// `member_email|<email>` → the member's id.
 pub fn member_email(email: &str) -> String {
     format!("member_email|{email}")
@@ -198,6 +214,23 @@ pub fn pin_throttle(member_id: &str) -> String {
 /// day (days since the epoch, UTC), for the daily transfer limit.
 pub fn transfer_day(mode: Mode, owner: &str, currency: &str, day: i64) -> String {
     format!("td|{}|{owner}|{currency}|{day}", mode.as_str())
+}
+
+/// `ofd|<mode>|<device id>` → an offline device (device ids are unique
+/// per mode: another party's device id is `device_taken`).
+pub fn offline_device(mode: Mode, device_id: &str) -> String {
+    format!("ofd|{}|{device_id}", mode.as_str())
+}
+
+/// `ofn|<mode>|<nonce>` → a nonce a merchant device fetched, and its use.
+pub fn offline_nonce(mode: Mode, nonce: &str) -> String {
+    format!("ofn|{}|{nonce}", mode.as_str())
+}
+
+/// `ofh|<mode>|<sha-256 hex>` → the offline promise of that string: what
+/// dedupes a promise forever, across syncs and devices.
+pub fn offline_promise_hash(mode: Mode, hash: &str) -> String {
+    format!("ofh|{}|{hash}", mode.as_str())
 }
 
 /// `cm|<mode>|<owner>|<pair>|<yyyy-mm>` → what the organisation sent

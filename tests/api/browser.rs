@@ -230,3 +230,94 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
         client.close().await.expect("close");
     });
 }
+
+async fn type_into(client: &Client, id: &str, text: &str) {
+    let input = client.find(Locator::Id(id)).await.expect("input");
+    input.clear().await.expect("clear");
+    input.send_keys(text).await.expect("type");
+}
+
+/// The claim page of a connected account (issue 21): on a phone, in French,
+/// a mismatch is refused in the page, a good password claims the account,
+/// and the customer logs in with it.
+#[test]
+fn a_customer_claims_a_connected_account_on_a_phone_in_a_real_browser() {
+    let srv = TestServer::start();
+    let account = srv.post(
+        "/accounts",
+        srv.sk(),
+        &json!({"business_name": "Boutique Amani", "type": "merchant",
+                "email": "amani@example.com", "country": "CD"}),
+        Some(&ik()),
+    );
+    assert_eq!(account.status, 201, "{account:?}");
+    let id = account.body["id"].as_str().expect("id").to_string();
+    let link = srv.post(
+        &format!("/accounts/{id}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    let url = link.body["url"].as_str().expect("url").to_string();
+    let (_driver, port) = start_driver();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(390, 844).await.expect("phone size");
+        client
+            .goto(&format!("{url}?lang=fr"))
+            .await
+            .expect("open claim page");
+        wait_for_text(&client, "#title", "Boutique Amani").await;
+        wait_for_text(&client, "#intro", "Choisissez un mot de passe").await;
+        let fits = client
+            .execute(
+                "return document.documentElement.scrollWidth <= window.innerWidth",
+                vec![],
+            )
+            .await
+            .expect("layout");
+        assert_eq!(fits, Value::Bool(true), "the page is wider than a phone");
+        std::fs::write(
+            artifacts().join("claim-phone.png"),
+            client.screenshot().await.expect("shot"),
+        )
+        .expect("save");
+        type_into(&client, "password", "customer-password-Lx93").await;
+        type_into(&client, "confirm", "customer-password-Lx94").await;
+        client
+            .find(Locator::Id("submit"))
+            .await
+            .expect("submit")
+            .click()
+            .await
+            .expect("click");
+        wait_for_text(&client, "#status.error", "diffèrent").await;
+        type_into(&client, "confirm", "customer-password-Lx93").await;
+        client
+            .find(Locator::Id("submit"))
+            .await
+            .expect("submit")
+            .click()
+            .await
+            .expect("click");
+        wait_for_text(&client, "#status.done", "Le compte est à vous").await;
+        // The link is spent: opening it again shows the invalid page.
+        client.goto(&url).await.expect("open again");
+        wait_for_text(&client, "#title", "Link not valid").await;
+        client.close().await.expect("close");
+    });
+    let login = srv.post(
+        "/sessions",
+        None,
+        &json!({"email": "amani@example.com", "password": "customer-password-Lx93"}),
+        None,
+    );
+    assert_eq!(login.status, 201, "{login:?}");
+    let shown = srv.get(&format!("/accounts/{id}"), srv.sk());
+    assert_eq!(shown.body["onboarding"]["claimed"], true, "{shown:?}");
+}

@@ -266,8 +266,9 @@ fn service_account_must_be_a_connected_acct_id() {
         srv.sk(),
         &[("Service-Account", UNKNOWN_ACCOUNT)],
     );
-    let body = assert_error(&resp, 403, "account_not_connected");
-    assert_eq!(body["bp"], "BP-1012", "{resp:?}");
+    // An account that does not exist: no platform can act for it.
+    let body = assert_error(&resp, 403, "account_unavailable");
+    assert_eq!(body["bp"], "BP-1031", "{resp:?}");
     assert!(
         body["message"]
             .as_str()

@@ -476,7 +476,7 @@ fn invalid_create_bodies_are_400_naming_the_field_and_write_nothing() {
         (body(json!({"customer_country": "cd"})), "validation_error", "customer_country"),
         (body(json!({"success_url": "javascript:alert(1)"})), "validation_error", "success_url"),
         (body(json!({"purpose_code": "school"})), "validation_error", "purpose_code"),
-        (body(json!({"application_fee_minor": 10})), "validation_error", "application_fee_minor"),
+        (body(json!({"application_fee_minor": 10})), "application_fee_requires_account", "application_fee_minor"),
     ];
     for (input, code, param) in &cases {
         let resp = create_as(&srv, srv.sk(), input);

@@ -5,6 +5,7 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod accounts;
 mod browser;
 mod checkout;
 mod crash;
@@ -16,6 +17,7 @@ mod idempotency;
 mod intents;
 mod limits;
 mod money_requests;
+mod offline;
 mod operations;
 mod organisations;
 mod origin;

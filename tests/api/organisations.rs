@@ -256,6 +256,7 @@ fn body_for(method: &str, template: &str) -> Value {
         ("POST", "/locations/{id}/terminals") => json!({"label": "Till"}),
         ("POST", "/test_clocks/{id}/advance") => json!({"frozen_time": "2030-01-01T00:00:00Z"}),
         ("PATCH", "/team/members/{id}") => json!({"role": "viewer"}),
+        ("PATCH", "/accounts/{id}") => json!({"application_fee_bps": 10}),
         ("POST", "/routes/{id}/cancel") => json!({"reason": "not ours"}),
         // A PIN does not make another organisation's batch approvable (a
         // key ignores it; the batch is not found before any PIN is checked).
@@ -391,6 +392,12 @@ fn objects_of_a(
         json!({"frozen_time": "2027-01-01T00:00:00Z"}),
     );
     ids.insert("test_clocks", id_of(&clock));
+    let account = post(
+        "/accounts",
+        json!({"business_name": "Boutique Connectee", "type": "merchant",
+               "email": "connected@a.example", "country": "CD"}),
+    );
+    ids.insert("accounts", id_of(&account));
     let events = srv.get("/events", srv.sk());
     ids.insert(
         "events",
@@ -447,6 +454,7 @@ fn state_of_a(
             "test_clocks",
             "webhook_endpoints",
             "payouts",
+            "accounts",
         ]
         .contains(kind)
         {

@@ -622,7 +622,7 @@ fn application_fee(
     let Some(fee) = fee else { return Ok(None) };
     if !for_account {
         return Err(ApiError::new(
-            Code::ValidationError,
+            Code::ApplicationFeeRequiresAccount,
             "application_fee_minor needs a Service-Account header: it is the platform's fee on a connected account's payment",
         )
         .with_param("application_fee_minor"));

@@ -159,6 +159,10 @@ pub struct Intent {
     /// What recipients gave back (or kept) for each refund.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub split_recoveries: Vec<Recovery>,
+    /// The platform's application fee, paid at capture (a connected
+    /// account's intent); never given back on a refund (decision 137).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub application_fee_payout: Option<SplitPayout>,
     /// The checkout session this intent pays, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub checkout_session: Option<String>,
@@ -390,7 +394,7 @@ impl Minted {
         input: ValidCreate,
         now_ms: i64,
     ) -> Result<Minted, ApiError> {
-        let merchant = super::org::name_of(snapshot, &principal.org)?;
+        let merchant = super::org::name_of(snapshot, principal.owner())?;
         let key = events::signing::active_key(snapshot)?;
         let place = Place::of(snapshot, principal, &input)?;
         Minted::new(principal, input, &merchant, &key, &place, now_ms)
@@ -402,7 +406,7 @@ impl Minted {
         principal: &Principal,
         input: ValidCreate,
     ) -> Result<Minted, ApiError> {
-        let merchant = super::org::name_of(tx, &principal.org)?;
+        let merchant = super::org::name_of(tx, principal.owner())?;
         let key = events::signing::active_key_in(tx)?;
         let place = Place::of(tx, principal, &input)?;
         Minted::new(principal, input, &merchant, &key, &place, tx.now_ms())
@@ -523,6 +527,7 @@ pub fn create(
     } = minted;
     let confirm = input.confirm;
     let mut intent = new_record(principal, input, id.clone(), client_secret_digest, now);
+    default_application_fee(tx, &mut intent)?;
     intent.qr_payload = qr_payload;
     intent.qr_expires_at_ms = qr_expires_at_ms;
     intent.location = location;
@@ -551,6 +556,25 @@ pub fn create(
     }
     resource::insert(tx, Family::PaymentIntent, &intent)?;
     Ok((intent, client_secret))
+}
+
+/// A connected account's intent without `application_fee_minor` takes the
+/// account's default (origin section 26), within what the fixed splits leave.
+fn default_application_fee(tx: &Tx<'_>, intent: &mut Intent) -> Result<(), ApiError> {
+    let Some(account) = intent.account.as_deref() else {
+        return Ok(());
+    };
+    if intent.application_fee_minor.is_some() || intent.status == Status::Created {
+        return Ok(());
+    }
+    let Some(account) = tx.get_json::<super::accounts::Account>(Table::Objects, account)? else {
+        return Ok(());
+    };
+    let fixed: i64 = intent.splits.iter().map(|s| s.fixed_minor).sum();
+    let cap = intent.amount_minor - fixed;
+    let fee = super::accounts::fees::default_fee(&account, intent.amount_minor, cap);
+    intent.application_fee_minor = (fee > 0).then_some(fee);
+    Ok(())
 }
 
 /// A new intent's record: REQUIRES_PAYMENT_METHOD (CREATED, amount 0,
@@ -605,6 +629,7 @@ fn new_record(
         settlement_cycle: None,
         settlement: None,
         split_payouts: Vec::new(),
+        application_fee_payout: None,
         split_recoveries: Vec::new(),
         checkout_session: None,
         payment_link: None,
@@ -918,6 +943,13 @@ fn record_capture(
         &intent.splits,
     )?;
     let split_total: i64 = intent.split_payouts.iter().map(|p| p.amount_minor).sum();
+    intent.application_fee_payout =
+        super::accounts::fees::pay(tx, settings, intent, net - split_total, &rail)?;
+    let fee_minor = intent
+        .application_fee_payout
+        .as_ref()
+        .map_or(0, |p| p.amount_minor);
+    let split_total = split_total + fee_minor;
     intent.pending_remaining_minor = net - split_total;
     intent.amount_received_minor = amount_minor;
     intent.amount_capturable_minor = 0;
@@ -948,6 +980,7 @@ fn record_capture(
         gross_minor: amount_minor,
         fees: &fees,
         split_minor: split_total + funded,
+        application_fee_minor: fee_minor,
         transaction: intent.collection_transaction.as_deref().unwrap_or_default(),
     };
     let cycle = super::settlement::cycles::record_payment(tx, settings, place, payment)?;

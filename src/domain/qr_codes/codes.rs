@@ -89,7 +89,7 @@ pub fn create_code(
     let mcc = mcc("mcc", input.mcc)?
         .or_else(|| location.as_ref().map(|l| l.mcc.clone()))
         .unwrap_or_else(|| DEFAULT_MCC.to_string());
-    let org_name = crate::domain::org::name_of(tx, &principal.org)?;
+    let org_name = crate::domain::org::name_of(tx, principal.owner())?;
     let key = signing::active_key_in(tx)?;
     let id = crate::ids::new_id("qr");
     let now = tx.now_ms();

@@ -53,6 +53,9 @@ pub enum ItemKind {
     /// What an earlier cycle of the profile did not settle (its negative net,
     /// or its net under the minimum).
     Carried,
+    /// A platform's application fee on a connected account's payment came
+    /// into the platform's pending (the source is the customer's intent).
+    ApplicationFee,
 }
 
 /// One movement of `pending` in a cycle's period.
@@ -76,6 +79,9 @@ pub struct Item {
     pub tax_minor: i64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub split_minor: i64,
+    /// The part of `split_minor` that was the platform's application fee.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub application_fee_minor: i64,
     /// A payment's collection posting (the statement's hash names them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transaction: Option<String>,
@@ -97,6 +103,9 @@ pub struct Totals {
     /// Carried in from earlier cycles (negative when they owed).
     pub carried_in_minor: i64,
     pub payments: u32,
+    /// A platform's application fees earned on its connected accounts' payments.
+    #[serde(default)]
+    pub application_fees_minor: i64,
 }
 
 impl Totals {
@@ -113,6 +122,7 @@ impl Totals {
             - self.splits_minor
             - self.holds_minor
             + self.carried_in_minor
+            + self.application_fees_minor
     }
 
     fn add(&mut self, item: &Item) {
@@ -128,6 +138,7 @@ impl Totals {
             ItemKind::Refund | ItemKind::RefundRelease => self.refunds_minor -= item.amount_minor,
             ItemKind::DisputeHold => self.holds_minor -= item.amount_minor,
             ItemKind::Carried => self.carried_in_minor += item.amount_minor,
+            ItemKind::ApplicationFee => self.application_fees_minor += item.amount_minor,
         }
     }
 }
@@ -299,6 +310,8 @@ pub struct Payment<'a> {
     pub gross_minor: i64,
     pub fees: &'a Fees,
     pub split_minor: i64,
+    /// The part of `split_minor` paid to the platform as its application fee.
+    pub application_fee_minor: i64,
     /// Its collection posting.
     pub transaction: &'a str,
 }
@@ -322,8 +335,25 @@ pub fn record_payment(
         service_fee_minor: fees.service_fee_minor,
         tax_minor: fees.tax_minor,
         split_minor: payment.split_minor,
+        application_fee_minor: payment.application_fee_minor,
         transaction: Some(payment.transaction.to_string()),
     };
+    accrue(tx, settings, place, item)
+}
+
+/// A platform's application fee on `payment` (a connected account's intent)
+/// came into the platform's pending: it settles with the platform's own
+/// period, as a payment does.
+pub fn record_application_fee(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    place: Place<'_>,
+    payment: &str,
+    fee_minor: i64,
+    transaction: &str,
+) -> Result<String, ApiError> {
+    let mut item = movement(tx, ItemKind::ApplicationFee, payment, payment, fee_minor);
+    item.transaction = Some(transaction.to_string());
     accrue(tx, settings, place, item)
 }
 
@@ -382,6 +412,7 @@ fn movement(tx: &Tx<'_>, kind: ItemKind, source: &str, payment: &str, delta_mino
         service_fee_minor: 0,
         tax_minor: 0,
         split_minor: 0,
+        application_fee_minor: 0,
         transaction: None,
     }
 }
@@ -670,6 +701,7 @@ pub fn carry(
         service_fee_minor: 0,
         tax_minor: 0,
         split_minor: 0,
+        application_fee_minor: 0,
         transaction: None,
     };
     let place = Place {

@@ -175,6 +175,7 @@ fn totals(page: &mut Page, statement: &SettlementStatementView) {
         ("Splits", -t.splits_minor),
         ("Dispute holds", -t.holds_minor),
         ("Carried in", t.carried_in_minor),
+        ("Application fees", t.application_fees_minor),
         ("Carried forward", -statement.carried_forward_minor),
         ("Net", statement.net_minor),
     ];

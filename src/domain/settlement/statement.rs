@@ -89,6 +89,9 @@ pub enum LineType {
     RefundRelease,
     DisputeHold,
     Carried,
+    /// A platform's application fee: taken from a connected account's
+    /// payment (negative) or earned by the platform (positive).
+    ApplicationFee,
 }
 
 impl LineType {
@@ -103,6 +106,7 @@ impl LineType {
             LineType::RefundRelease => "refund_release",
             LineType::DisputeHold => "dispute_hold",
             LineType::Carried => "carried",
+            LineType::ApplicationFee => "application_fee",
         }
     }
 }
@@ -241,12 +245,17 @@ fn push_lines(lines: &mut Vec<Line>, item: &Item) {
             push(LineType::ProviderFee, -item.provider_fee_minor);
             push(LineType::ServiceFee, -item.service_fee_minor);
             push(LineType::Tax, -item.tax_minor);
-            push(LineType::Split, -item.split_minor);
+            push(
+                LineType::Split,
+                -(item.split_minor - item.application_fee_minor),
+            );
+            push(LineType::ApplicationFee, -item.application_fee_minor);
         }
         ItemKind::Refund => push(LineType::Refund, item.amount_minor),
         ItemKind::RefundRelease => push(LineType::RefundRelease, item.amount_minor),
         ItemKind::DisputeHold => push(LineType::DisputeHold, item.amount_minor),
         ItemKind::Carried => push(LineType::Carried, item.amount_minor),
+        ItemKind::ApplicationFee => push(LineType::ApplicationFee, item.amount_minor),
     }
 }
 
@@ -313,6 +322,7 @@ pub fn csv(statement: &SettlementStatementView) -> Result<Vec<u8>, ApiError> {
         format!("# Splits: {}", t.splits_minor),
         format!("# Dispute holds: {}", t.holds_minor),
         format!("# Carried in: {}", t.carried_in_minor),
+        format!("# Application fees earned: {}", t.application_fees_minor),
         format!("# Net: {}", statement.net_minor),
         format!("# Carried forward: {}", statement.carried_forward_minor),
         format!("# Hash: {}", statement.hash),

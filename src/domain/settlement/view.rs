@@ -93,7 +93,11 @@ pub struct TotalsView {
     pub splits_minor: i64,
     pub holds_minor: i64,
     pub carried_in_minor: i64,
-    /// gross − fees − refunds − splits − holds + carried in (may be negative).
+    /// A platform's application fees earned on its connected accounts'
+    /// payments (a connected account's own fees are in `splits_minor`).
+    pub application_fees_minor: i64,
+    /// gross − fees − refunds − splits − holds + carried in + application
+    /// fees earned (may be negative).
     pub running_net_minor: i64,
     pub payments: u32,
 }
@@ -109,6 +113,7 @@ pub fn totals(totals: &Totals) -> TotalsView {
         splits_minor: totals.splits_minor,
         holds_minor: totals.holds_minor,
         carried_in_minor: totals.carried_in_minor,
+        application_fees_minor: totals.application_fees_minor,
         running_net_minor: totals.raw_net_minor(),
         payments: totals.payments,
     }

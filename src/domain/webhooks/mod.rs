@@ -400,14 +400,15 @@ pub fn delete_endpoint(
 }
 
 /// The endpoints an event goes to: the owner's, and the platform's when the
-/// event belongs to a connected account (spec section 6 rule 3).
+/// event belongs to a connected account it still acts for (spec section 6
+/// rule 3). The platform's own `account.*` events are owned by the platform:
+/// they reach its endpoints once.
 fn endpoints_for(tx: &Tx<'_>, event: &Event) -> Result<Vec<Endpoint>, StoreError> {
     let mut owners = vec![event.owner.clone()];
     if let Some(account) = &event.account {
-        let connection: Option<super::accounts::ConnectedAccount> =
-            tx.get_json(Table::Objects, account)?;
-        if let Some(c) = connection.filter(|c| c.detached_at_ms.is_none()) {
-            owners.push(c.platform);
+        let connection: Option<super::accounts::Account> = tx.get_json(Table::Objects, account)?;
+        if let Some(c) = connection.filter(|c| c.connected() && c.owner != event.owner) {
+            owners.push(c.owner);
         }
     }
     let mut endpoints = Vec::new();
@@ -573,18 +574,9 @@ fn announce_disabled(tx: &mut Tx<'_>, endpoint: &Endpoint) -> Result<(), ApiErro
         &endpoint.owner,
         &view,
     )?;
-    let account = endpoint
-        .owner
-        .starts_with("acct_")
-        .then(|| endpoint.owner.clone());
-    let org = match &account {
-        Some(account) => tx
-            .get_json::<super::accounts::ConnectedAccount>(Table::Objects, account)?
-            .map_or_else(|| endpoint.owner.clone(), |c| c.platform),
-        None => endpoint.owner.clone(),
-    };
+    let account = super::accounts::of_organisation(tx, &endpoint.owner)?.map(|a| a.id);
     let actor = super::audit::Actor {
-        org,
+        org: endpoint.owner.clone(),
         kind: "gateway".into(),
         account,
         mode: Some(endpoint.mode),

@@ -27,6 +27,7 @@ use crate::error::{ApiError, Missing};
 use crate::rails::Operator;
 use crate::store::Table;
 
+mod claim;
 mod i18n;
 
 pub use i18n::Lang;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/checkout/{id}", get(session_page))
         .route("/r/{code}", get(request_page))
         .route("/l/{id}", get(link_page).post(link_chosen_amount))
+        .route("/claim/{token}", get(claim::page).post(claim::submit))
         .with_state(state)
 }
 

@@ -25,6 +25,9 @@ pub struct AuditView {
     target: Option<String>,
     /// `member`, `api_key`, `cli` or `anonymous`.
     actor_type: String,
+    /// The organisation of the actor: a platform acting for this connected
+    /// account (Service-Account) is named here in the customer's log.
+    actor_organisation: String,
     member: Option<String>,
     email: Option<String>,
     api_key: Option<String>,
@@ -67,6 +70,7 @@ pub async fn audit_log(
             action: e.action,
             target: e.target,
             actor_type: e.actor.kind,
+            actor_organisation: e.actor.org,
             member: e.actor.member_id,
             email: e.actor.email,
             api_key: e.actor.key_id,

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::session_of;
 use crate::auth::roles::Role;
 use crate::clock::rfc3339;
+use crate::domain::accounts;
 use crate::domain::audit::Actor;
 use crate::domain::members::{self, NewMember};
 use crate::domain::team::{self, Member};
@@ -31,8 +32,22 @@ pub struct MemberView {
     /// `active` or `disabled`.
     status: &'static str,
     has_pin: bool,
+    /// Set on the row of the platform that administers this connected
+    /// account (`Service-Account`): it is no person and cannot log in here;
+    /// the row goes when the platform detaches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    platform: Option<PlatformView>,
     created_at: String,
     updated_at: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlatformView {
+    /// The platform's organisation (`org_...`).
+    id: String,
+    name: String,
+    /// The connected account it acts for (`acct_...`).
+    account: String,
 }
 
 pub(super) fn member_view(m: &Member) -> MemberView {
@@ -43,6 +58,7 @@ pub(super) fn member_view(m: &Member) -> MemberView {
         role: m.role,
         status: if m.active() { "active" } else { "disabled" },
         has_pin: m.pin_hash.is_some(),
+        platform: None,
         created_at: rfc3339(m.created_at_ms),
         updated_at: rfc3339(m.updated_at_ms),
     }
@@ -61,11 +77,47 @@ pub async fn list_members(
     Caller(caller): Caller,
     Params(_): Params<NoParams>,
 ) -> Result<Response, ApiError> {
-    let data = team::members(&state.store.snapshot()?, &caller.org)?
+    let snapshot = state.store.snapshot()?;
+    let mut data: Vec<MemberView> = team::members(&snapshot, &caller.org)?
         .iter()
         .map(member_view)
         .collect();
+    if let Some(row) = platform_row(&snapshot, &caller.org)? {
+        data.push(row);
+    }
     json(200, &List::whole(data))
+}
+
+/// A connected account's platform, shown as the administrator it is (spec
+/// section 3: the platform appears as administrator under Team).
+fn platform_row(
+    snapshot: &crate::store::Snapshot,
+    org: &str,
+) -> Result<Option<MemberView>, ApiError> {
+    let Some(account) = accounts::of_organisation(snapshot, org)?.filter(|a| a.connected()) else {
+        return Ok(None);
+    };
+    let platform = crate::domain::org::get(snapshot, &account.owner)?;
+    let name = platform
+        .as_ref()
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
+    let email = platform.and_then(|p| p.email).unwrap_or_default();
+    Ok(Some(MemberView {
+        id: account.owner.clone(),
+        object: "team_member",
+        email,
+        role: Role::Admin,
+        status: "active",
+        has_pin: false,
+        platform: Some(PlatformView {
+            id: account.owner,
+            name,
+            account: account.id,
+        }),
+        created_at: rfc3339(account.created_at_ms),
+        updated_at: rfc3339(account.updated_at_ms),
+    }))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -390,16 +390,17 @@ fn a_header_prefix_reads_the_brand_account_and_mode_headers() {
     let body = assert_error(&malformed, 400, "invalid_service_account");
     assert_eq!(body["param"], "Acme-Account", "{malformed:?}");
     assert!(text(body, "message").starts_with("Acme-Account"), "{body}");
-    // A well-formed id is looked up as Service-Account's would be.
+    // A well-formed id is looked up as Service-Account's would be (an
+    // unknown one: no platform can act for it, decision 136).
     assert_error(
         &balance(&[("Acme-Account", UNKNOWN)]),
         403,
-        "account_not_connected",
+        "account_unavailable",
     );
     assert_error(
         &balance(&[("Service-Account", UNKNOWN), ("Acme-Account", UNKNOWN)]),
         403,
-        "account_not_connected",
+        "account_unavailable",
     );
     let conflict = balance(&[("Service-Account", UNKNOWN), ("Acme-Account", OTHER)]);
     assert_eq!(
