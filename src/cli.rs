@@ -128,6 +128,10 @@ enum Command {
         #[arg(long, hide = true, default_value_t = crate::domain::payout_batches::CHUNK_ROWS_DEFAULT,
               value_parser = clap::value_parser!(u32).range(1..=crate::domain::payout_batches::CHUNK_ROWS_MAX as i64))]
         payout_batch_chunk_rows: u32,
+        /// Milliseconds the national-switch outbox drainer waits before each pass. Hidden: for
+        /// the test that kills the gateway between a payment's commit and its dispatch.
+        #[arg(long, hide = true, default_value_t = 0)]
+        switch_dispatch_delay_ms: u64,
     },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
@@ -192,6 +196,24 @@ enum Command {
     Fx {
         #[command(subcommand)]
         command: FxCommand,
+    },
+    /// The directory of verified institutions diaspora quotes pay, offline (server stopped).
+    Institutions {
+        #[command(subcommand)]
+        command: InstitutionsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum InstitutionsCommand {
+    /// Replace the directory with a JSON file's institutions (docs/diaspora.md gives the
+    /// format); every entry is checked first and nothing is written when one is wrong.
+    /// Prints {"imported": N} as JSON.
+    Import {
+        /// The JSON file: {"institutions": [{"id", "name", "kind", "country", "purpose_codes", "tag", "organisation"}]}.
+        file: PathBuf,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
     },
 }
 
@@ -373,6 +395,7 @@ pub fn run() -> ExitCode {
             body_budget_mib,
             routes_config,
             payout_batch_chunk_rows,
+            switch_dispatch_delay_ms,
         } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
             serve(ServeOptions {
                 data_dir,
@@ -403,6 +426,7 @@ pub fn run() -> ExitCode {
                 },
                 routes,
                 payout_batch_chunk_rows,
+                switch_dispatch_delay: Duration::from_millis(switch_dispatch_delay_ms),
             })
         }),
         Command::Init {
@@ -439,6 +463,9 @@ pub fn run() -> ExitCode {
             command: GuardianCommand::Clear { data_dir },
         } => clear_guardian(&data_dir),
         Command::Fx { command } => fx(command),
+        Command::Institutions {
+            command: InstitutionsCommand::Import { file, data_dir },
+        } => import_institutions(&file, &data_dir),
         Command::Listen {
             forward_to,
             events,
@@ -779,6 +806,29 @@ fn fx(command: FxCommand) -> CliResult {
         .map_err(|e| e.message)?;
     let view = fx::rate_view(&entry, mode.livemode(), now);
     println!("{}", serde_json::to_string(&view)?);
+    Ok(())
+}
+
+/// The import file is read whole; larger is refused.
+const INSTITUTIONS_FILE_BYTES_MAX: u64 = 8 << 20;
+
+fn import_institutions(file: &std::path::Path, data_dir: &std::path::Path) -> CliResult {
+    use crate::domain::diaspora::institutions;
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?
+        .len();
+    if size > INSTITUTIONS_FILE_BYTES_MAX {
+        return Err(format!("{} is larger than 8 MiB", file.display()).into());
+    }
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let parsed: institutions::ImportFile = serde_json::from_str(&text)
+        .map_err(|e| format!("{} is not an institutions file: {e}", file.display()))?;
+    let store = open_existing(data_dir)?;
+    let imported = store
+        .write_now(SystemClock.now_ms(), |tx| institutions::import(tx, parsed))
+        .map_err(|e| e.message)?;
+    println!("{}", serde_json::json!({ "imported": imported }));
     Ok(())
 }
 

@@ -89,6 +89,9 @@ catalogue! {
     PayoutBatchNotFound => ("payout_batch_not_found", 404, "BP-2006", "No such payout batch is visible to this key."),
     SettlementProfileNotFound => ("settlement_profile_not_found", 404, "BP-2006", "No such settlement profile is visible to this key."),
     SettlementCycleNotFound => ("settlement_cycle_not_found", 404, "BP-2006", "No such settlement cycle is visible to this key."),
+    SwitchPaymentNotFound => ("switch_payment_not_found", 404, "BP-2006", "No such national-switch payment (pay_...) is visible to this key."),
+    DiasporaQuoteNotFound => ("diaspora_quote_not_found", 404, "BP-2006", "No such diaspora quote (dq_...) is visible to this key."),
+    InstitutionNotFound => ("institution_not_found", 404, "BP-2006", "A diaspora quote's `institution` names no verified institution of the directory (GET /institutions)."),
     RouteNotFound => ("route_not_found", 404, "BP-2008", "No operation at this path, or (`GET /routes/{id}`, its receipt, its cancel) no such cross-border route is visible to this key."),
     AgentNotFound => ("agent_not_found", 404, "BP-2006", "`POST /ai/{agent}` names no agent of this gateway; `details.agents` lists the canonical names (RouteOptimiser, FraudScorer, SavingsAdvisor), which are accepted in any case, as are their keys and the origin's aliases."),
     AgentRunNotFound => ("run_not_found", 404, "BP-2006", "No such agent run is visible to this key."),
@@ -151,6 +154,14 @@ catalogue! {
     InvalidQr => ("invalid_qr", 400, "BP-2164", "A route's `destination.data` names no merchant of this gateway (see what it is with POST /resolve)."),
     PayoutBatchNotApprovable => ("payout_batch_not_approvable", 409, "BP-2153", "Only a payout batch PENDING_APPROVAL, PARTIAL or FAILED can be approved (an EXECUTING one is being paid: a second approval gets this), at most 10 times."),
     PayoutBatchNotReady => ("payout_batch_not_ready", 422, "BP-2154", "The payout batch has invalid rows and was not made with skip_invalid, or no row left to pay; nothing moved."),
+    OrderAlreadyExists => ("order_already_exists", 409, "BP-2200", "The merchant already has a national-switch payment for this merchant_order_id (IDM-002); `details.payment_id` names it."),
+    PaymentNotCancellable => ("payment_not_cancellable", 409, "BP-2201", "A national-switch payment can be cancelled only before it is sent to the switch (RECEIVED, REQUIRES_ACTION, READY); `details.status` names its status."),
+    InputNotAllowed => ("input_not_allowed", 400, "BP-2202", "A national-switch payment names its rail, route, sponsor, access mode, exemption, connection, switch, bypass or currency override: the gateway computes the route itself; `param` names the field."),
+    InvalidPurpose => ("invalid_purpose", 400, "BP-2203", "A diaspora quote's `purpose_code` is not a purpose code of GET /diaspora/rate-cards."),
+    NoRateCard => ("no_rate_card", 422, "BP-2204", "No live rate card carries the diaspora quote's currency pair (GET /diaspora/rate-cards)."),
+    RateCardExpired => ("rate_card_expired", 409, "BP-2205", "The rate card a diaspora quote names is past its valid_until, or superseded by a new rate: read the cards again."),
+    BelowMinimum => ("below_minimum", 422, "BP-2206", "A diaspora quote's source amount is below the rate card's min_source_minor."),
+    AboveMaximum => ("above_maximum", 422, "BP-2207", "A diaspora quote's source amount is above the rate card's max_source_minor."),
     FxRateUnavailable => ("fx_rate_unavailable", 422, "BP-2132", "No rate of this mode converts the pair (directly, inversely or through USD); an operator sets one (`paygate fx set-rate`, `PUT /fx/rates/{pair}`)."),
     // BP-3xxx ledger.
     InsufficientFunds => ("insufficient_funds", 422, "BP-3001", "A balance that must not go negative would go negative."),
@@ -223,6 +234,9 @@ pub enum Missing {
     Subscription,
     AgentRun,
     CreditConsent,
+    SwitchPayment,
+    DiasporaQuote,
+    Institution,
 }
 
 impl Missing {
@@ -258,6 +272,9 @@ impl Missing {
             Missing::Subscription => Code::SubscriptionNotFound,
             Missing::AgentRun => Code::AgentRunNotFound,
             Missing::CreditConsent => Code::CreditConsentNotFound,
+            Missing::SwitchPayment => Code::SwitchPaymentNotFound,
+            Missing::DiasporaQuote => Code::DiasporaQuoteNotFound,
+            Missing::Institution => Code::InstitutionNotFound,
         }
     }
 
@@ -293,6 +310,9 @@ impl Missing {
             Missing::Subscription => "subscription",
             Missing::AgentRun => "agent run",
             Missing::CreditConsent => "credit-readiness consent",
+            Missing::SwitchPayment => "national-switch payment",
+            Missing::DiasporaQuote => "diaspora quote",
+            Missing::Institution => "institution",
         }
     }
 }

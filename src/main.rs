@@ -22,6 +22,7 @@ mod scheduler;
 mod secrets;
 mod server;
 mod store;
+mod switch_outbox;
 
 /// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of
 /// small buffers on the writer thread, and glibc's free and consolidation were

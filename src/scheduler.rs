@@ -65,6 +65,14 @@ pub enum TimerKind {
     /// Complete an agent run started with `wait: false` (due at once; a
     /// restart still completes it).
     AgentRun { run: String },
+    /// A national-switch payment's consent (600 s) ran out.
+    SwitchConsentLapse { payment: String },
+    /// A national-switch payment's 15 minutes before emission ran out.
+    SwitchExpire { payment: String },
+    /// A dispatched national-switch payment without an answer, or an UNKNOWN one: inquire.
+    SwitchInquiry { payment: String },
+    /// A diaspora quote's expiry.
+    DiasporaQuoteExpire { quote: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

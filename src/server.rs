@@ -46,6 +46,8 @@ pub struct ServeOptions {
     pub routes: crate::domain::routes::Config,
     /// Rows of a payout batch paid per writer command.
     pub payout_batch_chunk_rows: u32,
+    /// How long the national-switch outbox drainer waits before each pass (tests).
+    pub switch_dispatch_delay: Duration,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -98,10 +100,15 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     let _ = rustls::crypto::ring::default_provider().install_default();
     let committed = Arc::new(Notify::new());
     let dispatcher_wake = Arc::new(Notify::new());
+    let switch_wake = Arc::new(Notify::new());
     let (writer, writer_thread) = Writer::start(
         store.clone(),
         clock.clone(),
-        vec![committed.clone(), dispatcher_wake.clone()],
+        vec![
+            committed.clone(),
+            dispatcher_wake.clone(),
+            switch_wake.clone(),
+        ],
     )?;
     // The owner's password and PIN are hashed (Argon2id, tens of milliseconds)
     // on a first start only.
@@ -172,6 +179,13 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         options.webhook_egress,
         options.header_names,
     )?;
+    crate::switch_outbox::spawn(
+        store.clone(),
+        writer.clone(),
+        switch_wake,
+        Arc::new(crate::rails::switch::SandboxSwitch),
+        options.switch_dispatch_delay,
+    );
     crate::scheduler::spawn(
         store.clone(),
         writer.clone(),

@@ -8,6 +8,7 @@ pub mod audit;
 pub mod checkout;
 pub mod credit;
 pub mod currency;
+pub mod diaspora;
 pub mod disputes;
 pub mod fees;
 pub mod fields;
@@ -35,6 +36,7 @@ pub mod settlement;
 pub mod splits;
 pub mod step_up;
 pub mod subscriptions;
+pub mod switch;
 pub mod team;
 pub mod test_clocks;
 pub mod transfers;
@@ -117,5 +119,9 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
             invoices::on_attempt_timer(tx, settings, invoice, *attempt)
         }
         TimerKind::AgentRun { run } => agents::on_timer(tx, run),
+        TimerKind::SwitchConsentLapse { .. }
+        | TimerKind::SwitchExpire { .. }
+        | TimerKind::SwitchInquiry { .. } => switch::on_timer(tx, kind),
+        TimerKind::DiasporaQuoteExpire { quote } => diaspora::on_expire(tx, quote),
     }
 }

@@ -123,4 +123,6 @@ owned!(
     super::invoices::Invoice,
     super::agents::Run,
     super::credit::Consent,
+    super::diaspora::Quote,
+    super::switch::SwitchPayment,
 );

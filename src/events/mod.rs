@@ -149,6 +149,19 @@ event_types! {
     InvoicePaid => ("invoice.paid", "An invoice was paid (PAID): from the subscriber's wallet or by its payment request; the money is in the pending balance and settles like any payment.", "Final."),
     InvoicePaymentFailed => ("invoice.payment_failed", "A collection attempt of an invoice failed (FAILED); data.object.next_attempt_at says when the next one runs (none after the last).", "The subscription is PAST_DUE until a later attempt or payment succeeds."),
     InvoiceVoided => ("invoice.voided", "An invoice was voided (VOID): its subscription was cancelled, or its dunning ran out; nothing is owed.", "Final."),
+    SwitchPaymentReceived => ("switch_payment.received", "A national-switch payment was accepted by the gateway (RECEIVED), with its PRINCIPAL_REQUESTED journal fact.", "Informational: switch_payment.ready or switch_payment.requires_action follows in the same commit."),
+    SwitchPaymentRequiresAction => ("switch_payment.requires_action", "A national-switch payment waits for the payer's consent (REQUIRES_ACTION): none was sent, or it is older than 600 s.", "It expires 15 minutes after creation unless cancelled first."),
+    SwitchPaymentReady => ("switch_payment.ready", "A national-switch payment's consent is valid and its submission waits in the outbox (READY).", "Informational: it can still be cancelled."),
+    SwitchPaymentDispatching => ("switch_payment.dispatching", "A national-switch payment was handed to the switch (DISPATCHING): it can no longer be cancelled, and it is never sent twice.", "Informational."),
+    SwitchPaymentPending => ("switch_payment.pending", "The switch acknowledged a national-switch payment (PENDING).", "Informational."),
+    SwitchPaymentAuthorized => ("switch_payment.authorized", "The payer's institution authorized a national-switch payment (AUTHORIZED).", "Informational: switch_payment.completed follows when the merchant is credited."),
+    SwitchPaymentUnknown => ("switch_payment.unknown", "A national-switch payment's submission got no answer after it may have been sent (UNKNOWN); an inquiry follows, never a resend.", "Do not ask the payer to pay again: the inquiry completes or rejects it."),
+    SwitchPaymentCompleted => ("switch_payment.completed", "A national-switch payment completed (COMPLETED): the merchant's available balance was credited.", "Final. Fulfil the order."),
+    SwitchPaymentRejected => ("switch_payment.rejected", "A national-switch payment was rejected by the switch or the payer's institution, or an inquiry found the switch never received it (REJECTED); data.object.failure_reason says why.", "Final: nothing was taken from the payer."),
+    SwitchPaymentExpired => ("switch_payment.expired", "A national-switch payment was not sent to the switch within 15 minutes (EXPIRED).", "Final."),
+    SwitchPaymentCancelled => ("switch_payment.cancelled", "A national-switch payment was cancelled before it was sent to the switch (CANCELLED).", "Final."),
+    DiasporaQuotePaid => ("diaspora_quote.paid", "A diaspora quote was paid (PAID): the payer's wallet paid the institution for the quote's purpose; sent to the payer and to the institution's organisation.", "Final. data.object.lock names the institution, purpose and reference the money was locked to."),
+    DiasporaQuoteExpired => ("diaspora_quote.expired", "A diaspora quote was not paid before its expires_at (EXPIRED).", "Final: ask for a new quote."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
     TestClockReady => ("test_clock.ready", "A test clock finished an advance: every timer due up to its new frozen_time has fired, with its events.", "Sandbox only. The sandbox's now is the clock's frozen_time."),
 }
@@ -248,6 +261,8 @@ const EVENT_OBJECT_SCHEMAS: &[&str] = &[
     "PlanView",
     "SubscriptionView",
     "InvoiceView",
+    "SwitchPaymentView",
+    "DiasporaQuoteView",
 ];
 
 fn event_object_schema() -> utoipa::openapi::Schema {

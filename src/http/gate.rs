@@ -32,11 +32,16 @@ pub async fn gate(
     request: Request,
     next: Next,
 ) -> Response {
-    match admit(&state, matched, request).await {
+    let switch_create = super::switch::is_create(request.method(), matched.as_ref());
+    let response = match admit(&state, matched, request).await {
         Ok(Admitted::Proceed(request)) => next.run(request).await,
         Ok(Admitted::Replay(response)) => response,
         Err(error) => error.into_response(),
+    };
+    if switch_create {
+        return super::switch::replay_as_ok(response);
     }
+    response
 }
 
 enum Admitted {

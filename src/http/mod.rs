@@ -8,6 +8,7 @@ pub mod balance;
 pub mod checkout;
 pub mod command;
 pub mod credit;
+pub mod diaspora;
 pub mod disputes;
 pub mod events;
 pub mod extract;
@@ -31,6 +32,7 @@ pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
 pub mod subscriptions;
+pub mod switch;
 pub mod system;
 pub mod team;
 pub mod test_clocks;
@@ -114,6 +116,8 @@ pub fn operations() -> Vec<operations::Served> {
         subscriptions::operations(),
         agents::operations(),
         credit::operations(),
+        diaspora::operations(),
+        switch::operations(),
     ]
     .into_iter()
     .flatten()

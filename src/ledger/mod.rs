@@ -323,6 +323,12 @@ pub enum CauseKind {
     /// An agent run's price (tax included): the organisation's available
     /// balance to fee revenue and tax payable.
     AgentRun,
+    /// A national-switch payment credited: the switch's clearing account to
+    /// the merchant's available balance.
+    SwitchPayment,
+    /// A diaspora quote paid: the payer's wallet to the institution's, through
+    /// the FX position when the currencies differ, and its fee.
+    DiasporaQuote,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

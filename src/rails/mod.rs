@@ -11,6 +11,7 @@
 
 pub mod catalogue;
 pub mod sandbox;
+pub mod switch;
 
 use serde::{Deserialize, Serialize};
 

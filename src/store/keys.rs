@@ -61,6 +61,8 @@ pub enum Family {
     Invoice,
     AgentRun,
     CreditConsent,
+    SwitchPayment,
+    DiasporaQuote,
 }
 
 impl Family {
@@ -105,6 +107,8 @@ impl Family {
             Family::Invoice => "inv",
             Family::AgentRun => "run",
             Family::CreditConsent => "crc",
+            Family::SwitchPayment => "pay",
+            Family::DiasporaQuote => "dq",
         }
     }
 }
@@ -369,6 +373,21 @@ pub fn idempotency(mode: Mode, owner: &str, key: &str) -> String {
 /// `<mode>:<owner>:`: the prefix of an owner's ledger balances.
 pub fn balances_prefix(mode: Mode, owner: &str) -> String {
     format!("{}:{owner}:", mode.as_str())
+}
+
+/// `swo|<mode>|<merchant>|<merchant_order_id>` → the national-switch payment
+/// of that order (IDM-002: one payment per merchant and order).
+pub fn switch_order(mode: Mode, merchant: &str, order: &str) -> String {
+    format!("swo|{}|{merchant}|{order}", mode.as_str())
+}
+
+/// The prefix of the national-switch submission outbox rows.
+pub const SWITCH_OUTBOX: &str = "swout|";
+
+/// `swout|<queued_ms:020>|<payment>|<kind>` → empty: a submission or an
+/// inquiry waiting to be sent to the switch, oldest first.
+pub fn switch_outbox(queued_ms: i64, payment: &str, kind: &str) -> String {
+    format!("{SWITCH_OUTBOX}{:020}|{payment}|{kind}", queued_ms.max(0))
 }
 
 #[cfg(test)]

@@ -333,6 +333,18 @@ fn objects_of_a(
         json!({"amount_minor": 1_000, "currency": "USD", "target_currency": "CDF"}),
     );
     ids.insert("fx", id_of(&quote));
+    let payment = post(
+        "/payments",
+        json!({"merchant_order_id": "iso-1", "amount_minor": 1_000, "currency": "CDF",
+               "product": "MERCHANT_PAYMENT", "payer_binding": "bind_payer"}),
+    );
+    ids.insert("payments", id_of(&payment));
+    let diaspora = post(
+        "/diaspora/quotes",
+        json!({"institution": "ins_sandbox_school", "purpose_code": "SCHOOL", "reference": "STU-1",
+               "source_currency": "USD", "source_minor": 1_000}),
+    );
+    ids.insert("diaspora", id_of(&diaspora));
     ids.insert(
         "transactions",
         paid["collection_transaction"]

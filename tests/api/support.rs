@@ -649,6 +649,12 @@ impl TestServer {
         }
     }
 
+    /// The `serve` options of the next [`TestServer::start_again`] or
+    /// [`TestServer::restart`] (a hidden test option dropped, say).
+    pub fn set_serve_args(&mut self, args: &[&str]) {
+        self.serve_args = args.iter().map(|a| a.to_string()).collect();
+    }
+
     /// Kills the server with SIGKILL and serves the same data dir again (on a
     /// new port); returns the new ready line. Keys are kept.
     pub fn restart(&mut self) -> &Value {

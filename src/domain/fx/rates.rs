@@ -199,6 +199,24 @@ pub fn table(read: &impl Read, mode: Mode) -> Result<RateTable, ApiError> {
     Ok(RateTable(entries))
 }
 
+/// The sandbox's default table alone (unit tests of what prices from it).
+#[cfg(test)]
+pub fn sandbox_table() -> RateTable {
+    let entries = SANDBOX_RATES
+        .iter()
+        .filter_map(|(pair, rate)| {
+            let entry = Entry {
+                pair: pair.to_string(),
+                mid_rate: Rate::parse(rate).ok()?,
+                margin_bps: DEFAULT_MARGIN_BPS,
+                updated: None,
+            };
+            Some((pair.to_string(), entry))
+        })
+        .collect();
+    RateTable(entries)
+}
+
 impl RateTable {
     /// Every pair, by code.
     pub fn entries(&self) -> impl Iterator<Item = &Entry> {
