@@ -62,6 +62,7 @@ pub struct Consent {
 
 /// What the API shows of a consent (the code only in the creating answer).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CreditConsentView)]
 pub struct ConsentView {
     pub id: String,
     /// Always `credit_consent`.

@@ -70,7 +70,9 @@ pub struct SwitchRoute {
     pub product: String,
 }
 
+/// The payer's consent to a national-switch payment.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = SwitchConsentView)]
 pub struct ConsentView {
     pub id: String,
     pub granted_at: String,
