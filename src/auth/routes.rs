@@ -51,6 +51,9 @@ pub struct Operation {
     pub secret_reads: bool,
     /// Not in the spec: an addition documented in `docs/decisions.md`.
     pub added: bool,
+    /// A replay of the Idempotency-Key answers 200 rather than the stored
+    /// 201 (the national switch's IDM-001; others replay as made, decision 16).
+    pub replays_ok: bool,
 }
 
 use Access::{AnyKey, Public, Scope, Session};
@@ -68,6 +71,7 @@ const fn op(method: &'static str, path: &'static str, access: Access) -> Operati
         publishable: false,
         secret_reads: false,
         added: false,
+        replays_ok: false,
     }
 }
 
@@ -102,6 +106,11 @@ impl Operation {
 
     const fn added(mut self) -> Operation {
         self.added = true;
+        self
+    }
+
+    const fn replays_ok(mut self) -> Operation {
+        self.replays_ok = true;
         self
     }
 }
@@ -299,7 +308,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/diaspora/quotes", AnyKey),
     op("POST", "/diaspora/quotes/{id}/pay", AnyKey).moving_money(),
     // src/http/switch.rs
-    op("POST", "/payments", Scope("payments:create")).ik_required(),
+    op("POST", "/payments", Scope("payments:create")).ik_required().replays_ok(),
     op("GET", "/payments/{id}", Scope("payments:read")),
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
 ];

@@ -32,14 +32,46 @@ pub async fn gate(
     request: Request,
     next: Next,
 ) -> Response {
-    let switch_create = super::switch::is_create(request.method(), matched.as_ref());
-    let response = match admit(&state, matched, request).await {
+    let operation = match operation_of(request.method(), matched.as_ref()) {
+        Ok(operation) => operation,
+        Err(error) => return error.into_response(),
+    };
+    let response = match admit(&state, operation, request).await {
         Ok(Admitted::Proceed(request)) => next.run(request).await,
         Ok(Admitted::Replay(response)) => response,
         Err(error) => error.into_response(),
     };
-    if switch_create {
-        return super::switch::replay_as_ok(response);
+    if operation.replays_ok {
+        return replayed_as_ok(response);
+    }
+    response
+}
+
+/// The route table's entry for the matched route.
+fn operation_of(
+    method: &Method,
+    matched: Option<&MatchedPath>,
+) -> Result<&'static Operation, ApiError> {
+    let template = matched.map(|m| unversioned(m.as_str())).unwrap_or_default();
+    // axum answers HEAD with the GET handler; it is the GET operation.
+    let lookup = if method == Method::HEAD {
+        "GET"
+    } else {
+        method.as_str()
+    };
+    routes::find(lookup, template).ok_or_else(|| {
+        ApiError::internal(format!(
+            "route {method} {template} is not in the route table"
+        ))
+    })
+}
+
+/// A replay (`Idempotent-Replayed: true`) of an operation whose replays
+/// answer 200 rather than the stored 201 (`Operation::replays_ok`).
+fn replayed_as_ok(mut response: Response) -> Response {
+    let replayed = response.headers().contains_key("idempotent-replayed");
+    if replayed && response.status() == axum::http::StatusCode::CREATED {
+        *response.status_mut() = axum::http::StatusCode::OK;
     }
     response
 }
@@ -58,25 +90,10 @@ pub fn unversioned(path: &str) -> &str {
 
 async fn admit(
     state: &AppState,
-    matched: Option<MatchedPath>,
+    operation: &'static Operation,
     mut request: Request,
 ) -> Result<Admitted, ApiError> {
-    let template = matched
-        .as_ref()
-        .map(|m| unversioned(m.as_str()).to_string())
-        .unwrap_or_default();
     let method = request.method().clone();
-    // axum answers HEAD with the GET handler; it is the GET operation.
-    let lookup = if method == Method::HEAD {
-        "GET"
-    } else {
-        method.as_str()
-    };
-    let operation = routes::find(lookup, &template).ok_or_else(|| {
-        ApiError::internal(format!(
-            "route {method} {template} is not in the route table"
-        ))
-    })?;
     // Read before the snapshot: see `Store::generation`.
     let keys_generation = state.store.generation(Table::ApiKeys);
     let snapshot = state.store.snapshot()?;

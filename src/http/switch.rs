@@ -156,25 +156,6 @@ fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiErro
     })
 }
 
-/// Whether a request is `POST /payments`, whose replays answer 200 (IDM-001).
-pub fn is_create(
-    method: &axum::http::Method,
-    matched: Option<&axum::extract::MatchedPath>,
-) -> bool {
-    method == axum::http::Method::POST
-        && matched.is_some_and(|m| super::gate::unversioned(m.as_str()) == "/payments")
-}
-
-/// IDM-001: a replayed `POST /payments` answers 200 with the same payment
-/// (the origin's rule; other operations replay their stored 201, decision 16).
-pub fn replay_as_ok(mut response: Response) -> Response {
-    let replayed = response.headers().contains_key("idempotent-replayed");
-    if replayed && response.status() == StatusCode::CREATED {
-        *response.status_mut() = StatusCode::OK;
-    }
-    response
-}
-
 /// Refuses the origin's route-choosing inputs by name (400 `input_not_allowed`).
 fn refuse_route_inputs(body: &serde_json::Map<String, serde_json::Value>) -> Result<(), ApiError> {
     match REFUSED_INPUTS.iter().find(|name| body.contains_key(**name)) {

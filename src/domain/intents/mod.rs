@@ -982,6 +982,7 @@ fn record_capture(
         split_minor: split_total + funded,
         application_fee_minor: fee_minor,
         transaction: intent.collection_transaction.as_deref().unwrap_or_default(),
+        payment_intent: Some(&intent.id),
     };
     let cycle = super::settlement::cycles::record_payment(tx, settings, place, payment)?;
     intent.settlement_cycle = Some(cycle);

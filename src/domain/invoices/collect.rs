@@ -110,8 +110,9 @@ pub fn from_wallet(
         split_minor: 0,
         application_fee_minor: 0,
         transaction: &transaction,
+        payment_intent: None,
     };
-    cycles::record_collection(tx, settings, place, payment)?;
+    cycles::record_payment(tx, settings, place, payment)?;
     Ok(Outcome::PaidFromWallet {
         transaction,
         payer: payer.to_string(),

@@ -314,6 +314,10 @@ pub struct Payment<'a> {
     pub application_fee_minor: i64,
     /// Its collection posting.
     pub transaction: &'a str,
+    /// The intent the cycle's pay marks SETTLED; `None` for money collected
+    /// without one (an invoice paid from the subscriber's wallet: `id` is the
+    /// invoice), which the pay skips.
+    pub payment_intent: Option<&'a str>,
 }
 
 /// A captured payment enters its open period. Returns the cycle's id.
@@ -323,17 +327,11 @@ pub fn record_payment(
     place: Place<'_>,
     payment: Payment<'_>,
 ) -> Result<String, ApiError> {
-    let item = payment_item(tx, &payment, Some(payment.id.to_string()));
-    accrue(tx, settings, place, item)
-}
-
-/// The item of a payment: its gross, fees, splits and what it nets.
-fn payment_item(tx: &Tx<'_>, payment: &Payment<'_>, payment_intent: Option<String>) -> Item {
     let fees = payment.fees;
-    Item {
+    let item = Item {
         kind: ItemKind::Payment,
         source: payment.id.to_string(),
-        payment_intent,
+        payment_intent: payment.payment_intent.map(str::to_string),
         at_ms: tx.now_ms(),
         amount_minor: payment.gross_minor - fees.total_minor() - payment.split_minor,
         gross_minor: payment.gross_minor,
@@ -343,7 +341,8 @@ fn payment_item(tx: &Tx<'_>, payment: &Payment<'_>, payment_intent: Option<Strin
         split_minor: payment.split_minor,
         application_fee_minor: payment.application_fee_minor,
         transaction: Some(payment.transaction.to_string()),
-    }
+    };
+    accrue(tx, settings, place, item)
 }
 
 /// A platform's application fee on `payment` (a connected account's intent)
@@ -359,20 +358,6 @@ pub fn record_application_fee(
 ) -> Result<String, ApiError> {
     let mut item = movement(tx, ItemKind::ApplicationFee, payment, payment, fee_minor);
     item.transaction = Some(transaction.to_string());
-    accrue(tx, settings, place, item)
-}
-
-/// A payment collected without an intent (an invoice paid from the
-/// subscriber's wallet: `payment.id` is the invoice) enters its open period
-/// as a payment item, so its gross and fees are on the statement like any
-/// payment's; with no intent to mark SETTLED, the cycle's pay skips it.
-pub fn record_collection(
-    tx: &mut Tx<'_>,
-    settings: &Settings,
-    place: Place<'_>,
-    payment: Payment<'_>,
-) -> Result<String, ApiError> {
-    let item = payment_item(tx, &payment, None);
     accrue(tx, settings, place, item)
 }
 
