@@ -77,6 +77,7 @@ catalogue! {
     WebhookDeliveryNotFound => ("webhook_delivery_not_found", 404, "BP-2006", "No such webhook delivery is visible to this key."),
     EventNotFound => ("event_not_found", 404, "BP-2006", "No such event is visible to this key."),
     TransactionNotFound => ("transaction_not_found", 404, "BP-2006", "No such ledger transaction is visible to this key."),
+    BankReferenceNotFound => ("bank_reference_not_found", 404, "BP-2006", "No bank transfer of this key's organisation waits under the reference (`POST /sandbox/bank_credits`)."),
     KeyNotFound => ("key_not_found", 404, "BP-2006", "No such API key in this organisation, or it is revoked."),
     MemberNotFound => ("member_not_found", 404, "BP-2006", "No such team member in this organisation."),
     TestClockNotFound => ("test_clock_not_found", 404, "BP-2006", "No such test clock is visible to this key."),

@@ -22,7 +22,17 @@ use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
 operations!(
-    create, list, retrieve, timeline, methods, refundable, confirm, capture, cancel, review
+    create,
+    list,
+    retrieve,
+    timeline,
+    methods,
+    refundable,
+    confirm,
+    capture,
+    cancel,
+    review,
+    bank_credit
 );
 
 #[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
@@ -184,8 +194,85 @@ pub async fn confirm(
     Path(id): Path<String>,
     Body(input): Body<ConfirmIntent>,
 ) -> Result<Response, ApiError> {
+    if caller.mode == crate::ledger::Mode::Live && input.card.is_some() {
+        return Err(intents::live_card_error());
+    }
+    // The card is checked here and only its summary goes to the writer.
+    let input = input.check_card(state.clock.now_ms())?;
     command_on_intent(state, claim, move |tx, settings| {
         intents::confirm(tx, settings, &caller, &id, input)
+    })
+    .await
+}
+
+/// `POST /sandbox/bank_credits`: a simulated incoming bank transfer.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BankCreditInput {
+    /// The reference of the intent's `bank_instructions`, as the payer typed
+    /// it (case, spaces and dashes are ignored).
+    #[schema(min_length = 1, max_length = 64)]
+    pub reference: String,
+    #[serde(deserialize_with = "crate::domain::fields::int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub amount_minor: i64,
+    pub currency: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BankCreditView {
+    /// Always `bank_credit`.
+    object: &'static str,
+    reference: String,
+    amount_minor: i64,
+    currency: String,
+    /// `paid` (the amount, or the rest of it, arrived), `partial` (the
+    /// intent waits for the rest), `overpaid` (paid; the excess sent back),
+    /// `review` (the transfer's attempt had closed: held for review).
+    outcome: intents::BankCreditOutcome,
+    /// Counted towards the intent's amount.
+    applied_minor: i64,
+    /// Sent back to the payer at once.
+    returned_minor: i64,
+    /// Held for review.
+    review_minor: i64,
+    payment_intent: PaymentIntentView,
+}
+
+#[utoipa::path(post, path = "/sandbox/bank_credits", tag = "payment_intents",
+    request_body = BankCreditInput,
+    responses((status = 201, description = "What the credit did to its intent", body = BankCreditView),
+              (status = 404, description = "No bank transfer of yours under this reference (bank_reference_not_found)", body = ErrorBody)))]
+pub async fn bank_credit(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Idempotency(claim): Idempotency,
+    Body(input): Body<BankCreditInput>,
+) -> Result<Response, ApiError> {
+    let currency = crate::domain::currency::parse("currency", &input.currency)?
+        .code
+        .to_string();
+    let settings = state.settings.clone();
+    command::apply(&state, claim, StatusCode::CREATED, move |tx| {
+        let credit = intents::bank_credit(
+            tx,
+            &settings,
+            &caller,
+            &input.reference,
+            input.amount_minor,
+            &currency,
+        )?;
+        Ok(BankCreditView {
+            object: "bank_credit",
+            reference: intents::reference_of(&credit.intent.id),
+            amount_minor: input.amount_minor,
+            currency,
+            outcome: credit.outcome,
+            applied_minor: credit.applied_minor,
+            returned_minor: credit.returned_minor,
+            review_minor: credit.review_minor,
+            payment_intent: view::render(&credit.intent, &settings, None),
+        })
     })
     .await
 }

@@ -412,14 +412,26 @@ pub async fn resolve(
         ));
     }
     let snapshot = state.store.snapshot()?;
-    let (resolution, scan): (Resolution, _) =
+    let (mut resolution, scan): (Resolution, _) =
         qr::resolve(&snapshot, &state.settings, now, &input.payload)?;
     drop(snapshot);
     if let Some(scan) = scan {
-        state
+        // A payable scan of a static code creates its intent (scan-to-pay).
+        let payable = resolution.next_action.kind == qr::resolution::NextActionType::PayQrCode;
+        let settings = state.settings.clone();
+        let created = state
             .writer
-            .run(move |tx| qr::record_scan(tx, &scan.qr_code, scan.outcome))
+            .run(move |tx| {
+                qr::record_scan(tx, &scan.qr_code, scan.outcome)?;
+                match payable {
+                    true => qr::scan_pay::intent_for_scan(tx, &settings, &scan.qr_code),
+                    false => Ok(None),
+                }
+            })
             .await?;
+        if let Some(intent) = created {
+            qr::scan_pay::attach(&mut resolution, &intent, &state.settings);
+        }
     }
     json(200, &resolution)
 }

@@ -12,8 +12,12 @@ use super::AppState;
 use super::extract::json;
 use super::operations::operations;
 use crate::clock::rfc3339;
+use crate::domain::intents;
 use crate::error::ApiError;
-use crate::rails::sandbox::{MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber};
+use crate::rails::card::{CARD_NUMBERS, MagicCard};
+use crate::rails::sandbox::{
+    MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber, RAIL_RULES, RailRule,
+};
 
 operations!(status, sandbox, openapi);
 
@@ -128,10 +132,25 @@ pub struct SandboxView {
     /// Payout destinations with documented outcomes (`POST /payouts`, test
     /// keys only); any other destination is paid.
     payout_numbers: &'static [PayoutNumber],
+    /// Card numbers with documented outcomes (`confirm` with rail card, test
+    /// keys only); any other Luhn-valid number succeeds.
+    card_numbers: &'static [MagicCard],
+    /// The bank account bank attempts tell payers to pay in the sandbox.
+    bank_account: SandboxBankAccount,
+    /// What bank credits, wallet payments and QR scans do.
+    rail_rules: &'static [RailRule],
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SandboxBankAccount {
+    bank_name: &'static str,
+    account_name: &'static str,
+    account_number: &'static str,
+    swift_code: &'static str,
 }
 
 #[utoipa::path(get, path = "/sandbox", tag = "status",
-    responses((status = 200, description = "Magic payer numbers and payout numbers, with their outcomes", body = SandboxView)))]
+    responses((status = 200, description = "Every rail's magic values: payer numbers, payout numbers, card numbers, the bank account and the bank, wallet and QR rules", body = SandboxView)))]
 pub async fn sandbox() -> Result<Response, ApiError> {
     json(
         200,
@@ -139,6 +158,14 @@ pub async fn sandbox() -> Result<Response, ApiError> {
             object: "sandbox",
             magic_numbers: MAGIC_NUMBERS,
             payout_numbers: PAYOUT_NUMBERS,
+            card_numbers: CARD_NUMBERS,
+            bank_account: SandboxBankAccount {
+                bank_name: intents::SANDBOX_BANK_NAME,
+                account_name: intents::SANDBOX_ACCOUNT_NAME,
+                account_number: intents::SANDBOX_ACCOUNT_NUMBER,
+                swift_code: intents::SANDBOX_SWIFT,
+            },
+            rail_rules: RAIL_RULES,
         },
     )
 }

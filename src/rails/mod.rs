@@ -9,6 +9,7 @@
 //! from memory. A network connector will answer "pending" at once and report
 //! its outcome later through the same `status` path the sandbox's timers use.
 
+pub mod card;
 pub mod catalogue;
 pub mod sandbox;
 pub mod switch;
@@ -25,11 +26,20 @@ pub enum FailureReason {
     InvalidMsisdn,
     ProviderUnavailable,
     Declined,
+    /// The payer's card or wallet cannot cover the amount.
+    InsufficientFunds,
+    /// The issuer says the card expired.
+    ExpiredCard,
+    /// The issuer refused the card's CVC.
+    IncorrectCvc,
+    /// The payer failed (or left) the card's 3-D Secure-like challenge.
+    AuthenticationFailed,
 }
 
 impl FailureReason {
     /// Retryable failures send the intent back to REQUIRES_PAYMENT_METHOD
-    /// (origin behaviour section 1: all three are retryable).
+    /// (origin behaviour section 1: all three are retryable; so are the
+    /// card and wallet reasons, as a payer may try another card or top up).
     pub fn retryable(self) -> bool {
         true
     }
@@ -54,6 +64,9 @@ pub struct CollectRequest<'a> {
     pub amount_minor: i64,
     pub currency: &'a str,
     pub reference: &'a str,
+    /// A card attempt's card: brand, last four and expiry only (the number
+    /// and CVC never reach a rail request in test mode: `card.rs`).
+    pub card: Option<&'a card::Card>,
 }
 
 /// Why a payout failed (`docs/payouts.md`).

@@ -157,6 +157,94 @@ pub fn payout_outcome_for(account: &str) -> PayoutOutcome {
         .map_or(PayoutOutcome::Paid, |n| n.outcome)
 }
 
+/// A row of `GET /sandbox` `rail_rules`: what the sandbox does on the
+/// rails that have no magic number (bank, wallet, QR).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct RailRule {
+    /// `bank`, `wallet` or `qr`.
+    pub rail: &'static str,
+    /// What the payer (or the test) does.
+    pub when: &'static str,
+    /// What happens to the attempt and the intent.
+    pub behaviour: &'static str,
+    pub intent_ends: &'static str,
+}
+
+pub const RAIL_RULES: &[RailRule] = &[
+    RailRule {
+        rail: "bank",
+        when: "confirm with rail bank",
+        behaviour: "the intent waits in REQUIRES_CUSTOMER_ACTION with bank_instructions (the sandbox bank account and the reference to quote) until a credit arrives through POST /sandbox/bank_credits",
+        intent_ends: "REQUIRES_CUSTOMER_ACTION",
+    },
+    RailRule {
+        rail: "bank",
+        when: "POST /sandbox/bank_credits of the exact amount",
+        behaviour: "the intent is paid (outcome paid)",
+        intent_ends: "SETTLEMENT_PENDING",
+    },
+    RailRule {
+        rail: "bank",
+        when: "a credit short of the amount",
+        behaviour: "counted (outcome partial); the intent keeps waiting for the rest; if it expires or is cancelled first, what arrived is sent back",
+        intent_ends: "REQUIRES_CUSTOMER_ACTION",
+    },
+    RailRule {
+        rail: "bank",
+        when: "a credit over the amount",
+        behaviour: "the intent is paid and the excess sent back to the payer (outcome overpaid, returned_minor)",
+        intent_ends: "SETTLEMENT_PENDING",
+    },
+    RailRule {
+        rail: "bank",
+        when: "a credit after the attempt closed (paid, expired, cancelled)",
+        behaviour: "nothing changes hands: the credit is held for review (outcome review, bank_instructions.amount_in_review_minor)",
+        intent_ends: "unchanged",
+    },
+    RailRule {
+        rail: "wallet",
+        when: "another organisation confirms with rail wallet and the intent's checkout token",
+        behaviour: "one posting from the payer's available balance to the merchant's pending, no provider fee",
+        intent_ends: "SETTLEMENT_PENDING",
+    },
+    RailRule {
+        rail: "wallet",
+        when: "the payer's available balance is short of the amount",
+        behaviour: "the attempt fails insufficient_funds, retryable; nothing moves",
+        intent_ends: "REQUIRES_PAYMENT_METHOD",
+    },
+    RailRule {
+        rail: "qr",
+        when: "POST /resolve of an active static code of this gateway",
+        behaviour: "creates the code's payment intent (open amount unless the code fixes one), returned as payment_intent with its checkout_url; pay it with rail wallet",
+        intent_ends: "SETTLEMENT_PENDING once paid",
+    },
+];
+
+/// How long a bank attempt waits before the rail is asked again (it keeps
+/// waiting: the intent's expiry ends it first unless it lives longer).
+pub const BANK_WAIT_MS: i64 = 7 * 86_400_000;
+
+/// A card's outcome by its magic last four (`card.rs`); a challenge waits
+/// for the sandbox's challenge page.
+fn card_collection(card: Option<&super::card::Card>) -> super::Collection {
+    use super::card::{self, CardOutcome};
+    use super::{Collection, FailureReason};
+    let Some(card) = card else {
+        return Collection::Failed(FailureReason::Declined);
+    };
+    match card::outcome_for(card) {
+        CardOutcome::Succeed => Collection::Succeeded,
+        CardOutcome::Declined => Collection::Failed(FailureReason::Declined),
+        CardOutcome::InsufficientFunds => Collection::Failed(FailureReason::InsufficientFunds),
+        CardOutcome::ExpiredCard => Collection::Failed(FailureReason::ExpiredCard),
+        CardOutcome::IncorrectCvc => Collection::Failed(FailureReason::IncorrectCvc),
+        CardOutcome::ChallengeRequired => Collection::Pending {
+            poll_after_ms: card::CHALLENGE_MS,
+        },
+    }
+}
+
 /// The sandbox rail: deterministic, in memory, for test keys.
 pub struct Sandbox;
 
@@ -170,6 +258,17 @@ impl super::Rail for Sandbox {
             reference = request.reference,
             "sandbox collect"
         );
+        match request.rail {
+            "card" => return card_collection(request.card),
+            // The payer's transfer arrives when it arrives: `POST
+            // /sandbox/bank_credits` says so; until then the rail has nothing new.
+            "bank" => {
+                return Collection::Pending {
+                    poll_after_ms: BANK_WAIT_MS,
+                };
+            }
+            _ => {}
+        }
         match outcome_for(request.msisdn.unwrap_or_default()) {
             Outcome::Succeed => Collection::Succeeded,
             Outcome::Fail => Collection::Failed(FailureReason::InvalidMsisdn),
@@ -183,10 +282,16 @@ impl super::Rail for Sandbox {
     }
 
     fn status(&self, request: &super::CollectRequest<'_>) -> super::Collection {
-        match self.collect(request) {
+        use super::{Collection, FailureReason};
+        match (request.rail, self.collect(request)) {
+            // A challenge nobody completed in time fails the attempt.
+            ("card", Collection::Pending { .. }) => {
+                Collection::Failed(FailureReason::AuthenticationFailed)
+            }
+            ("bank", pending @ Collection::Pending { .. }) => pending,
             // Once the pending time has passed, the payment goes through.
-            super::Collection::Pending { .. } => super::Collection::Succeeded,
-            other => other,
+            (_, Collection::Pending { .. }) => Collection::Succeeded,
+            (_, other) => other,
         }
     }
 

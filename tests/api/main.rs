@@ -23,6 +23,7 @@ mod offline;
 mod operations;
 mod organisations;
 mod origin;
+mod payments;
 mod payout_batches;
 mod payouts;
 mod qr;

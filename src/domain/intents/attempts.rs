@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::Intent;
 use crate::domain::lifecycle::Refusal;
 use crate::error::ApiError;
+use crate::rails::card::Card;
 use crate::rails::{CollectRequest, FailureReason};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -36,6 +37,32 @@ pub struct Attempt {
     pub failure_reason: Option<FailureReason>,
     pub started_at_ms: i64,
     pub ended_at_ms: Option<i64>,
+    /// A card attempt's card: brand, last four, expiry (never the number or CVC).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Card>,
+    /// A bank attempt's reference and what arrived under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank: Option<BankTransfer>,
+    /// A wallet attempt's payer: the organisation whose available balance pays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payer: Option<String>,
+}
+
+/// A bank transfer attempt: the reference the payer quotes, and the
+/// credits that arrived under it (`methods.rs`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct BankTransfer {
+    pub reference: String,
+    /// Credited towards the amount while the attempt was open.
+    #[serde(default)]
+    pub received_minor: i64,
+    /// Sent back to the payer: the excess of an overpayment, or what a
+    /// short payment had sent when the intent closed unpaid.
+    #[serde(default)]
+    pub returned_minor: i64,
+    /// Arrived after the attempt closed: held for review (`docs/payments-rails.md`).
+    #[serde(default)]
+    pub review_minor: i64,
 }
 
 impl AttemptStatus {
@@ -121,6 +148,10 @@ pub(super) fn reason_str(reason: FailureReason) -> &'static str {
         FailureReason::InvalidMsisdn => "invalid_msisdn",
         FailureReason::ProviderUnavailable => "provider_unavailable",
         FailureReason::Declined => "declined",
+        FailureReason::InsufficientFunds => "insufficient_funds",
+        FailureReason::ExpiredCard => "expired_card",
+        FailureReason::IncorrectCvc => "incorrect_cvc",
+        FailureReason::AuthenticationFailed => "authentication_failed",
     }
 }
 
@@ -132,6 +163,7 @@ pub(super) fn collect_request<'a>(intent: &'a Intent, attempt: &'a Attempt) -> C
         amount_minor: intent.amount_minor,
         currency: &intent.currency,
         reference: &intent.id,
+        card: attempt.card.as_ref(),
     }
 }
 

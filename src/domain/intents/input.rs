@@ -159,21 +159,54 @@ pub struct CreateIntent {
     pub split_refund_policy: Option<crate::domain::splits::RefundPolicy>,
 }
 
-/// `POST /payment_intents/{id}/confirm` (an addition to the spec): starts a
-/// mobile-money attempt; the hosted checkout serves the other rails.
+/// `POST /payment_intents/{id}/confirm` (an addition to the spec): starts an
+/// attempt on one rail: mobile money (the default), a card (test mode),
+/// a bank transfer, or the wallet of another organisation of this gateway.
 #[derive(Debug, Clone, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmIntent {
-    /// The payer's number in E.164; defaults to the intent's customer_msisdn.
+    /// `mobile_money` (default), `card`, `bank` or `wallet`; the intent's
+    /// `rails` must allow it.
+    pub rail: Option<RailKind>,
+    /// Mobile money: the payer's number in E.164; defaults to the intent's customer_msisdn.
     #[schema(pattern = "^\\+[1-9][0-9]{7,14}$")]
     pub customer_msisdn: Option<String>,
-    /// The mobile-money operator the payer picked.
+    /// Mobile money: the operator the payer picked.
     pub operator: Option<Operator>,
     /// The amount of an open-amount intent (status CREATED), set once, with
     /// its first attempt; refused on any other intent.
     #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: Option<i64>,
+    /// `card`: the card, test mode only (live cards pay on the aggregator's
+    /// hosted page). Checked (Luhn, expiry, CVC) and reduced to brand, last
+    /// four and expiry before anything is written; never stored or logged.
+    pub card: Option<crate::rails::card::CardInput>,
+    /// `wallet`: the payer is the caller (another organisation of this
+    /// gateway); this is the `t` of the intent's `checkout_url` (from the
+    /// merchant, or from `POST /resolve` of its QR), which lets a key that
+    /// does not own the intent pay it.
+    #[schema(max_length = 64)]
+    pub checkout_token: Option<String>,
+    /// The card once checked, set by the handler on the request's worker:
+    /// the writer sees this, never the number or the CVC.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub checked_card: Option<crate::rails::card::Card>,
+}
+
+impl ConfirmIntent {
+    /// Checks the card against `today_ms` (on the request's worker) and
+    /// forgets the number and CVC: what is left may go to the writer.
+    pub fn check_card(mut self, today_ms: i64) -> Result<ConfirmIntent, ApiError> {
+        if let Some(card) = self.card.take() {
+            let date = crate::clock::rfc3339(today_ms);
+            let year = date.get(..4).and_then(|y| y.parse().ok()).unwrap_or(0);
+            let month = date.get(5..7).and_then(|m| m.parse().ok()).unwrap_or(0);
+            self.checked_card = Some(crate::rails::card::check(&card, (year, month))?);
+        }
+        Ok(self)
+    }
 }
 
 /// `POST /payment_intents/{id}/capture`.

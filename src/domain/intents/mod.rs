@@ -8,6 +8,7 @@
 mod attempts;
 mod counters;
 pub mod input;
+mod methods;
 pub mod state;
 pub mod view;
 
@@ -34,7 +35,15 @@ use crate::domain::resource;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
-use crate::rails::{self, Collection, catalogue};
+use crate::rails::{self, Collection, RailKind, catalogue};
+
+pub use self::methods::{
+    BankCreditOutcome, bank_credit, challenge_waiting, complete_challenge, live_card_error,
+    reference_of,
+};
+pub use self::methods::{
+    SANDBOX_ACCOUNT_NAME, SANDBOX_ACCOUNT_NUMBER, SANDBOX_BANK_NAME, SANDBOX_SWIFT,
+};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
 use crate::store::{Snapshot, StoreError, Table, Tx};
@@ -545,14 +554,11 @@ pub fn create(
     emit(tx, settings, &intent, EventType::PaymentIntentCreated)?;
     // Validation made sure a confirmed create has a number and mobile money.
     if let Some(msisdn) = intent.customer_msisdn.clone().filter(|_| confirm) {
-        start_attempt(
-            tx,
-            settings,
-            &mut intent,
-            "mobile_money",
-            Some(msisdn),
-            None,
-        )?;
+        let method = methods::Method {
+            msisdn: Some(msisdn),
+            ..Default::default()
+        };
+        start_attempt(tx, settings, &mut intent, "mobile_money", method)?;
     }
     resource::insert(tx, Family::PaymentIntent, &intent)?;
     Ok((intent, client_secret))
@@ -651,7 +657,8 @@ fn new_record(
     }
 }
 
-/// `POST /payment_intents/{id}/confirm`: starts an attempt.
+/// `POST /payment_intents/{id}/confirm`: starts an attempt on the rail the
+/// payer chose (`methods.rs` checks what each rail needs).
 pub fn confirm(
     tx: &mut Tx<'_>,
     settings: &Settings,
@@ -659,30 +666,36 @@ pub fn confirm(
     id: &str,
     input: ConfirmIntent,
 ) -> Result<Intent, ApiError> {
-    let mut intent = read(tx, principal, id)?;
-    // Attempts started through the API are mobile-money attempts (the hosted
-    // checkout serves the other rails).
-    let rail = "mobile_money";
-    if !intent.rails.iter().any(|r| r == rail) {
+    let rail = input.rail.unwrap_or(RailKind::MobileMoney);
+    let mut intent = match rail {
+        RailKind::Wallet => {
+            methods::intent_for_payer(tx, principal, id, input.checkout_token.as_deref())?
+        }
+        _ => read(tx, principal, id)?,
+    };
+    if rail == RailKind::Qr {
+        return Err(ApiError::field(
+            "rail",
+            "a QR code is paid from a wallet: confirm with rail wallet (or pay on its checkout page)",
+        ));
+    }
+    if !intent.rails.iter().any(|r| r == rail.as_str()) {
         return Err(ApiError::new(
             Code::InvalidIntentTransition,
             format!(
-                "intent {id} does not accept mobile_money (rails: {})",
+                "intent {id} does not accept {} (rails: {})",
+                rail.as_str(),
                 intent.rails.join(", ")
             ),
         ));
     }
-    let msisdn = match input
-        .customer_msisdn
-        .or_else(|| intent.customer_msisdn.clone())
-    {
-        Some(m) => input::msisdn("customer_msisdn", &m)?,
-        None => {
-            return Err(ApiError::field(
-                "customer_msisdn",
-                "a mobile-money attempt needs the payer's customer_msisdn",
-            ));
+    let method = match rail {
+        RailKind::MobileMoney => {
+            methods::mobile_money(&intent, input.customer_msisdn, input.operator)?
         }
+        RailKind::Card => methods::card(&intent, input.checked_card, input.card, tx.now_ms())?,
+        RailKind::Bank => methods::bank(&intent)?,
+        RailKind::Wallet | RailKind::Qr => methods::wallet(&intent, principal)?,
     };
     let now = tx.now_ms();
     match input.amount_minor {
@@ -696,28 +709,13 @@ pub fn confirm(
         }
         None => {}
     }
-    let operator = input.operator.map(|o| o.as_str().to_string());
-    if let Some(operator) = &operator {
-        let allowed =
-            intent.allowed_operators.is_empty() || intent.allowed_operators.contains(operator);
-        if !allowed {
-            return Err(ApiError::new(
-                Code::OperatorNotAllowed,
-                format!(
-                    "operator {operator} is not among this intent's allowed_operators ({})",
-                    intent.allowed_operators.join(", ")
-                ),
-            )
-            .with_param("operator"));
-        }
-    }
     // Expiry is refused before the rail is asked or the attempts are counted.
     if let Err(refusal @ Refusal::DeadlinePassed) =
-        transition(intent.status, attempt_started(&intent, rail, now))
+        transition(intent.status, attempt_started(&intent, rail.as_str(), now))
     {
         return Err(refusal_error(&intent, refusal));
     }
-    start_attempt(tx, settings, &mut intent, rail, Some(msisdn), operator)?;
+    start_attempt(tx, settings, &mut intent, rail.as_str(), method)?;
     save(tx, &intent)?;
     Ok(intent)
 }
@@ -765,11 +763,14 @@ fn start_attempt(
     settings: &Settings,
     intent: &mut Intent,
     rail: &str,
-    msisdn: Option<String>,
-    operator: Option<String>,
+    method: methods::Method,
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
-    let connector = rails::for_mode(intent.mode, rail)?;
+    // A wallet payment is our own ledger's: no rail, and no connector, is asked.
+    let connector = match rail {
+        "wallet" => None,
+        _ => Some(rails::for_mode(intent.mode, rail)?),
+    };
     if intent.attempts.len() >= ATTEMPTS_MAX {
         return Err(ApiError::new(
             Code::InvalidIntentTransition,
@@ -784,12 +785,15 @@ fn start_attempt(
     let attempt = Attempt {
         id: crate::ids::new_id("att"),
         rail: rail.to_string(),
-        operator,
-        customer_msisdn: msisdn,
+        operator: method.operator,
+        customer_msisdn: method.msisdn,
         status: AttemptStatus::Processing,
         failure_reason: None,
         started_at_ms: now,
         ended_at_ms: None,
+        card: method.card,
+        bank: method.bank,
+        payer: method.payer,
     };
     intent.note(
         now,
@@ -807,7 +811,11 @@ fn start_attempt(
     let Some(attempt) = intent.attempts.last() else {
         return Err(ApiError::internal("attempt vanished"));
     };
-    let outcome = connector.collect(&collect_request(intent, attempt));
+    let outcome = match connector {
+        Some(connector) => connector.collect(&collect_request(intent, attempt)),
+        None => methods::wallet_outcome(tx, intent)?,
+    };
+    methods::note_challenge(intent, &outcome);
     apply_outcome(tx, settings, intent, outcome, "rail")
 }
 
@@ -999,7 +1007,16 @@ fn post_collection(
     net_minor: i64,
 ) -> Result<String, ApiError> {
     let (mode, currency) = (intent.mode, intent.currency.as_str());
-    let clearing = || ledger::system_account(mode, System::RailClearing(rail_name(rail)), currency);
+    // A wallet payment comes from its payer's available balance (one
+    // posting payer → merchant); any other from the rail's clearing account.
+    let payer = intent.attempts.last().and_then(|a| a.payer.as_deref());
+    let source = match (rail, payer) {
+        ("wallet", Some(payer)) => {
+            ledger::merchant_account(mode, payer, currency, Class::Available)
+        }
+        _ => ledger::system_account(mode, System::RailClearing(rail_name(rail)), currency),
+    };
+    let clearing = || source.clone();
     Posting::build(
         mode,
         &intent.owner,
@@ -1128,6 +1145,7 @@ pub fn cancel(
     }
     // A voided authorisation or a prompt the payer never answered: the attempt is abandoned.
     intent.abandon_attempt(now);
+    methods::return_unpaid_bank(&mut intent, now)?;
     intent.apply(now, Trigger::Cancel, "api")?;
     intent.cancellation_reason = reason;
     if let Some(entry) = intent
@@ -1205,6 +1223,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
             }
             intent.apply(now, Trigger::Expire, "timer")?;
             intent.abandon_attempt(now);
+            methods::return_unpaid_bank(&mut intent, now)?;
             emit(tx, settings, &intent, EventType::PaymentIntentExpired)?;
         }
         TimerKind::IntentPoll { attempt, .. } => {
@@ -1217,6 +1236,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
             };
             let outcome = rails::for_mode(intent.mode, &current.rail)?
                 .status(&collect_request(&intent, current));
+            methods::note_challenge(&mut intent, &outcome);
             apply_outcome(tx, settings, &mut intent, outcome, "timer")?;
         }
         TimerKind::IntentSettle { .. } => settle(tx, settings, &mut intent)?,

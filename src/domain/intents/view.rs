@@ -37,6 +37,12 @@ pub struct AttemptView {
     pub failure_reason: Option<FailureReason>,
     pub started_at: String,
     pub ended_at: Option<String>,
+    /// A card attempt's card: brand, last four and expiry only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<crate::rails::card::Card>,
+    /// A wallet attempt's payer (the organisation whose wallet paid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payer: Option<String>,
 }
 
 pub fn attempt(attempt: &Attempt) -> AttemptView {
@@ -49,7 +55,87 @@ pub fn attempt(attempt: &Attempt) -> AttemptView {
         failure_reason: attempt.failure_reason,
         started_at: rfc3339(attempt.started_at_ms),
         ended_at: attempt.ended_at_ms.map(rfc3339),
+        card: attempt.card.clone(),
+        payer: attempt.payer.clone(),
     }
+}
+
+/// What the payer must do for the current attempt to go on.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IntentNextAction {
+    /// `three_d_secure`: open `url` and complete the card's challenge;
+    /// `bank_transfer`: pay `bank_instructions` from your bank.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub url: Option<String>,
+}
+
+/// Where and how a bank transfer pays the intent (Stripe's
+/// `display_bank_transfer_instructions`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BankInstructions {
+    pub bank_name: &'static str,
+    pub account_name: &'static str,
+    pub account_number: &'static str,
+    pub swift_code: &'static str,
+    /// Quote it in the transfer: it is how the credit finds this payment.
+    pub reference: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    /// Credited so far towards the amount.
+    pub amount_received_minor: i64,
+    pub amount_remaining_minor: i64,
+    /// Sent back: an overpayment's excess, or a short payment when the intent closed unpaid.
+    pub amount_returned_minor: i64,
+    /// Arrived after the transfer's attempt closed: held for review.
+    pub amount_in_review_minor: i64,
+    /// Transfers after this are held for review.
+    pub expires_at: String,
+}
+
+fn bank_instructions(intent: &Intent) -> Option<BankInstructions> {
+    use super::methods as m;
+    let bank = intent.attempts.iter().rev().find_map(|a| a.bank.as_ref())?;
+    Some(BankInstructions {
+        bank_name: m::SANDBOX_BANK_NAME,
+        account_name: m::SANDBOX_ACCOUNT_NAME,
+        account_number: m::SANDBOX_ACCOUNT_NUMBER,
+        swift_code: m::SANDBOX_SWIFT,
+        reference: bank.reference.clone(),
+        amount_minor: intent.amount_minor,
+        currency: intent.currency.clone(),
+        amount_received_minor: bank.received_minor,
+        amount_remaining_minor: (intent.amount_minor - bank.received_minor).max(0),
+        amount_returned_minor: bank.returned_minor,
+        amount_in_review_minor: bank.review_minor,
+        expires_at: rfc3339(intent.expires_at_ms),
+    })
+}
+
+fn next_action(intent: &Intent, settings: &Settings) -> Option<IntentNextAction> {
+    if super::methods::challenge_waiting(intent) {
+        return Some(IntentNextAction {
+            kind: "three_d_secure",
+            url: Some(challenge_url(intent, settings)),
+        });
+    }
+    let last = intent.attempts.last()?;
+    let waiting =
+        intent.status == Status::RequiresCustomerAction && last.status == AttemptStatus::Processing;
+    (waiting && last.bank.is_some()).then_some(IntentNextAction {
+        kind: "bank_transfer",
+        url: None,
+    })
+}
+
+/// The sandbox's challenge page of a card attempt (the page token is its capability).
+pub fn challenge_url(intent: &Intent, settings: &Settings) -> String {
+    format!(
+        "{}/pay/{}/challenge?t={}",
+        settings.public_url,
+        intent.id,
+        page_token(&intent.id)
+    )
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -133,6 +219,10 @@ pub struct PaymentIntentView {
     pub account: Option<String>,
     pub last_attempt: Option<AttemptView>,
     pub attempts_count: usize,
+    /// What the payer must do next (a card challenge, a bank transfer); `null` otherwise.
+    pub next_action: Option<IntentNextAction>,
+    /// Set once a bank transfer attempt started: where to pay, the reference, what arrived.
+    pub bank_instructions: Option<BankInstructions>,
     /// Set while (and after) an AMBIGUOUS payment is in manual review.
     pub review: Option<ReviewView>,
     pub cancellation_reason: Option<CancellationReason>,
@@ -219,6 +309,8 @@ pub fn render(
         account: intent.account.clone(),
         last_attempt: intent.attempts.last().map(attempt),
         attempts_count: intent.attempts.len(),
+        next_action: next_action(intent, settings),
+        bank_instructions: bank_instructions(intent),
         review: intent.review.as_ref().map(|r| ReviewView {
             status: r.status.clone(),
             opened_at: rfc3339(r.opened_at_ms),

@@ -155,6 +155,7 @@ pub fn request(
             customer_msisdn: Some(msisdn),
             operator: None,
             amount_minor: None,
+            ..Default::default()
         };
         // A refused attempt is the invoice's failure, not the command's.
         if let Err(e) = intents::confirm(tx, settings, &principal, &intent.id, confirm) {

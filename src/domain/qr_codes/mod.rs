@@ -15,6 +15,7 @@
 //! | `analytics.rs` | scans counted per code (the writer's side of resolve) and their summary |
 //! | `resolution.rs` | the answer of `POST /resolve` |
 //! | `resolve.rs` | what a scanned string is: our links, our codes, other schemes' codes |
+//! | `scan_pay.rs` | the payment intent a payable scan of a static code creates |
 //! | `views.rs` | what a client sees of locations, terminals and codes, and their events |
 
 pub mod analytics;
@@ -23,6 +24,7 @@ pub mod locations;
 mod payload;
 pub mod resolution;
 pub mod resolve;
+pub mod scan_pay;
 pub mod state;
 pub mod views;
 

@@ -49,7 +49,7 @@ fn amount_of(intent: &Intent) -> Option<i64> {
     (intent.status != IntentStatus::Created).then_some(intent.amount_minor)
 }
 
-fn intent_view(intent: &Intent, settings: &Settings) -> ResolvedIntent {
+pub(super) fn intent_view(intent: &Intent, settings: &Settings) -> ResolvedIntent {
     ResolvedIntent {
         id: intent.id.clone(),
         status: intent.public_status(),

@@ -348,6 +348,7 @@ fn approve_and_execute(
         amount_minor: intent.amount_received_minor,
         currency: &intent.currency,
         reference: &intent.id,
+        card: None,
     };
     let executed =
         rails::for_mode(refund.mode, &rail).and_then(|r| r.refund(&request, refund.amount_minor));

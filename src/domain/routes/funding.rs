@@ -45,6 +45,7 @@ pub(super) fn start(
             customer_msisdn: Some(phone),
             operator: route.source.intent_operator(),
             amount_minor: None,
+            ..Default::default()
         };
         intents::confirm(tx, settings, principal, &intent.id, confirm)
             .map_err(|e| e.with_param("source.phone"))?;

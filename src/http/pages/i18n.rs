@@ -141,3 +141,34 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
         },
     }
 }
+
+/// The sandbox challenge page's words.
+pub struct ChallengeMessages {
+    pub title: &'static str,
+    pub message: &'static str,
+    pub card: &'static str,
+    pub complete: &'static str,
+    pub fail: &'static str,
+    pub nothing_waiting: &'static str,
+}
+
+pub fn challenge_messages(lang: Lang) -> &'static ChallengeMessages {
+    match lang {
+        Lang::En => &ChallengeMessages {
+            title: "Confirm this card payment",
+            message: "Sandbox: this page stands in for your bank's 3-D Secure check. Complete it to pay, or fail it to see a refused check.",
+            card: "Card",
+            complete: "Complete",
+            fail: "Fail",
+            nothing_waiting: "No card check is waiting for this payment. Go back to the checkout page.",
+        },
+        Lang::Fr => &ChallengeMessages {
+            title: "Confirmez ce paiement par carte",
+            message: "Bac à sable : cette page remplace la vérification 3-D Secure de votre banque. Validez-la pour payer, ou faites-la échouer pour voir un refus.",
+            card: "Carte",
+            complete: "Valider",
+            fail: "Échouer",
+            nothing_waiting: "Aucune vérification de carte n'attend pour ce paiement. Retournez à la page de paiement.",
+        },
+    }
+}

@@ -27,6 +27,7 @@ use crate::error::{ApiError, Missing};
 use crate::rails::Operator;
 use crate::store::Table;
 
+mod challenge;
 mod claim;
 mod i18n;
 mod subscribe;
@@ -41,6 +42,10 @@ pub fn router(state: AppState) -> Router {
         .route("/pay/{id}/status", get(status))
         .route("/pay/{id}/attempt", post(attempt))
         .route("/pay/{id}/cancel", post(cancel))
+        .route(
+            "/pay/{id}/challenge",
+            get(challenge::page).post(challenge::answer),
+        )
         .route("/checkout/{id}", get(session_page))
         .route("/r/{code}", get(request_page))
         .route("/l/{id}", get(link_page).post(link_chosen_amount))
@@ -375,6 +380,7 @@ async fn attempt(
         customer_msisdn: Some(input.msisdn),
         operator: input.operator,
         amount_minor: input.amount_minor,
+        ..Default::default()
     };
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::confirm(tx, settings, page, &id, confirm)
