@@ -95,7 +95,7 @@ pub fn luhn_valid(digits: &str) -> bool {
         }
         sum += d;
     }
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 pub fn brand_of(digits: &str) -> Brand {

@@ -100,6 +100,7 @@ async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
 }
 
 async fn pay_with(client: &Client, msisdn: &str) {
+    choose_tab(client, "mobile_money").await;
     let input = client
         .find(Locator::Id("msisdn"))
         .await
@@ -113,6 +114,15 @@ async fn pay_with(client: &Client, msisdn: &str) {
         .click()
         .await
         .expect("click");
+}
+
+/// Opens the rail's tab of the checkout page, when the page shows tabs.
+async fn choose_tab(client: &Client, rail: &str) {
+    if let Ok(tab) = client.find(Locator::Id(&format!("tab-{rail}"))).await
+        && tab.is_displayed().await.unwrap_or(false)
+    {
+        tab.click().await.expect("click the tab");
+    }
 }
 
 /// The test server's blocking HTTP client, called from the async browser code.
@@ -387,6 +397,77 @@ fn a_payer_subscribes_on_the_hosted_page_pays_the_first_period_and_starts_a_tria
         blocking(|| srv.post("/plans/essai/archive", srv.sk(), &json!({}), Some(&ik())));
         client.goto(trial["subscribe_url"].as_str().expect("url")).await.expect("open");
         wait_for_text(&client, "#title", "Plan not available").await;
+        client.close().await.expect("close");
+    });
+}
+
+/// Issue 27: the card form (masks, the Luhn check in the page, a decline
+/// and a retry, the 3-D Secure-like challenge) and the bank instructions,
+/// on a phone, with screenshots.
+#[test]
+fn a_payer_pays_by_card_and_by_bank_transfer_on_a_phone_in_a_real_browser() {
+    let srv = TestServer::start();
+    let (_driver, port) = start_driver();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(390, 844).await.expect("phone size");
+
+        // The card form: the mask groups the digits; a Luhn-invalid number never leaves the page.
+        let intent = blocking(|| intent_with_urls(&srv, json!({"rails": ["card", "bank", "mobile_money"]})));
+        let id = id_of(&intent);
+        client.goto(&checkout_url(&intent)).await.expect("open checkout");
+        choose_tab(&client, "card").await;
+        type_into(&client, "card_number", "4242424242424241").await;
+        let shown = client.find(Locator::Id("card_number")).await.expect("number").prop("value").await.expect("value");
+        assert_eq!(shown.as_deref(), Some("4242 4242 4242 4241"));
+        type_into(&client, "card_exp", "1234").await;
+        let exp = client.find(Locator::Id("card_exp")).await.expect("exp").prop("value").await.expect("value");
+        assert_eq!(exp.as_deref(), Some("12 / 34"));
+        type_into(&client, "card_cvc", "123").await;
+        type_into(&client, "card_holder", "A. Payer").await;
+        client.find(Locator::Id("card-pay")).await.expect("pay").click().await.expect("click");
+        wait_for_text(&client, "#status.error", "not valid").await;
+        assert_eq!(blocking(|| srv.get(&format!("/payment_intents/{id}"), srv.sk())).body["attempts_count"], 0);
+        // A declined card shows its error; the payer retries with a challenge card and completes it.
+        type_into(&client, "card_number", "4000000000000002").await;
+        std::fs::write(artifacts().join("card-form-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        client.find(Locator::Id("card-pay")).await.expect("pay").click().await.expect("click");
+        wait_for_text(&client, "#status.error", "declined").await;
+        type_into(&client, "card_number", "4000002760003184").await;
+        client.find(Locator::Id("card-pay")).await.expect("pay").click().await.expect("click");
+        wait_for_url(&client, &format!("{}/pay/{id}/challenge", srv.origin)).await;
+        std::fs::write(artifacts().join("card-challenge-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        client.find(Locator::Id("complete")).await.expect("complete").click().await.expect("click");
+        wait_for_url(&client, &format!("{}/pay/{id}?t=", srv.origin)).await;
+        wait_for_text(&client, "#status", "Payment received").await;
+        let paid = blocking(|| srv.get(&format!("/payment_intents/{id}"), srv.sk())).body;
+        assert_eq!(paid["last_attempt"]["card"]["three_d_secure"], "authenticated", "{paid}");
+
+        // The bank view, in French: instructions with the reference; the page follows the credit.
+        let intent = blocking(|| intent_with_urls(&srv, json!({"rails": ["bank"]})));
+        let id = id_of(&intent);
+        client.goto(&format!("{}&lang=fr", checkout_url(&intent))).await.expect("open checkout");
+        client.find(Locator::Id("bank-start")).await.expect("bank").click().await.expect("click");
+        let reference = wait_for_text(&client, "#reference", "PI").await;
+        assert_eq!(reference, id.replace('_', "").to_uppercase());
+        wait_for_text(&client, "#account_number", "000100200300400").await;
+        wait_for_text(&client, "#bank-view h2", "virement").await;
+        std::fs::write(artifacts().join("bank-instructions-phone.png"), client.screenshot().await.expect("shot")).expect("save");
+        let credit = blocking(|| {
+            srv.post(
+                "/sandbox/bank_credits",
+                srv.sk(),
+                &json!({"reference": reference, "amount_minor": 10_000, "currency": "CDF"}),
+                Some(&ik()),
+            )
+        });
+        assert_eq!(credit.body["outcome"], "paid", "{credit:?}");
+        wait_for_url(&client, &format!("{}/status?paid=1", srv.base_url)).await;
         client.close().await.expect("close");
     });
 }

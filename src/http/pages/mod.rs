@@ -201,18 +201,17 @@ async fn checkout_page(
         .and_then(|s| crate::domain::org::name_of(&s, &intent.owner).ok())
         .unwrap_or_default();
     let nonce = crate::ids::random_token(22);
-    let mobile_money = ["mobile_money".to_string()];
-    let operators_query = ranking::MethodQuery {
-        rails: &mobile_money,
-        ..ranking::MethodQuery::of(&intent)
-    };
-    // The page still serves without the ranking (a store error): no operators to pick.
-    let operators: String = state
+    // The page still serves without the ranking (a store error): mobile money only.
+    let ranked = state
         .store
         .snapshot()
-        .and_then(|snapshot| ranking::methods(&snapshot, &operators_query, state.clock.now_ms()))
-        .unwrap_or_default()
-        .into_iter()
+        .and_then(|s| {
+            ranking::methods(&s, &ranking::MethodQuery::of(&intent), state.clock.now_ms())
+        })
+        .unwrap_or_default();
+    let operators: String = ranked
+        .iter()
+        .filter(|m| m.rail == "mobile_money")
         .map(|m| {
             format!(
                 "<option value=\"{}\">{}</option>",
@@ -221,6 +220,8 @@ async fn checkout_page(
             )
         })
         .collect();
+    let rails = page_rails(&intent, &ranked);
+    let first = rails.first().copied().unwrap_or("mobile_money");
     let paid = matches!(
         intent.status,
         Status::Captured | Status::SettlementPending | Status::Settled
@@ -256,7 +257,25 @@ async fn checkout_page(
     let exponent = currency::find(&intent.currency)
         .map_or(0, |c| c.exponent)
         .to_string();
-    let values: [(&str, &str); 29] = [
+    let bank_waiting = bank_waiting(&intent);
+    let tabs: String = rails
+        .iter()
+        .map(|rail| {
+            format!(
+                "<button type=\"button\" class=\"tab\" role=\"tab\" id=\"tab-{rail}\" data-rail=\"{rail}\" aria-selected=\"{}\">{}</button>",
+                *rail == first,
+                escape(tab_label(t, rail))
+            )
+        })
+        .collect();
+    let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
+    let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
+    let bank_view = if bank_waiting {
+        bank_view(&intent, t)
+    } else {
+        String::new()
+    };
+    let values: [(&str, &str); 40] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
@@ -273,7 +292,7 @@ async fn checkout_page(
             &escape(intent.cancel_url.as_deref().unwrap_or("")),
         ),
         ("amount", &escape(&amount)),
-        ("amount_hidden", hide(!open_amount)),
+        ("amount_hidden", hide(!open_amount || hide_forms)),
         ("amount_required", if open_amount { "required" } else { "" }),
         ("t_amount", &escape(t.amount)),
         ("currency", &escape(&intent.currency)),
@@ -282,10 +301,18 @@ async fn checkout_page(
             "description",
             &escape(intent.description.as_deref().unwrap_or("")),
         ),
-        (
-            "form_hidden",
-            hide(paid || closed || intent.status == Status::Ambiguous),
-        ),
+        ("tabs_hidden", hide(hide_forms || rails.len() < 2)),
+        ("tabs", &tabs),
+        ("mm_hidden", rail_hidden("mobile_money")),
+        ("card_hidden", rail_hidden("card")),
+        ("bank_hidden", rail_hidden("bank")),
+        ("bank_view", &bank_view),
+        ("t_card_number", &escape(t.card_number)),
+        ("t_card_expiry", &escape(t.card_expiry)),
+        ("t_card_cvc", &escape(t.card_cvc)),
+        ("t_card_holder", &escape(t.card_holder)),
+        ("t_bank_intro", &escape(t.bank_intro)),
+        ("t_bank_start", &escape(t.bank_start)),
         ("cancel_hidden", hide(paid || closed)),
         ("t_operator", &escape(t.operator)),
         ("operators", &operators),
@@ -330,19 +357,136 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// The rails the page serves for `intent`, in the ranked order of
+/// `/methods`: mobile money, card (test mode: live cards pay on the
+/// aggregator's page) and bank. Wallets pay from the payer's own app.
+fn page_rails(intent: &Intent, ranked: &[ranking::RankedMethod]) -> Vec<&'static str> {
+    let mut rails: Vec<&'static str> = Vec::new();
+    let served =
+        ranked
+            .iter()
+            .filter(|m| m.usable)
+            .map(|m| m.rail)
+            .chain(["mobile_money", "card", "bank"]);
+    for rail in served {
+        let allowed = intent.rails.iter().any(|r| r == rail);
+        let page_serves = match rail {
+            "mobile_money" | "bank" => true,
+            "card" => intent.mode == crate::ledger::Mode::Test,
+            _ => false,
+        };
+        if allowed && page_serves && !rails.contains(&rail) {
+            rails.push(rail);
+        }
+    }
+    rails
+}
+
+fn tab_label(t: &i18n::Messages, rail: &str) -> &'static str {
+    match rail {
+        "card" => t.tab_card,
+        "bank" => t.tab_bank,
+        _ => t.tab_mobile_money,
+    }
+}
+
+/// Whether the intent's current attempt is a bank transfer waiting for the money.
+fn bank_waiting(intent: &Intent) -> bool {
+    intent.status == Status::RequiresCustomerAction
+        && intent.attempts.last().is_some_and(|a| {
+            a.bank.is_some() && a.status == crate::domain::intents::AttemptStatus::Processing
+        })
+}
+
+/// The bank details and the reference to quote, as the intent shows them.
+fn bank_view(intent: &Intent, t: &i18n::Messages) -> String {
+    let reference = intents::reference_of(&intent.id);
+    let remaining = intent
+        .attempts
+        .last()
+        .and_then(|a| a.bank.as_ref())
+        .map_or(intent.amount_minor, |b| {
+            intent.amount_minor - b.received_minor
+        });
+    let rows = [
+        (t.bank_bank, intents::SANDBOX_BANK_NAME.to_string(), ""),
+        (
+            t.bank_account_name,
+            intents::SANDBOX_ACCOUNT_NAME.to_string(),
+            "",
+        ),
+        (
+            t.bank_account_number,
+            intents::SANDBOX_ACCOUNT_NUMBER.to_string(),
+            "account_number",
+        ),
+        (t.bank_swift, intents::SANDBOX_SWIFT.to_string(), ""),
+        (t.bank_reference, reference, "reference"),
+        (
+            t.bank_amount,
+            amount_text(remaining, &intent.currency),
+            "bank_amount",
+        ),
+        (
+            t.bank_expires,
+            crate::clock::rfc3339(intent.expires_at_ms)
+                .replace('T', " ")
+                .chars()
+                .take(16)
+                .collect(),
+            "",
+        ),
+    ];
+    let dl: String = rows
+        .iter()
+        .map(|(label, value, id)| {
+            let id_attr = if id.is_empty() {
+                String::new()
+            } else {
+                format!(" id=\"{id}\"")
+            };
+            let class = if *id == "reference" {
+                " class=\"reference\""
+            } else {
+                ""
+            };
+            format!(
+                "<dt>{}</dt><dd{id_attr}{class}>{}</dd>",
+                escape(label),
+                escape(value)
+            )
+        })
+        .collect();
+    format!(
+        "<div id=\"bank-view\" class=\"bank\"><h2>{}</h2><dl>{dl}</dl><p class=\"instructions\">{}</p></div>",
+        escape(t.bank_title),
+        escape(t.bank_note)
+    )
+}
+
 /// What the page's script needs to know.
 #[derive(Serialize)]
 struct PageStatus {
     status: Status,
     failure_reason: Option<crate::rails::FailureReason>,
+    /// The current attempt's rail.
+    rail: Option<String>,
+    /// A card challenge to open (the sandbox's page).
+    next_action_url: Option<String>,
+    /// A bank transfer waits: the page shows its instructions.
+    bank_waiting: bool,
 }
 
-fn page_status(intent: &Intent) -> PageStatus {
+fn page_status(intent: &Intent, settings: &crate::domain::Settings) -> PageStatus {
     let last = intent.attempts.last();
     let failed_last = intent.status == Status::RequiresPaymentMethod;
     PageStatus {
         status: intent.status,
         failure_reason: last.and_then(|a| a.failure_reason).filter(|_| failed_last),
+        rail: last.map(|a| a.rail.clone()),
+        next_action_url: intents::challenge_waiting(intent)
+            .then(|| intents::view::challenge_url(intent, settings)),
+        bank_waiting: bank_waiting(intent),
     }
 }
 
@@ -354,15 +498,18 @@ async fn status(
 ) -> Result<Response, ApiError> {
     json(
         200,
-        &page_status(&page_intent(&state, &id, &uri, &headers)?),
+        &page_status(&page_intent(&state, &id, &uri, &headers)?, &state.settings),
     )
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PageAttempt {
-    msisdn: String,
+    /// `mobile_money` (default), `card` or `bank`.
+    rail: Option<crate::rails::RailKind>,
+    msisdn: Option<String>,
     operator: Option<Operator>,
+    card: Option<crate::rails::card::CardInput>,
     /// The amount the payer enters on an open-amount intent (CREATED).
     #[serde(default, deserialize_with = "crate::domain::fields::opt_int")]
     amount_minor: Option<i64>,
@@ -376,12 +523,19 @@ async fn attempt(
     Body(input): Body<PageAttempt>,
 ) -> Result<Response, ApiError> {
     let intent = page_intent(&state, &id, &uri, &headers)?;
+    if intent.mode == crate::ledger::Mode::Live && input.card.is_some() {
+        return Err(intents::live_card_error());
+    }
     let confirm = ConfirmIntent {
-        customer_msisdn: Some(input.msisdn),
+        rail: input.rail,
+        customer_msisdn: input.msisdn,
         operator: input.operator,
         amount_minor: input.amount_minor,
+        card: input.card,
         ..Default::default()
-    };
+    }
+    // The card is checked here, on the request's worker; the writer gets its summary.
+    .check_card(state.clock.now_ms())?;
     command_as_page(&state, &intent, move |tx, settings, page| {
         intents::confirm(tx, settings, page, &id, confirm)
     })
@@ -434,7 +588,7 @@ async fn command_as_page(
     let claim = super::extract::Claim::in_sandbox(intent.mode, &intent.owner);
     super::command::apply(state, claim, StatusCode::OK, move |tx| {
         let intent = command(tx, &settings, &page)?;
-        Ok(page_status(&intent))
+        Ok(page_status(&intent, &settings))
     })
     .await
 }
