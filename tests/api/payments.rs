@@ -599,6 +599,16 @@ fn another_organisation_pays_from_its_wallet_in_one_posting_and_short_funds_fail
     let again = confirm(&srv, Some(&b_key), &id, &pay);
     assert_eq!(again.status, 409, "{again:?}");
     assert_eq!(available(&srv, Some(&b_key)).0, b_before.0 - 10_000);
+    // A refund goes back to the payer's wallet, not to a rail.
+    let refund = srv.post(
+        "/refunds",
+        srv.sk(),
+        &json!({"payment_intent": id, "amount_minor": 4_000, "reason": "requested_by_customer"}),
+        Some(&ik()),
+    );
+    assert_eq!(refund.status, 201, "{refund:?}");
+    assert_eq!(refund.body["status"], "SUCCEEDED", "{refund:?}");
+    assert_eq!(available(&srv, Some(&b_key)).0, b_before.0 - 6_000);
 }
 
 #[test]

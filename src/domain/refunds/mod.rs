@@ -350,8 +350,12 @@ fn approve_and_execute(
         reference: &intent.id,
         card: None,
     };
-    let executed =
-        rails::for_mode(refund.mode, &rail).and_then(|r| r.refund(&request, refund.amount_minor));
+    // A wallet payment is refunded inside our ledger (to its payer): no rail is asked.
+    let executed = match rail.as_str() {
+        "wallet" => Ok(()),
+        _ => rails::for_mode(refund.mode, &rail)
+            .and_then(|r| r.refund(&request, refund.amount_minor)),
+    };
     match executed {
         Ok(()) => succeed(tx, settings, refund, intent, &rail),
         Err(error) => {
@@ -363,7 +367,21 @@ fn approve_and_execute(
     }
 }
 
-/// The money leaves to the payer: reserved → the rail's clearing account.
+/// Where a refund's money goes: a wallet payment's payer's available
+/// balance (the payer is ours, issue 27), else the rail's clearing account.
+fn refunded_to(intent: &Intent, rail: &'static str) -> ledger::Account {
+    let (mode, currency) = (intent.mode, intent.currency.as_str());
+    let payer = intent.attempts.last().and_then(|a| a.payer.as_deref());
+    match (rail, payer) {
+        ("wallet", Some(payer)) => {
+            ledger::merchant_account(mode, payer, currency, Class::Available)
+        }
+        _ => ledger::system_account(mode, System::RailClearing(rail), currency),
+    }
+}
+
+/// The money leaves to the payer: reserved → the rail's clearing account
+/// (or, for a wallet payment, the payer's wallet).
 fn succeed(
     tx: &mut Tx<'_>,
     settings: &Settings,
@@ -390,7 +408,7 @@ fn succeed(
     .payment_intent(&intent.id)
     .transfer(
         ledger::merchant_account(mode, &owner, &currency, Class::Reserved),
-        ledger::system_account(mode, System::RailClearing(rail_name), &currency),
+        refunded_to(intent, rail_name),
         refund.amount_minor,
         &currency,
     )
