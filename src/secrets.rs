@@ -115,6 +115,20 @@ pub fn derived_token(purpose: &str, id: &str) -> String {
     hex::encode(&mac.finalize().into_bytes()[..16])
 }
 
+/// HMAC-SHA256 of `bytes` under the master key for `purpose`, hex: a digest
+/// that can be stored beside data whose preimage must not be guessable from
+/// it (an idempotency fingerprint of a body that may carry a card number: a
+/// plain SHA-256 of it could be brute-forced from the brand and last four).
+pub fn keyed_digest(purpose: &str, bytes: &[u8]) -> String {
+    use hmac::{KeyInit, Mac};
+    let mut mac = <hmac::Hmac<sha2::Sha256> as KeyInit>::new_from_slice(master())
+        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
+    mac.update(purpose.as_bytes());
+    mac.update(&[0]);
+    mac.update(bytes);
+    hex::encode(mac.finalize().into_bytes())
+}
+
 /// Whether `presented` is the [`derived_token`] of `id` for `purpose`, in constant time.
 pub fn derived_token_matches(purpose: &str, id: &str, presented: &str) -> bool {
     derived_token(purpose, id)

@@ -140,6 +140,7 @@ async fn admit(
             let record: Option<IdempotencyRecord> =
                 snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
             if let Some(record) = record.filter(|r| r.is_live(state.clock.now_ms())) {
+                let claim = legacy_fingerprinted(claim, &record, &bytes);
                 return Ok(Admitted::Replay(reply(record.answer(&claim)?)));
             }
             request = Request::from_parts(parts, AxumBody::from(bytes));
@@ -506,16 +507,50 @@ fn idempotency_key(headers: &HeaderMap, operation: &Operation) -> Result<Option<
     Ok(Some(key.to_string()))
 }
 
-/// The request body's fingerprint: SHA-256 of its canonical JSON (object keys
-/// sorted, no insignificant white space), so a client that re-serialises the
-/// same request with its keys in another order is recognised. A body that is
-/// not JSON is fingerprinted as raw bytes (it will be refused anyway).
+/// Marks a keyed fingerprint, so that a record written before fingerprints
+/// were keyed is still recognised (see [`legacy_fingerprinted`]).
+const KEYED_FINGERPRINT_PREFIX: &str = "k1:";
+
+/// The request body's fingerprint: HMAC-SHA256 under the master key of its
+/// canonical JSON (object keys sorted, no insignificant white space), so a
+/// client that re-serialises the same request with its keys in another order
+/// is recognised. Keyed because the record is stored for 24 hours and a body
+/// may carry a test card's number: an unkeyed hash of it could be reversed by
+/// trying every number with the stored brand and last four (decision 231). A
+/// body that is not JSON is fingerprinted as raw bytes (it will be refused anyway).
 fn fingerprint(body: &[u8]) -> String {
-    let canonical = serde_json::from_slice::<serde_json::Value>(body)
+    format!(
+        "{KEYED_FINGERPRINT_PREFIX}{}",
+        crate::secrets::keyed_digest("idempotency-fingerprint", &canonical_body(body))
+    )
+}
+
+/// The unkeyed SHA-256 fingerprint that versions before decision 231 stored.
+fn legacy_fingerprint(body: &[u8]) -> String {
+    hex::encode(Sha256::digest(canonical_body(body)))
+}
+
+fn canonical_body(body: &[u8]) -> Vec<u8> {
+    serde_json::from_slice::<serde_json::Value>(body)
         .ok()
         .map(|value| canonical_json(&value))
-        .unwrap_or_else(|| body.to_vec());
-    hex::encode(Sha256::digest(&canonical))
+        .unwrap_or_else(|| body.to_vec())
+}
+
+/// A record written by a version that stored unkeyed fingerprints (at most
+/// 24 hours old at an upgrade) is compared with the body's unkeyed
+/// fingerprint, so a retry across the upgrade is still answered from it. Only
+/// the gate needs this: such a record exists before the request arrives, so
+/// the gate, not the writer, is the one that finds it.
+fn legacy_fingerprinted(
+    mut claim: IdempotencyClaim,
+    record: &IdempotencyRecord,
+    body: &[u8],
+) -> IdempotencyClaim {
+    if !record.fingerprint.starts_with(KEYED_FINGERPRINT_PREFIX) {
+        claim.fingerprint = legacy_fingerprint(body);
+    }
+    claim
 }
 
 fn canonical_json(value: &serde_json::Value) -> Vec<u8> {
@@ -555,7 +590,51 @@ fn canonical_json(value: &serde_json::Value) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::fingerprint;
+    use super::{fingerprint, legacy_fingerprint, legacy_fingerprinted};
+    use crate::store::Output;
+    use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
+    use sha2::{Digest, Sha256};
+
+    const CARD_BODY: &[u8] = br#"{"rail":"card","card":{"number":"4111111111111111","cvc":"123"}}"#;
+
+    #[test]
+    fn fingerprints_are_keyed_so_a_stored_one_reveals_nothing_of_the_body() {
+        let keyed = fingerprint(CARD_BODY);
+        let value: serde_json::Value = serde_json::from_slice(CARD_BODY).expect("json");
+        // The unkeyed form is the SHA-256 of serde_json's compact, key-sorted
+        // rendering (the black-box test searches the store file for it).
+        let unkeyed = hex::encode(Sha256::digest(serde_json::to_vec(&value).expect("json")));
+        assert_eq!(legacy_fingerprint(CARD_BODY), unkeyed);
+        assert!(keyed.starts_with("k1:"), "{keyed}");
+        assert!(!keyed.contains(&unkeyed));
+    }
+
+    #[test]
+    fn a_record_with_an_unkeyed_fingerprint_still_answers_its_retry() {
+        let claim = IdempotencyClaim {
+            storage_key: "test|org|k".into(),
+            principal: "key_1".into(),
+            endpoint: "POST /payment_intents".into(),
+            fingerprint: fingerprint(CARD_BODY),
+        };
+        let record = |fingerprint: String| IdempotencyRecord {
+            principal: "key_1".into(),
+            endpoint: "POST /payment_intents".into(),
+            fingerprint,
+            created_at_ms: 0,
+            output: Output::empty(),
+        };
+        let old = record(legacy_fingerprint(CARD_BODY));
+        assert!(old.answer(&claim).is_err(), "compared keyed with unkeyed");
+        let adjusted = legacy_fingerprinted(claim.clone(), &old, CARD_BODY);
+        assert!(old.answer(&adjusted).is_ok());
+        let new = record(fingerprint(CARD_BODY));
+        let kept = legacy_fingerprinted(claim.clone(), &new, CARD_BODY);
+        assert_eq!(kept.fingerprint, claim.fingerprint);
+        assert!(new.answer(&kept).is_ok());
+        let other_body = legacy_fingerprinted(claim, &old, br#"{"rail":"card"}"#);
+        assert!(old.answer(&other_body).is_err());
+    }
 
     #[test]
     fn fingerprints_ignore_key_order_and_white_space_but_not_values() {

@@ -138,7 +138,7 @@ pub struct IdempotencyClaim {
     pub principal: String,
     /// `POST /payment_intents/pi_x/capture`, without the version prefix.
     pub endpoint: String,
-    /// Hex SHA-256 of the raw body.
+    /// Keyed digest of the canonical body (`http::gate::fingerprint`).
     pub fingerprint: String,
 }
 
