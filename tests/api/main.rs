@@ -9,6 +9,7 @@ mod accounts;
 mod agents;
 mod browser;
 mod checkout;
+mod console;
 mod crash;
 mod credit_readiness;
 mod diaspora;
