@@ -26,13 +26,21 @@ pub const ADMIN_PIN: &str = "135790";
 
 /// A server with a member of every role, and payments that settle quickly.
 pub fn start() -> TestServer {
-    let (srv, ()) = TestServer::start_with_args(&["--sandbox-settlement-ms", "300"], |dir| {
-        add_user(dir, OWNER, "owner", OWNER_PASSWORD, crate::team::OWNER_PIN);
-        add_user(dir, DEV, "developer", DEV_PASSWORD, crate::team::DEV_PIN);
-        add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
-        add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
-        add_user(dir, VIEWER, "viewer", VIEWER_PASSWORD, "111222");
-    });
+    let (srv, ()) = TestServer::start_with_args(
+        &[
+            "--sandbox-settlement-ms",
+            "300",
+            "--webhook-egress",
+            "local",
+        ],
+        |dir| {
+            add_user(dir, OWNER, "owner", OWNER_PASSWORD, crate::team::OWNER_PIN);
+            add_user(dir, DEV, "developer", DEV_PASSWORD, crate::team::DEV_PIN);
+            add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
+            add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
+            add_user(dir, VIEWER, "viewer", VIEWER_PASSWORD, "111222");
+        },
+    );
     srv
 }
 

@@ -10,6 +10,7 @@ mod agents;
 mod browser;
 mod checkout;
 mod console;
+mod console_browser;
 mod crash;
 mod credit_readiness;
 mod diaspora;

@@ -78,22 +78,23 @@ fn same_token(a: &str, b: &str) -> bool {
 }
 
 /// Whether a state-changing request may come from this page's own origin:
-/// refused when the browser says it came from another site.
+/// `Sec-Fetch-Site` when the browser sends it (pages sent with
+/// `no-referrer` post with `Origin: null`, so it comes first), else the
+/// `Origin` against `Host`; neither (an old client) leaves it to the token.
 pub fn same_origin(headers: &HeaderMap) -> bool {
-    let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
-    if matches!(fetch_site, Some("cross-site" | "same-site")) {
-        return false;
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    if let Some(site) = text("sec-fetch-site") {
+        return matches!(site, "same-origin" | "none");
     }
-    let Some(origin) = headers.get(header::ORIGIN) else {
+    let Some(origin) = text(header::ORIGIN.as_str()) else {
         return true;
     };
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    let origin_host = origin
-        .to_str()
-        .ok()
-        .and_then(|o| o.split_once("://"))
-        .map(|(_, rest)| rest);
-    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+    let origin_host = origin.split_once("://").map(|(_, rest)| rest);
+    matches!((origin_host, text(header::HOST.as_str())), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
 /// The language: the `pg_lang` cookie, else `Accept-Language`.
@@ -141,7 +142,6 @@ impl FromRequestParts<Console> for Member {
         Ok(Member {
             csrf: csrf_of(token),
             token: token.to_string(),
-            session_id: session.id,
             member_id: member.id,
             email: member.email,
             role: member.role,
@@ -371,8 +371,13 @@ mod tests {
         assert!(!same_origin(&headers));
         headers.insert(header::ORIGIN, HeaderValue::from_static("null"));
         assert!(!same_origin(&headers));
-        headers.remove(header::ORIGIN);
+        // A page sent with no-referrer posts with Origin: null; the
+        // browser's Sec-Fetch-Site decides.
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-origin"));
+        assert!(same_origin(&headers));
         headers.insert("sec-fetch-site", HeaderValue::from_static("cross-site"));
+        assert!(!same_origin(&headers));
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-site"));
         assert!(!same_origin(&headers));
     }
 

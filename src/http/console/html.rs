@@ -62,9 +62,10 @@ pub fn table(caption: &str, headers: &[&str], rows: &[Vec<String>], empty: &str)
             esc(empty)
         );
     }
+    // A wide table scrolls on a phone: the region takes the keyboard's focus.
     let mut out = format!(
-        "<div class=\"scroll\"><table><caption>{}</caption><thead><tr>",
-        esc(caption)
+        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{caption}\"><table><caption>{caption}</caption><thead><tr>",
+        caption = esc(caption)
     );
     for h in headers {
         let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));

@@ -112,7 +112,7 @@ header.top .brand{font-weight:700}header.top form{display:inline}
 .layout{display:flex;min-height:calc(100vh - 60px)}nav.side{width:210px;background:#fff;border-right:1px solid var(--line);padding:12px 0}
 nav.side ul{list-style:none;margin:0;padding:0}nav.side a{display:block;padding:9px 18px;text-decoration:none;color:var(--ink)}
 nav.side a[aria-current=page]{background:#e8f1ee;font-weight:700;border-left:3px solid var(--brand)}
-main{flex:1;padding:20px;max-width:1100px;min-width:0}h1{font-size:24px;margin:4px 0 16px}h2{font-size:18px;margin:0 0 12px}
+main{flex:1;padding:20px;max-width:1100px;min-width:0}h1{font-size:24px;margin:4px 0 16px;overflow-wrap:anywhere}h2{font-size:18px;margin:0 0 12px}
 .card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:16px;margin-bottom:16px}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px}
 .figure{font-size:24px;font-weight:700}.muted{color:var(--muted)}
@@ -132,7 +132,7 @@ button.secondary{background:#fff;color:var(--ink);border:1px solid #8a949e}butto
 .flash{padding:10px 14px;border-radius:10px;margin-bottom:16px}.flash.good{background:#e3f3ec}.flash.bad{background:#fbeceb;color:var(--bad)}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff4d6;padding:10px;border-radius:8px}
 figure.chart{margin:0}figure.chart svg{width:100%;height:170px}.bar{fill:var(--brand)}.tick{font-size:10px;fill:var(--muted)}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere;min-width:0}
 .login{max-width:400px;margin:60px auto;padding:0 16px}.login form{display:flex;flex-direction:column;gap:6px}.login input{width:100%}
 @media (max-width:760px){.layout{display:block}nav.side{width:auto;border-right:0;border-bottom:1px solid var(--line);padding:0;overflow-x:auto}
 nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}}

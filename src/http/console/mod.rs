@@ -51,7 +51,6 @@ pub struct Console {
 pub struct Member {
     /// The session token from the cookie: the bearer of the member's API calls.
     pub token: String,
-    pub session_id: String,
     pub member_id: String,
     pub email: String,
     pub role: Role,
