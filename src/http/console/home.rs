@@ -144,7 +144,7 @@ fn volume(member: &Member, intents: &[Value], now_ms: i64) -> String {
     let rates: Vec<Vec<String>> = success_by_rail(intents)
         .into_iter()
         .map(|(rail, (tried, won))| {
-            let rate = if tried == 0 { 0 } else { won * 100 / tried };
+            let rate = (won * 100).checked_div(tried).unwrap_or(0);
             vec![
                 esc(&rail),
                 tried.to_string(),

@@ -52,15 +52,12 @@ pub fn link(href: &str, text: &str) -> String {
     format!("<a href=\"{}\">{}</a>", esc(href), esc(text))
 }
 
-/// A table with a caption (its accessible name) and column headers; cells
-/// are already HTML.
+/// A table with a caption (its accessible name, for screen readers: the
+/// section's heading shows it) and column headers; cells are already HTML.
 pub fn table(caption: &str, headers: &[&str], rows: &[Vec<String>], empty: &str) -> String {
     if rows.is_empty() {
-        return format!(
-            "<h3 class=\"caption\">{}</h3><p class=\"muted\">{}</p>",
-            esc(caption),
-            esc(empty)
-        );
+        // Nothing to list: the section's heading names it.
+        return format!("<p class=\"muted\">{}</p>", esc(empty));
     }
     // A wide table scrolls on a phone: the region takes the keyboard's focus.
     let mut out = format!(

@@ -18,8 +18,11 @@ use crate::ledger::Mode;
 /// Characters of a notice kept at most.
 const FLASH_CHARS_MAX: usize = 300;
 
+/// Whether a member may open a page.
+type Visible = fn(&Member) -> bool;
+
 /// The console's pages in the navigation, with who may see each.
-pub const NAV: &[(&str, &str, fn(&Member) -> bool)] = &[
+pub const NAV: &[(&str, &str, Visible)] = &[
     ("home", "/console", |_| true),
     ("payments", "/console/payments", |m| {
         m.may("payment_intents:read")
@@ -116,7 +119,7 @@ main{flex:1;padding:20px;max-width:1100px;min-width:0}h1{font-size:24px;margin:4
 .card{background:#fff;border:1px solid var(--line);border-radius:12px;padding:16px;margin-bottom:16px}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:16px}
 .figure{font-size:24px;font-weight:700}.muted{color:var(--muted)}
-.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:14px}caption{text-align:left;font-weight:700;padding:4px 0 8px}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:14px}caption{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 th,td{text-align:left;padding:7px 8px;border-bottom:1px solid var(--line);vertical-align:top}th{color:var(--muted);font-weight:600}
 h3.caption{font-size:15px;margin:8px 0}
 .badge{display:inline-block;padding:1px 8px;border-radius:99px;font-size:12px;font-weight:700;background:#eceff1;color:#37474f}
