@@ -174,6 +174,15 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
     let srv = start();
     let intent = settled_payment(&srv, 25_000);
     let id = id_of(&intent);
+    let disputed = id_of(&settled_payment(&srv, 30_000));
+    let dispute = srv.post(
+        "/disputes",
+        srv.sk(),
+        &serde_json::json!({"payment_intent": disputed, "amount_minor": 30_000, "reason": "fraudulent"}),
+        Some(&crate::intents::ik()),
+    );
+    assert_eq!(dispute.status, 201, "{dispute:?}");
+    let dispute = id_of(&dispute.body);
     let batch = blocking(|| {
         made_batch(
             &srv,
@@ -202,6 +211,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
             "home",
             "payments",
             "refunds",
+            "disputes",
             "payouts",
             "settlement",
             "developers",
@@ -219,6 +229,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     "home",
                     "payments",
                     "refunds",
+                    "disputes",
                     "payouts",
                     "settlement",
                     "developers",
@@ -231,6 +242,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     "home",
                     "payments",
                     "refunds",
+                    "disputes",
                     "payouts",
                     "settlement",
                     "developers",
@@ -268,6 +280,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     ("/console/payments".into(), "payments".into()),
                     (format!("/console/payments/{id}"), "payment".into()),
                     ("/console/refunds".into(), "refunds".into()),
+                    ("/console/disputes".into(), "disputes".into()),
                     ("/console/payouts".into(), "payouts".into()),
                     (format!("/console/payouts/{batch}"), "batch".into()),
                     ("/console/settlement".into(), "settlement".into()),
@@ -285,10 +298,17 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                         .expect("open");
                     capture(&client, &axe, &name).await;
                 }
+                // The evidence form answers a dispute.
                 client
-                    .goto(&format!("{}/console/login", srv.origin))
+                    .goto(&format!("{}/console/disputes", srv.origin))
                     .await
                     .expect("open");
+                let evidence = "Delivered on 3 March, signed receipt attached.";
+                type_into(&client, &format!("evidence-{dispute}"), evidence).await;
+                type_into(&client, &format!("files-{dispute}"), "receipt-118.pdf").await;
+                click(&client, &format!("respond-{dispute}-submit")).await;
+                wait_for_text(&client, "#flash", "under review").await;
+                wait_for_text(&client, "table", "UNDER_REVIEW").await;
             }
             client
                 .goto(&format!("{}/console", srv.origin))

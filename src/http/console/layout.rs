@@ -28,6 +28,7 @@ pub const NAV: &[(&str, &str, Visible)] = &[
         m.may("payment_intents:read")
     }),
     ("refunds", "/console/refunds", |m| m.may("refunds:read")),
+    ("disputes", "/console/disputes", |m| m.may("disputes:read")),
     ("payouts", "/console/payouts", |m| m.may("payouts:read")),
     ("settlement", "/console/settlement", |m| {
         m.may("settlements:read")

@@ -17,6 +17,7 @@
 mod api;
 mod auth;
 mod developers;
+mod disputes;
 mod home;
 mod html;
 mod layout;
@@ -87,6 +88,7 @@ pub fn router(app: AppState) -> Router {
         .route("/console/lang/{lang}", get(auth::switch_lang))
         .merge(payments::routes())
         .merge(developers::routes())
+        .merge(disputes::routes())
         .merge(team::routes())
         .merge(payouts::routes())
         .merge(settlement::routes())

@@ -49,6 +49,24 @@ const WORDS: &[(&str, &str, &str)] = &[
     ("team", "Team", "Équipe"),
     ("audit_log", "Audit log", "Journal d'audit"),
     ("refunds", "Refunds", "Remboursements"),
+    ("disputes", "Disputes", "Litiges"),
+    ("deadline", "Evidence due", "Preuves attendues le"),
+    ("evidence", "Evidence", "Preuves"),
+    (
+        "evidence_files",
+        "File references (comma-separated)",
+        "Références des fichiers (séparées par des virgules)",
+    ),
+    (
+        "submit_evidence",
+        "Send the evidence",
+        "Envoyer les preuves",
+    ),
+    (
+        "done_evidence",
+        "Evidence sent: the dispute is under review.",
+        "Preuves envoyées : le litige est en cours d'examen.",
+    ),
     ("language", "Language", "Langue"),
     ("role", "Role", "Rôle"),
     // Home
