@@ -30,6 +30,7 @@ pub const NAV: &[(&str, &str, Visible)] = &[
     ("refunds", "/console/refunds", |m| m.may("refunds:read")),
     ("disputes", "/console/disputes", |m| m.may("disputes:read")),
     ("payouts", "/console/payouts", |m| m.may("payouts:read")),
+    ("wallets", "/console/wallets", |m| m.may("wallets:read")),
     ("settlement", "/console/settlement", |m| {
         m.may("settlements:read")
     }),

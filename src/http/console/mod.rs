@@ -25,6 +25,7 @@ mod payments;
 mod payouts;
 mod settlement;
 mod team;
+mod wallets;
 mod words;
 
 use std::net::SocketAddr;
@@ -92,5 +93,6 @@ pub fn router(app: AppState) -> Router {
         .merge(team::routes())
         .merge(payouts::routes())
         .merge(settlement::routes())
+        .merge(wallets::routes())
         .with_state(console)
 }
