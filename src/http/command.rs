@@ -50,7 +50,7 @@ pub async fn apply_output(
             audit::record(
                 tx,
                 &acting.actor,
-                "service_account.request",
+                acting.action,
                 acting.actor.account.as_deref(),
                 serde_json::json!({ "request": acting.request, "status": output.status }),
             )?;

@@ -260,6 +260,9 @@ pub struct ActingFor {
     pub actor: crate::domain::audit::Actor,
     /// `POST /payment_intents`: the method and the path, without the version.
     pub request: String,
+    /// The audit action: `service_account.request`, or `console.request`
+    /// for a member acting in the console.
+    pub action: &'static str,
 }
 
 impl Claim {
@@ -280,8 +283,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
         let principal = parts.extensions.get::<Principal>();
         let sandbox =
             principal.and_then(|p| crate::domain::test_clocks::sandbox_of(p.mode, &p.org));
+        // A member's action in the console is audited like a platform's
+        // for a connected account: the request, with the member as actor.
+        let from_console = parts
+            .extensions
+            .get::<crate::http::console::ConsoleRequest>()
+            .is_some();
         let acting_for = principal
-            .filter(|p| p.account.is_some() && p.account_org.is_some())
+            .filter(|p| from_console || (p.account.is_some() && p.account_org.is_some()))
             .map(|p| ActingFor {
                 actor: crate::domain::audit::Actor::of(p),
                 request: format!(
@@ -289,6 +298,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Idempotency {
                     parts.method,
                     crate::http::gate::unversioned(parts.uri.path())
                 ),
+                action: if from_console {
+                    "console.request"
+                } else {
+                    "service_account.request"
+                },
             });
         Ok(Idempotency(Claim {
             idempotency: parts.extensions.get::<IdempotencyClaim>().cloned(),

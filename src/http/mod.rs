@@ -7,6 +7,7 @@ pub mod agents;
 pub mod balance;
 pub mod checkout;
 pub mod command;
+pub mod console;
 pub mod credit;
 pub mod diaspora;
 pub mod disputes;
@@ -150,11 +151,13 @@ fn api(state: AppState) -> Router {
 /// the gate and the handlers read a body.
 pub fn router(state: AppState, bodies: crate::net::body::BodyLimits) -> Router {
     let pages = pages::router(state.clone());
+    let console = console::router(state.clone());
     let api = api(state);
     Router::new()
         .nest("/v1", api.clone())
         .nest("/api/v1", api)
         .merge(pages)
+        .merge(console)
         .fallback(route_not_found)
         .layer(DefaultBodyLimit::max(extract::BODY_BYTES_MAX))
         .layer(axum::middleware::from_fn_with_state(

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use crate::intents::{body, create, id_of, ik};
 use crate::support::TestServer;
 
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -28,7 +28,7 @@ fn free_port() -> u16 {
         .expect("port")
 }
 
-fn start_driver() -> (Driver, u16) {
+pub(crate) fn start_driver() -> (Driver, u16) {
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
@@ -44,7 +44,7 @@ fn start_driver() -> (Driver, u16) {
     (Driver(child), port)
 }
 
-async fn browser(port: u16) -> Client {
+pub(crate) async fn browser(port: u16) -> Client {
     let profile = tempfile::tempdir().expect("profile").keep();
     let mut caps = serde_json::Map::new();
     caps.insert(
@@ -64,13 +64,13 @@ async fn browser(port: u16) -> Client {
         .expect("a WebDriver session")
 }
 
-fn artifacts() -> PathBuf {
+pub(crate) fn artifacts() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
     std::fs::create_dir_all(&dir).expect("artifacts dir");
     dir
 }
 
-async fn wait_for_url(client: &Client, prefix: &str) -> String {
+pub(crate) async fn wait_for_url(client: &Client, prefix: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         let url = client.current_url().await.expect("url").to_string();
@@ -85,7 +85,7 @@ async fn wait_for_url(client: &Client, prefix: &str) -> String {
     }
 }
 
-async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
+pub(crate) async fn wait_for_text(client: &Client, css: &str, needle: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
         if let Ok(element) = client.find(Locator::Css(css)).await {
@@ -134,7 +134,7 @@ fn checkout_url(intent: &Value) -> String {
         .to_string()
 }
 
-fn blocking<T>(f: impl FnOnce() -> T) -> T {
+pub(crate) fn blocking<T>(f: impl FnOnce() -> T) -> T {
     tokio::task::block_in_place(f)
 }
 
@@ -241,7 +241,7 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
     });
 }
 
-async fn type_into(client: &Client, id: &str, text: &str) {
+pub(crate) async fn type_into(client: &Client, id: &str, text: &str) {
     let input = client.find(Locator::Id(id)).await.expect("input");
     input.clear().await.expect("clear");
     input.send_keys(text).await.expect("type");

@@ -9,6 +9,8 @@ mod accounts;
 mod agents;
 mod browser;
 mod checkout;
+mod console;
+mod console_browser;
 mod crash;
 mod credit_readiness;
 mod diaspora;

@@ -1,0 +1,189 @@
+//! Small HTML pieces every page uses: escaping, money, tables, forms with
+//! their CSRF and form tokens, and the volume chart as inline SVG. Every
+//! string that came from the store or a person goes through [`esc`].
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+use super::Member;
+use super::words::t;
+
+/// Escapes text for HTML.
+pub fn esc(text: &str) -> String {
+    crate::http::pages::escape(text)
+}
+
+/// A JSON string field, escaped ("" when absent).
+pub fn s(value: &Value, field: &str) -> String {
+    match &value[field] {
+        Value::String(text) => esc(text),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// An amount in minor units, as a person reads it: `1,500.00 CDF`.
+pub fn money(amount_minor: i64, currency: &str) -> String {
+    esc(&crate::http::pages::amount_text(amount_minor, currency))
+}
+
+/// An RFC 3339 time as `2026-11-23 07:48`.
+pub fn when(value: &Value, field: &str) -> String {
+    let text = value[field].as_str().unwrap_or("");
+    esc(&text.replace('T', " ").chars().take(16).collect::<String>())
+}
+
+/// A status as a badge.
+pub fn badge(status: &str) -> String {
+    let tone = match status {
+        "CAPTURED" | "SETTLED" | "SUCCEEDED" | "succeeded" | "EXECUTED" | "PAID" | "active"
+        | "enabled" | "paid" | "closed" => "good",
+        "FAILED" | "CANCELLED" | "EXPIRED" | "failed" | "REJECTED" | "revoked" | "disabled"
+        | "INVALID" => "bad",
+        _ => "neutral",
+    };
+    format!("<span class=\"badge {tone}\">{}</span>", esc(status))
+}
+
+/// A link inside the console.
+pub fn link(href: &str, text: &str) -> String {
+    format!("<a href=\"{}\">{}</a>", esc(href), esc(text))
+}
+
+/// A table with a caption (its accessible name, for screen readers: the
+/// section's heading shows it) and column headers; cells are already HTML.
+pub fn table(caption: &str, headers: &[&str], rows: &[Vec<String>], empty: &str) -> String {
+    if rows.is_empty() {
+        // Nothing to list: the section's heading names it.
+        return format!("<p class=\"muted\">{}</p>", esc(empty));
+    }
+    // A wide table scrolls on a phone: the region takes the keyboard's focus.
+    let mut out = format!(
+        "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-label=\"{caption}\"><table><caption>{caption}</caption><thead><tr>",
+        caption = esc(caption)
+    );
+    for h in headers {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in rows {
+        out.push_str("<tr>");
+        for cell in row {
+            let _ = write!(out, "<td>{cell}</td>");
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table></div>");
+    out
+}
+
+/// A POST form to `action` with the session's CSRF token and a fresh form
+/// token (the Idempotency-Key of its action: a double click replays).
+pub fn form(member: &Member, action: &str, id: &str, inner: &str, button: &str) -> String {
+    format!(
+        "<form method=\"post\" action=\"{action}\" id=\"{id}\" class=\"action\">\
+         <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
+         <input type=\"hidden\" name=\"form_token\" value=\"{token}\">{inner}\
+         <button type=\"submit\" id=\"{id}-submit\">{button}</button></form>",
+        action = esc(action),
+        id = esc(id),
+        csrf = esc(&member.csrf),
+        token = crate::ids::random_token(22),
+        button = esc(button),
+    )
+}
+
+/// A labelled input.
+pub fn input(id: &str, name: &str, label: &str, kind: &str, attrs: &str) -> String {
+    format!(
+        "<label for=\"{id}\">{label}</label><input id=\"{id}\" name=\"{name}\" type=\"{kind}\" {attrs}>",
+        id = esc(id),
+        name = esc(name),
+        label = esc(label),
+        kind = esc(kind),
+    )
+}
+
+/// A labelled select of `(value, text)` options, `selected` chosen.
+pub fn select(
+    id: &str,
+    name: &str,
+    label: &str,
+    options: &[(&str, &str)],
+    selected: &str,
+) -> String {
+    let mut out = format!(
+        "<label for=\"{id}\">{label}</label><select id=\"{id}\" name=\"{name}\">",
+        id = esc(id),
+        name = esc(name),
+        label = esc(label)
+    );
+    for (value, text) in options {
+        let chosen = if *value == selected { " selected" } else { "" };
+        let _ = write!(
+            out,
+            "<option value=\"{}\"{chosen}>{}</option>",
+            esc(value),
+            esc(text)
+        );
+    }
+    out.push_str("</select>");
+    out
+}
+
+/// A section with a heading.
+pub fn section(title: &str, body: &str) -> String {
+    format!(
+        "<section class=\"card\"><h2>{}</h2>{body}</section>",
+        esc(title)
+    )
+}
+
+/// The volume chart: one bar per day, as inline SVG (no chart library, no
+/// script), with a text alternative listing the days.
+pub fn bar_chart(title: &str, days: &[(String, i64)], currency: &str) -> String {
+    let width = 560i64;
+    let height = 160i64;
+    let max = days.iter().map(|(_, v)| *v).max().unwrap_or(0).max(1);
+    let slot = width / i64::try_from(days.len().max(1)).unwrap_or(1);
+    let mut bars = String::new();
+    let mut described = Vec::new();
+    for (i, (day, value)) in days.iter().enumerate() {
+        let bar_height = (value * (height - 20) / max).max(if *value > 0 { 2 } else { 0 });
+        let x = i64::try_from(i).unwrap_or(0) * slot + 4;
+        let _ = write!(
+            bars,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{bar_height}\" class=\"bar\"><title>{day}: {amount}</title></rect>",
+            y = height - 16 - bar_height,
+            w = (slot - 8).max(2),
+            day = esc(day),
+            amount = money(*value, currency),
+        );
+        if i % 2 == 0 {
+            let _ = write!(
+                bars,
+                "<text x=\"{x}\" y=\"{height}\" class=\"tick\">{}</text>",
+                esc(day.get(5..).unwrap_or(day))
+            );
+        }
+        described.push(format!(
+            "{day} {}",
+            crate::http::pages::amount_text(*value, currency)
+        ));
+    }
+    format!(
+        "<figure class=\"chart\"><svg viewBox=\"0 0 {width} {height}\" role=\"img\" aria-labelledby=\"chart-title\" \
+         preserveAspectRatio=\"none\"><title id=\"chart-title\">{title}: {desc}</title>{bars}</svg>\
+         <figcaption>{title} ({currency})</figcaption></figure>",
+        title = esc(title),
+        desc = esc(&described.join(", ")),
+        currency = esc(currency),
+    )
+}
+
+/// The word for `key` in the member's language.
+pub fn w(member: &Member, key: &str) -> &'static str {
+    t(member.lang, key)
+}

@@ -1,0 +1,849 @@
+//! Payments: the list with its filters, an intent's page (its facts,
+//! timeline, attempts, fees, splits, refunds and events) and its actions —
+//! refund, capture, cancel — plus the refunds awaiting approval.
+//!
+//! The API lists intents by status only; the other filters (reference,
+//! number, amount, dates) are applied here to the newest
+//! [`SCAN_INTENTS_MAX`] intents, read a page of 200 at a time.
+
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::response::Response;
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::api::{self, Call};
+use super::auth::Post;
+use super::html::{badge, esc, form, input, link, money, s, section, select, table, w, when};
+use super::layout::{self, Page, percent};
+use super::{Console, Member};
+
+/// Intents a search reads at most (5 pages of 200).
+pub const SCAN_INTENTS_MAX: usize = 1_000;
+const PAGE_ROWS: usize = 200;
+/// Rows the list shows at most.
+const SHOWN_MAX: usize = 100;
+
+pub fn routes() -> Router<Console> {
+    Router::new()
+        .route("/console/payments", get(list))
+        .route("/console/payments/{id}", get(detail))
+        .route("/console/payments/{id}/refund", post(refund))
+        .route("/console/payments/{id}/capture", post(capture))
+        .route("/console/payments/{id}/cancel", post(cancel))
+        .route("/console/refunds", get(refunds))
+        .route("/console/refunds/{id}/approve", post(approve_refund))
+        .route("/console/refunds/{id}/reject", post(reject_refund))
+}
+
+/// A payment intent id, or nothing: ids go into API paths.
+fn intent_id(id: &str) -> Option<&str> {
+    crate::ids::is_id(id, "pi").then_some(id)
+}
+
+/// The newest intents (optionally of one status), up to [`SCAN_INTENTS_MAX`].
+pub async fn recent_intents_of(console: &Console, member: &Member, status: &str) -> Vec<Value> {
+    let mut found = Vec::new();
+    let mut cursor: Option<String> = None;
+    while found.len() < SCAN_INTENTS_MAX {
+        let mut path = format!("/payment_intents?limit={PAGE_ROWS}");
+        if !status.is_empty() {
+            path.push_str(&format!("&status={}", percent(status)));
+        }
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={}", percent(c)));
+        }
+        let page = api::send(&console.api, Call::get(member, path))
+            .await
+            .json();
+        found.extend(page["data"].as_array().into_iter().flatten().cloned());
+        match page["next_cursor"].as_str() {
+            Some(next) if page["has_more"].as_bool().unwrap_or(false) => cursor = Some(next.into()),
+            _ => break,
+        }
+    }
+    found
+}
+
+pub async fn recent_intents(console: &Console, member: &Member) -> Vec<Value> {
+    recent_intents_of(console, member, "").await
+}
+
+#[derive(Deserialize, Default)]
+pub struct Filters {
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    reference: String,
+    #[serde(default)]
+    number: String,
+    #[serde(default)]
+    amount_from: String,
+    #[serde(default)]
+    amount_to: String,
+    #[serde(default)]
+    date_from: String,
+    #[serde(default)]
+    date_to: String,
+}
+
+const STATUSES: [&str; 13] = [
+    "REQUIRES_PAYMENT_METHOD",
+    "REQUIRES_CUSTOMER_ACTION",
+    "PROCESSING",
+    "AUTHORISED",
+    "SETTLEMENT_PENDING",
+    "SETTLED",
+    "AMBIGUOUS",
+    "FAILED",
+    "CANCELLED",
+    "EXPIRED",
+    "PARTIALLY_REFUNDED",
+    "REFUNDED",
+    "DISPUTED",
+];
+
+/// An amount filter in major units, compared in minor units of the intent's currency.
+fn amount_bound(text: &str, currency: &str) -> Option<i64> {
+    let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
+    crate::domain::verifications::to_minor(text.trim(), exponent)
+}
+
+impl Filters {
+    fn keep(&self, intent: &Value) -> bool {
+        let text = |field: &str| intent[field].as_str().unwrap_or("").to_lowercase();
+        let currency = intent["currency"].as_str().unwrap_or("");
+        let amount = intent["amount_minor"].as_i64().unwrap_or(0);
+        let day = intent["created_at"]
+            .as_str()
+            .unwrap_or("")
+            .get(..10)
+            .unwrap_or("")
+            .to_string();
+        let contains = |field: &str, needle: &str| {
+            needle.is_empty() || text(field).contains(&needle.trim().to_lowercase())
+        };
+        contains("reference", &self.reference)
+            && contains("customer_msisdn", &self.number)
+            && (self.amount_from.is_empty()
+                || amount_bound(&self.amount_from, currency).is_some_and(|m| amount >= m))
+            && (self.amount_to.is_empty()
+                || amount_bound(&self.amount_to, currency).is_some_and(|m| amount <= m))
+            && (self.date_from.is_empty() || day.as_str() >= self.date_from.as_str())
+            && (self.date_to.is_empty() || day.as_str() <= self.date_to.as_str())
+    }
+
+    fn form(&self, member: &Member) -> String {
+        let mut statuses = vec![("", w(member, "any"))];
+        statuses.extend(STATUSES.iter().map(|s| (*s, *s)));
+        let field = |html: String| format!("<div class=\"field\">{html}</div>");
+        let value = |v: &str| format!("value=\"{}\"", esc(v));
+        format!(
+            "<form method=\"get\" action=\"/console/payments\" class=\"filters\" id=\"filters\">{}{}{}{}{}{}{}\
+             <button type=\"submit\" id=\"filter\">{}</button></form>",
+            field(select(
+                "f-status",
+                "status",
+                w(member, "status"),
+                &statuses,
+                &self.status
+            )),
+            field(input(
+                "f-reference",
+                "reference",
+                w(member, "reference"),
+                "search",
+                &value(&self.reference)
+            )),
+            field(input(
+                "f-number",
+                "number",
+                w(member, "number"),
+                "search",
+                &value(&self.number)
+            )),
+            field(input(
+                "f-amount-from",
+                "amount_from",
+                w(member, "amount_from"),
+                "text",
+                &format!("inputmode=\"decimal\" {}", value(&self.amount_from))
+            )),
+            field(input(
+                "f-amount-to",
+                "amount_to",
+                w(member, "amount_to"),
+                "text",
+                &format!("inputmode=\"decimal\" {}", value(&self.amount_to))
+            )),
+            field(input(
+                "f-date-from",
+                "date_from",
+                w(member, "date_from"),
+                "date",
+                &value(&self.date_from)
+            )),
+            field(input(
+                "f-date-to",
+                "date_to",
+                w(member, "date_to"),
+                "date",
+                &value(&self.date_to)
+            )),
+            w(member, "filter"),
+        )
+    }
+}
+
+fn amount_cell(intent: &Value) -> String {
+    let currency = intent["currency"].as_str().unwrap_or("");
+    match intent["amount_minor"].as_i64() {
+        Some(amount) => money(amount, currency),
+        None => "—".into(),
+    }
+}
+
+pub async fn list(
+    State(console): State<Console>,
+    member: Member,
+    Query(filters): Query<Filters>,
+) -> Response {
+    if !member.may("payment_intents:read") {
+        return layout::forbidden(&console, &member, "/console/payments");
+    }
+    let status = if STATUSES.contains(&filters.status.as_str()) {
+        filters.status.as_str()
+    } else {
+        ""
+    };
+    let intents = recent_intents_of(&console, &member, status).await;
+    let rows: Vec<Vec<String>> = intents
+        .iter()
+        .filter(|i| filters.keep(i))
+        .take(SHOWN_MAX)
+        .map(|i| {
+            let id = i["id"].as_str().unwrap_or("");
+            vec![
+                link(&format!("/console/payments/{id}"), id),
+                amount_cell(i),
+                badge(i["status"].as_str().unwrap_or("")),
+                s(i, "reference"),
+                s(i, "customer_msisdn"),
+                when(i, "created_at"),
+            ]
+        })
+        .collect();
+    let headers = [
+        w(&member, "id"),
+        w(&member, "amount"),
+        w(&member, "status"),
+        w(&member, "reference"),
+        w(&member, "number"),
+        w(&member, "created"),
+    ];
+    let body = format!(
+        "{}{}<p class=\"muted\">{}</p>",
+        filters.form(&member),
+        table(
+            w(&member, "payments"),
+            &headers,
+            &rows,
+            w(&member, "no_payments")
+        ),
+        w(&member, "sample_note")
+    );
+    Page {
+        member: &member,
+        here: "/console/payments",
+        nav: "payments",
+        title: w(&member, "payments"),
+        body,
+        script: "",
+    }
+    .render(&console)
+}
+
+pub async fn detail(
+    State(console): State<Console>,
+    member: Member,
+    Path(id): Path<String>,
+) -> Response {
+    let here = format!("/console/payments/{}", percent(&id));
+    let Some(id) = intent_id(&id) else {
+        let answer = api::Answer::not_found(&id);
+        return layout::refusal(&console, &member, &here, &answer);
+    };
+    let answer = api::send(
+        &console.api,
+        Call::get(&member, format!("/payment_intents/{id}")),
+    )
+    .await;
+    if !answer.ok() {
+        return layout::refusal(&console, &member, &here, &answer);
+    }
+    let intent = answer.json();
+    let timeline = api::send(
+        &console.api,
+        Call::get(&member, format!("/payment_intents/{id}/timeline")),
+    )
+    .await
+    .json();
+    let mut body = facts(&member, &intent);
+    body.push_str(&actions(&console, &member, &intent).await);
+    body.push_str(&timeline_section(&member, &timeline));
+    body.push_str(&attempts_section(&member, &timeline));
+    body.push_str(&fees_section(&member, &intent));
+    body.push_str(&splits_section(&console, &member, id).await);
+    if member.may("refunds:read") {
+        body.push_str(&refunds_section(&console, &member, id).await);
+    }
+    if member.may("events:read") {
+        body.push_str(&events_section(&console, &member, &intent).await);
+    }
+    let title = format!("{} {}", w(&member, "payment"), id);
+    Page {
+        member: &member,
+        here: &here,
+        nav: "payments",
+        title: &title,
+        body,
+        script: "",
+    }
+    .render(&console)
+}
+
+fn facts(member: &Member, intent: &Value) -> String {
+    let currency = intent["currency"].as_str().unwrap_or("");
+    let amount = |field: &str| money(intent[field].as_i64().unwrap_or(0), currency);
+    let rows = [
+        (
+            w(member, "status"),
+            badge(intent["status"].as_str().unwrap_or("")),
+        ),
+        (w(member, "amount"), amount_cell(intent)),
+        (w(member, "received"), amount("amount_received_minor")),
+        (w(member, "refunded"), amount("amount_refunded_minor")),
+        (w(member, "reference"), s(intent, "reference")),
+        (w(member, "description"), s(intent, "description")),
+        (w(member, "number"), s(intent, "customer_msisdn")),
+        (w(member, "created"), when(intent, "created_at")),
+    ];
+    let mut out = String::from("<dl class=\"facts\" id=\"facts\">");
+    for (label, value) in rows {
+        out.push_str(&format!("<dt>{}</dt><dd>{value}</dd>", esc(label)));
+    }
+    out.push_str("</dl>");
+    format!("<section class=\"card\">{out}</section>")
+}
+
+/// The actions the intent's status and the member's role allow.
+async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
+    let id = intent["id"].as_str().unwrap_or("");
+    let status = intent["status"].as_str().unwrap_or("");
+    let currency = intent["currency"].as_str().unwrap_or("");
+    let mut out = String::new();
+    if member.may("refunds:write") {
+        let refundable = api::send(
+            &console.api,
+            Call::get(member, format!("/payment_intents/{id}/refundable")),
+        )
+        .await
+        .json();
+        let left = refundable["refundable_minor"].as_i64().unwrap_or(0);
+        if left > 0 {
+            let reasons = [
+                (
+                    "requested_by_customer",
+                    w(member, "reason_requested_by_customer"),
+                ),
+                ("duplicate", w(member, "reason_duplicate")),
+                ("fraudulent", w(member, "reason_fraudulent")),
+            ];
+            let inner = format!(
+                "<p class=\"muted\" id=\"refundable\">{}: {}</p><div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>",
+                w(member, "refundable"),
+                money(left, currency),
+                input(
+                    "refund-amount",
+                    "amount",
+                    &format!("{} ({currency})", w(member, "refund_amount")),
+                    "text",
+                    "inputmode=\"decimal\" required"
+                ),
+                select(
+                    "refund-reason",
+                    "reason",
+                    w(member, "reason"),
+                    &reasons,
+                    "requested_by_customer"
+                ),
+                input(
+                    "refund-pin",
+                    "pin",
+                    w(member, "pin"),
+                    "password",
+                    "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\""
+                ),
+            );
+            out.push_str(&form(
+                member,
+                &format!("/console/payments/{id}/refund"),
+                "refund",
+                &inner,
+                w(member, "refund"),
+            ));
+        }
+    }
+    if member.may("payment_intents:write") {
+        if status == "AUTHORISED" {
+            out.push_str(&form(
+                member,
+                &format!("/console/payments/{id}/capture"),
+                "capture",
+                "",
+                w(member, "capture"),
+            ));
+        }
+        if matches!(
+            status,
+            "CREATED" | "REQUIRES_PAYMENT_METHOD" | "REQUIRES_CUSTOMER_ACTION" | "AUTHORISED"
+        ) {
+            out.push_str(&form(
+                member,
+                &format!("/console/payments/{id}/cancel"),
+                "cancel",
+                "",
+                w(member, "cancel_payment"),
+            ));
+        }
+    }
+    if out.is_empty() {
+        return out;
+    }
+    section(w(member, "action"), &out)
+}
+
+fn timeline_section(member: &Member, timeline: &Value) -> String {
+    let rows: Vec<Vec<String>> = timeline["entries"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            vec![
+                when(e, "at"),
+                esc(&e["event"]
+                    .as_str()
+                    .map_or_else(|| e["event"].to_string(), str::to_string)),
+                badge(e["status"].as_str().unwrap_or("")),
+            ]
+        })
+        .collect();
+    let headers = [w(member, "when"), w(member, "what"), w(member, "status")];
+    section(
+        w(member, "timeline"),
+        &table(
+            w(member, "timeline"),
+            &headers,
+            &rows,
+            w(member, "nothing_yet"),
+        ),
+    )
+}
+
+fn attempts_section(member: &Member, timeline: &Value) -> String {
+    let rows: Vec<Vec<String>> = timeline["attempts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|a| {
+            vec![
+                s(a, "id"),
+                s(a, "rail"),
+                s(a, "operator"),
+                badge(a["status"].as_str().unwrap_or("")),
+                s(a, "failure_reason"),
+                when(a, "started_at"),
+            ]
+        })
+        .collect();
+    let headers = [
+        w(member, "id"),
+        w(member, "rail"),
+        w(member, "operator"),
+        w(member, "status"),
+        w(member, "failure"),
+        w(member, "when"),
+    ];
+    section(
+        w(member, "attempts"),
+        &table(
+            w(member, "attempts"),
+            &headers,
+            &rows,
+            w(member, "nothing_yet"),
+        ),
+    )
+}
+
+fn fees_section(member: &Member, intent: &Value) -> String {
+    let fees = &intent["fees"];
+    if fees.is_null() {
+        return String::new();
+    }
+    let currency = intent["currency"].as_str().unwrap_or("");
+    let mut rows = Vec::new();
+    for (key, value) in fees.as_object().into_iter().flatten() {
+        if let Some(minor) = value.as_i64().filter(|_| key.ends_with("_minor")) {
+            rows.push(vec![
+                esc(key.trim_end_matches("_minor")),
+                money(minor, currency),
+            ]);
+        }
+    }
+    let headers = [w(member, "fee"), w(member, "amount")];
+    section(
+        w(member, "fees"),
+        &table(w(member, "fees"), &headers, &rows, w(member, "nothing_yet")),
+    )
+}
+
+async fn splits_section(console: &Console, member: &Member, id: &str) -> String {
+    let answer = api::send(
+        &console.api,
+        Call::get(member, format!("/payment_intents/{id}/splits")),
+    )
+    .await;
+    let splits = answer.json();
+    let rows: Vec<Vec<String>> = splits["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|sp| {
+            vec![
+                s(sp, "destination"),
+                money(
+                    sp["amount_minor"].as_i64().unwrap_or(0),
+                    sp["currency"].as_str().unwrap_or(""),
+                ),
+                badge(sp["status"].as_str().unwrap_or("")),
+            ]
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    let headers = [
+        w(member, "target"),
+        w(member, "amount"),
+        w(member, "status"),
+    ];
+    section(
+        w(member, "splits"),
+        &table(w(member, "splits"), &headers, &rows, ""),
+    )
+}
+
+async fn refunds_section(console: &Console, member: &Member, id: &str) -> String {
+    let answer = api::send(
+        &console.api,
+        Call::get(member, format!("/refunds?payment_intent={id}&limit=50")),
+    )
+    .await;
+    let rows = refund_rows(&answer.json(), false, member);
+    let headers = [
+        w(member, "id"),
+        w(member, "amount"),
+        w(member, "status"),
+        w(member, "reason"),
+        w(member, "created"),
+    ];
+    section(
+        w(member, "refunds"),
+        &table(
+            w(member, "refunds"),
+            &headers,
+            &rows,
+            w(member, "nothing_yet"),
+        ),
+    )
+}
+
+fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<String>> {
+    list["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            let mut row = vec![
+                s(r, "id"),
+                money(
+                    r["amount_minor"].as_i64().unwrap_or(0),
+                    r["currency"].as_str().unwrap_or(""),
+                ),
+                badge(r["status"].as_str().unwrap_or("")),
+                s(r, "reason"),
+                when(r, "created_at"),
+            ];
+            if with_intent {
+                let pi = r["payment_intent"].as_str().unwrap_or("");
+                row.push(link(&format!("/console/payments/{pi}"), pi));
+                row.push(refund_decision(member, r["id"].as_str().unwrap_or("")));
+            }
+            row
+        })
+        .collect()
+}
+
+fn refund_decision(member: &Member, id: &str) -> String {
+    if !member.may("refunds:write") {
+        return String::new();
+    }
+    let pin = input(
+        &format!("pin-{id}"),
+        "pin",
+        w(member, "pin"),
+        "password",
+        "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\"",
+    );
+    let approve = form(
+        member,
+        &format!("/console/refunds/{id}/approve"),
+        &format!("approve-{id}"),
+        &pin,
+        w(member, "approve"),
+    );
+    let reject = form(
+        member,
+        &format!("/console/refunds/{id}/reject"),
+        &format!("reject-{id}"),
+        "",
+        w(member, "reject"),
+    );
+    format!("{approve}{reject}")
+}
+
+async fn events_section(console: &Console, member: &Member, intent: &Value) -> String {
+    let id = intent["id"].as_str().unwrap_or("");
+    let since = percent(intent["created_at"].as_str().unwrap_or(""));
+    let page = api::send(
+        &console.api,
+        Call::get(member, format!("/events?limit=200&since={since}")),
+    )
+    .await
+    .json();
+    let rows: Vec<Vec<String>> = page["data"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["data"]["object"].to_string().contains(id))
+        .map(|e| vec![s(e, "id"), s(e, "type"), when(e, "created_at")])
+        .collect();
+    let headers = [w(member, "id"), w(member, "type"), w(member, "created")];
+    section(
+        w(member, "events"),
+        &table(
+            w(member, "events"),
+            &headers,
+            &rows,
+            w(member, "nothing_yet"),
+        ),
+    )
+}
+
+/// The refund form: the amount in major units, the reason, the PIN when given.
+pub async fn refund(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    let Some(id) = intent_id(&id) else {
+        return layout::see_other("/console/payments");
+    };
+    let here = format!("/console/payments/{id}");
+    let member = &post.member;
+    let intent = api::send(
+        &console.api,
+        Call::get(member, format!("/payment_intents/{id}")),
+    )
+    .await
+    .json();
+    let currency = intent["currency"].as_str().unwrap_or("");
+    let mut body = json!({ "payment_intent": id, "reason": post.field("reason") });
+    if !post.field("amount").is_empty() {
+        match amount_bound(post.field("amount"), currency) {
+            Some(minor) => body["amount_minor"] = json!(minor),
+            None => {
+                let flash = layout::Flash {
+                    good: false,
+                    text: format!("{}: {}", w(member, "refund_amount"), post.field("amount")),
+                };
+                return layout::redirect(&console, &here, flash);
+            }
+        }
+    }
+    if !post.field("pin").is_empty() {
+        body["pin"] = json!(post.field("pin"));
+    }
+    let answer = api::send(
+        &console.api,
+        Call::post(member, "/refunds", body, post.form_token()),
+    )
+    .await;
+    layout::after(&console, &here, &answer, member, "done_refund")
+}
+
+pub async fn capture(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    intent_action(&console, &id, &post, "capture", "done_capture").await
+}
+
+pub async fn cancel(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    intent_action(&console, &id, &post, "cancel", "done_cancel").await
+}
+
+async fn intent_action(
+    console: &Console,
+    id: &str,
+    post: &Post,
+    action: &str,
+    done: &str,
+) -> Response {
+    let Some(id) = intent_id(id) else {
+        return layout::see_other("/console/payments");
+    };
+    let path = format!("/payment_intents/{id}/{action}");
+    let answer = api::send(
+        &console.api,
+        Call::post(&post.member, path, json!({}), post.form_token()),
+    )
+    .await;
+    layout::after(
+        console,
+        &format!("/console/payments/{id}"),
+        &answer,
+        &post.member,
+        done,
+    )
+}
+
+/// Refunds waiting for a second person: approve (with a PIN over the limit) or reject.
+pub async fn refunds(State(console): State<Console>, member: Member) -> Response {
+    if !member.may("refunds:read") {
+        return layout::forbidden(&console, &member, "/console/refunds");
+    }
+    let answer = api::send(
+        &console.api,
+        Call::get(&member, "/refunds?status=REQUESTED&limit=100"),
+    )
+    .await;
+    let rows = refund_rows(&answer.json(), true, &member);
+    let headers = [
+        w(&member, "id"),
+        w(&member, "amount"),
+        w(&member, "status"),
+        w(&member, "reason"),
+        w(&member, "created"),
+        w(&member, "payment"),
+        w(&member, "action"),
+    ];
+    let title = w(&member, "awaiting_approval");
+    let body = section(
+        title,
+        &table(title, &headers, &rows, w(&member, "nothing_yet")),
+    );
+    Page {
+        member: &member,
+        here: "/console/refunds",
+        nav: "refunds",
+        title: w(&member, "refunds"),
+        body,
+        script: "",
+    }
+    .render(&console)
+}
+
+pub async fn approve_refund(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    if !crate::ids::is_id(&id, "re") {
+        return layout::see_other("/console/refunds");
+    }
+    let mut body = json!({});
+    if !post.field("pin").is_empty() {
+        body["pin"] = json!(post.field("pin"));
+    }
+    let path = format!("/refunds/{id}/approve");
+    let answer = api::send(
+        &console.api,
+        Call::post(&post.member, path, body, post.form_token()),
+    )
+    .await;
+    layout::after(
+        &console,
+        "/console/refunds",
+        &answer,
+        &post.member,
+        "done_approve",
+    )
+}
+
+pub async fn reject_refund(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    if !crate::ids::is_id(&id, "re") {
+        return layout::see_other("/console/refunds");
+    }
+    let body = json!({ "reason": "rejected in the console" });
+    let path = format!("/refunds/{id}/reject");
+    let answer = api::send(
+        &console.api,
+        Call::post(&post.member, path, body, post.form_token()),
+    )
+    .await;
+    layout::after(
+        &console,
+        "/console/refunds",
+        &answer,
+        &post.member,
+        "done_reject",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filters_match_reference_number_amount_and_dates() {
+        let intent = json!({"reference": "INV-42", "customer_msisdn": "+243000000501", "currency": "CDF",
+                            "amount_minor": 10_000, "created_at": "2026-11-20T10:00:00Z"});
+        let f = |q: &str| -> Filters { serde_urlencoded_lite(q) };
+        assert!(f("reference=inv-4").keep(&intent));
+        assert!(!f("reference=INV-43").keep(&intent));
+        assert!(f("number=000501").keep(&intent));
+        assert!(f("amount_from=100&amount_to=100.00").keep(&intent));
+        assert!(!f("amount_from=100.01").keep(&intent));
+        assert!(!f("amount_to=abc").keep(&intent));
+        assert!(f("date_from=2026-11-20&date_to=2026-11-20").keep(&intent));
+        assert!(!f("date_from=2026-11-21").keep(&intent));
+    }
+
+    fn serde_urlencoded_lite(q: &str) -> Filters {
+        let uri: axum::http::Uri = format!("/?{q}").parse().expect("uri");
+        axum::extract::Query::<Filters>::try_from_uri(&uri)
+            .expect("filters")
+            .0
+    }
+}
