@@ -4,6 +4,7 @@
 mod auth;
 mod cli;
 mod clock;
+mod config;
 mod domain;
 mod error;
 mod events;

@@ -23,6 +23,8 @@ const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 pub struct ServeOptions {
     pub data_dir: PathBuf,
     pub listen: SocketAddr,
+    /// A separate listener for `GET /metrics` (else it is served on `listen`).
+    pub metrics_listen: Option<SocketAddr>,
     pub public_url: Option<String>,
     pub ephemeral: bool,
     pub audit_interval: Duration,

@@ -11,6 +11,7 @@ mod browser;
 mod checkout;
 mod crash;
 mod credit_readiness;
+mod deployment;
 mod diaspora;
 mod disputes;
 mod foundation;
