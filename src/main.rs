@@ -14,6 +14,7 @@ mod http;
 mod ids;
 mod ledger;
 mod listen;
+mod metrics;
 mod net;
 mod offline;
 mod openapi;

@@ -58,6 +58,9 @@ struct Ready {
     ready: bool,
     listen: String,
     base_url: String,
+    /// Where `GET /metrics` is served when `--metrics-listen` gives its own address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metrics_listen: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     keys: Option<NewKeys>,
     /// The owner's login, on a first start only (the password is shown once).
@@ -155,6 +158,14 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         )
     })?;
     let local = listener.local_addr()?;
+    let metrics_listener = match options.metrics_listen {
+        Some(address) => Some(
+            tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address} for /metrics: {e}"))?,
+        ),
+        None => None,
+    };
     let public_url = options
         .public_url
         .unwrap_or_else(|| format!("http://{local}"))
@@ -214,6 +225,10 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         ready: true,
         listen: local.to_string(),
         base_url: format!("http://{local}/v1"),
+        metrics_listen: metrics_listener
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map(|a| a.to_string()),
         keys,
         owner,
     };
@@ -239,10 +254,24 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         open_files,
         "connection limits"
     );
+    let metrics = crate::metrics::router(state.clone());
     let app = http::router(
         state,
         net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),
     );
+    // With its own address, /metrics is only there (a private port for the
+    // scraper); else it is on the API listener.
+    let app = match metrics_listener {
+        Some(listener) => {
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, metrics).await {
+                    tracing::error!(error = %e, "the metrics listener stopped");
+                }
+            });
+            app
+        }
+        None => app.merge(metrics),
+    };
     net::accept::serve(
         listener,
         app,

@@ -162,6 +162,7 @@ pub fn router(state: AppState, bodies: crate::net::body::BodyLimits) -> Router {
             crate::net::body::limit,
         ))
         .layer(CatchPanicLayer::custom(panicked))
+        .layer(axum::middleware::from_fn(crate::metrics::track))
 }
 
 async fn route_not_found(request: Request<axum::body::Body>) -> ApiError {

@@ -8,6 +8,7 @@
 
 mod codec;
 pub mod keys;
+mod ops;
 mod tx;
 pub mod writer;
 

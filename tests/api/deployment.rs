@@ -197,3 +197,161 @@ fn serve_runs_with_the_options_of_its_file() {
         "{ready}"
     );
 }
+
+/// One scrape of `base` + `/metrics`, parsed by a Prometheus text parser.
+fn scrape(srv: &TestServer) -> prometheus_parse::Scrape {
+    let resp = srv.root().get("/metrics", None);
+    assert_eq!(resp.status, 200, "{resp:?}");
+    assert!(
+        resp.header("content-type")
+            .is_some_and(|t| t.contains("openmetrics-text")),
+        "{resp:?}"
+    );
+    parse_metrics(&resp.text)
+}
+
+fn parse_metrics(text: &str) -> prometheus_parse::Scrape {
+    let lines = text.lines().map(|l| Ok(l.to_string()));
+    prometheus_parse::Scrape::parse(lines)
+        .unwrap_or_else(|e| panic!("not Prometheus text ({e}):\n{text}"))
+}
+
+/// The sum of `name`'s samples whose labels include every pair of `labels`.
+fn sample_sum(scrape: &prometheus_parse::Scrape, name: &str, labels: &[(&str, &str)]) -> f64 {
+    scrape
+        .samples
+        .iter()
+        .filter(|s| s.metric == name)
+        .filter(|s| labels.iter().all(|(k, v)| s.labels.get(k) == Some(*v)))
+        .map(|s| match s.value {
+            prometheus_parse::Value::Counter(v)
+            | prometheus_parse::Value::Gauge(v)
+            | prometheus_parse::Value::Untyped(v) => v,
+            prometheus_parse::Value::Histogram(ref buckets) => {
+                buckets.last().map_or(0.0, |b| b.count)
+            }
+            _ => 0.0,
+        })
+        .sum()
+}
+
+#[test]
+fn metrics_parse_as_prometheus_text_and_move_with_traffic() {
+    use crate::intents::{SUCCEED, create, mm};
+    let srv = TestServer::start();
+    let before = scrape(&srv);
+    for family in [
+        "paygate_writer_batches_total",
+        "paygate_writer_queue_commands",
+        "paygate_guardian_halted",
+        "paygate_store_file_bytes",
+        "paygate_timers_due",
+        "paygate_timers_late_seconds",
+        "paygate_webhook_queue_due",
+        "paygate_webhook_queue_age_seconds",
+        "paygate_page_cache_total",
+        "paygate_overloaded_refusals_total",
+    ] {
+        assert!(
+            before.samples.iter().any(|s| s.metric == family),
+            "{family} is missing from /metrics"
+        );
+    }
+    assert_eq!(sample_sum(&before, "paygate_guardian_halted", &[]), 0.0);
+    assert!(sample_sum(&before, "paygate_store_file_bytes", &[]) > 0.0);
+    let balance = [
+        ("route", "/v1/balance"),
+        ("method", "GET"),
+        ("status", "200"),
+    ];
+    let balance_before = sample_sum(&before, "paygate_http_requests_total", &balance);
+    for _ in 0..3 {
+        assert_eq!(srv.get("/balance", srv.sk()).status, 200);
+    }
+    assert_eq!(srv.get("/balance", None).status, 401);
+    let pi = create(&srv, &mm(SUCCEED));
+    let after = scrape(&srv);
+    assert_eq!(
+        sample_sum(&after, "paygate_http_requests_total", &balance) - balance_before,
+        3.0,
+        "three answered GET /v1/balance"
+    );
+    assert!(
+        sample_sum(
+            &after,
+            "paygate_http_requests_total",
+            &[("route", "/v1/balance"), ("status", "401")]
+        ) >= 1.0,
+        "the 401 is counted under its own status"
+    );
+    assert!(
+        sample_sum(
+            &after,
+            "paygate_http_request_seconds_count",
+            &[("route", "/v1/balance")]
+        ) >= 4.0,
+        "latency is observed per route template"
+    );
+    for counter in [
+        "paygate_writer_batches_total",
+        "paygate_writer_commands_total",
+    ] {
+        assert!(
+            sample_sum(&after, counter, &[]) > sample_sum(&before, counter, &[]),
+            "{counter} moved with a write"
+        );
+    }
+    assert!(sample_sum(&after, "paygate_writer_batch_commands_count", &[]) >= 1.0);
+    assert!(sample_sum(&after, "paygate_writer_commit_seconds_count", &[]) >= 1.0);
+    assert!(
+        sample_sum(
+            &after,
+            "paygate_rail_attempts_total",
+            &[("rail", "mobile_money")]
+        ) >= 1.0,
+        "the intent's attempt on mobile money is counted"
+    );
+    // No id, key or payer number in any label: templates only.
+    let id = pi["id"].as_str().expect("intent id");
+    for sample in &after.samples {
+        for (name, value) in sample.labels.iter() {
+            assert!(
+                !value.contains(id) && !value.contains("_test_") && !value.contains("+243"),
+                "{} has {name}={value}",
+                sample.metric
+            );
+        }
+    }
+    let by_id = srv.get(&format!("/payment_intents/{id}"), srv.sk());
+    assert_eq!(by_id.status, 200);
+    let text = srv.root().get("/metrics", None).text;
+    assert!(
+        text.contains("route=\"/v1/payment_intents/{id}\""),
+        "the template, not the id"
+    );
+    assert!(!text.contains(id), "an id leaked into /metrics");
+}
+
+#[test]
+fn metrics_listen_serves_metrics_on_its_own_address_only() {
+    let srv = TestServer::start_args(&["--metrics-listen", "127.0.0.1:0"]);
+    let address = srv.ready["metrics_listen"]
+        .as_str()
+        .expect("metrics_listen in the ready line");
+    let text = reqwest::blocking::get(format!("http://{address}/metrics"))
+        .expect("scrape")
+        .text()
+        .expect("body");
+    let scrape = parse_metrics(&text);
+    assert!(
+        scrape
+            .samples
+            .iter()
+            .any(|s| s.metric == "paygate_writer_queue_commands")
+    );
+    assert_eq!(
+        srv.root().get("/metrics", None).status,
+        404,
+        "not on the API listener"
+    );
+}
