@@ -176,6 +176,29 @@ enum Command {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
     },
+    /// Write a consistent, verified copy of a store to FILE (the server stopped; while it
+    /// serves, the owner's POST /v1/admin/backup does the same). The master key is not in it:
+    /// back up <data dir>/master.key once, separately. Prints a JSON report.
+    Backup {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The backup file to write; it must not exist.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Restore a backup into a new or empty data directory, verifying it first. Prints a JSON
+    /// report.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: PathBuf,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The master key file kept apart from the backups (without it, sealed secrets such as
+        /// webhook signing secrets cannot be read: copy it to <data dir>/master.key yourself).
+        #[arg(long)]
+        master_key: Option<PathBuf>,
+    },
     /// Print the OpenAPI 3.1 document.
     Openapi,
     /// Manage API keys offline (server stopped), e.g. to create live or restricted keys.
@@ -496,6 +519,24 @@ pub fn run() -> ExitCode {
         Command::Users { command } => users(command),
         Command::Orgs { command } => orgs(command),
         Command::Verify { data_dir } => verify(&data_dir),
+        Command::Backup { data_dir, to } => crate::backup::take_offline(&data_dir, &to)
+            .map_err(Into::into)
+            .and_then(print_json),
+        Command::Restore {
+            from,
+            data_dir,
+            master_key,
+        } => {
+            if master_key.is_none() {
+                eprintln!(
+                    "paygate: restoring without --master-key: copy the master key kept apart to {} before serving, or sealed secrets (webhook signing secrets) cannot be read",
+                    data_dir.join(crate::secrets::MASTER_KEY_FILE).display()
+                );
+            }
+            crate::backup::restore(&from, &data_dir, master_key.as_deref())
+                .map_err(Into::into)
+                .and_then(print_json)
+        }
         Command::Openapi => {
             print!("{}", crate::openapi::json());
             Ok(())
@@ -587,6 +628,11 @@ fn config_error(error: crate::config::Error) -> String {
         crate::config::Error::Cli(e) => e.render().to_string(),
         crate::config::Error::File(why) => why,
     }
+}
+
+fn print_json(value: impl serde::Serialize) -> CliResult {
+    println!("{}", serde_json::to_string(&value)?);
+    Ok(())
 }
 
 fn secs_ms(secs: u64) -> i64 {

@@ -2,6 +2,7 @@
 //! See README.md to start, docs/architecture.md for how it fits together.
 
 mod auth;
+mod backup;
 mod cli;
 mod clock;
 mod config;

@@ -3,6 +3,7 @@
 //! handler; handlers parse, call the domain, and render.
 
 pub mod accounts;
+pub mod admin;
 pub mod agents;
 pub mod balance;
 pub mod checkout;
@@ -118,6 +119,7 @@ pub fn operations() -> Vec<operations::Served> {
         credit::operations(),
         diaspora::operations(),
         switch::operations(),
+        admin::operations(),
     ]
     .into_iter()
     .flatten()

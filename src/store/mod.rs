@@ -8,7 +8,7 @@
 
 mod codec;
 pub mod keys;
-mod ops;
+pub mod ops;
 mod tx;
 pub mod writer;
 

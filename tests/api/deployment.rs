@@ -355,3 +355,163 @@ fn metrics_listen_serves_metrics_on_its_own_address_only() {
         "not on the API listener"
     );
 }
+
+/// Creates payment intents until `stop`, recording each acknowledged id with
+/// the moment its 201 arrived. Bounded: `max` intents at most.
+fn write_load(
+    srv: &TestServer,
+    stop: &std::sync::atomic::AtomicBool,
+    max: usize,
+) -> Vec<(String, std::time::Instant)> {
+    use crate::intents::{body, create_as};
+    let mut acknowledged = Vec::new();
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) && acknowledged.len() < max {
+        let resp = create_as(srv, srv.sk(), &body(serde_json::json!({})));
+        assert_eq!(resp.status, 201, "{resp:?}");
+        let id = resp.body["id"].as_str().expect("id").to_string();
+        acknowledged.push((id, std::time::Instant::now()));
+    }
+    acknowledged
+}
+
+#[test]
+fn a_backup_under_write_load_restores_every_write_acknowledged_before_it() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    use crate::team::{OWNER, OWNER_PASSWORD, login};
+    let srv = crate::team::start(&[]);
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    let stop = AtomicBool::new(false);
+    let (acknowledged, backup, backup_started) = std::thread::scope(|scope| {
+        let writers: Vec<_> = (0..2)
+            .map(|_| scope.spawn(|| write_load(&srv, &stop, 300)))
+            .collect();
+        // Let writes flow, then back up while they go on.
+        std::thread::sleep(Duration::from_millis(300));
+        let started = Instant::now();
+        let backup = srv.post("/admin/backup", Some(&owner), &serde_json::json!({}), None);
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        let acknowledged: Vec<_> = writers
+            .into_iter()
+            .flat_map(|w| w.join().expect("writer thread"))
+            .collect();
+        (acknowledged, backup, started)
+    });
+    assert_eq!(backup.status, 201, "{backup:?}");
+    assert_eq!(backup.body["verified"], true, "{backup:?}");
+    let before: Vec<&String> = acknowledged
+        .iter()
+        .filter(|(_, at)| *at < backup_started)
+        .map(|(id, _)| id)
+        .collect();
+    let after = acknowledged.len() - before.len();
+    assert!(
+        before.len() >= 5,
+        "writes before the backup: {}",
+        before.len()
+    );
+    assert!(after >= 1, "writes went on while the backup ran");
+    let file = backup.body["file"].as_str().expect("file").to_string();
+    assert!(
+        file.starts_with(srv.data_dir.to_str().expect("utf-8")),
+        "{file}"
+    );
+
+    // Restore into a new directory, with the master key kept apart.
+    let tmp = tempfile::tempdir().expect("dir");
+    let restored = tmp.path().join("restored");
+    let restored_str = restored.to_str().expect("utf-8");
+    let master_key = srv.data_dir.join("master.key");
+    let out = paygate(&[
+        "restore",
+        "--from",
+        &file,
+        "--data-dir",
+        restored_str,
+        "--master-key",
+        master_key.to_str().expect("utf-8"),
+    ]);
+    out.assert_success();
+    assert_eq!(out.json()["verified"], true, "{out:?}");
+    verify(&restored).assert_success();
+    // A non-empty directory is refused, and left as it was.
+    let again = paygate(&["restore", "--from", &file, "--data-dir", restored_str]);
+    assert!(
+        !again.success() && again.stderr.contains("is not empty"),
+        "{again:?}"
+    );
+
+    // The restored store serves every write acknowledged before the backup began.
+    let (mut child, ready) = serve_ready(
+        &["--data-dir", restored_str, "--listen", "127.0.0.1:0"],
+        &[],
+    );
+    let base = ready["base_url"].as_str().expect("base_url").to_string();
+    let client = reqwest::blocking::Client::new();
+    let mut missing = Vec::new();
+    for id in &before {
+        let resp = client
+            .get(format!("{base}/payment_intents/{id}"))
+            .bearer_auth(srv.sk().expect("sk"))
+            .send()
+            .expect("GET");
+        if resp.status() != 200 {
+            missing.push((*id).clone());
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        missing.is_empty(),
+        "acknowledged before the backup, missing after restore: {missing:?}"
+    );
+}
+
+#[test]
+fn only_the_owner_takes_a_backup_and_the_cli_copy_of_a_stopped_store_verifies() {
+    use crate::team::{DEV, DEV_PASSWORD, login};
+    let mut srv = crate::team::start(&[]);
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    let resp = srv.post(
+        "/admin/backup",
+        Some(&developer),
+        &serde_json::json!({}),
+        None,
+    );
+    assert_error(&resp, 403, "role_denied");
+    let resp = srv.post("/admin/backup", srv.sk(), &serde_json::json!({}), None);
+    assert_error(&resp, 403, "session_required");
+    srv.terminate();
+    let tmp = tempfile::tempdir().expect("dir");
+    let to = tmp.path().join("cold.redb");
+    let to_str = to.to_str().expect("utf-8");
+    let out = paygate(&[
+        "backup",
+        "--data-dir",
+        srv.data_dir.to_str().expect("utf-8"),
+        "--to",
+        to_str,
+    ]);
+    out.assert_success();
+    assert_eq!(out.json()["verified"], true, "{out:?}");
+    assert!(
+        out.json()["rows"]["api_keys"]
+            .as_u64()
+            .is_some_and(|n| n >= 2),
+        "{out:?}"
+    );
+    let again = paygate(&[
+        "backup",
+        "--data-dir",
+        srv.data_dir.to_str().expect("utf-8"),
+        "--to",
+        to_str,
+    ]);
+    assert!(
+        !again.success() && again.stderr.contains("never overwrites"),
+        "{again:?}"
+    );
+    srv.start_again();
+}
