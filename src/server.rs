@@ -233,6 +233,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         owner,
     };
     println!("{}", serde_json::to_string(&ready)?);
+    notify_ready();
     tracing::info!(listen = %local, "paygate ready");
     let limits = options.limits;
     let max_connections = net::fds::connection_cap(limits.max_connections, open_files);
@@ -288,6 +289,27 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         writer_thread,
         store,
     })
+}
+
+/// Tells systemd the gateway is ready (`Type=notify` in the packaged unit):
+/// `READY=1` to `$NOTIFY_SOCKET` when the service manager set one, else nothing.
+fn notify_ready() {
+    #[cfg(target_os = "linux")]
+    if let Some(path) = std::env::var_os("NOTIFY_SOCKET") {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::net::{SocketAddr, UnixDatagram};
+        let bytes = path.as_encoded_bytes();
+        // A leading '@' names an abstract socket.
+        let address = match bytes.strip_prefix(b"@") {
+            Some(name) => SocketAddr::from_abstract_name(name),
+            None => SocketAddr::from_pathname(&path),
+        };
+        let sent =
+            address.and_then(|address| UnixDatagram::unbound()?.send_to_addr(b"READY=1", &address));
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "cannot notify systemd of readiness");
+        }
+    }
 }
 
 fn spawn_idempotency_purger(writer: Writer) {

@@ -515,3 +515,72 @@ fn only_the_owner_takes_a_backup_and_the_cli_copy_of_a_stopped_store_verifies() 
     );
     srv.start_again();
 }
+
+#[test]
+fn the_packaged_unit_passes_systemd_analyze_verify() {
+    let unit = concat!(env!("CARGO_MANIFEST_DIR"), "/packaging/paygate.service");
+    let text = std::fs::read_to_string(unit).expect("packaging/paygate.service");
+    for hardening in [
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "ReadWritePaths=/var/lib/paygate",
+        "Type=notify",
+        "User=paygate",
+    ] {
+        assert!(text.contains(hardening), "the unit lacks {hardening}");
+    }
+    if Command::new("systemd-analyze")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("systemd-analyze is not installed: the unit's syntax is not checked here");
+        return;
+    }
+    // The unit as installed, with the binary under test in /usr/bin's place.
+    let dir = tempfile::tempdir().expect("dir");
+    let path = write(
+        dir.path(),
+        "paygate.service",
+        &text.replace("/usr/bin/paygate", PAYGATE),
+    );
+    let out = Command::new("systemd-analyze")
+        .args(["verify", "--man=no", &path])
+        .output()
+        .expect("systemd-analyze");
+    assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+}
+
+#[test]
+fn the_grafana_dashboard_reads_only_metrics_the_gateway_exports() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/packaging/grafana-dashboard.json"
+    );
+    let dashboard: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("dashboard")).expect("JSON");
+    let srv = TestServer::start_ephemeral();
+    // A request, so that the per-route histograms have a series.
+    assert_eq!(srv.get("/balance", srv.sk()).status, 200);
+    let exported: std::collections::BTreeSet<String> =
+        scrape(&srv).samples.into_iter().map(|s| s.metric).collect();
+    let panels = dashboard["panels"].as_array().expect("panels");
+    assert!(panels.len() >= 10, "{}", panels.len());
+    for target in panels
+        .iter()
+        .flat_map(|p| p["targets"].as_array().expect("targets"))
+    {
+        let expr = target["expr"].as_str().expect("expr");
+        for name in expr
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with("paygate_"))
+        {
+            // A histogram's buckets: its `_count` (or its own name) is exported.
+            let known = exported.contains(name)
+                || name.strip_suffix("_bucket").is_some_and(|base| {
+                    exported.contains(base) || exported.contains(&format!("{base}_count"))
+                });
+            assert!(known, "{name} in the dashboard is not in /metrics");
+        }
+    }
+}
