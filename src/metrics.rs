@@ -130,6 +130,11 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
 
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let m = &*METRICS;
+    // Every outcome from 0, so that the family and its rate() exist before
+    // the first delivery (a series that appears later loses its first count).
+    for outcome in WEBHOOK_OUTCOMES {
+        m.webhook_attempts.get_or_create(&OutcomeLabels { outcome });
+    }
     let mut r = Registry::with_prefix("paygate");
     r.register(
         "http_requests",
@@ -253,13 +258,17 @@ pub fn writer_overloaded() {
     METRICS.overloaded.inc();
 }
 
+/// The outcomes of a webhook delivery attempt.
+const WEBHOOK_OUTCOMES: [&str; 3] = ["delivered", "refused", "unreachable"];
+
 /// A webhook delivery attempt ended: `status` is the receiver's HTTP status,
 /// none when the connection or request failed.
 pub fn webhook_attempt(status: Option<u16>, took_ms: i64) {
+    let [delivered, refused, unreachable] = WEBHOOK_OUTCOMES;
     let outcome = match status {
-        Some(200..=299) => "delivered",
-        Some(_) => "refused",
-        None => "unreachable",
+        Some(200..=299) => delivered,
+        Some(_) => refused,
+        None => unreachable,
     };
     METRICS
         .webhook_attempts
