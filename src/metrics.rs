@@ -133,7 +133,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     // Every outcome from 0, so that the family and its rate() exist before
     // the first delivery (a series that appears later loses its first count).
     for outcome in WEBHOOK_OUTCOMES {
-        m.webhook_attempts.get_or_create(&OutcomeLabels { outcome });
+        drop(m.webhook_attempts.get_or_create(&OutcomeLabels { outcome }));
     }
     let mut r = Registry::with_prefix("paygate");
     r.register(
