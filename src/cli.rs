@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::auth::keys::{self, KeyKind};
 use crate::clock::{Clock, SystemClock};
@@ -41,12 +41,21 @@ enum LogFormat {
 enum Command {
     /// Run the gateway. Prints one JSON line on stdout when ready (with the keys on a first start).
     Serve {
+        /// The configuration file (TOML; keys are these flags' names with underscores). Default:
+        /// /etc/paygate/paygate.toml when present, then ./paygate.toml. Flags and environment
+        /// variables win over the file; `paygate config show` prints what is in effect.
+        #[arg(long, env = "PAYGATE_CONFIG")]
+        config: Option<PathBuf>,
         /// Where the store file lives; created on first start.
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
         /// Address to listen on; port 0 picks a free port.
         #[arg(long, default_value = "127.0.0.1:8080", env = "PAYGATE_LISTEN")]
         listen: SocketAddr,
+        /// A separate address for GET /metrics (Prometheus). Without it, /metrics is served on
+        /// --listen; with it, only there.
+        #[arg(long, env = "PAYGATE_METRICS_LISTEN")]
+        metrics_listen: Option<SocketAddr>,
         /// Base URL for the links the gateway hands out (checkout pages); defaults to http://<listen>.
         #[arg(long, env = "PAYGATE_PUBLIC_URL")]
         public_url: Option<String>,
@@ -133,6 +142,11 @@ enum Command {
         #[arg(long, hide = true, default_value_t = 0)]
         switch_dispatch_delay_ms: u64,
     },
+    /// Check a configuration file, or print the configuration `serve` would run with.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Create the store, the organisation and its test keys, and print the keys as JSON.
     Init {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
@@ -161,6 +175,29 @@ enum Command {
     Verify {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
+    },
+    /// Write a consistent, verified copy of a store to FILE (the server stopped; while it
+    /// serves, the owner's POST /v1/admin/backup does the same). The master key is not in it:
+    /// back up <data dir>/master.key once, separately. Prints a JSON report.
+    Backup {
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The backup file to write; it must not exist.
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Restore a backup into a new or empty data directory, verifying it first. Prints a JSON
+    /// report.
+    Restore {
+        /// The backup file.
+        #[arg(long)]
+        from: PathBuf,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The master key file kept apart from the backups (without it, sealed secrets such as
+        /// webhook signing secrets cannot be read: copy it to <data dir>/master.key yourself).
+        #[arg(long)]
+        master_key: Option<PathBuf>,
     },
     /// Print the OpenAPI 3.1 document.
     Openapi,
@@ -201,6 +238,24 @@ enum Command {
     Institutions {
         #[command(subcommand)]
         command: InstitutionsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ConfigCommand {
+    /// Read a configuration file and check every key and value; exit 1 naming the key, the
+    /// file and the line of the first one refused.
+    Check {
+        /// The file (default: /etc/paygate/paygate.toml when present, then ./paygate.toml).
+        #[arg(long, env = "PAYGATE_CONFIG")]
+        config: Option<PathBuf>,
+    },
+    /// Print the effective configuration of `paygate serve` with the same flags, environment
+    /// and file, as TOML with each value's source; secrets are masked.
+    Show {
+        /// `serve` flags, e.g. `--config /etc/paygate/paygate.toml --listen 0.0.0.0:8080`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        serve_flags: Vec<std::ffi::OsString>,
     },
 }
 
@@ -369,13 +424,33 @@ enum CliMode {
     Live,
 }
 
+/// The command line with the configuration file's values under flags and
+/// environment (`config.rs`); clap's own errors and `--help` exit here.
+fn parse() -> Result<Cli, String> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let (matches, _) = match crate::config::matches(&Cli::command(), &args) {
+        Ok(resolved) => resolved,
+        Err(crate::config::Error::Cli(e)) => e.exit(),
+        Err(crate::config::Error::File(why)) => return Err(why),
+    };
+    Cli::from_arg_matches(&matches).map_err(|e| e.to_string())
+}
+
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(why) => {
+            eprintln!("paygate: {why}");
+            return ExitCode::FAILURE;
+        }
+    };
     init_logging(cli.log_format);
     let result = match cli.command {
         Command::Serve {
+            config: _,
             data_dir,
             listen,
+            metrics_listen,
             public_url,
             ephemeral,
             audit_interval_secs,
@@ -400,6 +475,7 @@ pub fn run() -> ExitCode {
             serve(ServeOptions {
                 data_dir,
                 listen,
+                metrics_listen,
                 public_url,
                 ephemeral,
                 audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
@@ -439,9 +515,28 @@ pub fn run() -> ExitCode {
             crate::domain::team::NewOwner::from_flags(owner_email, owner_password, owner_pin),
         )
         .map(|(keys, owner)| println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))),
+        Command::Config { command } => config(command),
         Command::Users { command } => users(command),
         Command::Orgs { command } => orgs(command),
         Command::Verify { data_dir } => verify(&data_dir),
+        Command::Backup { data_dir, to } => crate::backup::take_offline(&data_dir, &to)
+            .map_err(Into::into)
+            .and_then(print_json),
+        Command::Restore {
+            from,
+            data_dir,
+            master_key,
+        } => {
+            if master_key.is_none() {
+                eprintln!(
+                    "paygate: restoring without --master-key: copy the master key kept apart to {} before serving, or sealed secrets (webhook signing secrets) cannot be read",
+                    data_dir.join(crate::secrets::MASTER_KEY_FILE).display()
+                );
+            }
+            crate::backup::restore(&from, &data_dir, master_key.as_deref())
+                .map_err(Into::into)
+                .and_then(print_json)
+        }
         Command::Openapi => {
             print!("{}", crate::openapi::json());
             Ok(())
@@ -497,6 +592,48 @@ pub fn run() -> ExitCode {
 }
 
 type CliResult = Result<(), Box<dyn std::error::Error>>;
+
+fn config(command: ConfigCommand) -> CliResult {
+    match command {
+        ConfigCommand::Check { config } => {
+            let path = crate::config::path_of(config.as_ref())
+                .map_err(config_error)?
+                .ok_or("no configuration file: none given and none of /etc/paygate/paygate.toml, ./paygate.toml exists")?;
+            let file = crate::config::load(&Cli::command(), &path).map_err(config_error)?;
+            println!(
+                "{}",
+                serde_json::json!({ "ok": true, "file": path, "keys": file.entries.len() })
+            );
+            Ok(())
+        }
+        ConfigCommand::Show { serve_flags } => {
+            let args: Vec<std::ffi::OsString> = ["paygate", "serve"]
+                .into_iter()
+                .map(Into::into)
+                .chain(serve_flags)
+                .collect();
+            let command = Cli::command();
+            let (matches, file) = crate::config::matches(&command, &args).map_err(config_error)?;
+            let serve = command
+                .find_subcommand("serve")
+                .ok_or("the serve command is missing")?;
+            print!("{}", crate::config::show(&matches, serve, file.as_ref()));
+            Ok(())
+        }
+    }
+}
+
+fn config_error(error: crate::config::Error) -> String {
+    match error {
+        crate::config::Error::Cli(e) => e.render().to_string(),
+        crate::config::Error::File(why) => why,
+    }
+}
+
+fn print_json(value: impl serde::Serialize) -> CliResult {
+    println!("{}", serde_json::to_string(&value)?);
+    Ok(())
+}
 
 fn secs_ms(secs: u64) -> i64 {
     i64::try_from(secs.max(1)).unwrap_or(i64::MAX / 1000) * 1000

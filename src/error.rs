@@ -51,6 +51,7 @@ catalogue! {
     AccountNotConnected => ("account_not_connected", 403, "BP-1012", "The Service-Account header names an account that is not connected to the key's organisation."),
     InvalidCredentials => ("invalid_credentials", 401, "BP-1002", "Login failed: unknown email, wrong password, or a disabled member (the answer does not say which)."),
     SessionExpired => ("session_expired", 401, "BP-1014", "The session token expired (idle or absolute lifetime), was logged out, or its member was disabled; log in again."),
+    BackupUnavailable => ("backup_unavailable", 409, "BP-6060", "No backup was taken: an ephemeral gateway keeps nothing on disk, or another backup is being written; retry when it ends."),
     RoleDenied => ("role_denied", 403, "BP-1015", "The team member's role does not permit the operation (see the role table in docs/team.md)."),
     StepUpRequired => ("step_up_required", 403, "BP-1010", "The operation needs step-up: send the member's PIN in the `pin` field (a wrong PIN gets this answer too)."),
     IpNotAllowed => ("ip_not_allowed", 403, "BP-1017", "The API key has an IP allowlist that does not include the client's address."),

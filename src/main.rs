@@ -2,8 +2,10 @@
 //! See README.md to start, docs/architecture.md for how it fits together.
 
 mod auth;
+mod backup;
 mod cli;
 mod clock;
+mod config;
 mod domain;
 mod error;
 mod events;
@@ -13,6 +15,7 @@ mod http;
 mod ids;
 mod ledger;
 mod listen;
+mod metrics;
 mod net;
 mod offline;
 mod openapi;

@@ -61,6 +61,13 @@ pub fn install_random() -> Result<(), String> {
     install(random_bytes())
 }
 
+/// Writes `<dir>/master.key` (0600) from its hex text, for `paygate restore`.
+pub fn write_master_key(dir: &Path, key_hex: &str) -> Result<(), String> {
+    let path = dir.join(MASTER_KEY_FILE);
+    write_private(&path, key_hex.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// Reads `<dir>/master.key`, creating it (0600) when absent, and installs it.
 pub fn load_or_create(dir: &Path) -> Result<(), String> {
     let path = dir.join(MASTER_KEY_FILE);

@@ -23,6 +23,8 @@ const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 pub struct ServeOptions {
     pub data_dir: PathBuf,
     pub listen: SocketAddr,
+    /// A separate listener for `GET /metrics` (else it is served on `listen`).
+    pub metrics_listen: Option<SocketAddr>,
     pub public_url: Option<String>,
     pub ephemeral: bool,
     pub audit_interval: Duration,
@@ -56,6 +58,9 @@ struct Ready {
     ready: bool,
     listen: String,
     base_url: String,
+    /// Where `GET /metrics` is served when `--metrics-listen` gives its own address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metrics_listen: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     keys: Option<NewKeys>,
     /// The owner's login, on a first start only (the password is shown once).
@@ -153,6 +158,14 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         )
     })?;
     let local = listener.local_addr()?;
+    let metrics_listener = match options.metrics_listen {
+        Some(address) => Some(
+            tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address} for /metrics: {e}"))?,
+        ),
+        None => None,
+    };
     let public_url = options
         .public_url
         .unwrap_or_else(|| format!("http://{local}"))
@@ -212,10 +225,15 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         ready: true,
         listen: local.to_string(),
         base_url: format!("http://{local}/v1"),
+        metrics_listen: metrics_listener
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map(|a| a.to_string()),
         keys,
         owner,
     };
     println!("{}", serde_json::to_string(&ready)?);
+    notify_ready();
     tracing::info!(listen = %local, "paygate ready");
     let limits = options.limits;
     let max_connections = net::fds::connection_cap(limits.max_connections, open_files);
@@ -237,10 +255,24 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         open_files,
         "connection limits"
     );
+    let metrics = crate::metrics::router(state.clone());
     let app = http::router(
         state,
         net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),
     );
+    // With its own address, /metrics is only there (a private port for the
+    // scraper); else it is on the API listener.
+    let app = match metrics_listener {
+        Some(listener) => {
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, metrics).await {
+                    tracing::error!(error = %e, "the metrics listener stopped");
+                }
+            });
+            app
+        }
+        None => app.merge(metrics),
+    };
     net::accept::serve(
         listener,
         app,
@@ -257,6 +289,27 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         writer_thread,
         store,
     })
+}
+
+/// Tells systemd the gateway is ready (`Type=notify` in the packaged unit):
+/// `READY=1` to `$NOTIFY_SOCKET` when the service manager set one, else nothing.
+fn notify_ready() {
+    #[cfg(target_os = "linux")]
+    if let Some(path) = std::env::var_os("NOTIFY_SOCKET") {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::net::{SocketAddr, UnixDatagram};
+        let bytes = path.as_encoded_bytes();
+        // A leading '@' names an abstract socket.
+        let address = match bytes.strip_prefix(b"@") {
+            Some(name) => SocketAddr::from_abstract_name(name),
+            None => SocketAddr::from_pathname(&path),
+        };
+        let sent =
+            address.and_then(|address| UnixDatagram::unbound()?.send_to_addr(b"READY=1", &address));
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, "cannot notify systemd of readiness");
+        }
+    }
 }
 
 fn spawn_idempotency_purger(writer: Writer) {

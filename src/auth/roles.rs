@@ -26,6 +26,8 @@ pub const ORGANISATIONS_MANAGE: &str = "organisations:manage";
 pub const TRANSFER_LIMITS_MANAGE: &str = "transfer_limits:manage";
 /// Creating and revoking credit-readiness consent codes: owners only.
 pub const CREDIT_CONSENTS_MANAGE: &str = "credit_consents:manage";
+/// Taking a backup of the whole store (`POST /admin/backup`): owners only.
+pub const BACKUPS_MANAGE: &str = "backups:manage";
 /// Set the gateway's FX rates (`PUT /fx/rates/{pair}`): owners and admins.
 pub const FX_RATES_MANAGE: &str = "fx_rates:manage";
 
@@ -76,6 +78,7 @@ impl Role {
                 FX_RATES_MANAGE,
                 TRANSFER_LIMITS_MANAGE,
                 CREDIT_CONSENTS_MANAGE,
+                BACKUPS_MANAGE,
             ],
             Role::Admin => &[
                 "*",
@@ -184,6 +187,7 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
         "/credit_readiness/consents/{id}/revoke",
         CREDIT_CONSENTS_MANAGE,
     ),
+    ("POST", "/admin/backup", BACKUPS_MANAGE),
 ];
 
 /// The permission a session needs for `operation`; `None` when sessions may not call it.

@@ -303,6 +303,8 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/credit_readiness/consents", Session).added(),
     op("POST", "/credit_readiness/consents/{id}/revoke", Session).added(),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
+    // src/http/admin.rs
+    op("POST", "/admin/backup", Session).added(),
     // src/http/diaspora.rs
     op("GET", "/diaspora/rate-cards", Public),
     op("GET", "/institutions", Public),

@@ -284,6 +284,7 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
     };
     let client = shared.clients.of(prepared.endpoint.mode);
     let outcome = send(&shared.clock, client, &shared.header_names, &prepared).await;
+    crate::metrics::webhook_attempt(outcome.status_code, outcome.latency_ms);
     tracing::info!(
         delivery = %prepared.delivery.id,
         event = prepared.delivery.event_type.as_str(),

@@ -3,6 +3,7 @@
 //! handler; handlers parse, call the domain, and render.
 
 pub mod accounts;
+pub mod admin;
 pub mod agents;
 pub mod balance;
 pub mod checkout;
@@ -119,6 +120,7 @@ pub fn operations() -> Vec<operations::Served> {
         credit::operations(),
         diaspora::operations(),
         switch::operations(),
+        admin::operations(),
     ]
     .into_iter()
     .flatten()
@@ -165,6 +167,7 @@ pub fn router(state: AppState, bodies: crate::net::body::BodyLimits) -> Router {
             crate::net::body::limit,
         ))
         .layer(CatchPanicLayer::custom(panicked))
+        .layer(axum::middleware::from_fn(crate::metrics::track))
 }
 
 async fn route_not_found(request: Request<axum::body::Body>) -> ApiError {

@@ -8,6 +8,7 @@
 
 mod codec;
 pub mod keys;
+pub mod ops;
 mod tx;
 pub mod writer;
 

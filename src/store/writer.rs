@@ -268,6 +268,7 @@ impl Writer {
                     tokio::time::sleep(Duration::from_millis(2)).await;
                 }
                 Err(TrySendError::Full(_)) => {
+                    crate::metrics::writer_overloaded();
                     return Err(ApiError::new(
                         Code::Overloaded,
                         "the ledger writer is saturated; nothing was written, retry with the same Idempotency-Key",
@@ -281,6 +282,11 @@ impl Writer {
         answer
             .await
             .unwrap_or_else(|_| Err(ApiError::internal("the ledger writer dropped a command")))
+    }
+
+    /// Commands waiting for the writer now (`/metrics`).
+    pub fn queue_len(&self) -> usize {
+        self.sender.len()
     }
 
     /// Convenience for commands with no idempotency and a value result.
@@ -384,6 +390,7 @@ fn apply_batch(
     stats
         .commit_us
         .fetch_add(micros(applied.elapsed()), Ordering::Relaxed);
+    crate::metrics::writer_batch(batch.len(), applied - began, applied.elapsed());
     match committed {
         Ok(()) => {
             // Before any answer: a request that starts after one sees the

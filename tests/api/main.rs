@@ -13,6 +13,7 @@ mod console;
 mod console_browser;
 mod crash;
 mod credit_readiness;
+mod deployment;
 mod diaspora;
 mod disputes;
 mod foundation;

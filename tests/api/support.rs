@@ -70,7 +70,13 @@ const PAYGATE_ENV: &[&str] = &[
     "PAYGATE_BODY_BUDGET_MIB",
     "PAYGATE_HEADER_PREFIX",
     "PAYGATE_ROUTES_CONFIG",
+    "PAYGATE_CONFIG",
+    "PAYGATE_METRICS_LISTEN",
 ];
+
+/// Given to every child as `PAYGATE_CONFIG`: an empty configuration, so that a
+/// `/etc/paygate/paygate.toml` of an installed package never reaches a test.
+pub const NO_CONFIG_FILE: &str = "/dev/null";
 
 /// The API version every document and status reports.
 pub const API_VERSION: &str = "2026-09-01";
@@ -123,6 +129,7 @@ pub fn paygate(args: &[&str]) -> CliOutput {
     for name in PAYGATE_ENV {
         command.env_remove(name);
     }
+    command.env("PAYGATE_CONFIG", NO_CONFIG_FILE);
     let mut child = command
         .spawn()
         .unwrap_or_else(|e| panic!("spawn {PAYGATE} {args:?}: {e}"));
@@ -591,6 +598,7 @@ impl TestServer {
         for name in PAYGATE_ENV {
             command.env_remove(name);
         }
+        command.env("PAYGATE_CONFIG", NO_CONFIG_FILE);
         let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

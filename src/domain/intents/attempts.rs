@@ -128,6 +128,7 @@ impl Intent {
         })?;
         attempt.failure_reason = reason;
         attempt.ended_at_ms = Some(now);
+        crate::metrics::rail_attempt(&attempt.rail, &format!("{:?}", attempt.status));
         Ok(())
     }
 
