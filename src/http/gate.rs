@@ -140,7 +140,7 @@ async fn admit(
             let record: Option<IdempotencyRecord> =
                 snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
             if let Some(record) = record.filter(|r| r.is_live(state.clock.now_ms())) {
-                return Ok(Admitted::Replay(reply(record.answer(&claim)?)));
+                return Ok(Admitted::Replay(reply(record.answer(&claim, &snapshot)?)));
             }
             request = Request::from_parts(parts, AxumBody::from(bytes));
             request.extensions_mut().insert(claim);

@@ -23,6 +23,16 @@ pub struct Tx<'a> {
     wall_ms: i64,
     /// The test clock whose time this command reads (`clock_...`), if any.
     clock: Option<String>,
+    /// The objects of the events this command emitted, as stored: the writer
+    /// may keep the command's idempotent answer as a reference to one of
+    /// them instead of a second copy of the same bytes (decision 225).
+    emitted: Vec<Emitted>,
+}
+
+/// An event's id and the bytes of its `object`, as stored in the outbox.
+pub struct Emitted {
+    pub event: String,
+    pub object: Vec<u8>,
 }
 
 impl<'a> Tx<'a> {
@@ -33,7 +43,18 @@ impl<'a> Tx<'a> {
             now_ms,
             wall_ms: now_ms,
             clock: None,
+            emitted: Vec::new(),
         }
+    }
+
+    /// Notes that the command emitted `event` with these object bytes.
+    pub fn note_emitted(&mut self, event: String, object: Vec<u8>) {
+        self.emitted.push(Emitted { event, object });
+    }
+
+    /// The events this command emitted so far, oldest first.
+    pub(super) fn emitted(&self) -> &[Emitted] {
+        &self.emitted
     }
 
     /// "Now" for the command: the time of the batch (every write of one
