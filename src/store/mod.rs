@@ -314,9 +314,11 @@ impl Store {
         work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
         let txn = self.db.begin_write().map_err(StoreError::from_redb)?;
-        let mut tx = Tx::new(&txn, now_ms);
+        let tables = tx::OpenTables::new(&txn);
+        let mut tx = Tx::new(&tables, now_ms);
         let value = work(&mut tx)?;
         tx.flush()?;
+        drop(tables);
         txn.commit().map_err(StoreError::from_redb)?;
         Ok(value)
     }

@@ -21,7 +21,7 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, oneshot};
 
-use super::tx::Emitted;
+use super::tx::{Emitted, OpenTables};
 use super::{Read, Store, StoreError, Table, Tx};
 use crate::clock::SharedClock;
 use crate::error::{ApiError, Code};
@@ -443,29 +443,17 @@ fn apply_batch(
         Err(e) => return fail_all(ApiError::internal(format!("begin_write: {e}")), batch.len()),
     };
     let began = Instant::now();
-    let mut results = Vec::with_capacity(batch.len());
-    let mut written = super::TableSet::default();
-    for command in batch.iter_mut() {
-        let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
-        let command_began = Instant::now();
-        let mut tx = Tx::new(&txn, now_ms);
-        let result = apply_one(&mut tx, command.claim.as_ref(), work);
-        if result.is_ok() {
-            match tx.flush() {
-                Ok(tables) => written = written.union(tables),
-                Err(e) => {
-                    drop(txn);
-                    return fail_all(ApiError::internal(e), batch.len());
-                }
-            }
-        } else {
-            stats.failed_commands.fetch_add(1, Ordering::Relaxed);
+    let tables = OpenTables::new(&txn);
+    let applied = apply_commands(&tables, now_ms, batch, stats);
+    // The tables write their roots back into the transaction as they close.
+    drop(tables);
+    let (results, written) = match applied {
+        Ok(applied) => applied,
+        Err(e) => {
+            drop(txn);
+            return fail_all(ApiError::internal(e), batch.len());
         }
-        stats
-            .command_us_max
-            .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
-        results.push(result);
-    }
+    };
     let applied = Instant::now();
     let committed = txn.commit();
     stats
@@ -483,6 +471,34 @@ fn apply_batch(
         }
         Err(e) => fail_all(ApiError::internal(format!("commit: {e}")), batch.len()),
     }
+}
+
+/// Applies each command in turn on the batch's open tables; a failure to
+/// flush a command's writes fails the whole batch (its transaction is dropped).
+fn apply_commands(
+    tables: &OpenTables<'_>,
+    now_ms: i64,
+    batch: &mut [Command],
+    stats: &WriterStats,
+) -> Result<(Vec<Result<Reply, ApiError>>, super::TableSet), StoreError> {
+    let mut results = Vec::with_capacity(batch.len());
+    let mut written = super::TableSet::default();
+    for command in batch.iter_mut() {
+        let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
+        let command_began = Instant::now();
+        let mut tx = Tx::new(tables, now_ms);
+        let result = apply_one(&mut tx, command.claim.as_ref(), work);
+        if result.is_ok() {
+            written = written.union(tx.flush()?);
+        } else {
+            stats.failed_commands.fetch_add(1, Ordering::Relaxed);
+        }
+        stats
+            .command_us_max
+            .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
+        results.push(result);
+    }
+    Ok((results, written))
 }
 
 fn micros(duration: Duration) -> u64 {
