@@ -305,6 +305,8 @@ fn hash(text: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use redb::ReadableTableMetadata;
+
     use super::*;
 
     #[test]
