@@ -496,6 +496,49 @@ mod tests {
     }
 
     #[test]
+    fn an_object_stored_as_its_bytes_reads_back_as_the_value_it_was_stored_as_before() {
+        use std::collections::BTreeMap;
+        #[derive(Serialize)]
+        struct View {
+            zeta: u32,
+            id: &'static str,
+            object: &'static str,
+            amount: f64,
+            nested: BTreeMap<&'static str, Option<i64>>,
+        }
+        let view = View {
+            zeta: 1,
+            id: "re_1",
+            object: "refund",
+            amount: 0.1,
+            nested: BTreeMap::from([("b", None), ("a", Some(-3))]),
+        };
+        let store = crate::store::Store::ephemeral().expect("store");
+        let id = store
+            .write_now(1_000, |tx| {
+                emit_object(
+                    tx,
+                    EventType::RefundRequested,
+                    Mode::Test,
+                    "org_1",
+                    None,
+                    &view,
+                )
+            })
+            .expect("emit");
+        let snapshot = store.snapshot().expect("snapshot");
+        let event: Event = snapshot
+            .get_json(Table::Events, &id)
+            .expect("read")
+            .expect("stored");
+        // What the outbox held when objects were stored as a `Value`.
+        let before =
+            serde_json::to_vec(&serde_json::to_value(&view).expect("value")).expect("json");
+        assert_eq!(serde_json::to_vec(&event.object).expect("json"), before);
+        assert_eq!((event.id, event.owner), (id, "org_1".to_string()));
+    }
+
+    #[test]
     fn the_envelope_carries_the_origin_fields_beside_the_spec_ones() {
         let event = Event {
             id: "evt_1".into(),
