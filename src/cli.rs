@@ -96,7 +96,7 @@ enum Command {
         #[arg(long, default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
         resolve_rate_limit: u32,
         /// MiB of memory for the store's page cache (default: a quarter of the machine's memory,
-        /// at least 256). It fills only as pages are used.
+        /// at least 256 and at most 1024). It fills only as pages are used.
         #[arg(long, env = "PAYGATE_CACHE_MIB", value_parser = clap::value_parser!(u64).range(16..=1 << 30))]
         cache_mib: Option<u64>,
         /// Connections held at once; lowered to stay below the open-file limit

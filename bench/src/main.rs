@@ -6,7 +6,9 @@
 mod batches;
 mod ceilings;
 mod gateway;
+mod goals;
 mod load;
+mod raw_ledger;
 mod report;
 mod scenarios;
 mod settlement;
@@ -22,7 +24,7 @@ use hyper::Method;
 
 use crate::gateway::{Data, Gateway, GatewayConfig};
 use crate::load::{Target, Until};
-use crate::report::{Measured, RAW_COMMIT, RAW_COMMIT_TRANSFER, RAW_HTTP, Report, mib};
+use crate::report::{Measured, RAW_COMMIT, RAW_COMMIT_TRANSFER, RAW_HTTP, RAW_LEDGER, Report, mib};
 
 /// Creates used to measure what one create writes (the raw-commit shape).
 const CALIBRATION_CREATES: u64 = 200;
@@ -48,6 +50,12 @@ enum Internal {
     RawHttpServer {
         #[arg(long)]
         body_bytes: usize,
+    },
+    /// The raw-ledger ceiling server (started by the bench itself).
+    #[command(hide = true)]
+    RawLedgerServer {
+        #[arg(long)]
+        dir: PathBuf,
     },
 }
 
@@ -99,6 +107,7 @@ struct Args {
 enum Step {
     RawCommit,
     RawHttp,
+    RawLedger,
     Startup,
     Create,
     Pay,
@@ -119,6 +128,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Some(Internal::RawHttpServer { body_bytes }) => ceilings::serve_raw_http(body_bytes),
+        Some(Internal::RawLedgerServer { dir }) => raw_ledger::serve(&dir),
         None => bench(cli.args),
     };
     match outcome {
@@ -244,6 +254,22 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
             .with_server_cpu(server.cpu_us() - cpu_before)
             .with_memory(server.memory());
         server.stop();
+        report.add(row);
+    }
+
+    if wants(Step::RawLedger) {
+        eprintln!("raw-ledger");
+        let server = raw_ledger::start(config, &root.join("raw-ledger"))?;
+        let (row, _) = scenarios::measure(
+            RAW_LEDGER,
+            &server,
+            clients,
+            per_scenario,
+            scenarios::create(),
+            false,
+        )
+        .await?;
+        server.server.stop();
         report.add(row);
     }
 
@@ -546,6 +572,7 @@ async fn preloaded(
     }
     let final_counts = gateway.counts().await?;
     gateway.server.stop();
+    let mut restart_ms = None;
     if wants(Step::Startup) || wants(Step::Scale) {
         let again = Gateway::start(config, Data::Dir(&dir), Some(&key), "preloaded-restart.log")?;
         report.startups.push((
@@ -556,8 +583,15 @@ async fn preloaded(
             ),
             again.server.startup,
         ));
+        restart_ms = Some(again.server.startup.as_secs_f64() * 1000.0);
         again.server.stop();
     }
+    report.preloaded = Some(goals::Preloaded {
+        intents: n,
+        file_bytes: after_preload.file_bytes,
+        rss_kib: memory_after_preload.peak_kib,
+        restart_ms,
+    });
     scale_rows(report, small, n, &after_preload, memory_after_preload);
     Ok(())
 }
@@ -663,10 +697,10 @@ fn header(args: &Args, config: &GatewayConfig, root: &Path) -> Vec<String> {
             config.binary.display(),
             args.gateway_workers
                 .map_or("default, one per core".to_string(), |w| w.to_string()),
-            args.gateway_cache_mib
-                .map_or("default, a quarter of memory".to_string(), |m| format!(
-                    "{m} MiB"
-                )),
+            args.gateway_cache_mib.map_or(
+                "default, a quarter of memory, at most 1 GiB".to_string(),
+                |m| format!("{m} MiB")
+            ),
             args.client_threads,
             args.clients,
             args.seconds

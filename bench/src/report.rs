@@ -13,6 +13,8 @@ pub const RAW_COMMIT: &str = "raw-commit";
 pub const RAW_HTTP: &str = "raw-http";
 /// The raw-commit loop writing what one transfer writes.
 pub const RAW_COMMIT_TRANSFER: &str = "raw-commit (transfer shape)";
+/// The least a payment gateway must write per payment, behind axum (issue 31).
+pub const RAW_LEDGER: &str = "raw-ledger";
 
 /// One measured run.
 pub struct Measured {
@@ -146,6 +148,8 @@ pub struct Report {
     /// `(what, empty store, preloaded store)`.
     pub scale: Vec<(String, String, String)>,
     pub notes: Vec<String>,
+    /// What the preloaded store measured, for the scale goals.
+    pub preloaded: Option<crate::goals::Preloaded>,
 }
 
 impl Report {
@@ -176,11 +180,11 @@ impl Report {
         }
         let _ = writeln!(
             out,
-            "\n| scenario | store intents | clients | req/s | vs ceiling | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | writer µs/cmd | commit ms | server CPU µs/req | peak RSS MiB |"
+            "\n| scenario | store intents | clients | req/s | vs ceiling | vs raw-ledger | p50 ms | p99 ms | p99.9 ms | max ms | errors | cmds/batch | commits/s | writer µs/cmd | commit ms | server CPU µs/req | peak RSS MiB |"
         );
         let _ = writeln!(
             out,
-            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+            "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
         );
         for row in &self.rows {
             let ratio = match (row.ceiling, self.ratio(row)) {
@@ -188,14 +192,20 @@ impl Report {
                 (Some(c), None) => format!("({c} not run)"),
                 (None, _) => "(ceiling)".to_string(),
             };
+            // Every write scenario (those against raw-commit) also against raw-ledger.
+            let vs_ledger = match (row.ceiling, self.ratio_to(&row.name, RAW_LEDGER)) {
+                (Some(RAW_COMMIT), Some(r)) => format!("{:.0}%", r * 100.0),
+                _ => "-".to_string(),
+            };
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {:.0} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {:.0} | {} | {} | {:.2} | {:.2} | {:.2} | {:.1} | {} | {} | {} | {} | {} | {} | {} |",
                 row.name,
                 row.store_intents.map_or("-".into(), |n| n.to_string()),
                 row.clients,
                 row.result.per_second(),
                 ratio,
+                vs_ledger,
                 row.percentile_ms(0.5),
                 row.percentile_ms(0.99),
                 row.percentile_ms(0.999),
@@ -236,6 +246,7 @@ impl Report {
         for note in &self.notes {
             let _ = writeln!(out, "\n{note}");
         }
+        out.push_str(&crate::goals::markdown(&crate::goals::judge(self)));
         out
     }
 
@@ -255,6 +266,9 @@ impl Report {
                     "requests_per_second": row.result.per_second(),
                     "ceiling": row.ceiling,
                     "ratio_to_ceiling": self.ratio(row),
+                    "ratio_to_raw_ledger": (row.ceiling == Some(RAW_COMMIT))
+                        .then(|| self.ratio_to(&row.name, RAW_LEDGER))
+                        .flatten(),
                     "p50_ms": row.percentile_ms(0.5),
                     "p99_ms": row.percentile_ms(0.99),
                     "p999_ms": row.percentile_ms(0.999),
@@ -282,7 +296,11 @@ impl Report {
             .iter()
             .map(|(what, small, large)| serde_json::json!({ "what": what, "small": small, "preloaded": large }))
             .collect();
-        serde_json::json!({ "header": self.header, "scenarios": rows, "startup": startups, "scale": scale })
+        let goals: Vec<serde_json::Value> = crate::goals::judge(self)
+            .iter()
+            .map(|g| serde_json::json!({ "issue": g.issue, "goal": g.what, "pass": g.pass, "measured": g.measured }))
+            .collect();
+        serde_json::json!({ "header": self.header, "scenarios": rows, "startup": startups, "scale": scale, "goals": goals })
     }
 }
 

@@ -12,8 +12,8 @@ use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::Tx;
-use crate::store::keys::Family;
+use crate::store::keys::{self, Family};
+use crate::store::{Table, Tx};
 
 pub mod dispatcher;
 pub mod egress;
@@ -346,8 +346,7 @@ pub fn emit_view<V: Serialize>(
     owner: &str,
     view: &V,
 ) -> Result<(), ApiError> {
-    let object = serde_json::to_value(view).map_err(ApiError::internal)?;
-    emit(tx, event_type, mode, owner, None, object)?;
+    emit_object(tx, event_type, mode, owner, None, view)?;
     Ok(())
 }
 
@@ -360,24 +359,74 @@ pub fn emit(
     account: Option<&str>,
     object: serde_json::Value,
 ) -> Result<String, ApiError> {
+    emit_object(tx, event_type, mode, owner, account, &object)
+}
+
+/// An event as written to the outbox: [`Event`]'s fields, with the object's
+/// bytes as they were serialized once (a view's own field order). Readers
+/// decode it as an [`Event`], whose `object` is a `Value` with sorted keys,
+/// exactly as when the object was stored as a `Value`: `GET /events` and
+/// deliveries answer the same bytes either way.
+#[derive(Serialize)]
+struct Stored<'a> {
+    id: &'a str,
+    #[serde(rename = "type")]
+    event_type: EventType,
+    mode: Mode,
+    owner: &'a str,
+    account: Option<&'a str>,
+    created_at_ms: i64,
+    object: &'a serde_json::value::RawValue,
+}
+
+/// Writes an event about `object` (serialized once, here) into the outbox,
+/// in the caller's transaction, with its row in the owner's index, and queues
+/// its deliveries.
+pub fn emit_object<V: Serialize + ?Sized>(
+    tx: &mut Tx<'_>,
+    event_type: EventType,
+    mode: Mode,
+    owner: &str,
+    account: Option<&str>,
+    object: &V,
+) -> Result<String, ApiError> {
     // Whatever emits it, an event of a connected account's organisation
     // names the account (spec section 6 rule 3): its platform receives it.
     let account = match account {
         Some(account) => Some(account.to_string()),
         None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
     };
-    let event = Event {
+    let object = serde_json::value::to_raw_value(object).map_err(ApiError::internal)?;
+    let head = Event {
         id: crate::ids::new_id("evt"),
         event_type,
         mode,
         owner: owner.to_string(),
         account,
         created_at_ms: tx.now_ms(),
-        object,
+        // Fan-out reads the envelope only; readers decode the stored object.
+        object: serde_json::Value::Null,
     };
-    crate::domain::resource::insert(tx, Family::Event, &event)?;
-    crate::domain::webhooks::fan_out(tx, &event)?;
-    Ok(event.id)
+    let stored = Stored {
+        id: &head.id,
+        event_type,
+        mode,
+        owner,
+        account: head.account.as_deref(),
+        created_at_ms: head.created_at_ms,
+        object: &object,
+    };
+    let bytes = serde_json::to_vec(&stored).map_err(ApiError::internal)?;
+    tx.put(Table::Events, head.id.clone(), bytes);
+    tx.put(
+        Table::Index,
+        keys::owned(Family::Event, mode, owner, &head.id),
+        Vec::new(),
+    );
+    crate::domain::webhooks::fan_out(tx, &head)?;
+    let object: Box<str> = object.into();
+    tx.note_emitted(head.id.clone(), object.into_boxed_bytes().into_vec());
+    Ok(head.id)
 }
 
 #[cfg(test)]
@@ -444,6 +493,49 @@ mod tests {
             }
         }
         assert_eq!(current_filter("checkout_session.*"), "checkout_session.*");
+    }
+
+    #[test]
+    fn an_object_stored_as_its_bytes_reads_back_as_the_value_it_was_stored_as_before() {
+        use std::collections::BTreeMap;
+        #[derive(Serialize)]
+        struct View {
+            zeta: u32,
+            id: &'static str,
+            object: &'static str,
+            amount: f64,
+            nested: BTreeMap<&'static str, Option<i64>>,
+        }
+        let view = View {
+            zeta: 1,
+            id: "re_1",
+            object: "refund",
+            amount: 0.1,
+            nested: BTreeMap::from([("b", None), ("a", Some(-3))]),
+        };
+        let store = crate::store::Store::ephemeral().expect("store");
+        let id = store
+            .write_now(1_000, |tx| {
+                emit_object(
+                    tx,
+                    EventType::RefundRequested,
+                    Mode::Test,
+                    "org_1",
+                    None,
+                    &view,
+                )
+            })
+            .expect("emit");
+        let snapshot = store.snapshot().expect("snapshot");
+        let event: Event = snapshot
+            .get_json(Table::Events, &id)
+            .expect("read")
+            .expect("stored");
+        // What the outbox held when objects were stored as a `Value`.
+        let before =
+            serde_json::to_vec(&serde_json::to_value(&view).expect("value")).expect("json");
+        assert_eq!(serde_json::to_vec(&event.object).expect("json"), before);
+        assert_eq!((event.id, event.owner), (id, "org_1".to_string()));
     }
 
     #[test]

@@ -141,7 +141,7 @@ async fn admit(
                 snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
             if let Some(record) = record.filter(|r| r.is_live(state.clock.now_ms())) {
                 let claim = legacy_fingerprinted(claim, &record, &bytes);
-                return Ok(Admitted::Replay(reply(record.answer(&claim)?)));
+                return Ok(Admitted::Replay(reply(record.answer(&claim, &snapshot)?)));
             }
             request = Request::from_parts(parts, AxumBody::from(bytes));
             request.extensions_mut().insert(claim);
@@ -623,17 +623,23 @@ mod tests {
             fingerprint,
             created_at_ms: 0,
             output: Output::empty(),
+            shared: None,
         };
+        let store = crate::store::Store::ephemeral().expect("store");
+        let snapshot = store.snapshot().expect("snapshot");
         let old = record(legacy_fingerprint(CARD_BODY));
-        assert!(old.answer(&claim).is_err(), "compared keyed with unkeyed");
+        assert!(
+            old.answer(&claim, &snapshot).is_err(),
+            "compared keyed with unkeyed"
+        );
         let adjusted = legacy_fingerprinted(claim.clone(), &old, CARD_BODY);
-        assert!(old.answer(&adjusted).is_ok());
+        assert!(old.answer(&adjusted, &snapshot).is_ok());
         let new = record(fingerprint(CARD_BODY));
         let kept = legacy_fingerprinted(claim.clone(), &new, CARD_BODY);
         assert_eq!(kept.fingerprint, claim.fingerprint);
-        assert!(new.answer(&kept).is_ok());
+        assert!(new.answer(&kept, &snapshot).is_ok());
         let other_body = legacy_fingerprinted(claim, &old, br#"{"rail":"card"}"#);
-        assert!(old.answer(&other_body).is_err());
+        assert!(old.answer(&other_body, &snapshot).is_err());
     }
 
     #[test]

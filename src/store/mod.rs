@@ -315,28 +315,38 @@ impl Store {
         work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
         let txn = self.db.begin_write().map_err(StoreError::from_redb)?;
-        let mut tx = Tx::new(&txn, now_ms);
+        let tables = tx::OpenTables::new(&txn);
+        let mut tx = Tx::new(&tables, now_ms);
         let value = work(&mut tx)?;
         tx.flush()?;
+        drop(tables);
         txn.commit().map_err(StoreError::from_redb)?;
         Ok(value)
     }
 }
 
 /// The page cache `serve` gives redb unless told otherwise: a quarter of the
-/// machine's memory, at least 256 MiB. Reads of a store larger than its cache
-/// go to the file, and a virtual machine's page cache may not keep it, so at a
-/// million intents a 1 GiB cache halved read throughput (`bench/README.md`).
-/// The cache fills only with pages that are read or written: a small store
-/// never takes it all.
+/// machine's memory, at most 1 GiB and at least 256 MiB (decision 224). The
+/// cache is process memory that stays once filled, so an unbounded quarter of
+/// memory surprised a small server with 8 GiB of RSS at a million intents
+/// (`bench/README.md`); an operator with memory to spare and random reads of
+/// old objects raises it with `--cache-mib`. The cache fills only with pages
+/// that are read or written: a small store never takes it all.
 pub fn default_cache_bytes() -> usize {
+    cache_bytes_for(
+        std::fs::read_to_string("/proc/meminfo")
+            .ok()
+            .and_then(|text| mem_total_bytes(&text)),
+    )
+}
+
+/// [`default_cache_bytes`] for a machine of `total` bytes (unknown: the ceiling).
+fn cache_bytes_for(total: Option<usize>) -> usize {
     const FLOOR: usize = 256 << 20;
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| mem_total_bytes(&text));
+    const CEILING: usize = 1 << 30;
     match total {
-        Some(bytes) => (bytes / 4).max(FLOOR),
-        None => 1 << 30,
+        Some(bytes) => (bytes / 4).clamp(FLOOR, CEILING),
+        None => CEILING,
     }
 }
 
@@ -594,5 +604,11 @@ mod cache_tests {
         assert_eq!(super::mem_total_bytes("MemFree: 1 kB\n"), None);
         assert_eq!(super::mem_total_bytes("MemTotal: lots\n"), None);
         assert!(super::default_cache_bytes() >= 256 << 20);
+        assert!(super::default_cache_bytes() <= 1 << 30);
+        // A quarter, bounded on both sides.
+        assert_eq!(super::cache_bytes_for(Some(2 << 30)), 512 << 20);
+        assert_eq!(super::cache_bytes_for(Some(24 << 30)), 1 << 30);
+        assert_eq!(super::cache_bytes_for(Some(512 << 20)), 256 << 20);
+        assert_eq!(super::cache_bytes_for(None), 1 << 30);
     }
 }

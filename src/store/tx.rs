@@ -5,6 +5,7 @@
 //! command therefore leaves no trace, and commands before and after it in the
 //! same group commit are unaffected (issue 2 point 4), without savepoints.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use redb::{ReadableTable, WriteTransaction};
@@ -13,8 +14,111 @@ use serde::de::DeserializeOwned;
 
 use super::{Row, StoreError, Table, TableSet, decode, encode, prefix_end, value_at};
 
+type RedbTable<'txn> = redb::Table<'txn, &'static str, &'static [u8]>;
+
+/// The tables of one write transaction, each opened once, on first use, for
+/// every command of the batch: opening a table (and closing it, which writes
+/// its root back) for each read and each command's flush was a few percent of
+/// the writer's time (decision 226). redb refuses to open one table twice, so
+/// every use goes through here.
+pub struct OpenTables<'txn> {
+    txn: &'txn WriteTransaction,
+    open: [RefCell<Option<RedbTable<'txn>>>; Table::ALL.len()],
+}
+
+impl<'txn> OpenTables<'txn> {
+    pub fn new(txn: &'txn WriteTransaction) -> OpenTables<'txn> {
+        OpenTables {
+            txn,
+            open: std::array::from_fn(|_| RefCell::new(None)),
+        }
+    }
+
+    /// Runs `work` on `table`, opening it the first time. `work` must not
+    /// reach the same table again (it never does: it is one redb call).
+    fn with<R>(
+        &self,
+        table: Table,
+        work: impl FnOnce(&mut RedbTable<'txn>) -> Result<R, StoreError>,
+    ) -> Result<R, StoreError> {
+        let mut slot = self.open[table.index()].borrow_mut();
+        if slot.is_none() {
+            *slot = Some(
+                self.txn
+                    .open_table(table.def())
+                    .map_err(StoreError::from_redb)?,
+            );
+        }
+        match slot.as_mut() {
+            Some(opened) => work(opened),
+            None => Err(StoreError(format!("table {} is not open", table.name()))),
+        }
+    }
+}
+
+/// What a [`Tx`] needs of the transaction's tables, without their lifetime
+/// in its type (`Tx<'_>` is named in hundreds of signatures).
+pub(super) trait Tables {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Rows in `lo..hi`, in key order (`rev`: from the greatest), at most `limit`.
+    fn range(
+        &self,
+        table: Table,
+        lo: &str,
+        hi: &str,
+        rev: bool,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError>;
+    fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError>;
+    fn remove(&self, table: Table, key: &str) -> Result<(), StoreError>;
+}
+
+impl Tables for OpenTables<'_> {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.with(table, |t| value_at(t, key))
+    }
+
+    fn range(
+        &self,
+        table: Table,
+        lo: &str,
+        hi: &str,
+        rev: bool,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        self.with(table, |t| {
+            let range = t.range(lo..hi).map_err(StoreError::from_redb)?;
+            let rows: Box<dyn Iterator<Item = _>> = if rev {
+                Box::new(range.rev())
+            } else {
+                Box::new(range)
+            };
+            let mut out = Vec::new();
+            for item in rows.take(limit) {
+                let (k, v) = item.map_err(StoreError::from_redb)?;
+                out.push((k.value().to_string(), v.value().to_vec()));
+            }
+            Ok(out)
+        })
+    }
+
+    fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.with(table, |t| {
+            t.insert(key, value).map_err(StoreError::from_redb)?;
+            Ok(())
+        })
+    }
+
+    fn remove(&self, table: Table, key: &str) -> Result<(), StoreError> {
+        self.with(table, |t| {
+            t.remove(key).map_err(StoreError::from_redb)?;
+            Ok(())
+        })
+    }
+}
+
 pub struct Tx<'a> {
-    txn: &'a WriteTransaction,
+    tables: &'a dyn Tables,
     /// Pending writes: `None` is a delete.
     overlay: BTreeMap<(Table, String), Option<Vec<u8>>>,
     now_ms: i64,
@@ -23,17 +127,38 @@ pub struct Tx<'a> {
     wall_ms: i64,
     /// The test clock whose time this command reads (`clock_...`), if any.
     clock: Option<String>,
+    /// The objects of the events this command emitted, as stored: the writer
+    /// may keep the command's idempotent answer as a reference to one of
+    /// them instead of a second copy of the same bytes (decision 225).
+    emitted: Vec<Emitted>,
+}
+
+/// An event's id and the bytes of its `object`, as stored in the outbox.
+pub struct Emitted {
+    pub event: String,
+    pub object: Vec<u8>,
 }
 
 impl<'a> Tx<'a> {
-    pub(super) fn new(txn: &'a WriteTransaction, now_ms: i64) -> Tx<'a> {
+    pub(super) fn new(tables: &'a dyn Tables, now_ms: i64) -> Tx<'a> {
         Tx {
-            txn,
+            tables,
             overlay: BTreeMap::new(),
             now_ms,
             wall_ms: now_ms,
             clock: None,
+            emitted: Vec::new(),
         }
+    }
+
+    /// Notes that the command emitted `event` with these object bytes.
+    pub fn note_emitted(&mut self, event: String, object: Vec<u8>) {
+        self.emitted.push(Emitted { event, object });
+    }
+
+    /// The events this command emitted so far, oldest first.
+    pub(super) fn emitted(&self) -> &[Emitted] {
+        &self.emitted
     }
 
     /// "Now" for the command: the time of the batch (every write of one
@@ -65,11 +190,7 @@ impl<'a> Tx<'a> {
         if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
             return Ok(pending.clone());
         }
-        let t = self
-            .txn
-            .open_table(table.def())
-            .map_err(StoreError::from_redb)?;
-        value_at(&t, key)
+        self.tables.get(table, key)
     }
 
     pub fn get_json<T: DeserializeOwned>(
@@ -119,22 +240,16 @@ impl<'a> Tx<'a> {
             return Ok(Vec::new());
         }
         let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        let t = self
-            .txn
-            .open_table(table.def())
-            .map_err(StoreError::from_redb)?;
         // Read `limit` committed rows plus as many as the overlay may delete.
         let pending = self
             .overlay
             .range((table, prefix.to_string())..(table, hi.to_string()))
             .count();
-        for item in t
-            .range(prefix..hi)
-            .map_err(StoreError::from_redb)?
-            .take(limit + pending)
+        for (k, v) in self
+            .tables
+            .range(table, prefix, hi, false, limit + pending)?
         {
-            let (k, v) = item.map_err(StoreError::from_redb)?;
-            merged.insert(k.value().to_string(), v.value().to_vec());
+            merged.insert(k, v);
         }
         for ((_, key), value) in self
             .overlay
@@ -161,23 +276,16 @@ impl<'a> Tx<'a> {
     ) -> Result<Vec<Row>, StoreError> {
         let end = prefix_end(prefix);
         let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        let t = self
-            .txn
-            .open_table(table.def())
-            .map_err(StoreError::from_redb)?;
         let overlay = self
             .overlay
             .range((table, prefix.to_string())..(table, end.clone()));
         // Read `limit` committed rows plus as many as the overlay may delete.
         let pending = overlay.clone().count();
-        for item in t
-            .range(prefix..end.as_str())
-            .map_err(StoreError::from_redb)?
-            .rev()
-            .take(limit + pending)
+        for (k, v) in self
+            .tables
+            .range(table, prefix, &end, true, limit + pending)?
         {
-            let (k, v) = item.map_err(StoreError::from_redb)?;
-            merged.insert(k.value().to_string(), v.value().to_vec());
+            merged.insert(k, v);
         }
         for ((_, key), value) in overlay {
             match value {
@@ -192,27 +300,11 @@ impl<'a> Tx<'a> {
     /// offline CLI) after the command succeeded. Returns the tables written.
     pub(super) fn flush(self) -> Result<TableSet, StoreError> {
         let mut written = TableSet::default();
-        let mut current: Option<(Table, redb::Table<'_, &'static str, &'static [u8]>)> = None;
         for ((table, key), value) in self.overlay {
-            if current.as_ref().map(|(t, _)| *t) != Some(table) {
-                written.insert(table);
-                let opened = self
-                    .txn
-                    .open_table(table.def())
-                    .map_err(StoreError::from_redb)?;
-                current = Some((table, opened));
-            }
-            let Some((_, t)) = current.as_mut() else {
-                continue;
-            };
+            written.insert(table);
             match value {
-                Some(bytes) => {
-                    t.insert(key.as_str(), bytes.as_slice())
-                        .map_err(StoreError::from_redb)?;
-                }
-                None => {
-                    t.remove(key.as_str()).map_err(StoreError::from_redb)?;
-                }
+                Some(bytes) => self.tables.insert(table, &key, &bytes)?,
+                None => self.tables.remove(table, &key)?,
             }
         }
         Ok(written)

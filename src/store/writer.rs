@@ -21,7 +21,8 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, oneshot};
 
-use super::{Store, StoreError, Table, Tx};
+use super::tx::{Emitted, OpenTables};
+use super::{Read, Store, StoreError, Table, Tx};
 use crate::clock::SharedClock;
 use crate::error::{ApiError, Code};
 
@@ -48,6 +49,44 @@ pub struct Output {
     /// older versions kept bodies without a secret in clear.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sealed: bool,
+}
+
+/// Where most of a stored answer's bytes are: in the object of an event the
+/// same command emitted (a create answers the object its `.created` event
+/// carries, with the client secret). The answer is the object's first
+/// `prefix` bytes, then the record's own body (sealed: it holds what differs,
+/// such as a secret shown once), then the object's last `suffix` bytes.
+/// Events are never deleted, so the reference outlives the record's 24 h.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SharedBytes {
+    pub event: String,
+    pub prefix: usize,
+    pub suffix: usize,
+}
+
+/// An answer shares an event's bytes when at least this many are common...
+const SHARED_BYTES_MIN: usize = 128;
+
+/// The object of a stored event, borrowed as its bytes.
+#[derive(Deserialize)]
+struct EventObject<'a> {
+    #[serde(borrow)]
+    object: &'a serde_json::value::RawValue,
+}
+
+/// Lengths of the longest common prefix of `a` and `b`, and of their longest
+/// common suffix within what the prefix leaves of the shorter one.
+fn overlap(a: &[u8], b: &[u8]) -> (usize, usize) {
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let room = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(room)
+        .take_while(|(x, y)| x == y)
+        .count();
+    (prefix, suffix)
 }
 
 /// Serialises a response body as a string (UTF-8 JSON, which every body is),
@@ -95,17 +134,40 @@ impl Output {
 
     /// The form kept in an idempotency record: always sealed, since answers
     /// other than those that show a secret once carry secrets too (a payment
-    /// intent's client secret), so no stored answer is kept in clear.
-    fn for_storage(&self) -> Output {
-        Output {
+    /// intent's client secret), so no stored answer is kept in clear. When
+    /// most of the answer is the object of an event of the same command (it
+    /// is, for creates and most changes), only what differs is kept, with a
+    /// reference to the event: one copy of the object's bytes, not three
+    /// (decision 225).
+    fn for_storage(&self, emitted: &[Emitted]) -> (Output, Option<SharedBytes>) {
+        let best = emitted
+            .iter()
+            .map(|e| (e, overlap(&self.body, &e.object)))
+            .max_by_key(|(_, (prefix, suffix))| prefix + suffix);
+        let (kept, shared) = match best {
+            Some((e, (prefix, suffix)))
+                if prefix + suffix >= SHARED_BYTES_MIN
+                    && 2 * (prefix + suffix) >= self.body.len() =>
+            {
+                let shared = SharedBytes {
+                    event: e.event.clone(),
+                    prefix,
+                    suffix,
+                };
+                (&self.body[prefix..self.body.len() - suffix], Some(shared))
+            }
+            _ => (&self.body[..], None),
+        };
+        let output = Output {
             status: self.status,
-            body: crate::secrets::seal(&self.body).into_bytes(),
+            body: crate::secrets::seal(kept).into_bytes(),
             sealed: true,
-        }
+        };
+        (output, shared)
     }
 
-    /// The answer from a stored form.
-    fn opened(&self) -> Result<Output, ApiError> {
+    /// The answer from a stored form (and the event it shares bytes with).
+    fn opened(&self, shared: Option<&SharedBytes>, read: &impl Read) -> Result<Output, ApiError> {
         let mut output = self.clone();
         if output.sealed {
             output.body =
@@ -116,7 +178,31 @@ impl Output {
                 })?;
             output.sealed = false;
         }
+        if let Some(shared) = shared {
+            output.body = shared.around(&output.body, read)?;
+        }
         Ok(output)
+    }
+}
+
+impl SharedBytes {
+    /// The whole answer: the event object's prefix, `middle`, its suffix.
+    fn around(&self, middle: &[u8], read: &impl Read) -> Result<Vec<u8>, ApiError> {
+        let event = read.get(Table::Events, &self.event)?.ok_or_else(|| {
+            ApiError::internal("the event an idempotent answer shares bytes with is missing")
+        })?;
+        let stored: EventObject<'_> = serde_json::from_slice(&event).map_err(ApiError::internal)?;
+        let object = stored.object.get().as_bytes();
+        if self.prefix + self.suffix > object.len() {
+            return Err(ApiError::internal(
+                "an idempotent answer shares more bytes than its event holds",
+            ));
+        }
+        let mut body = Vec::with_capacity(self.prefix + middle.len() + self.suffix);
+        body.extend_from_slice(&object[..self.prefix]);
+        body.extend_from_slice(middle);
+        body.extend_from_slice(&object[object.len() - self.suffix..]);
+        Ok(body)
     }
 }
 
@@ -152,6 +238,9 @@ pub struct IdempotencyRecord {
     pub fingerprint: String,
     pub created_at_ms: i64,
     pub output: Output,
+    /// Set when `output.body` is only what differs from an event's object.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<SharedBytes>,
 }
 
 impl IdempotencyRecord {
@@ -159,8 +248,9 @@ impl IdempotencyRecord {
         now_ms - self.created_at_ms < IDEMPOTENCY_TTL_MS
     }
 
-    /// The answer to a request that presents this record's key.
-    pub fn answer(&self, claim: &IdempotencyClaim) -> Result<Reply, ApiError> {
+    /// The answer to a request that presents this record's key (`read`
+    /// holds the event the answer may share bytes with).
+    pub fn answer(&self, claim: &IdempotencyClaim, read: &impl Read) -> Result<Reply, ApiError> {
         // Constant time: the principal is not secret, but this keeps the rule
         // that comparisons on the authorization path leak nothing.
         let same_principal: bool =
@@ -191,7 +281,7 @@ impl IdempotencyRecord {
             ));
         }
         Ok(Reply {
-            output: self.output.opened()?,
+            output: self.output.opened(self.shared.as_ref(), read)?,
             replayed: true,
         })
     }
@@ -359,29 +449,17 @@ fn apply_batch(
         Err(e) => return fail_all(ApiError::internal(format!("begin_write: {e}")), batch.len()),
     };
     let began = Instant::now();
-    let mut results = Vec::with_capacity(batch.len());
-    let mut written = super::TableSet::default();
-    for command in batch.iter_mut() {
-        let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
-        let command_began = Instant::now();
-        let mut tx = Tx::new(&txn, now_ms);
-        let result = apply_one(&mut tx, command.claim.as_ref(), work);
-        if result.is_ok() {
-            match tx.flush() {
-                Ok(tables) => written = written.union(tables),
-                Err(e) => {
-                    drop(txn);
-                    return fail_all(ApiError::internal(e), batch.len());
-                }
-            }
-        } else {
-            stats.failed_commands.fetch_add(1, Ordering::Relaxed);
+    let tables = OpenTables::new(&txn);
+    let applied = apply_commands(&tables, now_ms, batch, stats);
+    // The tables write their roots back into the transaction as they close.
+    drop(tables);
+    let (results, written) = match applied {
+        Ok(applied) => applied,
+        Err(e) => {
+            drop(txn);
+            return fail_all(ApiError::internal(e), batch.len());
         }
-        stats
-            .command_us_max
-            .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
-        results.push(result);
-    }
+    };
     let applied = Instant::now();
     let committed = txn.commit();
     stats
@@ -402,6 +480,34 @@ fn apply_batch(
     }
 }
 
+/// Applies each command in turn on the batch's open tables; a failure to
+/// flush a command's writes fails the whole batch (its transaction is dropped).
+fn apply_commands(
+    tables: &OpenTables<'_>,
+    now_ms: i64,
+    batch: &mut [Command],
+    stats: &WriterStats,
+) -> Result<(Vec<Result<Reply, ApiError>>, super::TableSet), StoreError> {
+    let mut results = Vec::with_capacity(batch.len());
+    let mut written = super::TableSet::default();
+    for command in batch.iter_mut() {
+        let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
+        let command_began = Instant::now();
+        let mut tx = Tx::new(tables, now_ms);
+        let result = apply_one(&mut tx, command.claim.as_ref(), work);
+        if result.is_ok() {
+            written = written.union(tx.flush()?);
+        } else {
+            stats.failed_commands.fetch_add(1, Ordering::Relaxed);
+        }
+        stats
+            .command_us_max
+            .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
+        results.push(result);
+    }
+    Ok((results, written))
+}
+
 fn micros(duration: Duration) -> u64 {
     u64::try_from(duration.as_micros()).unwrap_or(u64::MAX)
 }
@@ -415,17 +521,19 @@ fn apply_one(
         let record: Option<IdempotencyRecord> =
             tx.get_json(Table::Idempotency, &claim.storage_key)?;
         if let Some(record) = record.filter(|r| r.is_live(tx.wall_ms())) {
-            return record.answer(claim);
+            return record.answer(claim, tx);
         }
     }
     let output = work(tx)?;
     if let Some(claim) = claim {
+        let (stored, shared) = output.for_storage(tx.emitted());
         let record = IdempotencyRecord {
             principal: claim.principal.clone(),
             endpoint: claim.endpoint.clone(),
             fingerprint: claim.fingerprint.clone(),
             created_at_ms: tx.wall_ms(),
-            output: output.for_storage(),
+            output: stored,
+            shared,
         };
         tx.put_json(Table::Idempotency, claim.storage_key.clone(), &record)?;
         tx.put(
@@ -635,6 +743,66 @@ mod tests {
             .block_on(writer.execute(Some(other_body), Box::new(|_| Ok(Output::empty()))))
             .expect_err("reused");
         assert_eq!(err.code, Code::IdempotencyKeyReused);
+    }
+
+    #[test]
+    fn an_answer_that_is_an_events_object_is_stored_once_and_replayed_byte_for_byte() {
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        let claim = IdempotencyClaim {
+            storage_key: "test|org_a|shared".into(),
+            principal: "key:key_a".into(),
+            endpoint: "POST /things".into(),
+            fingerprint: "f".into(),
+        };
+        let padding = "x".repeat(600);
+        let work = move |secret: Option<&'static str>| -> Work {
+            let padding = padding.clone();
+            Box::new(move |tx| {
+                let view = |secret: Option<&str>| serde_json::json!({"id": "thing_1", "padding": padding, "secret": secret});
+                crate::events::emit(
+                    tx,
+                    crate::events::EventType::PaymentIntentCreated,
+                    crate::ledger::Mode::Test,
+                    "org_a",
+                    None,
+                    view(None),
+                )?;
+                Output::json(201, &view(secret))
+            })
+        };
+        let rt = rt();
+        let first = rt
+            .block_on(writer.execute(Some(claim.clone()), work(Some("s3cr3t"))))
+            .expect("first");
+        let again = rt
+            .block_on(writer.execute(Some(claim.clone()), work(Some("other"))))
+            .expect("replay");
+        assert!(again.replayed);
+        assert_eq!(again.output.body, first.output.body);
+        let snapshot = store.snapshot().expect("snapshot");
+        let record: IdempotencyRecord = snapshot
+            .get_json(Table::Idempotency, &claim.storage_key)
+            .expect("read")
+            .expect("record");
+        assert!(record.shared.is_some(), "the object's bytes are shared");
+        let stored = snapshot
+            .get(Table::Idempotency, &claim.storage_key)
+            .expect("read")
+            .expect("record");
+        assert!(stored.len() < 400, "{} bytes stored", stored.len());
+        assert!(!String::from_utf8_lossy(&stored).contains("s3cr3t"));
+        // The gate's replay reads the same record from a snapshot.
+        let replay = record.answer(&claim, &snapshot).expect("answer");
+        assert_eq!(replay.output.body, first.output.body);
+    }
+
+    #[test]
+    fn overlap_is_a_prefix_and_a_suffix_that_never_cross() {
+        assert_eq!(overlap(b"abcXYZdef", b"abc_def"), (3, 3));
+        assert_eq!(overlap(b"aaaa", b"aa"), (2, 0));
+        assert_eq!(overlap(b"", b"abc"), (0, 0));
+        assert_eq!(overlap(b"abc", b"abc"), (3, 0));
     }
 
     #[test]

@@ -359,15 +359,13 @@ pub(crate) fn emit(
     intent: &Intent,
     event_type: EventType,
 ) -> Result<(), ApiError> {
-    let object =
-        serde_json::to_value(view::render(intent, settings, None)).map_err(ApiError::internal)?;
-    events::emit(
+    events::emit_object(
         tx,
         event_type,
         intent.mode,
         &intent.owner,
         intent.account.as_deref(),
-        object,
+        &view::render(intent, settings, None),
     )?;
     Ok(())
 }
