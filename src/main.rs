@@ -17,6 +17,7 @@ mod net;
 mod offline;
 mod openapi;
 mod qr;
+mod rail_outbox;
 mod rails;
 mod scheduler;
 mod secrets;

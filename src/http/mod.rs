@@ -24,6 +24,7 @@ pub mod pages;
 pub mod payout_batches;
 pub mod payouts;
 pub mod qr_codes;
+pub mod rails;
 pub mod rate_limit;
 pub mod refunds;
 pub mod remittances;
@@ -118,6 +119,7 @@ pub fn operations() -> Vec<operations::Served> {
         credit::operations(),
         diaspora::operations(),
         switch::operations(),
+        rails::operations(),
     ]
     .into_iter()
     .flatten()

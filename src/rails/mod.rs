@@ -10,6 +10,7 @@
 //! its outcome later through the same `status` path the sandbox's timers use.
 
 pub mod catalogue;
+pub mod live;
 pub mod sandbox;
 pub mod switch;
 

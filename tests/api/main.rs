@@ -26,6 +26,8 @@ mod origin;
 mod payout_batches;
 mod payouts;
 mod qr;
+mod rails;
+mod rails_sim;
 mod ranking;
 mod refunds;
 mod remittances;
