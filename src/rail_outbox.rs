@@ -313,16 +313,11 @@ async fn call(shared: &Shared, taken: &Taken, inquiry: bool) -> Answer {
         .options
         .base_urls
         .of(request.provider, &config.target_environment);
-    let ctx = live::momo::Ctx {
+    let ctx = live::Ctx {
         client: &shared.client,
         base_url: &base_url,
         tokens: &shared.tokens,
         owner: &request.owner,
     };
-    match request.provider {
-        Provider::MtnMomo => live::momo::call(&ctx, &job).await,
-        Provider::AirtelMoney | Provider::Flutterwave => {
-            Answer::NotSent("this connector is not built yet".into())
-        }
-    }
+    live::call(&ctx, &job).await
 }

@@ -698,3 +698,118 @@ fn an_owner_configures_a_rail_with_a_pin_and_nothing_secret_is_shown() {
         "an unknown reference is ignored: {forged:?}"
     );
 }
+
+/// The gateway with `rail` configured from `credentials` against `flag`.
+fn start_other(rail: &str, flag: &str, credentials: Value, poll_ms: &str) -> (TestServer, String) {
+    let args = [
+        "--rail-base-url",
+        flag,
+        "--rail-timeout-ms",
+        "800",
+        "--rail-poll-ms",
+        poll_ms,
+    ];
+    let rail = rail.to_string();
+    TestServer::start_with_args(&args, move |dir| {
+        let file = dir.with_extension("creds.json");
+        std::fs::write(&file, credentials.to_string()).expect("write");
+        paygate(&[
+            "rails",
+            "configure",
+            &rail,
+            "--credentials-file",
+            file.to_str().expect("utf-8"),
+            "--country",
+            "UG",
+            "--data-dir",
+            dir.to_str().expect("utf-8"),
+        ])
+        .assert_success();
+        create_key(dir, "sk", "live", &[])
+    })
+}
+
+fn sim_posts_for(sim: &rails_sim::Sim, party: &str) -> Vec<rails_sim::Posted> {
+    sim.posts()
+        .into_iter()
+        .filter(|p| p.party == party)
+        .collect()
+}
+
+#[test]
+fn airtel_money_collects_by_polling_declines_and_resolves_a_timeout_by_inquiry() {
+    let sim = rails_sim::Sim::airtel();
+    let credentials = json!({"client_id": rails_sim::AIRTEL_CLIENT_ID,
+                             "client_secret": rails_sim::AIRTEL_CLIENT_SECRET});
+    let (srv, live) = start_other("airtel_money", &sim.base_url_flag(), credentials, POLL_MS);
+    let paid = pay_in(&srv, &live, PAID, "UGX");
+    wait_status(&srv, &live, &paid, "SETTLEMENT_PENDING");
+    // Airtel takes the number without its country code.
+    let posts = sim_posts_for(&sim, "770000101");
+    assert_eq!(posts.len(), 1, "{:?}", sim.posts());
+    assert_eq!(posts[0].amount, "10000", "UGX has no decimals: {posts:?}");
+    let declined = pay_in(&srv, &live, DECLINED, "UGX");
+    let back = wait_status(&srv, &live, &declined, "REQUIRES_PAYMENT_METHOD");
+    assert_eq!(back["last_attempt"]["failure_reason"], "declined", "{back}");
+    // The OAuth2 token expires: one more client-credentials grant.
+    assert_eq!(sim.token_requests(), 1);
+    sim.expire_tokens();
+    let ambiguous = pay_in(&srv, &live, TIMES_OUT_AFTER_ACCEPTING, "UGX");
+    wait_status(&srv, &live, &ambiguous, "SETTLEMENT_PENDING");
+    assert_eq!(sim.token_requests(), 2);
+    let timeline = timeline_events(&srv, &live, &ambiguous);
+    assert!(
+        timeline.contains(&"inquiry.paid".to_string()),
+        "{timeline:?}"
+    );
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(sim_posts_for(&sim, "770000103").len(), 1, "one debit");
+}
+
+#[test]
+fn flutterwave_webhooks_need_the_hash_and_are_confirmed_by_verify() {
+    let sim = rails_sim::Sim::flutterwave();
+    let credentials = json!({"secret_key": rails_sim::FLW_SECRET_KEY,
+                             "secret_hash": rails_sim::FLW_SECRET_HASH});
+    let (srv, live) = start_other("flutterwave", &sim.base_url_flag(), credentials, "3600000");
+    let id = pay_in(&srv, &live, PENDING, "UGX");
+    let posted = wait_until(
+        WITHIN,
+        "the charge",
+        || sim.posts().into_iter().next(),
+        || srv.logs(),
+    );
+    assert_eq!(posted.party, "256770000104");
+    sim.decide(&posted.external_id, "successful");
+    let webhook = json!({"event": "charge.completed",
+                         "data": {"id": 4242, "tx_ref": posted.external_id, "status": "successful"}});
+    let send = |hash: &str| {
+        srv.request(
+            "POST",
+            "/rails/flutterwave/callback",
+            &[("Content-Type", "application/json"), ("verif-hash", hash)],
+            Some(webhook.to_string().into_bytes()),
+        )
+    };
+    assert_error(&send("not-the-hash"), 401, "callback_unauthenticated");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(sim.inquiries(), 0, "a forged webhook asks nothing");
+    assert_eq!(
+        intent(&srv, &live, &id)["status"],
+        "REQUIRES_CUSTOMER_ACTION"
+    );
+    let resp = send(rails_sim::FLW_SECRET_HASH);
+    assert_eq!(resp.status, 200, "{resp:?}");
+    assert_eq!(resp.body["inquiry_queued"], true, "{resp:?}");
+    wait_status(&srv, &live, &id, "SETTLEMENT_PENDING");
+    assert_eq!(sim.inquiries(), 1, "verified once");
+    // A failed charge, by polling.
+    let (srv2, live2) = {
+        let credentials = json!({"secret_key": rails_sim::FLW_SECRET_KEY,
+                                 "secret_hash": rails_sim::FLW_SECRET_HASH});
+        start_other("flutterwave", &sim.base_url_flag(), credentials, "300")
+    };
+    let declined = pay_in(&srv2, &live2, DECLINED, "UGX");
+    let back = wait_status(&srv2, &live2, &declined, "REQUIRES_PAYMENT_METHOD");
+    assert_eq!(back["last_attempt"]["failure_reason"], "declined", "{back}");
+}

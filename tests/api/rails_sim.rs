@@ -199,17 +199,17 @@ async fn token(
 }
 
 /// Checks the bearer token and the other headers of an API call.
-fn authorised(state: &MomoState, headers: &HeaderMap) -> Result<(), Response> {
+fn authorised(state: &MomoState, headers: &HeaderMap) -> Result<(), StatusCode> {
     let bearer = headers
         .get("authorization")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .unwrap_or_default();
     if !state.tokens.iter().any(|t| t == bearer) {
-        return Err((StatusCode::UNAUTHORIZED, "token expired").into_response());
+        return Err(StatusCode::UNAUTHORIZED);
     }
     if headers.get("x-target-environment").is_none() {
-        return Err((StatusCode::BAD_REQUEST, "no X-Target-Environment").into_response());
+        return Err(StatusCode::BAD_REQUEST);
     }
     Ok(())
 }
@@ -259,7 +259,7 @@ async fn create(
             return unavailable();
         }
         if let Err(refused) = authorised(&s, &headers) {
-            return refused;
+            return refused.into_response();
         }
         if s.txns.contains_key(&posted.reference) {
             return (StatusCode::CONFLICT, "ResourceAlreadyExist").into_response();
@@ -300,7 +300,7 @@ async fn status(
         return unavailable();
     }
     if let Err(refused) = authorised(&s, &headers) {
-        return refused;
+        return refused.into_response();
     }
     s.inquiries += 1;
     match s.txns.get(&reference) {
@@ -308,6 +308,295 @@ async fn status(
         None => (
             StatusCode::NOT_FOUND,
             axum::Json(json!({"code": "RESOURCE_NOT_FOUND", "message": "Requested resource was not found."})),
+        )
+            .into_response(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Airtel Money and Flutterwave: the same outcomes by number suffix.
+// ---------------------------------------------------------------------------
+
+pub const AIRTEL_CLIENT_ID: &str = "sim-airtel-client";
+pub const AIRTEL_CLIENT_SECRET: &str = "sim-airtel-secret-93be";
+pub const FLW_SECRET_KEY: &str = "FLWSECK_TEST-sim-0c1d";
+pub const FLW_SECRET_HASH: &str = "sim-verif-hash-77aa";
+
+#[derive(Default)]
+struct SimState {
+    tokens: Vec<String>,
+    token_requests: usize,
+    posts: Vec<Posted>,
+    inquiries: usize,
+    /// By the gateway's reference: status, amount (major units), currency.
+    txns: HashMap<String, (String, String, String)>,
+}
+
+type SimShared = Arc<Mutex<SimState>>;
+
+fn sim_lock(state: &SimShared) -> std::sync::MutexGuard<'_, SimState> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A simulator of Airtel's or Flutterwave's API.
+pub struct Sim {
+    addr: SocketAddr,
+    state: SimShared,
+    rail: &'static str,
+}
+
+fn serve(app: Router) -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind the simulator");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let addr = listener.local_addr().expect("address");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+            let _ = axum::serve(listener, app).await;
+        });
+    });
+    addr
+}
+
+/// Records a new request and picks its outcome by the number's suffix;
+/// `None`: lost (`05`).
+fn record(
+    state: &SimShared,
+    posted: Posted,
+    currency: &str,
+    succeeded: &str,
+    failed: &str,
+    pending: &str,
+) -> bool {
+    let suffix = posted
+        .party
+        .get(posted.party.len().saturating_sub(2)..)
+        .unwrap_or_default()
+        .to_string();
+    let mut s = sim_lock(state);
+    s.posts.push(posted.clone());
+    let status = match suffix.as_str() {
+        "02" | "06" => failed,
+        "04" => pending,
+        _ => succeeded,
+    };
+    if suffix != "05" {
+        s.txns.insert(
+            posted.external_id.clone(),
+            (
+                status.to_string(),
+                posted.amount.clone(),
+                currency.to_string(),
+            ),
+        );
+    }
+    suffix == "03" || suffix == "05"
+}
+
+fn bearer(headers: &HeaderMap) -> String {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default()
+        .to_string()
+}
+
+impl Sim {
+    pub fn airtel() -> Sim {
+        let state = SimShared::default();
+        let app = Router::new()
+            .route("/auth/oauth2/token", post(airtel_token))
+            .route("/merchant/v1/payments/", post(airtel_pay))
+            .route("/standard/v1/payments/{id}", get(airtel_status))
+            .with_state(state.clone());
+        Sim {
+            addr: serve(app),
+            state,
+            rail: "airtel_money",
+        }
+    }
+
+    pub fn flutterwave() -> Sim {
+        let state = SimShared::default();
+        let app = Router::new()
+            .route("/v3/charges", post(flw_charge))
+            .route("/v3/transactions/verify_by_reference", get(flw_verify))
+            .with_state(state.clone());
+        Sim {
+            addr: serve(app),
+            state,
+            rail: "flutterwave",
+        }
+    }
+
+    pub fn base_url_flag(&self) -> String {
+        format!("{}=http://{}", self.rail, self.addr)
+    }
+
+    pub fn posts(&self) -> Vec<Posted> {
+        sim_lock(&self.state).posts.clone()
+    }
+
+    pub fn inquiries(&self) -> usize {
+        sim_lock(&self.state).inquiries
+    }
+
+    pub fn token_requests(&self) -> usize {
+        sim_lock(&self.state).token_requests
+    }
+
+    pub fn expire_tokens(&self) {
+        sim_lock(&self.state).tokens.clear();
+    }
+
+    /// Sets the status of the request the gateway calls `reference`.
+    pub fn decide(&self, reference: &str, status: &str) {
+        if let Some(txn) = sim_lock(&self.state).txns.get_mut(reference) {
+            txn.0 = status.to_string();
+        }
+    }
+}
+
+async fn airtel_token(State(state): State<SimShared>, body: String) -> Response {
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let mut s = sim_lock(&state);
+    s.token_requests += 1;
+    if value["client_id"] != AIRTEL_CLIENT_ID
+        || value["client_secret"] != AIRTEL_CLIENT_SECRET
+        || value["grant_type"] != "client_credentials"
+    {
+        return (StatusCode::UNAUTHORIZED, "invalid_client").into_response();
+    }
+    let token = format!("airtel-tok-{}", s.token_requests);
+    s.tokens.push(token.clone());
+    axum::Json(json!({"access_token": token, "expires_in": "180", "token_type": "bearer"}))
+        .into_response()
+}
+
+async fn airtel_pay(State(state): State<SimShared>, headers: HeaderMap, body: String) -> Response {
+    if !sim_lock(&state).tokens.contains(&bearer(&headers)) {
+        return (StatusCode::UNAUTHORIZED, "expired").into_response();
+    }
+    if headers.get("x-country").is_none() || headers.get("x-currency").is_none() {
+        return (StatusCode::BAD_REQUEST, "no X-Country").into_response();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let posted = Posted {
+        product: "collection".into(),
+        reference: text(&value["transaction"]["id"]),
+        external_id: text(&value["transaction"]["id"]),
+        party: text(&value["subscriber"]["msisdn"]),
+        amount: text(&value["transaction"]["amount"]),
+        callback_url: String::new(),
+    };
+    let currency = text(&value["transaction"]["currency"]);
+    if record(&state, posted, &currency, "TS", "TF", "TIP") {
+        tokio::time::sleep(HANG).await;
+    }
+    axum::Json(json!({"data": {"transaction": {"id": text(&value["transaction"]["id"]), "status": "Success."}},
+                      "status": {"code": "200", "message": "SUCCESS", "result_code": "ESB000010", "success": true}}))
+        .into_response()
+}
+
+async fn airtel_status(
+    State(state): State<SimShared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let mut s = sim_lock(&state);
+    if !s.tokens.contains(&bearer(&headers)) {
+        return (StatusCode::UNAUTHORIZED, "expired").into_response();
+    }
+    s.inquiries += 1;
+    match s.txns.get(&id) {
+        Some((status, _, _)) => axum::Json(json!({
+            "data": {"transaction": {"id": id, "status": status, "message": "sim", "airtel_money_id": "AM-1"}},
+            "status": {"code": "200", "success": true}})).into_response(),
+        None => (StatusCode::NOT_FOUND, axum::Json(json!({"status": {"success": false}}))).into_response(),
+    }
+}
+
+async fn flw_charge(
+    State(state): State<SimShared>,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"status": "error"})),
+        )
+            .into_response();
+    }
+    if query.get("type").map(String::as_str) != Some("mobile_money_uganda") {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "type"})),
+        )
+            .into_response();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let posted = Posted {
+        product: "collection".into(),
+        reference: text(&value["tx_ref"]),
+        external_id: text(&value["tx_ref"]),
+        party: text(&value["phone_number"]),
+        amount: text(&value["amount"]),
+        callback_url: String::new(),
+    };
+    let tx_ref = posted.external_id.clone();
+    if record(
+        &state,
+        posted,
+        &text(&value["currency"]),
+        "successful",
+        "failed",
+        "pending",
+    ) {
+        tokio::time::sleep(HANG).await;
+    }
+    axum::Json(json!({"status": "success", "message": "Charge initiated",
+                      "data": {"id": 4242, "tx_ref": tx_ref, "status": "pending"}}))
+    .into_response()
+}
+
+async fn flw_verify(
+    State(state): State<SimShared>,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"status": "error"})),
+        )
+            .into_response();
+    }
+    let mut s = sim_lock(&state);
+    s.inquiries += 1;
+    let tx_ref = query.get("tx_ref").cloned().unwrap_or_default();
+    match s.txns.get(&tx_ref) {
+        Some((status, amount, currency)) => axum::Json(json!({"status": "success", "data": {
+            "id": 4242, "tx_ref": tx_ref, "status": status,
+            "amount": amount.parse::<f64>().unwrap_or(0.0), "currency": currency}}))
+        .into_response(),
+        None => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(
+                json!({"status": "error", "message": "No transaction was found for this id"}),
+            ),
         )
             .into_response(),
     }

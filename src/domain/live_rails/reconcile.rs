@@ -281,7 +281,7 @@ mod tests {
         assert_eq!(lines[1].amount_minor, Some(1250));
         assert!(!lines[1].succeeded);
         assert_eq!(lines[1].number, 3);
-        let err = parse("reference,amount\nx,1\n").err().expect("refused");
+        let err = parse("reference,amount\nx,1\n").expect_err("refused");
         assert!(err.message.contains("currency"), "{}", err.message);
     }
 

@@ -12,8 +12,8 @@
 //! connection was refused, the token could not be had, the circuit is open)
 //! is [`Answer::NotSent`].
 
-// pub mod airtel;
-// pub mod flutterwave;
+pub mod airtel;
+pub mod flutterwave;
 pub mod momo;
 pub mod tokens;
 
@@ -214,6 +214,34 @@ impl Answer {
     }
 }
 
+/// A connector's view of the world for one call.
+pub struct Ctx<'a> {
+    pub client: &'a reqwest::Client,
+    pub base_url: &'a str,
+    pub tokens: &'a tokens::Tokens,
+    /// The organisation whose credentials are used (the token cache's key).
+    pub owner: &'a str,
+}
+
+/// Calls the job's connector.
+pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    match job.provider {
+        Provider::MtnMomo => momo::call(ctx, job).await,
+        Provider::AirtelMoney => airtel::call(ctx, job).await,
+        Provider::Flutterwave => flutterwave::call(ctx, job).await,
+    }
+}
+
+/// Reads a provider's JSON answer; `None` when it is not JSON.
+pub(crate) async fn read_json(
+    response: Result<reqwest::Response, reqwest::Error>,
+) -> Result<(reqwest::StatusCode, Option<serde_json::Value>), Answer> {
+    let response = response.map_err(|e| transport(&e))?;
+    let status = response.status();
+    let body = response.bytes().await.map_err(|e| transport(&e))?;
+    Ok((status, serde_json::from_slice(&body).ok()))
+}
+
 /// The HTTP client of the connectors: one per process.
 pub fn client(timeout: Duration) -> Result<reqwest::Client, reqwest::Error> {
     reqwest::Client::builder()
@@ -300,6 +328,8 @@ pub fn major_units(amount_minor: i64, currency: &str) -> String {
 pub fn minor_units(amount: &str, currency: &str) -> Option<i64> {
     let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
     let (whole, fraction) = amount.trim().split_once('.').unwrap_or((amount.trim(), ""));
+    // `10000.0` is 10000 of a currency without decimals.
+    let fraction = fraction.trim_end_matches('0');
     if fraction.len() > exponent as usize {
         return None;
     }
@@ -357,6 +387,8 @@ mod tests {
         assert_eq!(minor_units("15.05", "EUR"), Some(1_505));
         assert_eq!(minor_units("15.5", "EUR"), Some(1_550));
         assert_eq!(minor_units("150000", "UGX"), Some(150_000));
+        assert_eq!(minor_units("150000.0", "UGX"), Some(150_000));
+        assert_eq!(minor_units("150000.5", "UGX"), None);
         assert_eq!(minor_units("1.001", "EUR"), None);
         assert_eq!(minor_units("x", "EUR"), None);
     }

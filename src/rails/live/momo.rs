@@ -16,17 +16,8 @@ use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::tokens::{self, Tokens};
-use super::{Answer, Job, Kind, Refused, transport};
-
-/// The connector's view of the world for one call.
-pub struct Ctx<'a> {
-    pub client: &'a reqwest::Client,
-    pub base_url: &'a str,
-    pub tokens: &'a Tokens,
-    /// The organisation whose credentials are used (the token cache's key).
-    pub owner: &'a str,
-}
+use super::tokens;
+use super::{Answer, Ctx, Job, Kind, Refused, transport};
 
 fn product(kind: Kind) -> &'static str {
     match kind {
