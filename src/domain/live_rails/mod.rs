@@ -196,6 +196,20 @@ pub fn open(config: &RailConfig) -> Result<Credentials, ApiError> {
     Ok(Credentials(map))
 }
 
+/// The live provider that carries a catalogue method: the operator's own
+/// connector (MTN, Airtel), else the aggregator; `None` off mobile money.
+pub fn carrier_of(method: &crate::rails::catalogue::Method) -> Option<Provider> {
+    if method.rail != "mobile_money" {
+        return None;
+    }
+    Some(
+        Provider::ALL
+            .into_iter()
+            .find(|p| p.operator() == Some(method.id))
+            .unwrap_or(Provider::Flutterwave),
+    )
+}
+
 /// The provider that carries a live mobile-money attempt or payout of
 /// `owner` on `operator` (none named: the first configured): the
 /// operator's own connector, else an aggregator. A provider whose circuit
