@@ -37,6 +37,9 @@ enum LogFormat {
     Json,
 }
 
+// Parsed once per process: boxing `Serve`'s many flags would only make clap's
+// derive harder to read, for no saving worth having.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Run the gateway. Prints one JSON line on stdout when ready (with the keys on a first start).
@@ -141,6 +144,9 @@ enum Command {
         /// the test that kills the gateway between a payment's commit and its dispatch.
         #[arg(long, hide = true, default_value_t = 0)]
         switch_dispatch_delay_ms: u64,
+        /// Live rails: `--rail-base-url`, timeouts, polling, circuit cooldown.
+        #[command(flatten)]
+        rails: crate::rail_outbox::Args,
     },
     /// Check a configuration file, or print the configuration `serve` would run with.
     Config {
@@ -238,6 +244,51 @@ enum Command {
     Institutions {
         #[command(subcommand)]
         command: InstitutionsCommand,
+    },
+    /// Live rails' connectors, offline (server stopped): docs/rails.md.
+    Rails {
+        #[command(subcommand)]
+        command: RailsCommand,
+    },
+    /// Match a provider's transaction report (CSV) with the gateway's rail requests; prints
+    /// the missing, extra and mismatched lines as JSON and exits 1 when there are any.
+    Reconcile {
+        /// mtn_momo, airtel_money or flutterwave.
+        #[arg(long)]
+        rail: String,
+        /// The report: a header line, then one line per transaction (docs/rails.md gives the columns).
+        #[arg(long)]
+        file: PathBuf,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The organisation (default: the gateway's own).
+        #[arg(long)]
+        org: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum RailsCommand {
+    /// Configure a live connector for an organisation's live mode. The credentials come from
+    /// a JSON file ({"api_user": "...", ...}), never the command line; they are sealed with
+    /// the master key and never printed. Prints the configuration (credential names only).
+    Configure {
+        /// mtn_momo, airtel_money or flutterwave.
+        rail: String,
+        /// A JSON object of the provider's credentials (docs/rails.md names them).
+        #[arg(long)]
+        credentials_file: PathBuf,
+        /// MTN's X-Target-Environment (sandbox, mtnuganda, ...); default sandbox.
+        #[arg(long)]
+        target_environment: Option<String>,
+        /// ISO 3166 alpha-2 country of the account (Airtel's X-Country).
+        #[arg(long)]
+        country: Option<String>,
+        /// The organisation (default: the gateway's own).
+        #[arg(long)]
+        org: Option<String>,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
     },
 }
 
@@ -471,6 +522,7 @@ pub fn run() -> ExitCode {
             routes_config,
             payout_batch_chunk_rows,
             switch_dispatch_delay_ms,
+            rails,
         } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
             serve(ServeOptions {
                 data_dir,
@@ -503,6 +555,7 @@ pub fn run() -> ExitCode {
                 routes,
                 payout_batch_chunk_rows,
                 switch_dispatch_delay: Duration::from_millis(switch_dispatch_delay_ms),
+                rails: rails.options()?,
             })
         }),
         Command::Init {
@@ -561,6 +614,30 @@ pub fn run() -> ExitCode {
         Command::Institutions {
             command: InstitutionsCommand::Import { file, data_dir },
         } => import_institutions(&file, &data_dir),
+        Command::Rails {
+            command:
+                RailsCommand::Configure {
+                    rail,
+                    credentials_file,
+                    target_environment,
+                    country,
+                    org,
+                    data_dir,
+                },
+        } => configure_rail(
+            &rail,
+            &credentials_file,
+            target_environment,
+            country,
+            org,
+            &data_dir,
+        ),
+        Command::Reconcile {
+            rail,
+            file,
+            data_dir,
+            org,
+        } => reconcile(&rail, &file, org, &data_dir),
         Command::Listen {
             forward_to,
             events,
@@ -967,6 +1044,106 @@ fn import_institutions(file: &std::path::Path, data_dir: &std::path::Path) -> Cl
         .map_err(|e| e.message)?;
     println!("{}", serde_json::json!({ "imported": imported }));
     Ok(())
+}
+
+/// The largest credentials file and provider report read.
+const RAIL_FILE_BYTES_MAX: u64 = 64 << 20;
+
+fn read_bounded(file: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?
+        .len();
+    if size > RAIL_FILE_BYTES_MAX {
+        return Err(format!("{} is larger than 64 MiB", file.display()).into());
+    }
+    Ok(
+        std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
+    )
+}
+
+fn rail_provider(rail: &str) -> Result<crate::rails::live::Provider, Box<dyn std::error::Error>> {
+    crate::rails::live::Provider::parse(rail).ok_or_else(|| {
+        format!("no live connector is called {rail:?}; one of mtn_momo, airtel_money, flutterwave")
+            .into()
+    })
+}
+
+fn configure_rail(
+    rail: &str,
+    credentials_file: &std::path::Path,
+    target_environment: Option<String>,
+    country: Option<String>,
+    org: Option<String>,
+    data_dir: &std::path::Path,
+) -> CliResult {
+    use crate::domain::live_rails;
+    let provider = rail_provider(rail)?;
+    let credentials: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(&read_bounded(credentials_file)?).map_err(|e| {
+            format!(
+                "{} is not a JSON object of credential names to strings: {e}",
+                credentials_file.display()
+            )
+        })?;
+    let store = open_existing(data_dir)?;
+    // The master key is installed by `open_existing`: seal only after it.
+    let sealed = live_rails::seal(provider, credentials, target_environment, country)
+        .map_err(|e| e.message)?;
+    let config = store
+        .write_now(SystemClock.now_ms(), |tx| {
+            let owner = match org {
+                Some(org) => org,
+                None => crate::domain::org::instance(tx)?.id,
+            };
+            live_rails::configure(tx, crate::ledger::Mode::Live, &owner, sealed)
+        })
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::json!({
+            "rail": provider.as_str(),
+            "organisation": config.owner,
+            "livemode": true,
+            "credential_names": config.credential_names,
+            "target_environment": config.target_environment,
+            "country": config.country,
+        })
+    );
+    Ok(())
+}
+
+fn reconcile(
+    rail: &str,
+    file: &std::path::Path,
+    org: Option<String>,
+    data_dir: &std::path::Path,
+) -> CliResult {
+    use crate::domain::live_rails::reconcile;
+    let provider = rail_provider(rail)?;
+    let lines = reconcile::parse(&read_bounded(file)?).map_err(|e| e.message)?;
+    let store = open_existing(data_dir)?;
+    let report = store
+        .write_now(SystemClock.now_ms(), |tx| {
+            let owner = match org {
+                Some(org) => org,
+                None => crate::domain::org::instance(tx)?.id,
+            };
+            reconcile::run(tx, crate::ledger::Mode::Live, &owner, provider, &lines)
+        })
+        .map_err(|e| e.message)?;
+    println!("{}", serde_json::to_string(&report)?);
+    if report.is_clean() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} missing, {} extra, {} mismatched",
+            report.missing.len(),
+            report.extra.len(),
+            report.mismatched.len()
+        )
+        .into())
+    }
 }
 
 fn init_logging(format: LogFormat) {

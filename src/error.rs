@@ -178,6 +178,9 @@ catalogue! {
     // BP-4xxx rails.
     PayoutUnavailable => ("payout_unavailable", 422, "BP-4001", "The payout's operator does not pay out in this currency; nothing moved."),
     RailNotConfigured => ("rail_not_configured", 422, "BP-4006", "A live-mode attempt or payout on a rail with no configured connector; nothing moved."),
+    RailUnavailable => ("rail_unavailable", 422, "BP-4050", "Live mode: every provider that carries the attempt or payout has its circuit open (it failed repeatedly); try another operator or later. Nothing moved."),
+    RailUnknown => ("rail_unknown", 404, "BP-4051", "No live connector has that name; the rails are mtn_momo, airtel_money and flutterwave."),
+    CallbackUnauthenticated => ("callback_unauthenticated", 401, "BP-4052", "A provider callback whose signature or hash does not match the configured secret; nothing was read from it."),
     PayoutCurrencyUnavailable => ("payout_currency_unavailable", 422, "BP-4007", "The recipient cannot be paid in the route's target currency now (`details.reasons`: currency_disabled, operator_cannot_pay, no_fx_approval, no_rate, insufficient_liquidity); see POST /routes/payout-currencies. Nothing moved."),
     // BP-5xxx compliance (the origin's numbers where it has the code).
     MonthlyLimitExceeded => ("monthly_limit_exceeded", 422, "BP-5006", "The corridor's monthly limit per organisation (calendar month, UTC, on the sandbox's clock in test mode) would be passed; nothing moved."),

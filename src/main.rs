@@ -20,6 +20,7 @@ mod net;
 mod offline;
 mod openapi;
 mod qr;
+mod rail_outbox;
 mod rails;
 mod scheduler;
 mod secrets;

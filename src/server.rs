@@ -50,6 +50,8 @@ pub struct ServeOptions {
     pub payout_batch_chunk_rows: u32,
     /// How long the national-switch outbox drainer waits before each pass (tests).
     pub switch_dispatch_delay: Duration,
+    /// The live rails' dispatcher (`serve --rail-*`).
+    pub rails: crate::rail_outbox::Options,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -106,6 +108,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     let committed = Arc::new(Notify::new());
     let dispatcher_wake = Arc::new(Notify::new());
     let switch_wake = Arc::new(Notify::new());
+    let rails_wake = Arc::new(Notify::new());
     let (writer, writer_thread) = Writer::start(
         store.clone(),
         clock.clone(),
@@ -113,6 +116,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             committed.clone(),
             dispatcher_wake.clone(),
             switch_wake.clone(),
+            rails_wake.clone(),
         ],
     )?;
     // The owner's password and PIN are hashed (Argon2id, tens of milliseconds)
@@ -199,6 +203,14 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         Arc::new(crate::rails::switch::SandboxSwitch),
         options.switch_dispatch_delay,
     );
+    crate::rail_outbox::spawn(
+        store.clone(),
+        writer.clone(),
+        settings.clone(),
+        clock.clone(),
+        rails_wake,
+        options.rails,
+    )?;
     crate::scheduler::spawn(
         store.clone(),
         writer.clone(),

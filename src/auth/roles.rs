@@ -30,6 +30,10 @@ pub const CREDIT_CONSENTS_MANAGE: &str = "credit_consents:manage";
 pub const BACKUPS_MANAGE: &str = "backups:manage";
 /// Set the gateway's FX rates (`PUT /fx/rates/{pair}`): owners and admins.
 pub const FX_RATES_MANAGE: &str = "fx_rates:manage";
+/// Configure a live rail's connector (`PUT /rails/{rail}`): owners only.
+pub const RAILS_MANAGE: &str = "rails:manage";
+/// See the live rails and their health (`GET /rails`): owners and admins.
+pub const RAILS_READ: &str = "rails:read";
 
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, utoipa::ToSchema,
@@ -79,6 +83,8 @@ impl Role {
                 TRANSFER_LIMITS_MANAGE,
                 CREDIT_CONSENTS_MANAGE,
                 BACKUPS_MANAGE,
+                RAILS_MANAGE,
+                RAILS_READ,
             ],
             Role::Admin => &[
                 "*",
@@ -86,6 +92,7 @@ impl Role {
                 TEAM_MANAGE,
                 AUDIT_LOG_READ,
                 FX_RATES_MANAGE,
+                RAILS_READ,
             ],
             // Spec section 5 rule 6: keys, webhooks and payment creation; nothing
             // on settlement, payouts, balances or customer exports.
@@ -181,6 +188,8 @@ pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
     ("GET", "/sessions/current", SELF),
     ("DELETE", "/sessions/current", SELF),
     ("PUT", "/fx/rates/{pair}", FX_RATES_MANAGE),
+    ("GET", "/rails", RAILS_READ),
+    ("PUT", "/rails/{rail}", RAILS_MANAGE),
     ("POST", "/credit_readiness/consents", CREDIT_CONSENTS_MANAGE),
     (
         "POST",

@@ -314,6 +314,11 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/payments", Scope("payments:create")).ik_required().replays_ok(),
     op("GET", "/payments/{id}", Scope("payments:read")),
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
+    // src/http/rails.rs
+    op("GET", "/rails", Session).added(),
+    op("PUT", "/rails/{rail}", Session).added(),
+    op("POST", "/rails/{rail}/callback", Public).added(),
+    op("POST", "/rails/{rail}/reconciliations", Scope("reconciliation:read")).added(),
 ];
 
 /// Operations of the spec this gateway does not serve yet, in the spec's

@@ -160,6 +160,7 @@ event_types! {
     SwitchPaymentRejected => ("switch_payment.rejected", "A national-switch payment was rejected by the switch or the payer's institution, or an inquiry found the switch never received it (REJECTED); data.object.failure_reason says why.", "Final: nothing was taken from the payer."),
     SwitchPaymentExpired => ("switch_payment.expired", "A national-switch payment was not sent to the switch within 15 minutes (EXPIRED).", "Final."),
     SwitchPaymentCancelled => ("switch_payment.cancelled", "A national-switch payment was cancelled before it was sent to the switch (CANCELLED).", "Final."),
+    ReconciliationMismatch => ("reconciliation.mismatch", "A live rail's transaction report and the gateway's rail requests disagree (missing, extra or mismatched lines; docs/rails.md).", "Investigate each listed reference with the provider; nothing was changed by the reconciliation."),
     DiasporaQuotePaid => ("diaspora_quote.paid", "A diaspora quote was paid (PAID): the payer's wallet paid the institution for the quote's purpose; sent to the payer and to the institution's organisation.", "Final. data.object.lock names the institution, purpose and reference the money was locked to."),
     DiasporaQuoteExpired => ("diaspora_quote.expired", "A diaspora quote was not paid before its expires_at (EXPIRED).", "Final: ask for a new quote."),
     TestClockAdvancing => ("test_clock.advancing", "A test clock started an advance: the sandbox's timers due up to the new time fire in due order.", "Sandbox only. Wait for test_clock.ready before acting on the sandbox."),
@@ -241,6 +242,7 @@ pub struct EventData {
 /// own endpoint describes it.
 const EVENT_OBJECT_SCHEMAS: &[&str] = &[
     "PaymentIntentView",
+    "ReconciliationReportView",
     "RefundView",
     "DisputeView",
     "CheckoutSessionView",

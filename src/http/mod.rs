@@ -26,6 +26,7 @@ pub mod pages;
 pub mod payout_batches;
 pub mod payouts;
 pub mod qr_codes;
+pub mod rails;
 pub mod rate_limit;
 pub mod refunds;
 pub mod remittances;
@@ -121,6 +122,7 @@ pub fn operations() -> Vec<operations::Served> {
         diaspora::operations(),
         switch::operations(),
         admin::operations(),
+        rails::operations(),
     ]
     .into_iter()
     .flatten()

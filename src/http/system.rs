@@ -82,10 +82,18 @@ pub struct StoreView {
     responses((status = 200, description = "Operating state", body = StatusView)))]
 pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError> {
     let halt = state.guardian.halt();
-    let store_ok = state.store.snapshot().is_ok();
+    let snapshot = state.store.snapshot();
+    let store_ok = snapshot.is_ok();
     let mut degraded_flags = Vec::new();
     if !store_ok {
         degraded_flags.push("store_unreadable".to_string());
+    }
+    // A live provider failing repeatedly: skipped until its circuit closes.
+    if let Ok(snapshot) = &snapshot {
+        let now = state.clock.now_ms();
+        for provider in crate::domain::live_rails::health::open_circuits(snapshot, now)? {
+            degraded_flags.push(format!("rail_circuit_open:{}", provider.as_str()));
+        }
     }
     let operating_state = match (&halt, degraded_flags.is_empty()) {
         (Some(_), _) => "halted",

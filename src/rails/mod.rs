@@ -11,6 +11,7 @@
 
 pub mod card;
 pub mod catalogue;
+pub mod live;
 pub mod sandbox;
 pub mod switch;
 

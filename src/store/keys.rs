@@ -390,6 +390,37 @@ pub fn switch_outbox(queued_ms: i64, payment: &str, kind: &str) -> String {
     format!("{SWITCH_OUTBOX}{:020}|{payment}|{kind}", queued_ms.max(0))
 }
 
+/// `rail_config|<mode>|<owner>|<provider>` (objects): a live connector's
+/// configuration of one organisation (`domain::live_rails`).
+pub fn rail_config(mode: Mode, owner: &str, provider: &str) -> String {
+    format!("rail_config|{}|{owner}|{provider}", mode.as_str())
+}
+
+/// `rail_health|<mode>|<provider>` (objects): a live provider's circuit and counters.
+pub fn rail_health(mode: Mode, provider: &str) -> String {
+    format!("rail_health|{}|{provider}", mode.as_str())
+}
+
+/// The prefix of the rail outbox rows.
+pub const RAIL_OUTBOX: &str = "rlout|";
+
+/// `rlout|<due_ms:020>|<request>|<kind>` (index) → empty: a rail request to
+/// send (`send`) or to ask about (`inquire`), due at `due_ms`.
+pub fn rail_outbox(due_ms: i64, request: &str, kind: &str) -> String {
+    format!("{RAIL_OUTBOX}{:020}|{request}|{kind}", due_ms.max(0))
+}
+
+/// `rrq|<mode>|<owner>|<provider>|<request>` (index) → empty: an
+/// organisation's rail requests at one provider, oldest first (reconciliation).
+pub fn rail_request(mode: Mode, owner: &str, provider: &str, request: &str) -> String {
+    format!("rrq|{}|{owner}|{provider}|{request}", mode.as_str())
+}
+
+/// The prefix of [`rail_request`] rows of one organisation and provider.
+pub fn rail_requests(mode: Mode, owner: &str, provider: &str) -> String {
+    format!("rrq|{}|{owner}|{provider}|", mode.as_str())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,6 +30,8 @@ mod payments;
 mod payout_batches;
 mod payouts;
 mod qr;
+mod rails;
+mod rails_sim;
 mod ranking;
 mod refunds;
 mod remittances;

@@ -27,6 +27,7 @@ use self::input::{
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
 use super::fees::{self, Fees};
+use super::live_rails;
 use super::qr_codes::{self, Location, Terminal};
 use super::ranking::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
@@ -765,9 +766,9 @@ fn start_attempt(
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
     // A wallet payment is our own ledger's: no rail, and no connector, is asked.
-    let connector = match rail {
-        "wallet" => None,
-        _ => Some(rails::for_mode(intent.mode, rail)?),
+    let carrier = match rail {
+        "wallet" => Carrier::Wallet,
+        _ => carrier(tx, intent, rail, method.operator.as_deref())?,
     };
     if intent.attempts.len() >= ATTEMPTS_MAX {
         return Err(ApiError::new(
@@ -809,12 +810,150 @@ fn start_attempt(
     let Some(attempt) = intent.attempts.last() else {
         return Err(ApiError::internal("attempt vanished"));
     };
-    let outcome = match connector {
-        Some(connector) => connector.collect(&collect_request(intent, attempt)),
-        None => methods::wallet_outcome(tx, intent)?,
+    match carrier {
+        Carrier::Sandbox(connector) => {
+            let outcome = connector.collect(&collect_request(intent, attempt));
+            methods::note_challenge(intent, &outcome);
+            apply_outcome(tx, settings, intent, outcome, "rail")
+        }
+        Carrier::Wallet => {
+            let outcome = methods::wallet_outcome(tx, intent)?;
+            apply_outcome(tx, settings, intent, outcome, "rail")
+        }
+        Carrier::Live(provider) => {
+            let request = live_rails::requests::enqueue(
+                tx,
+                live_rails::requests::NewRequest {
+                    mode: intent.mode,
+                    owner: &intent.owner,
+                    provider,
+                    kind: rails::live::Kind::Collection,
+                    target: &intent.id,
+                    attempt: Some(&attempt.id),
+                    msisdn: attempt.customer_msisdn.as_deref().unwrap_or_default(),
+                    amount_minor: intent.amount_minor,
+                    currency: &intent.currency,
+                },
+            )?;
+            intent.note(
+                now,
+                "attempt.queued",
+                "rail",
+                &[
+                    ("provider", provider.as_str().to_string()),
+                    ("rail_request", request.id),
+                ],
+            );
+            Ok(())
+        }
+    }
+}
+
+/// Who answers an attempt: the sandbox, inside this command, or a live
+/// provider, through the rail outbox once this command has committed.
+enum Carrier {
+    Sandbox(&'static dyn rails::Rail),
+    /// The payer's wallet on this gateway: one posting, no rail.
+    Wallet,
+    Live(rails::live::Provider),
+}
+
+/// The carrier of an attempt on `rail`; live mode without a configured
+/// connector is refused (`rail_not_configured`) before anything is written.
+fn carrier(
+    tx: &Tx<'_>,
+    intent: &Intent,
+    rail: &str,
+    operator: Option<&str>,
+) -> Result<Carrier, ApiError> {
+    match intent.mode {
+        Mode::Test => rails::for_mode(intent.mode, rail).map(Carrier::Sandbox),
+        Mode::Live => {
+            let (provider, _) =
+                live_rails::route(tx, intent.mode, &intent.owner, rail, operator, tx.wall_ms())?;
+            Ok(Carrier::Live(provider))
+        }
+    }
+}
+
+/// A live provider's answer about attempt `attempt_id` of intent `id`
+/// (`domain::live_rails::requests`): a PROCESSING attempt moves on as the
+/// sandbox's would; an UNKNOWN one (the intent AMBIGUOUS) is resolved by
+/// what the status inquiry found, as an operator's review would be. Returns
+/// false when the intent has moved on and the answer applies to nothing
+/// (reconciliation lists that rail request).
+pub fn on_rail_answer(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+    attempt_id: &str,
+    outcome: Collection,
+) -> Result<bool, ApiError> {
+    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+        return Ok(false);
     };
-    methods::note_challenge(intent, &outcome);
-    apply_outcome(tx, settings, intent, outcome, "rail")
+    let Some(current) = intent.attempts.last().filter(|a| a.id == attempt_id) else {
+        return Ok(false);
+    };
+    match (current.status, outcome) {
+        (AttemptStatus::Processing, Collection::Pending { .. }) => return Ok(true),
+        (AttemptStatus::Processing, outcome) => {
+            apply_outcome(tx, settings, &mut intent, outcome, "rail")?;
+        }
+        (AttemptStatus::Unknown, Collection::Succeeded) if intent.status == Status::Ambiguous => {
+            resolve_by_inquiry(tx, settings, &mut intent, None)?;
+        }
+        (AttemptStatus::Unknown, Collection::Failed(reason))
+            if intent.status == Status::Ambiguous =>
+        {
+            resolve_by_inquiry(tx, settings, &mut intent, Some(reason))?;
+        }
+        _ => return Ok(false),
+    }
+    save(tx, &intent)?;
+    Ok(true)
+}
+
+/// An AMBIGUOUS intent resolved by the provider's status inquiry: paid
+/// (`failure` none) is captured once, as a review would; not paid sends the
+/// payer back to try again. The review record says who decided.
+fn resolve_by_inquiry(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &mut Intent,
+    failure: Option<rails::FailureReason>,
+) -> Result<(), ApiError> {
+    let now = tx.now_ms();
+    let paid = failure.is_none();
+    intent.apply(now, Trigger::Review { paid }, "rail")?;
+    if let Some(review) = intent.review.as_mut() {
+        review.status = "RESOLVED".into();
+        review.resolved_at_ms = Some(now);
+        review.outcome = Some(if paid {
+            ReviewOutcome::Paid
+        } else {
+            ReviewOutcome::NotPaid
+        });
+        review.note = Some("resolved by the provider's status inquiry".into());
+    }
+    match failure {
+        None => {
+            intent.end_attempt(now, AttemptTrigger::Capture, None)?;
+            intent.note(now, "inquiry.paid", "rail", &[]);
+            let amount = intent.amount_minor;
+            record_capture(tx, settings, intent, amount, "rail")
+        }
+        Some(reason) => {
+            intent.end_attempt(now, AttemptTrigger::Fail, Some(reason))?;
+            intent.note(
+                now,
+                "inquiry.not_paid",
+                "rail",
+                &[("failure_reason", reason_str(reason).to_string())],
+            );
+            emit(tx, settings, intent, EventType::PaymentIntentAttemptFailed)
+        }
+    }
 }
 
 /// Moves the intent on by what the rail said about its current attempt.

@@ -29,6 +29,7 @@ pub use self::state::Status;
 use self::state::{Trigger, transition};
 pub use self::view::{PayoutView, view};
 
+use super::live_rails;
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
@@ -132,7 +133,7 @@ pub fn create(
 ) -> Result<Payout, ApiError> {
     let (mode, owner) = (principal.mode, principal.owner().to_string());
     // Live mode without a connector: refused before anything moves.
-    let rail = rails::for_mode(mode, request.destination.rail())?;
+    let carrier = carrier(tx, mode, &owner, &request.destination)?;
     let fee = fee_minor(request.amount_minor);
     require_funds(tx, mode, &owner, &request, fee)?;
     let id = crate::ids::new_id("po");
@@ -161,10 +162,89 @@ pub fn create(
         route: None,
     };
     emit(tx, &payout, EventType::PayoutCreated)?;
-    let outcome = rail.pay_out(&order(&payout));
-    record_outcome(tx, &mut payout, outcome)?;
+    match carrier {
+        Carrier::Sandbox(rail) => {
+            let outcome = rail.pay_out(&order(&payout));
+            record_outcome(tx, &mut payout, outcome)?;
+        }
+        // The provider is called once this command has committed; its
+        // answer comes back through `on_rail_answer`.
+        Carrier::Live(provider) => {
+            live_rails::requests::enqueue(
+                tx,
+                live_rails::requests::NewRequest {
+                    mode,
+                    owner: &payout.owner,
+                    provider,
+                    kind: rails::live::Kind::Payout,
+                    target: &payout.id,
+                    attempt: None,
+                    msisdn: payout.destination.account(),
+                    amount_minor: payout.amount_minor,
+                    currency: &payout.currency,
+                },
+            )?;
+        }
+    }
     resource::insert(tx, Family::Payout, &payout)?;
     Ok(payout)
+}
+
+/// Who pays a payout out: the sandbox, in the creating command, or a live
+/// provider through the rail outbox.
+enum Carrier {
+    Sandbox(&'static dyn rails::Rail),
+    Live(rails::live::Provider),
+}
+
+fn carrier(
+    tx: &Tx<'_>,
+    mode: Mode,
+    owner: &str,
+    destination: &Destination,
+) -> Result<Carrier, ApiError> {
+    match mode {
+        Mode::Test => rails::for_mode(mode, destination.rail()).map(Carrier::Sandbox),
+        Mode::Live => {
+            let (provider, _) = live_rails::route(
+                tx,
+                mode,
+                owner,
+                destination.rail(),
+                Some(destination.carrier()),
+                tx.wall_ms(),
+            )?;
+            Ok(Carrier::Live(provider))
+        }
+    }
+}
+
+/// A live provider's answer about payout `id` (`domain::live_rails`):
+/// paid, failed (amount and fee back to available), held for review, or
+/// taken (PROCESSING; the rail outbox asks again). A payout in review is
+/// resolved only by what the provider's inquiry said. Returns false when
+/// the payout had moved on already.
+pub fn on_rail_answer(tx: &mut Tx<'_>, id: &str, outcome: Disbursement) -> Result<bool, ApiError> {
+    let Some(mut payout) = tx.get_json::<Payout>(Table::Objects, id)? else {
+        return Ok(false);
+    };
+    match (payout.status, outcome) {
+        (Status::Pending, Disbursement::Pending { .. }) => {
+            apply(&mut payout, Trigger::Accept, tx.now_ms())?;
+            emit(tx, &payout, EventType::PayoutProcessing)?;
+        }
+        (Status::Processing, Disbursement::Pending { .. }) => return Ok(true),
+        (Status::Pending | Status::Processing, outcome) => {
+            record_outcome(tx, &mut payout, outcome)?
+        }
+        (Status::NeedsReview, Disbursement::Paid) => pay(tx, &mut payout)?,
+        (Status::NeedsReview, Disbursement::Failed(reason)) => fail(tx, &mut payout, reason)?,
+        _ => return Ok(false),
+    }
+    payout.updated_at_ms = tx.now_ms();
+    tx.put_json(Table::Objects, payout.id.clone(), &payout)?;
+    super::routes::on_payout(tx, &payout)?;
+    Ok(true)
 }
 
 /// 422 `insufficient_funds` when the funding class holds less than the

@@ -7,12 +7,14 @@
 //!    │                    │ ──fail──> FAILED
 //!    │                    └ ──hold──> NEEDS_REVIEW
 //!    └──pay | fail | hold (the rail answered at once)
+//! NEEDS_REVIEW ──pay | fail──> PAID | FAILED (a live rail's status inquiry decided it)
 //! ```
 //!
-//! A payout is created PENDING with its money already in transit; the rail
-//! is asked in the same command. PAID, FAILED and NEEDS_REVIEW are final
-//! here: resolving a review is an operator's job not built yet, and its
-//! money stays in transit meanwhile.
+//! A payout is created PENDING with its money already in transit; the
+//! sandbox is asked in the same command, a live rail through the rail
+//! outbox (`docs/rails.md`). PAID and FAILED are final; NEEDS_REVIEW is
+//! final for the sandbox, and a live payout leaves it only by what the
+//! provider's status inquiry says (never guessed, so never paid twice).
 
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +72,9 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (Pending | Processing, Pay) => Ok(Paid),
         (Pending | Processing, Fail) => Ok(Failed),
         (Pending | Processing, Hold) => Ok(NeedsReview),
+        // A live provider's inquiry found out what happened to it.
+        (NeedsReview, Pay) => Ok(Paid),
+        (NeedsReview, Fail) => Ok(Failed),
         (s, _) if s.is_final() => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
@@ -92,6 +97,8 @@ mod tests {
         (Processing, Pay, Paid),
         (Processing, Fail, Failed),
         (Processing, Hold, NeedsReview),
+        (NeedsReview, Pay, Paid),
+        (NeedsReview, Fail, Failed),
     ];
 
     #[test]
@@ -112,10 +119,13 @@ mod tests {
 
     #[test]
     fn a_settled_payout_is_closed_so_it_is_never_paid_or_returned_twice() {
-        for done in [Paid, Failed, NeedsReview] {
+        for done in [Paid, Failed] {
             for t in TRIGGERS {
                 assert_eq!(transition(done, t), Err(Refusal::Closed), "{done:?} {t:?}");
             }
+        }
+        for t in [Accept, Hold] {
+            assert_eq!(transition(NeedsReview, t), Err(Refusal::Closed), "{t:?}");
         }
         assert_eq!(transition(Processing, Accept), Err(Refusal::Invalid));
     }

@@ -267,11 +267,36 @@ fn candidates(
             // Place among the candidates of its family, in catalogue order.
             preference_rank: open[..i].iter().filter(|m| m.rail == method.rail).count(),
             measured: stats.measured(now_ms),
-            circuit: stats.circuit(now_ms),
-            configured: rails::for_mode(mode, method.rail).is_ok(),
+            circuit: live_circuit(read, mode, method, now_ms)?.unwrap_or(stats.circuit(now_ms)),
+            configured: match mode {
+                Mode::Test => rails::for_mode(mode, method.rail).is_ok(),
+                Mode::Live => super::live_rails::carrier_of(method).is_some(),
+            },
         });
     }
     Ok(inputs)
+}
+
+/// Live mode: the circuit of the provider that carries `method`, when it is
+/// open or half-open (a provider failing for everyone is skipped, whatever
+/// the method's own counters say). Whether the paying organisation has
+/// configured that provider is checked when the attempt starts.
+fn live_circuit(
+    read: &impl Read,
+    mode: Mode,
+    method: &Method,
+    now_ms: i64,
+) -> Result<Option<stats::Circuit>, StoreError> {
+    use super::live_rails::health;
+    let Some(provider) = super::live_rails::carrier_of(method).filter(|_| mode == Mode::Live)
+    else {
+        return Ok(None);
+    };
+    Ok(match health::load(read, mode, provider)?.circuit(now_ms) {
+        health::Circuit::Open => Some(stats::Circuit::Open),
+        health::Circuit::HalfOpen => Some(stats::Circuit::HalfOpen),
+        health::Circuit::Closed => None,
+    })
 }
 
 /// It works in `country` (unknown: everywhere).
@@ -366,12 +391,34 @@ mod tests {
         // 200 ms measured: 100 − 200/150 = 98.67 → 99.
         assert_eq!(after[0].components.latency, 99);
 
-        // Live mode keeps its own counters (and has no connector here).
+        // Live mode keeps its own counters; its mobile money has a live
+        // provider (Airtel's own, the aggregator for Orange) whose circuit is
+        // closed (`docs/rails.md`).
         let live = ranked(&store, Mode::Live, Policy::Smart);
         assert_eq!(summary(&live), [("airtel", 85, 0.85), ("orange", 85, 0.85)]);
         assert!(
-            live.iter()
-                .all(|m| !m.usable && m.score == 0 && m.reason == Some(Reason::RailNotConfigured)),
+            live.iter().all(|m| m.usable && m.reason.is_none()),
+            "{live:?}"
+        );
+        // A provider whose circuit is open is skipped.
+        store
+            .write_now(NOW_MS, |tx| {
+                for _ in 0..crate::domain::live_rails::health::FAULTS_TO_OPEN {
+                    crate::domain::live_rails::health::record(
+                        tx,
+                        Mode::Live,
+                        crate::rails::live::Provider::AirtelMoney,
+                        true,
+                        3_600_000,
+                    )?;
+                }
+                Ok(())
+            })
+            .expect("faults");
+        let live = ranked(&store, Mode::Live, Policy::Smart);
+        let airtel = live.iter().find(|m| m.operator == "airtel");
+        assert!(
+            airtel.is_some_and(|m| !m.usable && m.reason == Some(Reason::CircuitOpen)),
             "{live:?}"
         );
     }

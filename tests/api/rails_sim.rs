@@ -1,0 +1,603 @@
+//! Local simulators of the live providers' public APIs, for the black-box
+//! tests of `rails.rs`: axum servers on `127.0.0.1:<free port>`, each on its
+//! own thread and runtime, speaking the documented API closely enough that
+//! the gateway's connector cannot tell (tokens and their expiry, requests,
+//! status inquiries, disbursements, timeouts after acceptance, 5xx).
+//!
+//! The outcome of a request is chosen by the last two digits of the
+//! payer's or payee's number:
+//!
+//! | suffix | the simulator |
+//! |---|---|
+//! | `01` | takes it; SUCCESSFUL at once |
+//! | `02` | takes it; FAILED (MTN `APPROVAL_REJECTED`) |
+//! | `03` | takes it (SUCCESSFUL), but answers only after [`HANG`]: a timeout after acceptance |
+//! | `04` | takes it; PENDING until the test decides |
+//! | `05` | loses it: answers nothing for [`HANG`] and never records it (inquiry: 404) |
+//! | `06` | takes it; FAILED (`PAYEE_NOT_FOUND`) |
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Value, json};
+
+/// How long a `03` or `05` request hangs (longer than the tests' `--rail-timeout-ms`).
+pub const HANG: Duration = Duration::from_millis(2_500);
+
+pub const API_USER: &str = "sim-api-user";
+pub const API_KEY: &str = "sim-api-key-7f3a9c";
+pub const SUBSCRIPTION_KEY: &str = "sim-subscription-key-41d2";
+
+/// A request the simulator received.
+#[derive(Debug, Clone)]
+pub struct Posted {
+    pub product: String,
+    pub reference: String,
+    pub external_id: String,
+    pub party: String,
+    pub amount: String,
+    pub callback_url: String,
+}
+
+#[derive(Debug, Clone)]
+struct Txn {
+    external_id: String,
+    amount: String,
+    currency: String,
+    status: String,
+    reason: Option<String>,
+}
+
+#[derive(Default)]
+struct MomoState {
+    tokens: Vec<String>,
+    token_requests: usize,
+    posts: Vec<Posted>,
+    inquiries: usize,
+    txns: HashMap<String, Txn>,
+    down: bool,
+    token_expires_in: u64,
+}
+
+/// The MTN MoMo Open API (collection and disbursement).
+pub struct Momo {
+    addr: SocketAddr,
+    state: Arc<Mutex<MomoState>>,
+}
+
+type Shared = Arc<Mutex<MomoState>>;
+
+fn lock(state: &Shared) -> std::sync::MutexGuard<'_, MomoState> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Momo {
+    pub fn start() -> Momo {
+        let state: Shared = Arc::new(Mutex::new(MomoState {
+            token_expires_in: 3600,
+            ..MomoState::default()
+        }));
+        let app = Router::new()
+            .route("/{product}/token/", post(token))
+            .route("/collection/v1_0/requesttopay", post(request_to_pay))
+            .route("/collection/v1_0/requesttopay/{reference}", get(status))
+            .route("/disbursement/v1_0/transfer", post(transfer))
+            .route("/disbursement/v1_0/transfer/{reference}", get(status))
+            .with_state(state.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind the simulator");
+        listener.set_nonblocking(true).expect("nonblocking");
+        let addr = listener.local_addr().expect("address");
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+                let _ = axum::serve(listener, app).await;
+            });
+        });
+        Momo { addr, state }
+    }
+
+    /// `mtn_momo=http://127.0.0.1:PORT`, for `--rail-base-url`.
+    pub fn base_url_flag(&self) -> String {
+        format!("mtn_momo=http://{}", self.addr)
+    }
+
+    pub fn token_requests(&self) -> usize {
+        lock(&self.state).token_requests
+    }
+
+    /// Every token issued so far is refused from now on (401), as after its expiry.
+    pub fn expire_tokens(&self) {
+        lock(&self.state).tokens.clear();
+    }
+
+    /// Requests received (request-to-pay and transfers), in order.
+    pub fn posts(&self) -> Vec<Posted> {
+        lock(&self.state).posts.clone()
+    }
+
+    pub fn inquiries(&self) -> usize {
+        lock(&self.state).inquiries
+    }
+
+    /// Decides a PENDING (`04`) request.
+    pub fn decide(&self, reference: &str, status: &str, reason: Option<&str>) {
+        let mut state = lock(&self.state);
+        if let Some(txn) = state.txns.get_mut(reference) {
+            txn.status = status.to_string();
+            txn.reason = reason.map(str::to_string);
+        }
+    }
+
+    /// Every call answers 503 while down.
+    pub fn set_down(&self, down: bool) {
+        lock(&self.state).down = down;
+    }
+
+    /// The callback MTN would send about `reference` now (its status body).
+    pub fn callback_body(&self, reference: &str) -> Value {
+        let state = lock(&self.state);
+        let txn = state.txns.get(reference).expect("a known reference");
+        status_body(reference, txn)
+    }
+}
+
+fn status_body(reference: &str, txn: &Txn) -> Value {
+    json!({
+        "financialTransactionId": format!("FT{}", &reference[..8]),
+        "externalId": txn.external_id,
+        "amount": txn.amount,
+        "currency": txn.currency,
+        "payer": {"partyIdType": "MSISDN", "partyId": "0"},
+        "status": txn.status,
+        "reason": txn.reason,
+    })
+}
+
+fn unavailable() -> Response {
+    (StatusCode::SERVICE_UNAVAILABLE, "down").into_response()
+}
+
+async fn token(
+    State(state): State<Shared>,
+    Path(product): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    use base64::Engine;
+    let expected = format!(
+        "Basic {}",
+        base64::engine::general_purpose::STANDARD.encode(format!("{API_USER}:{API_KEY}"))
+    );
+    let mut state = lock(&state);
+    if state.down {
+        return unavailable();
+    }
+    state.token_requests += 1;
+    let auth_ok = headers.get("authorization").and_then(|v| v.to_str().ok()) == Some(&expected);
+    let key_ok = headers
+        .get("ocp-apim-subscription-key")
+        .and_then(|v| v.to_str().ok())
+        == Some(SUBSCRIPTION_KEY);
+    if !auth_ok || !key_ok || !["collection", "disbursement"].contains(&product.as_str()) {
+        return (StatusCode::UNAUTHORIZED, "bad credentials").into_response();
+    }
+    let token = format!("tok-{}-{}", product, state.token_requests);
+    state.tokens.push(token.clone());
+    let body = json!({"access_token": token, "token_type": "access_token", "expires_in": state.token_expires_in});
+    (StatusCode::OK, axum::Json(body)).into_response()
+}
+
+/// Checks the bearer token and the other headers of an API call.
+fn authorised(state: &MomoState, headers: &HeaderMap) -> Result<(), StatusCode> {
+    let bearer = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    if !state.tokens.iter().any(|t| t == bearer) {
+        return Err(StatusCode::UNAUTHORIZED);
+    }
+    if headers.get("x-target-environment").is_none() {
+        return Err(StatusCode::BAD_REQUEST);
+    }
+    Ok(())
+}
+
+async fn request_to_pay(state: State<Shared>, headers: HeaderMap, body: String) -> Response {
+    create(state, headers, body, "collection", "payer").await
+}
+
+async fn transfer(state: State<Shared>, headers: HeaderMap, body: String) -> Response {
+    create(state, headers, body, "disbursement", "payee").await
+}
+
+async fn create(
+    State(state): State<Shared>,
+    headers: HeaderMap,
+    body: String,
+    product: &str,
+    party_field: &str,
+) -> Response {
+    let header = |name: &str| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string()
+    };
+    let Ok(value) = serde_json::from_str::<Value>(&body) else {
+        return (StatusCode::BAD_REQUEST, "not json").into_response();
+    };
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let posted = Posted {
+        product: product.to_string(),
+        reference: header("x-reference-id"),
+        external_id: text(&value["externalId"]),
+        party: text(&value[party_field]["partyId"]),
+        amount: text(&value["amount"]),
+        callback_url: header("x-callback-url"),
+    };
+    let suffix = posted
+        .party
+        .get(posted.party.len().saturating_sub(2)..)
+        .unwrap_or_default()
+        .to_string();
+    {
+        let mut s = lock(&state);
+        if s.down {
+            return unavailable();
+        }
+        if let Err(refused) = authorised(&s, &headers) {
+            return refused.into_response();
+        }
+        if s.txns.contains_key(&posted.reference) {
+            return (StatusCode::CONFLICT, "ResourceAlreadyExist").into_response();
+        }
+        s.posts.push(posted.clone());
+        let (status, reason) = match suffix.as_str() {
+            "02" => ("FAILED", Some("APPROVAL_REJECTED")),
+            "04" => ("PENDING", None),
+            "06" => ("FAILED", Some("PAYEE_NOT_FOUND")),
+            _ => ("SUCCESSFUL", None),
+        };
+        if suffix != "05" {
+            s.txns.insert(
+                posted.reference.clone(),
+                Txn {
+                    external_id: posted.external_id.clone(),
+                    amount: posted.amount.clone(),
+                    currency: text(&value["currency"]),
+                    status: status.to_string(),
+                    reason: reason.map(str::to_string),
+                },
+            );
+        }
+    }
+    if suffix == "03" || suffix == "05" {
+        tokio::time::sleep(HANG).await;
+    }
+    StatusCode::ACCEPTED.into_response()
+}
+
+async fn status(
+    State(state): State<Shared>,
+    Path(reference): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let mut s = lock(&state);
+    if s.down {
+        return unavailable();
+    }
+    if let Err(refused) = authorised(&s, &headers) {
+        return refused.into_response();
+    }
+    s.inquiries += 1;
+    match s.txns.get(&reference) {
+        Some(txn) => (StatusCode::OK, axum::Json(status_body(&reference, txn))).into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"code": "RESOURCE_NOT_FOUND", "message": "Requested resource was not found."})),
+        )
+            .into_response(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Airtel Money and Flutterwave: the same outcomes by number suffix.
+// ---------------------------------------------------------------------------
+
+pub const AIRTEL_CLIENT_ID: &str = "sim-airtel-client";
+pub const AIRTEL_CLIENT_SECRET: &str = "sim-airtel-secret-93be";
+pub const FLW_SECRET_KEY: &str = "FLWSECK_TEST-sim-0c1d";
+pub const FLW_SECRET_HASH: &str = "sim-verif-hash-77aa";
+
+#[derive(Default)]
+struct SimState {
+    tokens: Vec<String>,
+    token_requests: usize,
+    posts: Vec<Posted>,
+    inquiries: usize,
+    /// By the gateway's reference: status, amount (major units), currency.
+    txns: HashMap<String, (String, String, String)>,
+}
+
+type SimShared = Arc<Mutex<SimState>>;
+
+fn sim_lock(state: &SimShared) -> std::sync::MutexGuard<'_, SimState> {
+    state.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A simulator of Airtel's or Flutterwave's API.
+pub struct Sim {
+    addr: SocketAddr,
+    state: SimShared,
+    rail: &'static str,
+}
+
+fn serve(app: Router) -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind the simulator");
+    listener.set_nonblocking(true).expect("nonblocking");
+    let addr = listener.local_addr().expect("address");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+            let _ = axum::serve(listener, app).await;
+        });
+    });
+    addr
+}
+
+/// Records a new request and picks its outcome by the number's suffix;
+/// `None`: lost (`05`).
+fn record(
+    state: &SimShared,
+    posted: Posted,
+    currency: &str,
+    succeeded: &str,
+    failed: &str,
+    pending: &str,
+) -> bool {
+    let suffix = posted
+        .party
+        .get(posted.party.len().saturating_sub(2)..)
+        .unwrap_or_default()
+        .to_string();
+    let mut s = sim_lock(state);
+    s.posts.push(posted.clone());
+    let status = match suffix.as_str() {
+        "02" | "06" => failed,
+        "04" => pending,
+        _ => succeeded,
+    };
+    if suffix != "05" {
+        s.txns.insert(
+            posted.external_id.clone(),
+            (
+                status.to_string(),
+                posted.amount.clone(),
+                currency.to_string(),
+            ),
+        );
+    }
+    suffix == "03" || suffix == "05"
+}
+
+fn bearer(headers: &HeaderMap) -> String {
+    headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default()
+        .to_string()
+}
+
+impl Sim {
+    pub fn airtel() -> Sim {
+        let state = SimShared::default();
+        let app = Router::new()
+            .route("/auth/oauth2/token", post(airtel_token))
+            .route("/merchant/v1/payments/", post(airtel_pay))
+            .route("/standard/v1/payments/{id}", get(airtel_status))
+            .with_state(state.clone());
+        Sim {
+            addr: serve(app),
+            state,
+            rail: "airtel_money",
+        }
+    }
+
+    pub fn flutterwave() -> Sim {
+        let state = SimShared::default();
+        let app = Router::new()
+            .route("/v3/charges", post(flw_charge))
+            .route("/v3/transactions/verify_by_reference", get(flw_verify))
+            .with_state(state.clone());
+        Sim {
+            addr: serve(app),
+            state,
+            rail: "flutterwave",
+        }
+    }
+
+    pub fn base_url_flag(&self) -> String {
+        format!("{}=http://{}", self.rail, self.addr)
+    }
+
+    pub fn posts(&self) -> Vec<Posted> {
+        sim_lock(&self.state).posts.clone()
+    }
+
+    pub fn inquiries(&self) -> usize {
+        sim_lock(&self.state).inquiries
+    }
+
+    pub fn token_requests(&self) -> usize {
+        sim_lock(&self.state).token_requests
+    }
+
+    pub fn expire_tokens(&self) {
+        sim_lock(&self.state).tokens.clear();
+    }
+
+    /// Sets the status of the request the gateway calls `reference`.
+    pub fn decide(&self, reference: &str, status: &str) {
+        if let Some(txn) = sim_lock(&self.state).txns.get_mut(reference) {
+            txn.0 = status.to_string();
+        }
+    }
+}
+
+async fn airtel_token(State(state): State<SimShared>, body: String) -> Response {
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let mut s = sim_lock(&state);
+    s.token_requests += 1;
+    if value["client_id"] != AIRTEL_CLIENT_ID
+        || value["client_secret"] != AIRTEL_CLIENT_SECRET
+        || value["grant_type"] != "client_credentials"
+    {
+        return (StatusCode::UNAUTHORIZED, "invalid_client").into_response();
+    }
+    let token = format!("airtel-tok-{}", s.token_requests);
+    s.tokens.push(token.clone());
+    axum::Json(json!({"access_token": token, "expires_in": "180", "token_type": "bearer"}))
+        .into_response()
+}
+
+async fn airtel_pay(State(state): State<SimShared>, headers: HeaderMap, body: String) -> Response {
+    if !sim_lock(&state).tokens.contains(&bearer(&headers)) {
+        return (StatusCode::UNAUTHORIZED, "expired").into_response();
+    }
+    if headers.get("x-country").is_none() || headers.get("x-currency").is_none() {
+        return (StatusCode::BAD_REQUEST, "no X-Country").into_response();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let posted = Posted {
+        product: "collection".into(),
+        reference: text(&value["transaction"]["id"]),
+        external_id: text(&value["transaction"]["id"]),
+        party: text(&value["subscriber"]["msisdn"]),
+        amount: text(&value["transaction"]["amount"]),
+        callback_url: String::new(),
+    };
+    let currency = text(&value["transaction"]["currency"]);
+    if record(&state, posted, &currency, "TS", "TF", "TIP") {
+        tokio::time::sleep(HANG).await;
+    }
+    axum::Json(json!({"data": {"transaction": {"id": text(&value["transaction"]["id"]), "status": "Success."}},
+                      "status": {"code": "200", "message": "SUCCESS", "result_code": "ESB000010", "success": true}}))
+        .into_response()
+}
+
+async fn airtel_status(
+    State(state): State<SimShared>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let mut s = sim_lock(&state);
+    if !s.tokens.contains(&bearer(&headers)) {
+        return (StatusCode::UNAUTHORIZED, "expired").into_response();
+    }
+    s.inquiries += 1;
+    match s.txns.get(&id) {
+        Some((status, _, _)) => axum::Json(json!({
+            "data": {"transaction": {"id": id, "status": status, "message": "sim", "airtel_money_id": "AM-1"}},
+            "status": {"code": "200", "success": true}})).into_response(),
+        None => (StatusCode::NOT_FOUND, axum::Json(json!({"status": {"success": false}}))).into_response(),
+    }
+}
+
+async fn flw_charge(
+    State(state): State<SimShared>,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"status": "error"})),
+        )
+            .into_response();
+    }
+    if query.get("type").map(String::as_str) != Some("mobile_money_uganda") {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "type"})),
+        )
+            .into_response();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let posted = Posted {
+        product: "collection".into(),
+        reference: text(&value["tx_ref"]),
+        external_id: text(&value["tx_ref"]),
+        party: text(&value["phone_number"]),
+        amount: text(&value["amount"]),
+        callback_url: String::new(),
+    };
+    let tx_ref = posted.external_id.clone();
+    if record(
+        &state,
+        posted,
+        &text(&value["currency"]),
+        "successful",
+        "failed",
+        "pending",
+    ) {
+        tokio::time::sleep(HANG).await;
+    }
+    axum::Json(json!({"status": "success", "message": "Charge initiated",
+                      "data": {"id": 4242, "tx_ref": tx_ref, "status": "pending"}}))
+    .into_response()
+}
+
+async fn flw_verify(
+    State(state): State<SimShared>,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"status": "error"})),
+        )
+            .into_response();
+    }
+    let mut s = sim_lock(&state);
+    s.inquiries += 1;
+    let tx_ref = query.get("tx_ref").cloned().unwrap_or_default();
+    match s.txns.get(&tx_ref) {
+        Some((status, amount, currency)) => axum::Json(json!({"status": "success", "data": {
+            "id": 4242, "tx_ref": tx_ref, "status": status,
+            "amount": amount.parse::<f64>().unwrap_or(0.0), "currency": currency}}))
+        .into_response(),
+        None => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(
+                json!({"status": "error", "message": "No transaction was found for this id"}),
+            ),
+        )
+            .into_response(),
+    }
+}
