@@ -347,6 +347,9 @@ fn a_finance_member_refunds_part_of_a_payment_from_its_page_in_french() {
         wait_for_text(&client, "h1", "Paiements").await;
         type_into(&client, "f-reference", "INV-40000").await;
         click(&client, "filter").await;
+        // The unfiltered list shows the payment too: wait for the filtered
+        // page, or the link found may be the old page's (stale once it goes).
+        wait_for_url(&client, &format!("{}/console/payments?", srv.origin)).await;
         client
             .find(Locator::LinkText(&id))
             .await

@@ -75,10 +75,7 @@ async fn keys(console: &Console, member: &Member) -> String {
     let list = api::send(&console.api, Call::get(member, "/api_keys?limit=100"))
         .await
         .json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|k| {
             let id = k["id"].as_str().unwrap_or("");
             let mode = if k["livemode"] == true {
@@ -240,21 +237,10 @@ pub async fn rotate_key(
     Path(id): Path<String>,
     post: Post,
 ) -> Response {
-    let Some(id) = key_id(&id) else {
-        return layout::see_other(HERE);
-    };
-    let body = with_pin(json!({}), &post);
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/api_keys/{id}/rotate"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    key_answer(&console, &post, &answer)
+    match key_step_up(&console, &id, "rotate", &post).await {
+        Some(answer) => key_answer(&console, &post, &answer),
+        None => layout::see_other(HERE),
+    }
 }
 
 pub async fn revoke_key(
@@ -262,21 +248,24 @@ pub async fn revoke_key(
     Path(id): Path<String>,
     post: Post,
 ) -> Response {
-    let Some(id) = key_id(&id) else {
-        return layout::see_other(HERE);
-    };
-    let body = with_pin(json!({}), &post);
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/api_keys/{id}/revoke"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(&console, HERE, &answer, &post.member, "done_revoke")
+    match key_step_up(&console, &id, "revoke", &post).await {
+        Some(answer) => layout::after(&console, HERE, &answer, &post.member, "done_revoke"),
+        None => layout::see_other(HERE),
+    }
+}
+
+/// `POST /api_keys/{id}/{action}` with the member's PIN; `None` when `id` is
+/// not a key id (nothing is sent).
+async fn key_step_up(console: &Console, id: &str, action: &str, post: &Post) -> Option<Answer> {
+    let id = key_id(id)?;
+    let body = with_pin(json!({}), post);
+    let call = Call::post(
+        &post.member,
+        format!("/api_keys/{id}/{action}"),
+        body,
+        post.form_token(),
+    );
+    Some(api::send(&console.api, call).await)
 }
 
 async fn endpoints(console: &Console, member: &Member) -> String {
@@ -286,10 +275,7 @@ async fn endpoints(console: &Console, member: &Member) -> String {
     )
     .await
     .json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let id = e["id"].as_str().unwrap_or("");
             let status = e["status"].as_str().map_or_else(
@@ -397,10 +383,7 @@ pub async fn endpoint(
     )
     .await
     .json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|d| {
             let delivery = d["id"].as_str().unwrap_or("");
             let last = d["attempts"]
@@ -486,10 +469,7 @@ async fn events(console: &Console, member: &Member) -> String {
     let list = api::send(&console.api, Call::get(member, "/events?limit=50"))
         .await
         .json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let object = e["resource"]["id"].as_str().unwrap_or("");
             let target = if object.starts_with("pi_") {
@@ -522,10 +502,7 @@ async fn test_clocks(console: &Console, member: &Member) -> String {
     let list = api::send(&console.api, Call::get(member, "/test_clocks?limit=50"))
         .await
         .json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|c| {
             vec![
                 s(c, "id"),

@@ -28,17 +28,19 @@ pub fn routes() -> Router<Console> {
 }
 
 pub async fn page(State(console): State<Console>, member: Member) -> Response {
-    if !member.may("disputes:read") {
-        return layout::forbidden(&console, &member, HERE);
-    }
-    let answer = api::send(&console.api, Call::get(&member, "/disputes?limit=100")).await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, HERE, &answer);
-    }
-    let rows: Vec<Vec<String>> = answer.json()["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let answer = match layout::read_for_page(
+        &console,
+        &member,
+        HERE,
+        "disputes:read",
+        "/disputes?limit=100",
+    )
+    .await
+    {
+        Ok(json) => json,
+        Err(page) => return page,
+    };
+    let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|d| {
             let id = d["id"].as_str().unwrap_or("");
             let pi = d["payment_intent"].as_str().unwrap_or("");

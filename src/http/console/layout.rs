@@ -341,6 +341,30 @@ pub fn refusal(
     response
 }
 
+/// The JSON of `GET path` for a page that shows it: the forbidden page when
+/// the member's role lacks `scope`, the refusal page when the API says no.
+pub async fn read_for_page(
+    console: &Console,
+    member: &Member,
+    here: &str,
+    scope: &str,
+    path: impl Into<String>,
+) -> Result<serde_json::Value, Response> {
+    if !member.may(scope) {
+        return Err(forbidden(console, member, here));
+    }
+    let answer = super::api::send(&console.api, super::api::Call::get(member, path)).await;
+    if !answer.ok() {
+        return Err(refusal(console, member, here, &answer));
+    }
+    Ok(answer.json())
+}
+
+/// The items of a list answer (`data`), none when it has no list.
+pub fn items(list: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
+    list["data"].as_array().into_iter().flatten()
+}
+
 /// A page the member's role does not show at all.
 pub fn forbidden(console: &Console, member: &Member, here: &str) -> Response {
     let answer = super::api::Answer::refused(member);

@@ -515,10 +515,7 @@ async fn splits_section(console: &Console, member: &Member, id: &str) -> String 
     )
     .await;
     let splits = answer.json();
-    let rows: Vec<Vec<String>> = splits["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&splits)
         .map(|sp| {
             vec![
                 s(sp, "destination"),
@@ -570,10 +567,7 @@ async fn refunds_section(console: &Console, member: &Member, id: &str) -> String
 }
 
 fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<String>> {
-    list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    layout::items(list)
         .map(|r| {
             let mut row = vec![
                 s(r, "id"),
@@ -632,10 +626,7 @@ async fn events_section(console: &Console, member: &Member, intent: &Value) -> S
     )
     .await
     .json();
-    let rows: Vec<Vec<String>> = page["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&page)
         .filter(|e| e["data"]["object"].to_string().contains(id))
         .map(|e| vec![s(e, "id"), s(e, "type"), when(e, "created_at")])
         .collect();

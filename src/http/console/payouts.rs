@@ -50,21 +50,19 @@ fn total(b: &Value, field: &str) -> String {
 }
 
 pub async fn list(State(console): State<Console>, member: Member) -> Response {
-    if !member.may("payouts:read") {
-        return layout::forbidden(&console, &member, HERE);
-    }
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, "/payouts/batches?limit=100"),
+    let answer = match layout::read_for_page(
+        &console,
+        &member,
+        HERE,
+        "payouts:read",
+        "/payouts/batches?limit=100",
     )
-    .await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, HERE, &answer);
-    }
-    let rows: Vec<Vec<String>> = answer.json()["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    .await
+    {
+        Ok(json) => json,
+        Err(page) => return page,
+    };
+    let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|b| {
             let id = b["id"].as_str().unwrap_or("");
             vec![

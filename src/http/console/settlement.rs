@@ -25,21 +25,19 @@ pub fn routes() -> Router<Console> {
 }
 
 pub async fn page(State(console): State<Console>, member: Member) -> Response {
-    if !member.may("settlements:read") {
-        return layout::forbidden(&console, &member, HERE);
-    }
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, "/settlement_cycles?limit=100"),
+    let answer = match layout::read_for_page(
+        &console,
+        &member,
+        HERE,
+        "settlements:read",
+        "/settlement_cycles?limit=100",
     )
-    .await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, HERE, &answer);
-    }
-    let rows: Vec<Vec<String>> = answer.json()["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    .await
+    {
+        Ok(json) => json,
+        Err(page) => return page,
+    };
+    let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|c| cycle_row(&member, c))
         .collect();
     let headers = [
@@ -65,10 +63,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
     )
     .await
     .json();
-    let rows: Vec<Vec<String>> = profiles["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&profiles)
         .map(|p| {
             vec![
                 s(p, "id"),

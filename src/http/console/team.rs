@@ -31,19 +31,20 @@ fn role_options() -> Vec<(&'static str, &'static str)> {
 }
 
 pub async fn members(State(console): State<Console>, member: Member) -> Response {
-    if !member.may(roles::TEAM_MANAGE) {
-        return layout::forbidden(&console, &member, "/console/team");
-    }
-    let answer = api::send(&console.api, Call::get(&member, "/team/members?limit=200")).await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, "/console/team", &answer);
-    }
-    let list = answer.json();
+    let list = match layout::read_for_page(
+        &console,
+        &member,
+        "/console/team",
+        roles::TEAM_MANAGE,
+        "/team/members?limit=200",
+    )
+    .await
+    {
+        Ok(json) => json,
+        Err(page) => return page,
+    };
     let options = role_options();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|m| {
             let id = m["id"].as_str().unwrap_or("");
             let active = m["status"] == "active";
@@ -241,9 +242,6 @@ pub async fn audit_log(
     member: Member,
     Query(page): Query<Cursor>,
 ) -> Response {
-    if !member.may(roles::AUDIT_LOG_READ) {
-        return layout::forbidden(&console, &member, "/console/audit");
-    }
     let mut path = "/audit_log?limit=100".to_string();
     if let Some(cursor) = page
         .cursor
@@ -252,15 +250,19 @@ pub async fn audit_log(
     {
         path.push_str(&format!("&cursor={}", percent(cursor)));
     }
-    let answer = api::send(&console.api, Call::get(&member, path)).await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, "/console/audit", &answer);
-    }
-    let list = answer.json();
-    let rows: Vec<Vec<String>> = list["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let list = match layout::read_for_page(
+        &console,
+        &member,
+        "/console/audit",
+        roles::AUDIT_LOG_READ,
+        path,
+    )
+    .await
+    {
+        Ok(json) => json,
+        Err(page) => return page,
+    };
+    let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let actor = e["email"]
                 .as_str()

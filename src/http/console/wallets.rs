@@ -6,7 +6,6 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 
-use super::api::{self, Call};
 use super::html::{esc, money, section, table, w};
 use super::layout::{self, Page};
 use super::{Console, Member};
@@ -18,17 +17,12 @@ pub fn routes() -> Router<Console> {
 }
 
 pub async fn page(State(console): State<Console>, member: Member) -> Response {
-    if !member.may("wallets:read") {
-        return layout::forbidden(&console, &member, HERE);
-    }
-    let answer = api::send(&console.api, Call::get(&member, "/wallets")).await;
-    if !answer.ok() {
-        return layout::refusal(&console, &member, HERE, &answer);
-    }
-    let rows: Vec<Vec<String>> = answer.json()["data"]
-        .as_array()
-        .into_iter()
-        .flatten()
+    let answer =
+        match layout::read_for_page(&console, &member, HERE, "wallets:read", "/wallets").await {
+            Ok(json) => json,
+            Err(page) => return page,
+        };
+    let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|wallet| {
             let currency = wallet["currency"].as_str().unwrap_or("");
             let amount = |field: &str| money(wallet[field].as_i64().unwrap_or(0), currency);
