@@ -321,17 +321,23 @@ pub fn start_raw_http(config: &GatewayConfig, body_bytes: usize) -> Result<Serve
 /// The raw-http server process: the gateway's runtime setup (tokio
 /// multi-thread with default workers), axum, a fixed body for every request.
 pub fn serve_raw_http(body_bytes: usize) -> Result<(), String> {
+    let body = bytes::Bytes::from(fixed_body(body_bytes));
+    let answer = move || {
+        let body = body.clone();
+        async move { ([(CONTENT_TYPE, "application/json")], body).into_response() }
+    };
+    serve_child(Router::new().fallback(answer))
+}
+
+/// Serves `app` in a ceiling's child process as the gateway serves its own
+/// (tokio multi-thread with default workers, axum) on a free local port, and
+/// prints the ready line the bench waits for, like the gateway's.
+pub fn serve_child(app: Router) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| e.to_string())?;
     runtime.block_on(async move {
-        let body = bytes::Bytes::from(fixed_body(body_bytes));
-        let answer = move || {
-            let body = body.clone();
-            async move { ([(CONTENT_TYPE, "application/json")], body).into_response() }
-        };
-        let app = Router::new().fallback(answer);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .map_err(|e| e.to_string())?;

@@ -96,22 +96,7 @@ pub fn serve(dir: &Path) -> Result<(), String> {
         stats,
         path: Arc::new(path),
     };
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| e.to_string())?;
-    runtime.block_on(async move {
-        let app = Router::new().fallback(handle).with_state(shared);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(|e| e.to_string())?;
-        let local = listener.local_addr().map_err(|e| e.to_string())?;
-        println!(
-            "{}",
-            serde_json::json!({ "ready": true, "listen": local.to_string() })
-        );
-        axum::serve(listener, app).await.map_err(|e| e.to_string())
-    })
+    crate::ceilings::serve_child(Router::new().fallback(handle).with_state(shared))
 }
 
 async fn handle(
