@@ -366,3 +366,120 @@ fn a_post_without_the_csrf_token_or_from_another_origin_is_refused_and_changes_n
     );
     assert_eq!(entry["details"]["request"], "POST /refunds", "{entry}");
 }
+
+#[test]
+fn a_developer_creates_attaches_and_advances_a_test_clock_from_the_console() {
+    let srv = start();
+    let mut visitor = Visitor::new(&srv);
+    visitor.sign_in(DEV, DEV_PASSWORD);
+    let csrf = visitor.csrf();
+    let page = visitor.get("/console/developers");
+    let token = page.form_value("/console/developers/test_clocks", "form_token");
+    let created = visitor.post(
+        "/console/developers/test_clocks",
+        &[
+            ("csrf", &csrf),
+            ("form_token", &token),
+            ("frozen_time", "2026-09-01T12:00"),
+            ("name", "month end"),
+            ("attach", "yes"),
+        ],
+        &[],
+    );
+    assert_eq!(created.status, 303, "{}", created.text);
+    // A double click (the same form token) makes one clock.
+    let again = visitor.post(
+        "/console/developers/test_clocks",
+        &[
+            ("csrf", &csrf),
+            ("form_token", &token),
+            ("frozen_time", "2026-09-01T12:00"),
+            ("name", "month end"),
+            ("attach", "yes"),
+        ],
+        &[],
+    );
+    assert_eq!(again.status, 303, "{}", again.text);
+    let clocks = srv.get("/test_clocks", srv.sk());
+    let list = clocks.body["data"].as_array().expect("data");
+    assert_eq!(list.len(), 1, "{clocks:?}");
+    let clock = &list[0];
+    let id = clock["id"].as_str().expect("id").to_string();
+    assert_eq!(
+        (
+            clock["frozen_time"].as_str(),
+            clock["attached"].as_bool(),
+            clock["name"].as_str()
+        ),
+        (
+            Some("2026-09-01T12:00:00.000Z"),
+            Some(true),
+            Some("month end")
+        ),
+        "{clock}"
+    );
+
+    // The page offers steps from the clock's own time; one day is chosen.
+    let page = visitor.get("/console/developers");
+    let advance = format!("/console/developers/test_clocks/{id}/advance");
+    assert!(
+        page.text
+            .contains("<option value=\"2026-09-02T12:00:00.000Z\" selected>"),
+        "{}",
+        page.text
+    );
+    let token = page.form_value(&advance, "form_token");
+    let advanced = visitor.post(
+        &advance,
+        &[
+            ("csrf", &csrf),
+            ("form_token", &token),
+            ("frozen_time", "2026-09-02T12:00:00.000Z"),
+        ],
+        &[],
+    );
+    assert_eq!(advanced.status, 303, "{}", advanced.text);
+    let clock = crate::support::wait_until(
+        Duration::from_secs(10),
+        "the clock advanced a day",
+        || {
+            let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
+            (clock["status"] == "ready" && clock["frozen_time"] == "2026-09-02T12:00:00.000Z")
+                .then_some(clock)
+        },
+        || format!("{:?}", srv.get(&format!("/test_clocks/{id}"), srv.sk())),
+    );
+    assert_eq!(clock["attached"], true, "{clock}");
+
+    // Detach: the sandbox goes back to real time.
+    let page = visitor.get("/console/developers");
+    let detach = format!("/console/developers/test_clocks/{id}/detach");
+    let token = page.form_value(&detach, "form_token");
+    let detached = visitor.post(&detach, &[("csrf", &csrf), ("form_token", &token)], &[]);
+    assert_eq!(detached.status, 303, "{}", detached.text);
+    let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
+    assert_eq!(clock["attached"], false, "{clock}");
+
+    // Finance may not use test clocks: no section, and a forged form is refused by the API.
+    let mut finance = Visitor::new(&srv);
+    finance.sign_in(FINANCE, FINANCE_PASSWORD);
+    let csrf = finance.csrf();
+    let page = finance.get("/console/developers");
+    assert!(
+        !page.text.contains("/console/developers/test_clocks"),
+        "{}",
+        page.text
+    );
+    let refused = finance.post(
+        &advance,
+        &[
+            ("csrf", &csrf),
+            ("form_token", "finance-try-1"),
+            ("frozen_time", "2027-01-01T00:00:00Z"),
+        ],
+        &[],
+    );
+    assert_eq!(refused.status, 303, "{}", refused.text);
+    let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
+    assert_eq!(clock["frozen_time"], "2026-09-02T12:00:00.000Z", "{clock}");
+}

@@ -55,7 +55,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
         body.push_str(&events(&console, &member).await);
     }
     if member.may("test_clocks:read") && member.mode == crate::ledger::Mode::Test {
-        body.push_str(&test_clocks(&console, &member).await);
+        body.push_str(&super::test_clocks::section_for(&console, &member).await);
     }
     if body.is_empty() {
         return layout::forbidden(&console, &member, HERE);
@@ -490,40 +490,6 @@ async fn events(console: &Console, member: &Member) -> String {
         w(member, "event_log"),
         &table(
             w(member, "event_log"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
-}
-
-/// The sandbox's test clocks (test mode only: live time is real).
-async fn test_clocks(console: &Console, member: &Member) -> String {
-    let list = api::send(&console.api, Call::get(member, "/test_clocks?limit=50"))
-        .await
-        .json();
-    let rows: Vec<Vec<String>> = layout::items(&list)
-        .map(|c| {
-            vec![
-                s(c, "id"),
-                s(c, "name"),
-                when(c, "frozen_time"),
-                badge(c["status"].as_str().unwrap_or("")),
-                s(c, "attached"),
-            ]
-        })
-        .collect();
-    let headers = [
-        w(member, "id"),
-        w(member, "name"),
-        w(member, "frozen_time"),
-        w(member, "status"),
-        w(member, "attached"),
-    ];
-    section(
-        w(member, "test_clocks"),
-        &table(
-            w(member, "test_clocks"),
             &headers,
             &rows,
             w(member, "nothing_yet"),

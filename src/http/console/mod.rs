@@ -25,6 +25,7 @@ mod payments;
 mod payouts;
 mod settlement;
 mod team;
+mod test_clocks;
 mod wallets;
 mod words;
 
@@ -94,5 +95,6 @@ pub fn router(app: AppState) -> Router {
         .merge(payouts::routes())
         .merge(settlement::routes())
         .merge(wallets::routes())
+        .merge(test_clocks::routes())
         .with_state(console)
 }
