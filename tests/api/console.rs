@@ -483,3 +483,51 @@ fn a_developer_creates_attaches_and_advances_a_test_clock_from_the_console() {
     let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
     assert_eq!(clock["frozen_time"], "2026-09-02T12:00:00.000Z", "{clock}");
 }
+
+#[test]
+fn the_settlement_page_shows_the_calendar_of_cut_offs_and_payments() {
+    let (srv, ()) = TestServer::start_with(|dir| {
+        add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
+    });
+    use crate::settlement::{MONDAY_10, clock_at, paid, profile};
+    clock_at(&srv, MONDAY_10);
+    profile(&srv, json!({"currency": "CDF", "schedule": "T1"}));
+    paid(&srv, 10_000);
+    let calendar = srv.get("/settlement_calendar", srv.sk()).body;
+    let cycle = calendar["upcoming"][0]["cycle"]
+        .as_str()
+        .expect("a running cycle")
+        .to_string();
+
+    let mut visitor = Visitor::new(&srv);
+    visitor.sign_in(FINANCE, FINANCE_PASSWORD);
+    let page = visitor.get("/console/settlement");
+    assert_eq!(page.status, 200, "{}", page.text);
+    let text = &page.text;
+    // The running period, with its cut-off (Monday 22:00) and due time (Tuesday 09:00).
+    assert!(text.contains("Upcoming cut-offs"), "{text}");
+    assert!(text.contains(&cycle), "{text}");
+    assert!(text.contains("2027-01-04 22:00"), "{text}");
+    assert!(text.contains("2027-01-05 09:00"), "{text}");
+    // The month of the cut-off, with both days marked.
+    assert!(text.contains("<caption>January 2027</caption>"), "{text}");
+    assert!(
+        text.contains("<strong>4</strong><br><small>Cut-off 1</small>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<strong>5</strong><br><small>Payment due 1</small>"),
+        "{text}"
+    );
+
+    // In French too.
+    let page = visitor.get("/console/lang/fr");
+    assert!(matches!(page.status, 200 | 303), "{}", page.text);
+    let page = visitor.get("/console/settlement");
+    assert!(
+        page.text.contains("<caption>Janvier 2027</caption>"),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("Prochaines clôtures"), "{}", page.text);
+}

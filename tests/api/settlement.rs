@@ -12,9 +12,9 @@ use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
 use crate::test_clocks::advance;
 
 /// 2027-01-04 is a Monday.
-const MONDAY_10: &str = "2027-01-04T10:00:00Z";
+pub const MONDAY_10: &str = "2027-01-04T10:00:00Z";
 
-fn clock_at(srv: &TestServer, at: &str) -> String {
+pub fn clock_at(srv: &TestServer, at: &str) -> String {
     let resp = srv.post(
         "/test_clocks",
         srv.sk(),
@@ -26,7 +26,7 @@ fn clock_at(srv: &TestServer, at: &str) -> String {
 }
 
 #[track_caller]
-fn profile(srv: &TestServer, input: Value) -> Value {
+pub fn profile(srv: &TestServer, input: Value) -> Value {
     let resp = srv.post("/settlement_profiles", srv.sk(), &input, Some(&ik()));
     assert!(matches!(resp.status, 200 | 201), "{input}: {resp:?}");
     resp.body
@@ -34,7 +34,7 @@ fn profile(srv: &TestServer, input: Value) -> Value {
 
 /// A captured sandbox payment of `amount` CDF; returns the intent.
 #[track_caller]
-fn paid(srv: &TestServer, amount: i64) -> Value {
+pub fn paid(srv: &TestServer, amount: i64) -> Value {
     let intent = create(
         srv,
         &body(

@@ -16,6 +16,7 @@
 
 mod api;
 mod auth;
+mod calendar;
 mod developers;
 mod disputes;
 mod home;

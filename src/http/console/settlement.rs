@@ -57,6 +57,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
             w(&member, "nothing_yet"),
         ),
     );
+    body.push_str(&super::calendar::section_for(&console, &member).await);
     let profiles = api::send(
         &console.api,
         Call::get(&member, "/settlement_profiles?limit=100"),
