@@ -12,7 +12,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -91,9 +92,7 @@ impl CreateAccount {
               (status = 400, description = "invalid_account_type, contact_required, invalid_application_fee, account_header_not_allowed, validation_error", body = ErrorBody),
               (status = 409, description = "organisation_exists or member_exists: the e-mail or phone is taken", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateAccount>,
 ) -> Result<Response, ApiError> {
     let new = input.validate()?;
@@ -175,9 +174,7 @@ pub struct UpdateAccount {
     responses((status = 200, description = "The updated account", body = AccountView),
               (status = 403, description = "account_detached", body = ErrorBody)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<UpdateAccount>,
 ) -> Result<Response, ApiError> {
@@ -204,9 +201,7 @@ pub async fn update(
     responses((status = 201, description = "The claim link (its URL is shown once)", body = AccountLinkView),
               (status = 403, description = "account_detached", body = ErrorBody)))]
 pub async fn create_link(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let token = crate::ids::random_token(accounts::CLAIM_TOKEN_CHARS);
@@ -232,9 +227,7 @@ pub async fn create_link(
     params(("id" = String, Path, description = "acct_...")),
     responses((status = 200, description = "The detached account", body = AccountView)))]
 pub async fn detach(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json};
 use super::operations::operations;
 use crate::domain::agents::{self, Depth, Request, RunView, StartedRun};
 use crate::domain::currency;
@@ -49,9 +50,7 @@ pub struct RunAgent {
               (status = 422, description = "insufficient_funds (the price), fx_rate_unavailable; nothing charged", body = ErrorBody),
               (status = 429, description = "neural_quota_exceeded: 30 runs a minute or 20 paid runs a day; nothing charged", body = ErrorBody)))]
 pub async fn run(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(name): Path<String>,
     Body(body): Body<RunAgent>,
 ) -> Result<Response, ApiError> {

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::checkout::{
@@ -60,9 +61,7 @@ pub struct CreateSession {
 #[utoipa::path(post, path = "/checkout_sessions", tag = "checkout", request_body = CreateSession,
     responses((status = 201, description = "The open session with its hosted URL", body = CheckoutSessionView)))]
 pub async fn create_session(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateSession>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
@@ -144,9 +143,7 @@ pub async fn get_session(
     params(("id" = String, Path, description = "cs_...")),
     responses((status = 200, description = "The expired session (its intent is cancelled)", body = CheckoutSessionView)))]
 pub async fn expire_session(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
@@ -179,9 +176,7 @@ pub struct CreateLink {
 #[utoipa::path(post, path = "/payment_links", tag = "checkout", request_body = CreateLink,
     responses((status = 201, description = "The active link with its public URL", body = LinkView)))]
 pub async fn create_link(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateLink>,
 ) -> Result<Response, ApiError> {
     let public_url = state.settings.public_url.clone();
@@ -222,9 +217,7 @@ pub async fn list_links(
     params(("id" = String, Path, description = "plink_...")),
     responses((status = 200, description = "The inactive link: its URL shows a clear page and creates nothing", body = LinkView)))]
 pub async fn deactivate_link(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let public_url = state.settings.public_url.clone();

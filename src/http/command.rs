@@ -2,15 +2,34 @@
 //! request's idempotency claim, and its answer is rendered there so the
 //! idempotency record stores exactly the bytes the client receives.
 
+use axum::extract::FromRequestParts;
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::Response;
 use serde::Serialize;
 
 use super::AppState;
-use super::extract::{Claim, reply};
+use super::extract::{Caller, Claim, Idempotency, reply};
+use crate::auth::Principal;
 use crate::domain::{audit, test_clocks};
 use crate::error::ApiError;
 use crate::store::{Output, Tx};
+
+/// What every write handler extracts, in the order the gate checked it: the
+/// gateway's state, the authenticated caller, and the request's idempotency
+/// claim. A handler destructures it in its signature
+/// (`Write(state, caller, claim): Write`) and passes `claim` to [`apply`].
+pub struct Write(pub AppState, pub Principal, pub Claim);
+
+impl FromRequestParts<AppState> for Write {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Caller(caller) = Caller::from_request_parts(parts, state).await?;
+        let Idempotency(claim) = Idempotency::from_request_parts(parts, state).await?;
+        Ok(Write(state.clone(), caller, claim))
+    }
+}
 
 /// Runs `work` through the writer and answers with the view it returns, as
 /// JSON with `status` (a replay answers with the stored bytes instead).

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Claim, Idempotency, Path};
+use super::command::Write;
+use super::extract::{Body, Caller, Claim, Path};
 use super::operations::operations;
 use crate::domain::agents::History;
 use crate::domain::credit::{self, ConsentView, Report};
@@ -36,9 +37,7 @@ pub struct CreateConsent {
               (status = 400, description = "days out of 1 to 365", body = ErrorBody),
               (status = 403, description = "Not an owner's session (role_denied, session_required)", body = ErrorBody)))]
 pub async fn create_consent(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateConsent>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
@@ -63,9 +62,7 @@ pub async fn create_consent(
               (status = 403, description = "credit_consent_revoked (already), role_denied, session_required", body = ErrorBody),
               (status = 404, description = "credit_consent_not_found", body = ErrorBody)))]
 pub async fn revoke_consent(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

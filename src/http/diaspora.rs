@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Params, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -238,9 +239,7 @@ pub struct CreateDiasporaQuote {
               (status = 409, description = "rate_card_expired", body = ErrorBody),
               (status = 422, description = "purpose_not_allowed, no_rate_card, below_minimum, above_maximum", body = ErrorBody)))]
 pub async fn create_quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateDiasporaQuote>,
 ) -> Result<Response, ApiError> {
     let reference = fields::text(
@@ -281,9 +280,7 @@ pub async fn create_quote(
               (status = 409, description = "quote_expired: the quote is EXPIRED or past its expires_at", body = ErrorBody),
               (status = 422, description = "insufficient_funds, or purpose_not_allowed (the institution no longer takes the purpose)", body = ErrorBody)))]
 pub async fn pay_quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(_): Body<NoParams>,
 ) -> Result<Response, ApiError> {

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
@@ -39,9 +40,7 @@ pub struct OpenDispute {
     responses((status = 201, description = "The dispute; the amount moved to the disputed balance", body = DisputeView),
               (status = 409, description = "Not received, or nothing left to dispute", body = ErrorBody)))]
 pub async fn open(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<OpenDispute>,
 ) -> Result<Response, ApiError> {
     if let Some(minutes) = input
@@ -83,9 +82,7 @@ pub struct RespondDispute {
     responses((status = 200, description = "UNDER_REVIEW with the evidence", body = DisputeView),
               (status = 409, description = "Past the deadline, or already answered", body = ErrorBody)))]
 pub async fn respond(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RespondDispute>,
 ) -> Result<Response, ApiError> {

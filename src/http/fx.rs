@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -40,9 +41,7 @@ pub struct CreateFxQuote {
     responses((status = 201, description = "The quote: LOCKED for 120 s, or INDICATIVE when the rate is not guaranteed (`indicative_reason`)", body = FxQuoteView),
               (status = 422, description = "fx_rate_unavailable: no rate of this mode converts the pair", body = ErrorBody)))]
 pub async fn create_quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateFxQuote>,
 ) -> Result<Response, ApiError> {
     let new = NewQuote::parse(input.amount_minor, &input.currency, &input.target_currency)?;
@@ -112,9 +111,7 @@ pub struct SetFxRate {
     params(("pair" = String, Path, description = "BASE-QUOTE, e.g. USD-CDF: one USD buys `rate` CDF")),
     responses((status = 200, description = "The pair as set, stamped with the time and the member", body = RateView)))]
 pub async fn set_rate(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(pair): Path<String>,
     Body(input): Body<SetFxRate>,
 ) -> Result<Response, ApiError> {

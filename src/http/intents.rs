@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::intents::input::{
@@ -41,9 +42,7 @@ operations!(
               (status = 400, description = "Invalid field (`param` names it)", body = ErrorBody),
               (status = 409, description = "Idempotency-Key reused", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateIntent>,
 ) -> Result<Response, ApiError> {
     let input = input.validate(caller.account.is_some())?;
@@ -188,9 +187,7 @@ async fn command_on_intent(
     responses((status = 200, description = "The intent after the attempt started (and, in the sandbox, often ended)", body = PaymentIntentView),
               (status = 409, description = "Attempt in flight, or final status", body = ErrorBody)))]
 pub async fn confirm(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<ConfirmIntent>,
 ) -> Result<Response, ApiError> {
@@ -244,9 +241,7 @@ pub struct BankCreditView {
     responses((status = 201, description = "What the credit did to its intent", body = BankCreditView),
               (status = 404, description = "No bank transfer of yours under this reference (bank_reference_not_found)", body = ErrorBody)))]
 pub async fn bank_credit(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<BankCreditInput>,
 ) -> Result<Response, ApiError> {
     let currency = crate::domain::currency::parse("currency", &input.currency)?
@@ -283,9 +278,7 @@ pub async fn bank_credit(
     responses((status = 200, description = "The captured intent", body = PaymentIntentView),
               (status = 409, description = "Not AUTHORISED, or more than authorised", body = ErrorBody)))]
 pub async fn capture(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CaptureIntent>,
 ) -> Result<Response, ApiError> {
@@ -301,9 +294,7 @@ pub async fn capture(
     responses((status = 200, description = "The cancelled intent", body = PaymentIntentView),
               (status = 409, description = "Already captured or final", body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CancelIntent>,
 ) -> Result<Response, ApiError> {
@@ -319,9 +310,7 @@ pub async fn cancel(
     responses((status = 200, description = "The intent after the operator's decision", body = PaymentIntentView),
               (status = 409, description = "The intent is not AMBIGUOUS", body = ErrorBody)))]
 pub async fn review(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<ReviewIntent>,
 ) -> Result<Response, ApiError> {

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json};
 use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
@@ -37,9 +38,7 @@ pub struct CreateMoneyRequest {
 #[utoipa::path(post, path = "/money_requests", tag = "money_requests", request_body = CreateMoneyRequest,
     responses((status = 201, description = "The request with its code and pay URL", body = MoneyRequestView)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateMoneyRequest>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
@@ -77,9 +76,7 @@ pub async fn retrieve(
     responses((status = 200, description = "CANCELLED", body = MoneyRequestView),
               (status = 409, description = "Paid, cancelled or expired already", body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(code): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();

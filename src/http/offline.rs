@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -48,9 +49,7 @@ pub struct RegisterDevice {
               (status = 400, description = "A field (`param` names it)", body = ErrorBody),
               (status = 403, description = "device_taken: another organisation's device id", body = ErrorBody)))]
 pub async fn register_device(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<RegisterDevice>,
 ) -> Result<Response, ApiError> {
     offline::check_device_id("device_id", &input.device_id)?;
@@ -79,9 +78,7 @@ pub struct FetchNonces {
     responses((status = 201, description = "The nonces and their expiry", body = NoncesView),
               (status = 400, description = "A field (`param` names it)", body = ErrorBody)))]
 pub async fn fetch_nonces(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<FetchNonces>,
 ) -> Result<Response, ApiError> {
     offline::check_device_id("device_id", &input.device_id)?;
@@ -128,9 +125,7 @@ pub struct CreateOfflineQr {
     responses((status = 201, description = "The signed payload and its nonce", body = OfflineQrView),
               (status = 400, description = "A field (`param` names it)", body = ErrorBody)))]
 pub async fn offline_qr(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateOfflineQr>,
 ) -> Result<Response, ApiError> {
     offline::check_device_id("device_id", &input.device_id)?;
@@ -281,9 +276,7 @@ fn submitted(input: SyncPromises) -> Result<Vec<Submitted>, ApiError> {
     responses((status = 200, description = "One result per promise, in order, and the counts", body = SyncView),
               (status = 400, description = "A malformed promise or field (`param` names it); nothing was processed", body = ErrorBody)))]
 pub async fn sync(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<SyncPromises>,
 ) -> Result<Response, ApiError> {
     let submitted = submitted(input)?;

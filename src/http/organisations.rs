@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use crate::domain::org::{self, NewOrganisation, Organisation, Status};
@@ -91,9 +92,7 @@ pub struct CreatedOrganisation {
               (status = 403, description = "operator_required", body = ErrorBody),
               (status = 409, description = "organisation_exists: a tag, phone or e-mail is taken", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateOrganisation>,
 ) -> Result<Response, ApiError> {
     org::require_operator(&state.store.snapshot()?, &caller)?;
@@ -141,9 +140,7 @@ pub async fn list(
     params(("id" = String, Path, description = "org_...")),
     responses((status = 200, description = "The disabled organisation", body = OrganisationView)))]
 pub async fn disable(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows};
 use super::operations::operations;
 use super::step_up;
@@ -232,9 +233,7 @@ fn json_row(i: usize, input: RowInput, currency: Currency) -> Result<RawRow, Api
               (status = 400, description = "rows and csv both (param `csv`) or neither; invalid_csv: the CSV cannot be read as a whole; a field (`param` names it). Nothing stored", body = ErrorBody),
               (status = 413, description = "batch_too_large: more than 5,000 rows or a CSV over 1 MiB (payload_too_large: a body over 1 MiB). Nothing stored", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateBatch>,
 ) -> Result<Response, ApiError> {
     if input.rows.is_some() && input.csv.is_some() {
@@ -386,9 +385,7 @@ pub struct ApproveBatch {
               (status = 409, description = "payout_batch_not_approvable: not PENDING_APPROVAL, PARTIAL or FAILED (EXECUTING: another approval runs it), or approved 10 times", body = ErrorBody),
               (status = 422, description = "payout_batch_not_ready: invalid rows without skip_invalid, or no row to pay; insufficient_funds: available is short of the rows and fees. Nothing moved", body = ErrorBody)))]
 pub async fn approve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<ApproveBatch>,
 ) -> Result<Response, ApiError> {
@@ -439,9 +436,7 @@ pub struct CancelBatch {
               (status = 404, description = "payout_batch_not_found", body = ErrorBody),
               (status = 409, description = "payout_batch_not_cancellable: not PENDING_APPROVAL", body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CancelBatch>,
 ) -> Result<Response, ApiError> {

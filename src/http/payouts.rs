@@ -8,7 +8,8 @@ use serde::Deserialize;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::audit::{self, Actor};
@@ -25,9 +26,7 @@ operations!(create, list, retrieve);
               (status = 404, description = "operator_not_found, bank_account_not_found (`param` names the field)", body = ErrorBody),
               (status = 422, description = "insufficient_funds, payout_unavailable, rail_not_configured (live mode); nothing moved", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreatePayout>,
 ) -> Result<Response, ApiError> {
     let request = input.parse()?;

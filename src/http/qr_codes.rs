@@ -12,7 +12,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, ClientIp, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, ClientIp, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::qr_codes::views::{
@@ -72,9 +73,7 @@ pub struct CreateLocation {
 #[utoipa::path(post, path = "/locations", tag = "qr_codes", request_body = CreateLocation,
     responses((status = 201, description = "The location", body = LocationView)))]
 pub async fn create_location(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateLocation>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
@@ -150,9 +149,7 @@ pub struct CreateTerminal {
     responses((status = 201, description = "The terminal", body = TerminalView),
               (status = 404, description = "No such location", body = ErrorBody)))]
 pub async fn create_terminal(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CreateTerminal>,
 ) -> Result<Response, ApiError> {
@@ -224,9 +221,7 @@ pub struct CreateQrCode {
     responses((status = 201, description = "The static code with its signed payload and SVG", body = QrCodeView),
               (status = 404, description = "No such location or terminal", body = ErrorBody)))]
 pub async fn create_code(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateQrCode>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
@@ -321,9 +316,7 @@ pub struct RevokeQrCode {
               (status = 404, description = "Not found", body = ErrorBody),
               (status = 409, description = "Already revoked (qr_code_revoked)", body = ErrorBody)))]
 pub async fn revoke_code(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RevokeQrCode>,
 ) -> Result<Response, ApiError> {

@@ -16,7 +16,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json};
 use super::operations::operations;
 use super::step_up;
 use crate::clock::rfc3339;
@@ -169,9 +170,7 @@ fn provider_of(rail: &str) -> Result<Provider, ApiError> {
               (status = 403, description = "Not an owner's session, or no valid PIN (session_required, role_denied, step_up_required)", body = ErrorBody),
               (status = 404, description = "rail_unknown", body = ErrorBody)))]
 pub async fn configure_rail(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(rail): Path<String>,
     Body(input): Body<ConfigureRail>,
 ) -> Result<Response, ApiError> {
@@ -324,9 +323,7 @@ pub struct ReconcileRail {
               (status = 400, description = "The report cannot be read (validation_error, param statement)", body = ErrorBody),
               (status = 404, description = "rail_unknown", body = ErrorBody)))]
 pub async fn reconcile_rail(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(rail): Path<String>,
     Body(input): Body<ReconcileRail>,
 ) -> Result<Response, ApiError> {

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::step_up;
@@ -89,9 +90,7 @@ async fn stepped_up(
               (status = 403, description = "step_up_required: a wrong PIN", body = ErrorBody),
               (status = 409, description = "More than refundable, nothing left, or not captured", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateRefund>,
 ) -> Result<Response, ApiError> {
     let amount_minor = input
@@ -185,9 +184,7 @@ pub struct RejectRefund {
     responses((status = 200, description = "REJECTED; the reservation is released and the intent keeps its state", body = RefundView),
               (status = 409, description = "Not REQUESTED or APPROVED", body = ErrorBody)))]
 pub async fn reject(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RejectRefund>,
 ) -> Result<Response, ApiError> {
@@ -215,9 +212,7 @@ pub struct ApproveRefund {
               (status = 403, description = "step_up_required: a session approving over 100 000 minor units without a valid PIN", body = ErrorBody),
               (status = 409, description = "Not REQUESTED", body = ErrorBody)))]
 pub async fn approve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<ApproveRefund>,
 ) -> Result<Response, ApiError> {
@@ -323,9 +318,7 @@ pub async fn split_refunds(
     params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Recoveries after retrying the FAILED ones", body = SplitRefundsView)))]
 pub async fn retry_split_refunds(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -90,9 +91,7 @@ pub struct CreateRemittance {
               (status = 403, description = "corridor_suspended, corridor_not_live", body = ErrorBody),
               (status = 422, description = "insufficient_funds, monthly_limit_exceeded, corridor_limit, purpose_not_allowed, payout_currency_unavailable, fx_rate_unavailable; nothing moved", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateRemittance>,
 ) -> Result<Response, ApiError> {
     fields::text("pin", input.pin, 12)?;

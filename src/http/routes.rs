@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::auth::Principal;
@@ -106,9 +107,7 @@ pub struct QuoteRoute {
               (status = 404, description = "operator_not_found, bank_account_not_found", body = ErrorBody),
               (status = 422, description = "fx_rate_unavailable, payout_unavailable", body = ErrorBody)))]
 pub async fn quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<QuoteRoute>,
 ) -> Result<Response, ApiError> {
     let (amount_minor, source_currency, target) = ask_of(
@@ -467,9 +466,7 @@ pub struct CreateRoute {
               (status = 409, description = "quote_used, quote_expired", body = ErrorBody),
               (status = 422, description = "insufficient_funds, payout_currency_unavailable, purpose_not_allowed, corridor_limit, monthly_limit_exceeded, fx_rate_unavailable, rail_not_configured; nothing moved", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateRoute>,
 ) -> Result<Response, ApiError> {
     let (amount_minor, source_currency, target) = ask_of(
@@ -600,9 +597,7 @@ pub struct CancelRoute {
               (status = 404, description = "route_not_found", body = ErrorBody),
               (status = 409, description = "payout_in_progress, invalid_stage_transition", body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CancelRoute>,
 ) -> Result<Response, ApiError> {

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::settlement::cycles::{self, Cycle, Place};
@@ -49,9 +50,7 @@ named_list!(SettlementCycleList of SettlementCycleView, "Newest first.");
               (status = 404, description = "operator_not_found, bank_account_not_found (a payout destination)", body = ErrorBody),
               (status = 422, description = "payout_unavailable (the destination's operator does not pay out in the settlement currency), settlement_profiles_full", body = ErrorBody)))]
 pub async fn upsert_profile(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<UpsertProfile>,
 ) -> Result<Response, ApiError> {
     let checked = input.check()?;
@@ -355,9 +354,7 @@ pub struct CloseCycle {
               (status = 400, description = "A field (`param` names it); nothing written", body = ErrorBody),
               (status = 404, description = "settlement_profile_not_found", body = ErrorBody)))]
 pub async fn close_cycle(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CloseCycle>,
 ) -> Result<Response, ApiError> {
     let currency = input
@@ -426,9 +423,7 @@ pub async fn close_cycle(
               (status = 404, description = "settlement_cycle_not_found", body = ErrorBody),
               (status = 409, description = "cycle_not_payable: only a CLOSED cycle is paid", body = ErrorBody)))]
 pub async fn pay_cycle(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();

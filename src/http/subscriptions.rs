@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, List, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -82,9 +83,7 @@ pub struct CreatePlan {
     responses((status = 201, description = "The plan (ACTIVE)", body = PlanView),
               (status = 409, description = "The code is taken", body = ErrorBody)))]
 pub async fn create_plan(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreatePlan>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
@@ -160,9 +159,7 @@ pub async fn retrieve_plan(
     params(("id" = String, Path, description = "plan_... or the plan's code")),
     responses((status = 200, description = "ARCHIVED: no new subscriptions; existing ones continue", body = PlanView)))]
 pub async fn archive_plan(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let settings = state.settings.clone();
@@ -201,9 +198,7 @@ pub struct CreateSubscription {
     responses((status = 201, description = "TRIALING, or INCOMPLETE with its first invoice issued and collected (ACTIVE when it was paid at once)", body = SubscriptionView),
               (status = 409, description = "Archived plan, or already subscribed", body = ErrorBody)))]
 pub async fn create_subscription(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateSubscription>,
 ) -> Result<Response, ApiError> {
     let metadata: BTreeMap<String, serde_json::Value> = fields::metadata_json(input.metadata)?;
@@ -329,9 +324,7 @@ pub struct RecordUsage {
     responses((status = 200, description = "Recorded in the current period (billed at its end); a retry with the same Idempotency-Key counts once", body = UsageRecordView),
               (status = 409, description = "The subscription is not running", body = ErrorBody)))]
 pub async fn record_usage(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RecordUsage>,
 ) -> Result<Response, ApiError> {
@@ -354,9 +347,7 @@ pub struct CancelSubscription {
     responses((status = 200, description = "CANCELLED, or cancel_at_period_end", body = SubscriptionView),
               (status = 409, description = "Cancelled or ended already", body = ErrorBody)))]
 pub async fn cancel_subscription(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<CancelSubscription>,
 ) -> Result<Response, ApiError> {

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json, parse_json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json, parse_json};
 use super::operations::operations;
 use super::team::members::NoParams;
 use crate::domain::fields;
@@ -176,9 +177,7 @@ fn refuse_route_inputs(body: &serde_json::Map<String, serde_json::Value>) -> Res
               (status = 409, description = "order_already_exists (details.payment_id), idempotency_key_reused, request_in_progress", body = ErrorBody),
               (status = 422, description = "rail_not_configured: live mode has no national-switch connector", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(body): Body<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<Response, ApiError> {
     refuse_route_inputs(&body)?;
@@ -218,9 +217,7 @@ pub async fn retrieve(
               (status = 404, description = "switch_payment_not_found", body = ErrorBody),
               (status = 409, description = "payment_not_cancellable: it was sent to the switch (details.status)", body = ErrorBody)))]
 pub async fn cancel(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(_): Body<NoParams>,
 ) -> Result<Response, ApiError> {

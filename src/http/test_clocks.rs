@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::webhooks::DeletedView;
@@ -40,9 +41,7 @@ fn frozen_time(value: &str) -> Result<i64, ApiError> {
     responses((status = 201, description = "The clock (test keys only)", body = TestClockView),
               (status = 403, description = "livemode_forbidden: a live key", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateTestClock>,
 ) -> Result<Response, ApiError> {
     test_clocks::require_test_mode(&caller)?;
@@ -106,9 +105,7 @@ pub async fn retrieve(
     responses((status = 200, description = "Deleted (detached first: the sandbox returns to real time)", body = DeletedView),
               (status = 409, description = "test_clock_advancing", body = ErrorBody)))]
 pub async fn delete(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
@@ -137,9 +134,7 @@ pub struct AdvanceTestClock {
               (status = 409, description = "test_clock_advancing: an advance is running", body = ErrorBody),
               (status = 422, description = "test_clock_advance_too_large: over two years or 10,000 timers; nothing changed", body = ErrorBody)))]
 pub async fn advance(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<AdvanceTestClock>,
 ) -> Result<Response, ApiError> {
@@ -166,9 +161,7 @@ pub async fn advance(
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "Attached: the organisation's sandbox reads its time from the clock", body = TestClockView)))]
 pub async fn attach(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
@@ -182,9 +175,7 @@ pub async fn attach(
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "Detached: the sandbox returns to real time; the clock's waiting timers wait for real time", body = TestClockView)))]
 pub async fn detach(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

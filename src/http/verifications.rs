@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, json};
 use super::operations::operations;
 use crate::auth::Principal;
 use crate::domain::verifications::score::Reason;
@@ -201,9 +202,7 @@ fn resolve(
               (status = 400, description = "Neither a reference nor an msisdn with amount_minor (criteria_required), or a field out of bounds", body = ErrorBody),
               (status = 402, description = "Free quota used and the balance cannot pay for another", body = ErrorBody)))]
 pub async fn verify(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<VerifyPayment>,
 ) -> Result<Response, ApiError> {
     let (method, criteria) = input.criteria()?;

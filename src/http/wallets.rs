@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -139,9 +140,7 @@ pub struct CreateTransfer {
               (status = 400, description = "recipient_not_found, self_transfer, or a field (`param` names it)", body = ErrorBody),
               (status = 422, description = "insufficient_funds, limit_exceeded, daily_limit_exceeded, recipient_inactive; nothing moved", body = ErrorBody)))]
 pub async fn create_transfer(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateTransfer>,
 ) -> Result<Response, ApiError> {
     let new = NewTransfer {
@@ -227,9 +226,7 @@ pub struct TransferQuoteView {
     responses((status = 200, description = "Fees, FX and ranked routes", body = TransferQuoteView),
               (status = 400, description = "A field (`param` names it)", body = ErrorBody)))]
 pub async fn quote_transfer(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<QuoteTransfer>,
 ) -> Result<Response, ApiError> {
     if input.source_method.is_some_and(|m| m != RailKind::Wallet) {
@@ -351,9 +348,7 @@ pub struct SetTransferLimits {
     responses((status = 200, description = "The limits now in force", body = TransferLimitsView),
               (status = 403, description = "Not an owner's session (role_denied, session_required)", body = ErrorBody)))]
 pub async fn set_transfer_limits(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<SetTransferLimits>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::command;
-use super::extract::{Body, Caller, Idempotency, Params, Path, json};
+use super::command::Write;
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -79,9 +80,7 @@ pub struct UpdateEndpoint {
     responses((status = 201, description = "The endpoint, with its whsec_ secret (shown once)", body = EndpointView),
               (status = 400, description = "Invalid url or event filter", body = ErrorBody)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateEndpoint>,
 ) -> Result<Response, ApiError> {
     let egress = state.settings.webhook_egress;
@@ -134,9 +133,7 @@ pub async fn retrieve(
     params(("id" = String, Path, description = "we_...")), request_body = UpdateEndpoint,
     responses((status = 200, description = "The updated endpoint", body = EndpointView)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<UpdateEndpoint>,
 ) -> Result<Response, ApiError> {
@@ -168,9 +165,7 @@ pub struct DeletedView {
     params(("id" = String, Path, description = "we_...")),
     responses((status = 200, description = "Deleted; its pending deliveries fail", body = DeletedView)))]
 pub async fn delete(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
@@ -273,9 +268,7 @@ pub async fn deliveries(
     params(("id" = String, Path, description = "wd_...")),
     responses((status = 201, description = "A new delivery of the same event to the same endpoint", body = DeliveryView)))]
 pub async fn replay_delivery(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
@@ -296,9 +289,7 @@ pub struct ReplayList {
     params(("id" = String, Path, description = "evt_...")),
     responses((status = 201, description = "New deliveries to every endpoint that wants the event", body = ReplayList)))]
 pub async fn replay_event(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {

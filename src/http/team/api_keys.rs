@@ -16,7 +16,8 @@ use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody, Missing};
 use crate::http::AppState;
 use crate::http::command;
-use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
+use crate::http::command::Write;
+use crate::http::extract::{Body, Caller, Params, Path, json};
 use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
 use crate::http::step_up;
@@ -123,9 +124,7 @@ pub struct CreateKey {
     responses((status = 201, description = "The key with its secret (shown once)", body = KeyView),
               (status = 403, description = "session_required for an API key; role_denied; step_up_required: a live key without a valid PIN", body = ErrorBody)))]
 pub async fn create_key(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<CreateKey>,
 ) -> Result<Response, ApiError> {
     let scopes = api_keys::scopes_for(input.kind, input.scopes)?;
@@ -183,9 +182,7 @@ fn key_for(state: &AppState, caller: &Principal, id: &str) -> Result<KeyRecord, 
               (status = 403, description = "step_up_required: a live key without a valid PIN", body = ErrorBody),
               (status = 409, description = "The key is already revoked", body = ErrorBody)))]
 pub async fn rotate_key(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RotateKey>,
 ) -> Result<Response, ApiError> {
@@ -222,9 +219,7 @@ pub struct RevokeKey {
     responses((status = 200, description = "The revoked key; its secret stops working at once", body = KeyView),
               (status = 403, description = "step_up_required: a live key without a valid PIN", body = ErrorBody)))]
 pub async fn revoke_key(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<RevokeKey>,
 ) -> Result<Response, ApiError> {

@@ -16,7 +16,8 @@ use crate::domain::team::{self, Member};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
-use crate::http::extract::{Body, Caller, Idempotency, Params, Path, json};
+use crate::http::command::Write;
+use crate::http::extract::{Body, Caller, Params, Path, json};
 use crate::http::list::{List, named_list};
 use crate::http::operations::operations;
 
@@ -138,9 +139,7 @@ pub struct AddMember {
     responses((status = 201, description = "The member", body = MemberView),
               (status = 409, description = "member_exists", body = ErrorBody)))]
 pub async fn add_member(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Body(input): Body<AddMember>,
 ) -> Result<Response, ApiError> {
     let by = session_of(&caller)?.role;
@@ -187,9 +186,7 @@ pub struct UpdateMember {
     responses((status = 200, description = "The member", body = MemberView),
               (status = 409, description = "last_owner", body = ErrorBody)))]
 pub async fn update_member(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
     Body(input): Body<UpdateMember>,
 ) -> Result<Response, ApiError> {
@@ -207,9 +204,7 @@ pub async fn update_member(
     params(("id" = String, Path, description = "mem_...")),
     responses((status = 200, description = "The disabled member; their sessions end at once", body = MemberView)))]
 pub async fn disable_member(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
+    Write(state, caller, claim): Write,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let by = session_of(&caller)?.role;

@@ -14,8 +14,9 @@ use crate::domain::team::{self, Member, Session};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
+use crate::http::command::Write;
 use crate::http::extract::ClientIp;
-use crate::http::extract::{Body, Caller, Idempotency, json};
+use crate::http::extract::{Body, Caller, json};
 use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::store::Output;
@@ -134,11 +135,7 @@ pub async fn current(
 /// Logout: the token stops working at once.
 #[utoipa::path(delete, path = "/sessions/current", tag = "team",
     responses((status = 204, description = "Logged out")))]
-pub async fn logout(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-    Idempotency(claim): Idempotency,
-) -> Result<Response, ApiError> {
+pub async fn logout(Write(state, caller, claim): Write) -> Result<Response, ApiError> {
     let s = session_of(&caller)?.clone();
     let actor = Actor::of(&caller);
     command::apply_output(&state, claim, move |tx| {
