@@ -126,9 +126,12 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
 #[derive(Debug, Clone)]
 pub struct OutboxRow {
     pub key: String,
+    /// The rail request (`rrq_...`), or the daily reconciliation run (`rrc_...`).
     pub request: String,
     /// `send` or `inquire`.
     pub inquiry: bool,
+    /// A daily reconciliation run (`super::daily`).
+    pub reconcile: bool,
 }
 
 /// The outbox rows due before `now_ms`, oldest first, at most `limit`.
@@ -140,11 +143,12 @@ pub fn outbox(read: &Snapshot, now_ms: i64, limit: usize) -> Result<Vec<OutboxRo
         .filter_map(|(key, _)| {
             let mut parts = key.split('|').skip(2);
             let request = parts.next()?.to_string();
-            let inquiry = parts.next()? == "inquire";
+            let kind = parts.next()?;
             Some(OutboxRow {
+                inquiry: kind == "inquire",
+                reconcile: kind == super::daily::OUTBOX_KIND,
                 key,
                 request,
-                inquiry,
             })
         })
         .collect())
@@ -351,14 +355,23 @@ fn describe(answer: &Answer) -> String {
         Answer::NotFound => "not found at the provider".into(),
         Answer::NotSent(why) => format!("not sent: {why}"),
         Answer::Unknown(why) => format!("unknown: {why}"),
+        Answer::CannotAsk(why) => format!("not asked: {why}"),
     }
 }
 
 /// A provider's callback about request `id`: brings its inquiry forward to
 /// now (once: a callback while one is due changes nothing). Returns whether
 /// an inquiry was queued. A callback naming another provider's request, a
-/// decided one, or past [`CALLBACKS_MAX`] is ignored.
-pub fn on_callback(tx: &mut Tx<'_>, provider: Provider, id: &str) -> Result<bool, ApiError> {
+/// decided one, or past [`CALLBACKS_MAX`] is ignored. `provider_id`: the
+/// provider's own id of it from an authenticated callback, kept when the
+/// request has none (a Flutterwave transfer whose answer was lost can only
+/// be asked about by its transfer id; the inquiry checks its reference).
+pub fn on_callback(
+    tx: &mut Tx<'_>,
+    provider: Provider,
+    id: &str,
+    provider_id: Option<String>,
+) -> Result<bool, ApiError> {
     let Some(mut request) = tx.get_json::<RailRequest>(Table::Objects, id)? else {
         return Ok(false);
     };
@@ -371,6 +384,9 @@ pub fn on_callback(tx: &mut Tx<'_>, provider: Provider, id: &str) -> Result<bool
     }
     let now = tx.now_ms();
     request.callbacks += 1;
+    if request.provider_transaction_id.is_none() {
+        request.provider_transaction_id = provider_id;
+    }
     let due_now = request
         .next_inquiry
         .as_deref()
