@@ -1214,3 +1214,63 @@ fn the_daily_reconciliation_fetches_flutterwaves_report_and_raises_a_mismatch() 
     assert_eq!(events_of(&srv, &live, "payment_intent.captured").len(), 3);
     assert!(srv.logs().contains("daily reconciliation fetched"));
 }
+
+/// The live organisation's suspense balance in `currency`.
+fn suspense(srv: &TestServer, live: &str, currency: &str) -> i64 {
+    let resp = srv.get("/balance", Some(live));
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["balances"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["currency"] == currency).cloned())
+        .and_then(|b| b["suspense_minor"].as_i64())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_payment_confirmed_after_its_intent_was_cancelled_is_credited_to_suspense_once() {
+    let sim = Momo::start();
+    let (srv, live) = start(&sim, "3600000");
+    let id = pay(&srv, &live, PENDING);
+    let posted = wait_posted(&sim, PENDING, 1).remove(0);
+    let cancelled = srv.post(
+        &format!("/payment_intents/{id}/cancel"),
+        Some(&live),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    assert_eq!(cancelled.body["status"], "CANCELLED", "{cancelled:?}");
+    // The payer approves anyway: MTN says SUCCESSFUL, the money arrived.
+    sim.decide(&posted.reference, "SUCCESSFUL", None);
+    let resp = callback(&srv, &posted, &sim.callback_body(&posted.reference));
+    assert_eq!(resp.body["inquiry_queued"], true, "{resp:?}");
+    let late = wait_until(
+        WITHIN,
+        "payment_intent.late_payment",
+        || {
+            events_of(&srv, &live, "payment_intent.late_payment")
+                .into_iter()
+                .next()
+        },
+        || srv.logs(),
+    );
+    assert_eq!(late["data"]["object"]["id"], id.as_str(), "{late}");
+    // Posted once into suspense: not pending, not available, nothing to ship on.
+    assert_eq!(suspense(&srv, &live, "CDF"), 10_000);
+    assert_eq!(balance(&srv, &live), (0, 0));
+    let after = intent(&srv, &live, &id);
+    assert_eq!(after["status"], "CANCELLED", "{after}");
+    assert!(
+        timeline_events(&srv, &live, &id).contains(&"attempt.late_success".to_string()),
+        "{after}"
+    );
+    // A duplicate callback changes nothing.
+    let again = callback(&srv, &posted, &sim.callback_body(&posted.reference));
+    assert_eq!(again.body["inquiry_queued"], false, "{again:?}");
+    assert_eq!(
+        events_of(&srv, &live, "payment_intent.late_payment").len(),
+        1
+    );
+    assert_eq!(suspense(&srv, &live, "CDF"), 10_000);
+    assert!(events_of(&srv, &live, "payment_intent.captured").is_empty());
+}

@@ -474,11 +474,6 @@ impl Sim {
         }
     }
 
-    /// Every call answers 503 while down.
-    pub fn set_down(&self, down: bool) {
-        sim_lock(&self.state).down = down;
-    }
-
     /// Flutterwave's transfer id of the gateway's `reference`.
     pub fn transfer_id(&self, reference: &str) -> Option<u64> {
         sim_lock(&self.state).transfer_ids.get(reference).copied()

@@ -327,13 +327,26 @@ fn downstream(
                 Status::Unknown => Collection::Unknown,
                 _ => return Ok(true),
             };
-            crate::domain::intents::on_rail_answer(
+            let attempt = request.attempt.as_deref().unwrap_or_default();
+            let applied = crate::domain::intents::on_rail_answer(
                 tx,
                 settings,
                 &request.target,
-                request.attempt.as_deref().unwrap_or_default(),
+                attempt,
                 outcome,
-            )
+            )?;
+            // Paid after the intent moved on: the money arrived; it is posted.
+            if !applied && request.status == Status::Succeeded {
+                return crate::domain::intents::on_late_success(
+                    tx,
+                    settings,
+                    &request.target,
+                    attempt,
+                    request.amount_minor,
+                    &request.currency,
+                );
+            }
+            Ok(applied)
         }
         Kind::Payout => {
             let outcome = match request.status {
