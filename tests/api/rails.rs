@@ -1274,3 +1274,103 @@ fn a_payment_confirmed_after_its_intent_was_cancelled_is_credited_to_suspense_on
     assert_eq!(suspense(&srv, &live, "CDF"), 10_000);
     assert!(events_of(&srv, &live, "payment_intent.captured").is_empty());
 }
+
+fn live_refund(srv: &TestServer, live: &str, intent: &str, amount: i64) -> Value {
+    let resp = srv.post(
+        "/refunds",
+        Some(live),
+        &json!({"payment_intent": intent, "amount_minor": amount, "reason": "requested_by_customer"}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body
+}
+
+#[track_caller]
+fn wait_refund(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
+    wait_until(
+        WITHIN,
+        &format!("{id} {status}"),
+        || {
+            Some(srv.get(&format!("/refunds/{id}"), Some(live)).body)
+                .filter(|r| r["status"] == status)
+        },
+        || {
+            format!(
+                "{:?}\n{}",
+                srv.get(&format!("/refunds/{id}"), Some(live)),
+                srv.logs()
+            )
+        },
+    )
+}
+
+/// MTN transfers the simulator received for `party`.
+fn momo_transfers(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
+    posts_for(sim, party)
+        .into_iter()
+        .filter(|p| p.product == "disbursement")
+        .collect()
+}
+
+#[test]
+fn live_refunds_go_out_as_one_disbursement_each_paid_failed_or_resolved_after_a_timeout() {
+    let sim = Momo::start();
+    let (srv, live) = start(&sim, POLL_MS);
+    // Paid back: PROCESSING until MTN's transfer succeeds, then the intent shows it.
+    let paid = pay(&srv, &live, PAID);
+    wait_status(&srv, &live, &paid, "SETTLEMENT_PENDING");
+    let pending_before = balance(&srv, &live).0;
+    let refund = live_refund(&srv, &live, &paid, 4_000);
+    assert_eq!(refund["status"], "PROCESSING", "{refund}");
+    let id = refund["id"].as_str().expect("id");
+    wait_refund(&srv, &live, id, "SUCCEEDED");
+    let transfers = momo_transfers(&sim, PAID);
+    assert_eq!(transfers.len(), 1, "{transfers:?}");
+    assert_eq!(transfers[0].amount, "40.00", "{transfers:?}");
+    assert_eq!(balance(&srv, &live).0, pending_before - 4_000);
+    assert_eq!(events_of(&srv, &live, "refund.succeeded").len(), 1);
+    // The transfer's answer is lost: PROCESSING (reserved) until the inquiry, one transfer.
+    let slow = pay(&srv, &live, TIMES_OUT_AFTER_ACCEPTING);
+    wait_status(&srv, &live, &slow, "SETTLEMENT_PENDING");
+    let refund = live_refund(&srv, &live, &slow, 2_000);
+    let id = refund["id"].as_str().expect("id");
+    wait_refund(&srv, &live, id, "SUCCEEDED");
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(
+        momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).len(),
+        1,
+        "never twice"
+    );
+    // Refused by the provider: FAILED, the reservation released.
+    let refused = pay(&srv, &live, PENDING);
+    let collection = wait_posted(&sim, PENDING, 1).remove(0);
+    sim.decide(&collection.reference, "SUCCESSFUL", None);
+    callback(&srv, &collection, &sim.callback_body(&collection.reference));
+    wait_status(&srv, &live, &refused, "SETTLEMENT_PENDING");
+    let pending_before = balance(&srv, &live).0;
+    let refund = live_refund(&srv, &live, &refused, 3_000);
+    let id = refund["id"].as_str().expect("id");
+    let transfer = wait_until(
+        WITHIN,
+        "the refund's transfer",
+        || momo_transfers(&sim, PENDING).into_iter().next(),
+        || srv.logs(),
+    );
+    assert_eq!(
+        balance(&srv, &live).0,
+        pending_before - 3_000,
+        "reserved meanwhile"
+    );
+    sim.decide(&transfer.reference, "FAILED", Some("PAYEE_NOT_FOUND"));
+    callback(&srv, &transfer, &sim.callback_body(&transfer.reference));
+    let failed = wait_refund(&srv, &live, id, "FAILED");
+    assert!(
+        failed["failure_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("invalid_account")),
+        "{failed}"
+    );
+    assert_eq!(balance(&srv, &live).0, pending_before, "released");
+    assert_eq!(intent(&srv, &live, &refused)["amount_refunded_minor"], 0);
+}

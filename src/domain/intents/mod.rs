@@ -833,6 +833,7 @@ fn start_attempt(
                     msisdn: attempt.customer_msisdn.as_deref().unwrap_or_default(),
                     amount_minor: intent.amount_minor,
                     currency: &intent.currency,
+                    refund: false,
                 },
             )?;
             intent.note(

@@ -60,6 +60,10 @@ pub struct RailRequest {
     /// It ended after its attempt or payout had moved on (reconciliation lists it).
     #[serde(default)]
     pub orphaned: bool,
+    /// A refund of a live payment: a disbursement (kind `payout`) to the
+    /// number that paid; `target` is the refund (`re_...`).
+    #[serde(default)]
+    pub refund: bool,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
     pub sent_at_ms: Option<i64>,
@@ -77,6 +81,8 @@ pub struct NewRequest<'a> {
     pub msisdn: &'a str,
     pub amount_minor: i64,
     pub currency: &'a str,
+    /// A refund to the payer (see [`RailRequest::refund`]).
+    pub refund: bool,
 }
 
 /// Writes a QUEUED request and its `send` row, in the caller's command.
@@ -103,6 +109,7 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
         next_inquiry: None,
         last_answer: None,
         orphaned: false,
+        refund: new.refund,
         created_at_ms: now,
         updated_at_ms: now,
         sent_at_ms: None,
@@ -355,6 +362,14 @@ fn downstream(
                 Status::Unknown => Disbursement::Unknown,
                 _ => Disbursement::Pending { poll_after_ms: 0 },
             };
+            if request.refund {
+                return crate::domain::refunds::on_rail_answer(
+                    tx,
+                    settings,
+                    &request.target,
+                    outcome,
+                );
+            }
             crate::domain::payouts::on_rail_answer(tx, &request.target, outcome)
         }
     }
