@@ -1374,3 +1374,74 @@ fn live_refunds_go_out_as_one_disbursement_each_paid_failed_or_resolved_after_a_
     assert_eq!(balance(&srv, &live).0, pending_before, "released");
     assert_eq!(intent(&srv, &live, &refused)["amount_refunded_minor"], 0);
 }
+
+#[test]
+fn the_daily_reconciliation_asks_mtn_about_each_request_of_the_period() {
+    let sim = Momo::start();
+    const PERIOD_MS: u64 = 4_000;
+    let flag = sim.base_url_flag();
+    let args = [
+        "--rail-base-url",
+        flag.as_str(),
+        "--rail-timeout-ms",
+        "800",
+        "--rail-poll-ms",
+        "300",
+        "--rail-reconcile-period-ms",
+        "4000",
+        "--rail-reconcile-lag-ms",
+        "2000",
+    ];
+    let (srv, live) = TestServer::start_with_args(&args, |dir| {
+        configure_momo(dir);
+        create_key(dir, "sk", "live", &[])
+    });
+    let into_period = || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_millis() as u64;
+        now % PERIOD_MS
+    };
+    if into_period() > 3_000 {
+        std::thread::sleep(Duration::from_millis(PERIOD_MS - into_period() + 20));
+    }
+    let ids: Vec<String> = (0..3).map(|_| pay(&srv, &live, PAID)).collect();
+    for id in &ids {
+        wait_status(&srv, &live, id, "SETTLEMENT_PENDING");
+    }
+    let posts = posts_for(&sim, PAID);
+    assert_eq!(posts.len(), 3, "{posts:?}");
+    // MTN has no report: the job asks. One is unknown to MTN now, one it says failed.
+    sim.forget(&posts[1].reference);
+    sim.decide(
+        &posts[2].reference,
+        "FAILED",
+        Some("INTERNAL_PROCESSING_ERROR"),
+    );
+    let event = wait_until(
+        WITHIN,
+        "reconciliation.mismatch",
+        || {
+            events_of(&srv, &live, "reconciliation.mismatch")
+                .into_iter()
+                .next()
+        },
+        || srv.logs(),
+    );
+    let report = &event["data"]["object"];
+    assert_eq!(report["rail"], "mtn_momo", "{report}");
+    assert_eq!(report["matched"], 1, "{report}");
+    assert_eq!(
+        report["missing"][0]["reference"],
+        posts[1].external_id.as_str(),
+        "{report}"
+    );
+    assert_eq!(
+        report["mismatched"][0]["reference"],
+        posts[2].external_id.as_str(),
+        "{report}"
+    );
+    assert_eq!(report["mismatched"][0]["reason"], "outcome", "{report}");
+    assert_eq!(report["extra_count"], 0, "{report}");
+}

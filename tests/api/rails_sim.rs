@@ -145,6 +145,11 @@ impl Momo {
         lock(&self.state).down = down;
     }
 
+    /// Forgets a request, as if it never arrived (its status inquiry: 404).
+    pub fn forget(&self, reference: &str) {
+        lock(&self.state).txns.remove(reference);
+    }
+
     /// The callback MTN would send about `reference` now (its status body).
     pub fn callback_body(&self, reference: &str) -> Value {
         let state = lock(&self.state);
