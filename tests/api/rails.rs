@@ -1445,3 +1445,28 @@ fn the_daily_reconciliation_asks_mtn_about_each_request_of_the_period() {
     assert_eq!(report["mismatched"][0]["reason"], "outcome", "{report}");
     assert_eq!(report["extra_count"], 0, "{report}");
 }
+
+#[test]
+fn kill_9_with_an_mtn_payout_in_flight_then_restart_pays_it_once() {
+    let sim = Momo::start();
+    let (mut srv, live) = start(&sim, POLL_MS);
+    fund(&srv, &live);
+    let available = balance_in(&srv, &live, "UGX").1;
+    let id = payout(&srv, &live, TIMES_OUT_AFTER_ACCEPTING);
+    wait_until(
+        WITHIN,
+        "the transfer reached MTN",
+        || (!momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).is_empty()).then_some(()),
+        || format!("{:?}", sim.posts()),
+    );
+    srv.restart();
+    let paid = wait_payout(&srv, &live, &id, "PAID");
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(
+        momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).len(),
+        1,
+        "never paid twice"
+    );
+    let total = paid["total_minor"].as_i64().expect("total");
+    assert_eq!(balance_in(&srv, &live, "UGX").1, available - total);
+}
