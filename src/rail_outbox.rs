@@ -438,8 +438,13 @@ async fn fetch_period(shared: &Shared, taken: &TakenRun) -> Result<(Vec<Line>, b
         return Ok((lines, true));
     }
     // No report in the provider's public API: ask about each request sent.
+    let requests = shared
+        .store
+        .snapshot()
+        .map_err(|e| e.to_string())
+        .and_then(|s| daily::period_requests(&s, run).map_err(|e| e.message))?;
     let mut lines = Vec::new();
-    for (i, request) in taken.requests.iter().enumerate() {
+    for (i, request) in requests.iter().enumerate() {
         if request.status == crate::domain::live_rails::state::Status::Queued {
             continue;
         }

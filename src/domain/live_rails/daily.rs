@@ -24,7 +24,7 @@ use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::rails::live::Provider;
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Table, Tx, keys};
+use crate::store::{Snapshot, Table, Tx, keys};
 
 /// Rail requests one run asks about by inquiry at most (MTN, Airtel).
 pub const INQUIRIES_PER_RUN_MAX: usize = 500;
@@ -198,8 +198,6 @@ pub fn on_timer(
 pub struct TakenRun {
     pub run: Run,
     pub config: RailConfig,
-    /// The period's rail requests (to ask about, without a report).
-    pub requests: Vec<RailRequest>,
 }
 
 /// Takes a run's outbox row in the writer (deleted; one more attempt).
@@ -218,17 +216,28 @@ pub fn take(tx: &mut Tx<'_>, row_key: &str, id: &str) -> Result<Option<TakenRun>
     run.attempts += 1;
     run.updated_at_ms = tx.now_ms();
     tx.put_json(Table::Objects, run.id.clone(), &run)?;
+    Ok(Some(TakenRun { run, config }))
+}
+
+/// The rail requests created in a run's period, read from a snapshot off
+/// the writer (to ask about, without a report), at most [`INQUIRIES_PER_RUN_MAX`].
+pub fn period_requests(snapshot: &Snapshot, run: &Run) -> Result<Vec<RailRequest>, ApiError> {
     let scope = Scope::period(run.period_start_ms, run.period_end_ms);
-    let requests = reconcile::gateway_requests(tx, run.mode, &run.owner, run.provider)?
-        .into_values()
-        .filter(|r| scope.holds(r))
-        .take(INQUIRIES_PER_RUN_MAX)
-        .collect();
-    Ok(Some(TakenRun {
-        run,
-        config,
-        requests,
-    }))
+    let prefix = keys::rail_requests(run.mode, &run.owner, run.provider.as_str());
+    let rows = snapshot.scan(Table::Index, &prefix, None, reconcile::REQUESTS_MAX)?;
+    let mut requests = Vec::new();
+    for (key, _) in rows {
+        let id = key.rsplit('|').next().unwrap_or_default();
+        if let Some(request) = snapshot.get_json::<RailRequest>(Table::Objects, id)?
+            && scope.holds(&request)
+        {
+            requests.push(request);
+            if requests.len() >= INQUIRIES_PER_RUN_MAX {
+                break;
+            }
+        }
+    }
+    Ok(requests)
 }
 
 /// Records what the provider said about a run's period: compares it with

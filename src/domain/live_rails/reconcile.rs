@@ -32,7 +32,7 @@ use crate::store::{Table, Tx, keys};
 /// Lines a report may hold.
 pub const LINES_MAX: usize = 100_000;
 /// Rail requests compared per run at most.
-const REQUESTS_MAX: usize = 1_000_000;
+pub(crate) const REQUESTS_MAX: usize = 1_000_000;
 /// Items listed per class in a report at most (the counts stay exact).
 const ITEMS_MAX: usize = 1_000;
 
