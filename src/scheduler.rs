@@ -73,6 +73,13 @@ pub enum TimerKind {
     SwitchInquiry { payment: String },
     /// A diaspora quote's expiry.
     DiasporaQuoteExpire { quote: String },
+    /// The daily reconciliation of a live rail's period ending at `period_end_ms`.
+    RailReconcile {
+        mode: crate::ledger::Mode,
+        owner: String,
+        provider: String,
+        period_end_ms: i64,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -187,6 +187,8 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         header_names: options.header_names.clone(),
         routes: Arc::new(options.routes.clone()),
         payout_batch_chunk_rows: options.payout_batch_chunk_rows,
+        rail_reconcile_period_ms: ms_of(options.rails.reconcile_period),
+        rail_reconcile_lag_ms: ms_of(options.rails.reconcile_lag),
     });
     crate::events::dispatcher::spawn(
         store.clone(),
@@ -385,4 +387,8 @@ pub fn init(
         )
         .into()
     })
+}
+
+fn ms_of(d: std::time::Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }

@@ -70,6 +70,10 @@ pub struct Settings {
     pub routes: std::sync::Arc<routes::Config>,
     /// Rows of a payout batch paid per writer command (`serve --payout-batch-chunk-rows`).
     pub payout_batch_chunk_rows: u32,
+    /// The live rails' reconciliation period (a day) and how long after its
+    /// end the run starts (`serve --rail-reconcile-*`, `docs/rails.md`).
+    pub rail_reconcile_period_ms: i64,
+    pub rail_reconcile_lag_ms: i64,
 }
 
 #[cfg(test)]
@@ -84,6 +88,8 @@ impl Default for Settings {
             header_names: crate::headers::HeaderNames::default(),
             routes: Default::default(),
             payout_batch_chunk_rows: payout_batches::CHUNK_ROWS_DEFAULT,
+            rail_reconcile_period_ms: 86_400_000,
+            rail_reconcile_lag_ms: 3_600_000,
         }
     }
 }
@@ -124,5 +130,11 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         | TimerKind::SwitchExpire { .. }
         | TimerKind::SwitchInquiry { .. } => switch::on_timer(tx, kind),
         TimerKind::DiasporaQuoteExpire { quote } => diaspora::on_expire(tx, quote),
+        TimerKind::RailReconcile {
+            mode,
+            owner,
+            provider,
+            period_end_ms,
+        } => live_rails::daily::on_timer(tx, settings, *mode, owner, provider, *period_end_ms),
     }
 }

@@ -72,6 +72,7 @@ event_types! {
     PaymentIntentCaptured => ("payment_intent.captured", "Funds were captured (automatically on success, or by POST /capture).", "amount_received_minor is what was captured."),
     PaymentIntentSucceeded => ("payment_intent.succeeded", "The intent was captured and paid; the net amount is in the pending balance.", "The money has not settled yet: ship goods on payment_intent.settled."),
     PaymentIntentAmbiguousHold => ("payment_intent.ambiguous_hold", "The provider's outcome is unknown; the payment is parked in MANUAL_REVIEW.", "Do not ship and do not ask the payer to pay again until review resolves it."),
+    PaymentIntentLatePayment => ("payment_intent.late_payment", "A live provider confirmed a payment after its intent had closed (cancelled, expired, failed) or had been paid by another attempt: the money arrived and was credited to the suspense balance; data.object is the intent (its timeline says which attempt and how much).", "Do not ship on it: refund the payer or contact them; the amount stays in suspense_minor of GET /balance until then."),
     PaymentIntentCancelled => ("payment_intent.cancelled", "The intent was cancelled before capture (an authorisation is voided).", "Final."),
     PaymentIntentExpired => ("payment_intent.expired", "The intent expired before it was paid.", "Final."),
     PaymentIntentRefunded => ("payment_intent.refunded", "A refund of the intent succeeded; amount_refunded_minor and refund_status changed.", "Partial refunds leave refund_status partially_refunded."),

@@ -192,8 +192,10 @@ pub async fn configure_rail(
     let actor = Actor::of(&caller);
     let owner = caller.owner().to_string();
     let view_state = state.clone();
+    let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let config = live_rails::configure(tx, Mode::Live, &owner, sealed)?;
+        live_rails::daily::arm(tx, &settings, Mode::Live, &owner, provider)?;
         audit::record(
             tx,
             &actor,
@@ -252,34 +254,46 @@ pub async fn rail_callback(
             format!("a callback is at most {CALLBACK_BYTES_MAX} bytes"),
         ));
     }
-    let Some(id) = request_id(provider, &body) else {
+    let Some((id, provider_id)) = request_id(provider, &body) else {
         return ack(false);
     };
     let snapshot = state.store.snapshot()?;
     let Some(request) = requests::get(&snapshot, &id)? else {
         return ack(false);
     };
+    // Only an authenticated webhook may name the provider's transfer id
+    // (which the next inquiry asks about, and checks against our reference).
+    let mut transfer_id = None;
     if provider == Provider::Flutterwave {
         let config = live_rails::find(&snapshot, request.mode, &request.owner, provider)?;
         check_hash(config.as_ref(), &headers)?;
+        transfer_id = provider_id;
     }
     let queued = state
         .writer
-        .run(move |tx| requests::on_callback(tx, provider, &id))
+        .run(move |tx| requests::on_callback(tx, provider, &id, transfer_id))
         .await?;
     ack(queued)
 }
 
 /// The rail request a callback names: MTN's `externalId`, Airtel's
-/// `transaction.id`, Flutterwave's `data.tx_ref` (each the request's id).
-fn request_id(provider: Provider, body: &[u8]) -> Option<String> {
+/// `transaction.id`, Flutterwave's `data.tx_ref` (a charge) or
+/// `data.reference` (a transfer), each the request's id; with Flutterwave's
+/// own id of it (`data.id`), when given.
+fn request_id(provider: Provider, body: &[u8]) -> Option<(String, Option<String>)> {
     let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let data = value.get("data");
     let id = match provider {
         Provider::MtnMomo => value.get("externalId"),
         Provider::AirtelMoney => value.get("transaction").and_then(|t| t.get("id")),
-        Provider::Flutterwave => value.get("data").and_then(|d| d.get("tx_ref")),
+        Provider::Flutterwave => data.and_then(|d| d.get("tx_ref").or_else(|| d.get("reference"))),
     }?;
-    id.as_str().map(str::to_string)
+    let provider_id = match data.and_then(|d| d.get("id")) {
+        Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+        Some(serde_json::Value::String(s)) if s.len() <= 64 => Some(s.clone()),
+        _ => None,
+    };
+    Some((id.as_str()?.to_string(), provider_id))
 }
 
 /// Flutterwave's `verif-hash` header must equal the configured secret hash.

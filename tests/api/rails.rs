@@ -60,6 +60,10 @@ fn configure_momo(dir: &Path) {
 /// sk key; calls time out after 800 ms, the first inquiry follows a request
 /// by `poll_ms`.
 fn start(sim: &Momo, poll_ms: &str) -> (TestServer, String) {
+    start_with_cooldown(sim, poll_ms, "1500")
+}
+
+fn start_with_cooldown(sim: &Momo, poll_ms: &str, cooldown_ms: &str) -> (TestServer, String) {
     let flag = sim.base_url_flag();
     let args = [
         "--rail-base-url",
@@ -69,7 +73,7 @@ fn start(sim: &Momo, poll_ms: &str) -> (TestServer, String) {
         "--rail-poll-ms",
         poll_ms,
         "--rail-circuit-cooldown-ms",
-        "1500",
+        cooldown_ms,
     ];
     TestServer::start_with_args(&args, |dir| {
         configure_momo(dir);
@@ -701,7 +705,17 @@ fn an_owner_configures_a_rail_with_a_pin_and_nothing_secret_is_shown() {
 
 /// The gateway with `rail` configured from `credentials` against `flag`.
 fn start_other(rail: &str, flag: &str, credentials: Value, poll_ms: &str) -> (TestServer, String) {
-    let args = [
+    start_other_with(rail, flag, credentials, poll_ms, &[])
+}
+
+fn start_other_with(
+    rail: &str,
+    flag: &str,
+    credentials: Value,
+    poll_ms: &str,
+    extra: &[&str],
+) -> (TestServer, String) {
+    let mut args = vec![
         "--rail-base-url",
         flag,
         "--rail-timeout-ms",
@@ -709,6 +723,7 @@ fn start_other(rail: &str, flag: &str, credentials: Value, poll_ms: &str) -> (Te
         "--rail-poll-ms",
         poll_ms,
     ];
+    args.extend_from_slice(extra);
     let rail = rail.to_string();
     TestServer::start_with_args(&args, move |dir| {
         let file = dir.with_extension("creds.json");
@@ -812,4 +827,646 @@ fn flutterwave_webhooks_need_the_hash_and_are_confirmed_by_verify() {
     let declined = pay_in(&srv2, &live2, DECLINED, "UGX");
     let back = wait_status(&srv2, &live2, &declined, "REQUIRES_PAYMENT_METHOD");
     assert_eq!(back["last_attempt"]["failure_reason"], "declined", "{back}");
+}
+
+fn airtel_credentials() -> Value {
+    json!({"client_id": rails_sim::AIRTEL_CLIENT_ID,
+           "client_secret": rails_sim::AIRTEL_CLIENT_SECRET,
+           "disbursement_pin": "sim-pin-0000"})
+}
+
+fn flutterwave_credentials() -> Value {
+    json!({"secret_key": rails_sim::FLW_SECRET_KEY,
+           "secret_hash": rails_sim::FLW_SECRET_HASH})
+}
+
+/// A live UGX payment through whichever rail is configured, settled to
+/// available at once.
+fn fund_ugx(srv: &TestServer, live: &str) {
+    fund(srv, live);
+}
+
+/// A live UGX payout of 1 000 to `phone` on `operator`; (id, total with its fee).
+fn payout_on(srv: &TestServer, live: &str, operator: &str, phone: &str) -> (String, i64) {
+    let resp = srv.post(
+        "/payouts",
+        Some(live),
+        &json!({"amount_minor": 1_000, "currency": "UGX",
+                "destination": {"method": "mobile_money", "operator_id": operator, "phone": phone, "name": "Amani"}}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    let total = resp.body["total_minor"].as_i64().expect("total");
+    (resp.body["id"].as_str().expect("id").to_string(), total)
+}
+
+/// Disbursements the simulator received for `party`.
+fn transfers_for(sim: &rails_sim::Sim, party: &str) -> usize {
+    sim_posts_for(sim, party)
+        .iter()
+        .filter(|p| p.product == "disbursement")
+        .count()
+}
+
+/// Sends Flutterwave's authenticated `transfer.completed` webhook.
+fn flutterwave_transfer_webhook(srv: &TestServer, sim: &rails_sim::Sim, reference: &str) -> Resp {
+    let id = sim
+        .transfer_id(reference)
+        .expect("a transfer the simulator holds");
+    let webhook = json!({"event": "transfer.completed",
+                         "data": {"id": id, "reference": reference, "status": "SUCCESSFUL"}});
+    srv.request(
+        "POST",
+        "/rails/flutterwave/callback",
+        &[
+            ("Content-Type", "application/json"),
+            ("verif-hash", rails_sim::FLW_SECRET_HASH),
+        ],
+        Some(webhook.to_string().into_bytes()),
+    )
+}
+
+#[test]
+fn live_airtel_payouts_are_paid_failed_with_money_back_and_resolved_after_a_timeout() {
+    let sim = rails_sim::Sim::airtel();
+    let (srv, live) = start_other(
+        "airtel_money",
+        &sim.base_url_flag(),
+        airtel_credentials(),
+        POLL_MS,
+    );
+    fund_ugx(&srv, &live);
+    let available = balance_in(&srv, &live, "UGX").1;
+    let (paid, total) = payout_on(&srv, &live, "airtel", PAID);
+    wait_payout(&srv, &live, &paid, "PAID");
+    let (failed, _) = payout_on(&srv, &live, "airtel", NO_SUCH_PAYEE);
+    wait_payout(&srv, &live, &failed, "FAILED");
+    assert_eq!(
+        balance_in(&srv, &live, "UGX").1,
+        available - total,
+        "failed: money back"
+    );
+    let (unknown, _) = payout_on(&srv, &live, "airtel", TIMES_OUT_AFTER_ACCEPTING);
+    wait_payout(&srv, &live, &unknown, "PAID");
+    assert_eq!(
+        events_of(&srv, &live, "payout.needs_review").len(),
+        1,
+        "held while unknown"
+    );
+    std::thread::sleep(rails_sim::HANG);
+    for party in ["770000101", "770000106", "770000103"] {
+        assert_eq!(transfers_for(&sim, party), 1, "{party}: never paid twice");
+    }
+    assert_eq!(balance_in(&srv, &live, "UGX").1, available - 2 * total);
+}
+
+#[test]
+fn live_flutterwave_payouts_are_paid_failed_with_money_back_and_a_lost_answer_resolved_by_its_webhook()
+ {
+    let sim = rails_sim::Sim::flutterwave();
+    let (srv, live) = start_other(
+        "flutterwave",
+        &sim.base_url_flag(),
+        flutterwave_credentials(),
+        "300",
+    );
+    fund_ugx(&srv, &live);
+    let available = balance_in(&srv, &live, "UGX").1;
+    let (paid, total) = payout_on(&srv, &live, "mtn", PAID);
+    wait_payout(&srv, &live, &paid, "PAID");
+    let (failed, _) = payout_on(&srv, &live, "mtn", NO_SUCH_PAYEE);
+    wait_payout(&srv, &live, &failed, "FAILED");
+    assert_eq!(
+        balance_in(&srv, &live, "UGX").1,
+        available - total,
+        "failed: money back"
+    );
+    // The transfer's answer is lost: without Flutterwave's transfer id it
+    // waits for review, never failed blind, never sent again.
+    let (unknown, _) = payout_on(&srv, &live, "mtn", TIMES_OUT_AFTER_ACCEPTING);
+    wait_payout(&srv, &live, &unknown, "NEEDS_REVIEW");
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(
+        wait_payout(&srv, &live, &unknown, "NEEDS_REVIEW")["status"],
+        "NEEDS_REVIEW"
+    );
+    let reference = sim_posts_for(&sim, "256770000103")
+        .first()
+        .map(|p| p.external_id.clone())
+        .expect("the transfer reached the simulator");
+    // Its authenticated webhook names the transfer id; the inquiry confirms it.
+    let resp = flutterwave_transfer_webhook(&srv, &sim, &reference);
+    assert_eq!(resp.status, 200, "{resp:?}");
+    wait_payout(&srv, &live, &unknown, "PAID");
+    for party in ["256770000101", "256770000106", "256770000103"] {
+        assert_eq!(transfers_for(&sim, party), 1, "{party}: never paid twice");
+    }
+    assert_eq!(balance_in(&srv, &live, "UGX").1, available - 2 * total);
+}
+
+/// The `serve` arguments of `start_other`, with an optional dispatch delay.
+fn other_args(flag: &str, delay_ms: Option<&str>) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--rail-base-url",
+        flag,
+        "--rail-timeout-ms",
+        "800",
+        "--rail-poll-ms",
+        "300",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    if let Some(delay) = delay_ms {
+        args.extend(["--rail-dispatch-delay-ms".to_string(), delay.to_string()]);
+    }
+    args
+}
+
+/// kill -9 twice: once with a collection and a payout held by the provider
+/// (sent, no answer yet), once with both committed but not yet taken from
+/// the outbox. After each restart every request is decided and none was sent twice.
+fn kill_9_then_restart_sends_nothing_twice(
+    rail: &str,
+    sim: &rails_sim::Sim,
+    credentials: Value,
+    operator: &str,
+    party: impl Fn(&str) -> String,
+) {
+    let flag = sim.base_url_flag();
+    let (mut srv, live) = start_other(rail, &flag, credentials, "300");
+    fund_ugx(&srv, &live);
+    // In flight: the simulator holds both when the gateway dies.
+    let collection = pay_in(&srv, &live, TIMES_OUT_AFTER_ACCEPTING, "UGX");
+    let (payout, _) = payout_on(&srv, &live, operator, TIMES_OUT_AFTER_ACCEPTING);
+    let held = party(TIMES_OUT_AFTER_ACCEPTING);
+    wait_until(
+        WITHIN,
+        "both requests reached the provider",
+        || (sim_posts_for(sim, &held).len() == 2).then_some(()),
+        || format!("{:?}", sim.posts()),
+    );
+    srv.restart();
+    wait_status(&srv, &live, &collection, "SETTLEMENT_PENDING");
+    if rail == "flutterwave" {
+        let reference = sim_posts_for(sim, &held)
+            .into_iter()
+            .find(|p| p.product == "disbursement")
+            .map(|p| p.external_id)
+            .expect("the transfer");
+        flutterwave_transfer_webhook(&srv, sim, &reference);
+    }
+    wait_payout(&srv, &live, &payout, "PAID");
+    // Committed, not yet taken when the gateway dies.
+    let with_delay = other_args(&flag, Some("5000"));
+    srv.set_serve_args(&with_delay.iter().map(String::as_str).collect::<Vec<_>>());
+    srv.restart();
+    let queued = pay_in(&srv, &live, PAID, "UGX");
+    let (queued_payout, _) = payout_on(&srv, &live, operator, PAID);
+    srv.kill();
+    let paid_party = party(PAID);
+    // One collection funded the account before.
+    assert_eq!(
+        sim_posts_for(sim, &paid_party).len(),
+        1,
+        "sent before the kill"
+    );
+    srv.set_serve_args(
+        &other_args(&flag, None)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    srv.start_again();
+    wait_status(&srv, &live, &queued, "SETTLEMENT_PENDING");
+    wait_payout(&srv, &live, &queued_payout, "PAID");
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(
+        sim_posts_for(sim, &held).len(),
+        2,
+        "held: one collection, one transfer"
+    );
+    assert_eq!(transfers_for(sim, &held), 1);
+    assert_eq!(
+        sim_posts_for(sim, &paid_party).len(),
+        3,
+        "funding, then one of each"
+    );
+    assert_eq!(transfers_for(sim, &paid_party), 1);
+    assert_eq!(events_of(&srv, &live, "payment_intent.captured").len(), 3);
+    assert_eq!(events_of(&srv, &live, "payout.succeeded").len(), 2);
+}
+
+#[test]
+fn kill_9_with_airtel_requests_in_flight_then_restart_sends_nothing_twice() {
+    let sim = rails_sim::Sim::airtel();
+    kill_9_then_restart_sends_nothing_twice(
+        "airtel_money",
+        &sim,
+        airtel_credentials(),
+        "airtel",
+        |msisdn| msisdn.trim_start_matches("+256").to_string(),
+    );
+}
+
+#[test]
+fn kill_9_with_flutterwave_requests_in_flight_then_restart_sends_nothing_twice() {
+    let sim = rails_sim::Sim::flutterwave();
+    kill_9_then_restart_sends_nothing_twice(
+        "flutterwave",
+        &sim,
+        flutterwave_credentials(),
+        "mtn",
+        |msisdn| msisdn.trim_start_matches('+').to_string(),
+    );
+}
+
+#[test]
+fn the_checkout_page_offers_another_operator_while_a_providers_circuit_is_open() {
+    let sim = Momo::start();
+    let (srv, live) = start_with_cooldown(&sim, POLL_MS, "600000");
+    sim.set_down(true);
+    for _ in 0..3 {
+        let id = pay(&srv, &live, PAID);
+        wait_status(&srv, &live, &id, "REQUIRES_PAYMENT_METHOD");
+    }
+    assert_eq!(degraded(&srv), ["rail_circuit_open:mtn_momo"]);
+    let created = srv.post(
+        "/payment_intents",
+        Some(&live),
+        &body(json!({"rails": ["mobile_money"]})),
+        Some(&ik()),
+    );
+    assert_eq!(created.status, 201, "{created:?}");
+    let url = created.body["checkout_url"].as_str().expect("checkout_url");
+    let client = reqwest::blocking::Client::new();
+    let page = |lang: &str| {
+        let resp = client
+            .get(format!("{url}&lang={lang}"))
+            .send()
+            .expect("the checkout page");
+        assert_eq!(resp.status().as_u16(), 200);
+        resp.text().expect("html")
+    };
+    let en = page("en");
+    assert!(en.contains("operator unavailable, try another."), "{en}");
+    // The ranking skips MTN: it is not offered; the others are.
+    assert!(!en.contains("<option value=\"mtn\""), "{en}");
+    assert!(en.contains("<option value=\"airtel\""), "{en}");
+    let fr = page("fr");
+    assert!(
+        fr.contains("opérateur indisponible, essayez-en un autre."),
+        "{fr}"
+    );
+    // The ranking API says why.
+    let id = id_of(&created.body);
+    let methods = srv.get(&format!("/payment_intents/{id}/methods"), Some(&live));
+    let mtn = methods.body["data"]
+        .as_array()
+        .and_then(|m| m.iter().find(|m| m["operator"] == "mtn").cloned())
+        .unwrap_or_default();
+    assert_eq!(mtn["usable"], false, "{methods:?}");
+    assert_eq!(mtn["reason"], "circuit_open", "{methods:?}");
+    // Asking for MTN anyway: 422 rail_unavailable, nothing written.
+    let resp = srv.post(
+        &format!("/payment_intents/{id}/confirm"),
+        Some(&live),
+        &json!({"customer_msisdn": PAID, "operator": "mtn"}),
+        Some(&ik()),
+    );
+    assert_error(&resp, 422, "rail_unavailable");
+    assert_eq!(intent(&srv, &live, &id)["attempts_count"], 0);
+}
+
+#[test]
+fn the_daily_reconciliation_fetches_flutterwaves_report_and_raises_a_mismatch() {
+    let sim = rails_sim::Sim::flutterwave();
+    // Periods of 4 s instead of a UTC day (live mode follows no test
+    // clock); each runs 2 s after it ends.
+    const PERIOD_MS: u64 = 4_000;
+    let (srv, live) = start_other_with(
+        "flutterwave",
+        &sim.base_url_flag(),
+        flutterwave_credentials(),
+        "300",
+        &[
+            "--rail-reconcile-period-ms",
+            "4000",
+            "--rail-reconcile-lag-ms",
+            "2000",
+        ],
+    );
+    // Three payments created within one period (periods are aligned to the epoch).
+    let into_period = || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_millis() as u64;
+        now % PERIOD_MS
+    };
+    if into_period() > 3_000 {
+        std::thread::sleep(Duration::from_millis(PERIOD_MS - into_period() + 20));
+    }
+    let ids: Vec<String> = (0..3).map(|_| pay_in(&srv, &live, PAID, "UGX")).collect();
+    for id in &ids {
+        wait_status(&srv, &live, id, "SETTLEMENT_PENDING");
+    }
+    let refs: Vec<String> = sim.posts().into_iter().map(|p| p.external_id).collect();
+    assert_eq!(refs.len(), 3, "{refs:?}");
+    // The report leaves the second out and shows the third with another amount.
+    sim.drop_from_report(&refs[1]);
+    sim.misreport(&refs[2], "9000");
+    let event = wait_until(
+        WITHIN,
+        "reconciliation.mismatch",
+        || {
+            events_of(&srv, &live, "reconciliation.mismatch")
+                .into_iter()
+                .next()
+        },
+        || srv.logs(),
+    );
+    let report = &event["data"]["object"];
+    assert_eq!(report["rail"], "flutterwave", "{report}");
+    assert_eq!(report["matched"], 1, "{report}");
+    assert_eq!(report["missing_count"], 1, "{report}");
+    assert_eq!(
+        report["missing"][0]["reference"],
+        refs[1].as_str(),
+        "{report}"
+    );
+    assert_eq!(report["mismatched_count"], 1, "{report}");
+    assert_eq!(
+        report["mismatched"][0]["reference"],
+        refs[2].as_str(),
+        "{report}"
+    );
+    assert_eq!(report["mismatched"][0]["reason"], "amount", "{report}");
+    assert_eq!(
+        report["mismatched"][0]["report_amount_minor"], 9_000,
+        "{report}"
+    );
+    assert_eq!(report["extra_count"], 0, "{report}");
+    assert!(
+        report["period_start"].is_string() && report["period_end"].is_string(),
+        "{report}"
+    );
+    // Nothing was changed by it: the three are still paid once each.
+    assert_eq!(events_of(&srv, &live, "payment_intent.captured").len(), 3);
+    assert!(srv.logs().contains("daily reconciliation fetched"));
+}
+
+/// The live organisation's suspense balance in `currency`.
+fn suspense(srv: &TestServer, live: &str, currency: &str) -> i64 {
+    let resp = srv.get("/balance", Some(live));
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["balances"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["currency"] == currency).cloned())
+        .and_then(|b| b["suspense_minor"].as_i64())
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_payment_confirmed_after_its_intent_was_cancelled_is_credited_to_suspense_once() {
+    let sim = Momo::start();
+    let (srv, live) = start(&sim, "3600000");
+    let id = pay(&srv, &live, PENDING);
+    let posted = wait_posted(&sim, PENDING, 1).remove(0);
+    let cancelled = srv.post(
+        &format!("/payment_intents/{id}/cancel"),
+        Some(&live),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    assert_eq!(cancelled.body["status"], "CANCELLED", "{cancelled:?}");
+    // The payer approves anyway: MTN says SUCCESSFUL, the money arrived.
+    sim.decide(&posted.reference, "SUCCESSFUL", None);
+    let resp = callback(&srv, &posted, &sim.callback_body(&posted.reference));
+    assert_eq!(resp.body["inquiry_queued"], true, "{resp:?}");
+    let late = wait_until(
+        WITHIN,
+        "payment_intent.late_payment",
+        || {
+            events_of(&srv, &live, "payment_intent.late_payment")
+                .into_iter()
+                .next()
+        },
+        || srv.logs(),
+    );
+    assert_eq!(late["data"]["object"]["id"], id.as_str(), "{late}");
+    // Posted once into suspense: not pending, not available, nothing to ship on.
+    assert_eq!(suspense(&srv, &live, "CDF"), 10_000);
+    assert_eq!(balance(&srv, &live), (0, 0));
+    let after = intent(&srv, &live, &id);
+    assert_eq!(after["status"], "CANCELLED", "{after}");
+    assert!(
+        timeline_events(&srv, &live, &id).contains(&"attempt.late_success".to_string()),
+        "{after}"
+    );
+    // A duplicate callback changes nothing.
+    let again = callback(&srv, &posted, &sim.callback_body(&posted.reference));
+    assert_eq!(again.body["inquiry_queued"], false, "{again:?}");
+    assert_eq!(
+        events_of(&srv, &live, "payment_intent.late_payment").len(),
+        1
+    );
+    assert_eq!(suspense(&srv, &live, "CDF"), 10_000);
+    assert!(events_of(&srv, &live, "payment_intent.captured").is_empty());
+}
+
+fn live_refund(srv: &TestServer, live: &str, intent: &str, amount: i64) -> Value {
+    let resp = srv.post(
+        "/refunds",
+        Some(live),
+        &json!({"payment_intent": intent, "amount_minor": amount, "reason": "requested_by_customer"}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body
+}
+
+#[track_caller]
+fn wait_refund(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
+    wait_until(
+        WITHIN,
+        &format!("{id} {status}"),
+        || {
+            Some(srv.get(&format!("/refunds/{id}"), Some(live)).body)
+                .filter(|r| r["status"] == status)
+        },
+        || {
+            format!(
+                "{:?}\n{}",
+                srv.get(&format!("/refunds/{id}"), Some(live)),
+                srv.logs()
+            )
+        },
+    )
+}
+
+/// MTN transfers the simulator received for `party`.
+fn momo_transfers(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
+    posts_for(sim, party)
+        .into_iter()
+        .filter(|p| p.product == "disbursement")
+        .collect()
+}
+
+#[test]
+fn live_refunds_go_out_as_one_disbursement_each_paid_failed_or_resolved_after_a_timeout() {
+    let sim = Momo::start();
+    let (srv, live) = start(&sim, POLL_MS);
+    // Paid back: PROCESSING until MTN's transfer succeeds, then the intent shows it.
+    let paid = pay(&srv, &live, PAID);
+    wait_status(&srv, &live, &paid, "SETTLEMENT_PENDING");
+    let pending_before = balance(&srv, &live).0;
+    let refund = live_refund(&srv, &live, &paid, 4_000);
+    assert_eq!(refund["status"], "PROCESSING", "{refund}");
+    let id = refund["id"].as_str().expect("id");
+    wait_refund(&srv, &live, id, "SUCCEEDED");
+    let transfers = momo_transfers(&sim, PAID);
+    assert_eq!(transfers.len(), 1, "{transfers:?}");
+    assert_eq!(transfers[0].amount, "40.00", "{transfers:?}");
+    assert_eq!(balance(&srv, &live).0, pending_before - 4_000);
+    assert_eq!(events_of(&srv, &live, "refund.succeeded").len(), 1);
+    // The transfer's answer is lost: PROCESSING (reserved) until the inquiry, one transfer.
+    let slow = pay(&srv, &live, TIMES_OUT_AFTER_ACCEPTING);
+    wait_status(&srv, &live, &slow, "SETTLEMENT_PENDING");
+    let refund = live_refund(&srv, &live, &slow, 2_000);
+    let id = refund["id"].as_str().expect("id");
+    wait_refund(&srv, &live, id, "SUCCEEDED");
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(
+        momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).len(),
+        1,
+        "never twice"
+    );
+    // Refused by the provider: FAILED, the reservation released.
+    let refused = pay(&srv, &live, PENDING);
+    let collection = wait_posted(&sim, PENDING, 1).remove(0);
+    sim.decide(&collection.reference, "SUCCESSFUL", None);
+    callback(&srv, &collection, &sim.callback_body(&collection.reference));
+    wait_status(&srv, &live, &refused, "SETTLEMENT_PENDING");
+    let pending_before = balance(&srv, &live).0;
+    let refund = live_refund(&srv, &live, &refused, 3_000);
+    let id = refund["id"].as_str().expect("id");
+    let transfer = wait_until(
+        WITHIN,
+        "the refund's transfer",
+        || momo_transfers(&sim, PENDING).into_iter().next(),
+        || srv.logs(),
+    );
+    assert_eq!(
+        balance(&srv, &live).0,
+        pending_before - 3_000,
+        "reserved meanwhile"
+    );
+    sim.decide(&transfer.reference, "FAILED", Some("PAYEE_NOT_FOUND"));
+    callback(&srv, &transfer, &sim.callback_body(&transfer.reference));
+    let failed = wait_refund(&srv, &live, id, "FAILED");
+    assert!(
+        failed["failure_reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("invalid_account")),
+        "{failed}"
+    );
+    assert_eq!(balance(&srv, &live).0, pending_before, "released");
+    assert_eq!(intent(&srv, &live, &refused)["amount_refunded_minor"], 0);
+}
+
+#[test]
+fn the_daily_reconciliation_asks_mtn_about_each_request_of_the_period() {
+    let sim = Momo::start();
+    const PERIOD_MS: u64 = 4_000;
+    let flag = sim.base_url_flag();
+    let args = [
+        "--rail-base-url",
+        flag.as_str(),
+        "--rail-timeout-ms",
+        "800",
+        "--rail-poll-ms",
+        "300",
+        "--rail-reconcile-period-ms",
+        "4000",
+        "--rail-reconcile-lag-ms",
+        "2000",
+    ];
+    let (srv, live) = TestServer::start_with_args(&args, |dir| {
+        configure_momo(dir);
+        create_key(dir, "sk", "live", &[])
+    });
+    let into_period = || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("time")
+            .as_millis() as u64;
+        now % PERIOD_MS
+    };
+    if into_period() > 3_000 {
+        std::thread::sleep(Duration::from_millis(PERIOD_MS - into_period() + 20));
+    }
+    let ids: Vec<String> = (0..3).map(|_| pay(&srv, &live, PAID)).collect();
+    for id in &ids {
+        wait_status(&srv, &live, id, "SETTLEMENT_PENDING");
+    }
+    let posts = posts_for(&sim, PAID);
+    assert_eq!(posts.len(), 3, "{posts:?}");
+    // MTN has no report: the job asks. One is unknown to MTN now, one it says failed.
+    sim.forget(&posts[1].reference);
+    sim.decide(
+        &posts[2].reference,
+        "FAILED",
+        Some("INTERNAL_PROCESSING_ERROR"),
+    );
+    let event = wait_until(
+        WITHIN,
+        "reconciliation.mismatch",
+        || {
+            events_of(&srv, &live, "reconciliation.mismatch")
+                .into_iter()
+                .next()
+        },
+        || srv.logs(),
+    );
+    let report = &event["data"]["object"];
+    assert_eq!(report["rail"], "mtn_momo", "{report}");
+    assert_eq!(report["matched"], 1, "{report}");
+    assert_eq!(
+        report["missing"][0]["reference"],
+        posts[1].external_id.as_str(),
+        "{report}"
+    );
+    assert_eq!(
+        report["mismatched"][0]["reference"],
+        posts[2].external_id.as_str(),
+        "{report}"
+    );
+    assert_eq!(report["mismatched"][0]["reason"], "outcome", "{report}");
+    assert_eq!(report["extra_count"], 0, "{report}");
+}
+
+#[test]
+fn kill_9_with_an_mtn_payout_in_flight_then_restart_pays_it_once() {
+    let sim = Momo::start();
+    let (mut srv, live) = start(&sim, POLL_MS);
+    fund(&srv, &live);
+    let available = balance_in(&srv, &live, "UGX").1;
+    let id = payout(&srv, &live, TIMES_OUT_AFTER_ACCEPTING);
+    wait_until(
+        WITHIN,
+        "the transfer reached MTN",
+        || (!momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).is_empty()).then_some(()),
+        || format!("{:?}", sim.posts()),
+    );
+    srv.restart();
+    let paid = wait_payout(&srv, &live, &id, "PAID");
+    std::thread::sleep(rails_sim::HANG);
+    assert_eq!(
+        momo_transfers(&sim, TIMES_OUT_AFTER_ACCEPTING).len(),
+        1,
+        "never paid twice"
+    );
+    let total = paid["total_minor"].as_i64().expect("total");
+    assert_eq!(balance_in(&srv, &live, "UGX").1, available - total);
 }

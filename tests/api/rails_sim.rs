@@ -145,6 +145,11 @@ impl Momo {
         lock(&self.state).down = down;
     }
 
+    /// Forgets a request, as if it never arrived (its status inquiry: 404).
+    pub fn forget(&self, reference: &str) {
+        lock(&self.state).txns.remove(reference);
+    }
+
     /// The callback MTN would send about `reference` now (its status body).
     pub fn callback_body(&self, reference: &str) -> Value {
         let state = lock(&self.state);
@@ -330,6 +335,13 @@ struct SimState {
     inquiries: usize,
     /// By the gateway's reference: status, amount (major units), currency.
     txns: HashMap<String, (String, String, String)>,
+    /// Flutterwave transfers: the transfer id of each reference.
+    transfer_ids: HashMap<String, u64>,
+    /// Every call answers 503 while down.
+    down: bool,
+    /// Lines the transaction report leaves out, or reports with another amount.
+    report_drops: Vec<String>,
+    report_amounts: HashMap<String, String>,
 }
 
 type SimShared = Arc<Mutex<SimState>>;
@@ -414,6 +426,8 @@ impl Sim {
             .route("/auth/oauth2/token", post(airtel_token))
             .route("/merchant/v1/payments/", post(airtel_pay))
             .route("/standard/v1/payments/{id}", get(airtel_status))
+            .route("/standard/v1/disbursements/", post(airtel_disburse))
+            .route("/standard/v1/disbursements/{id}", get(airtel_status))
             .with_state(state.clone());
         Sim {
             addr: serve(app),
@@ -427,6 +441,9 @@ impl Sim {
         let app = Router::new()
             .route("/v3/charges", post(flw_charge))
             .route("/v3/transactions/verify_by_reference", get(flw_verify))
+            .route("/v3/transactions", get(flw_transactions))
+            .route("/v3/transfers", post(flw_transfer))
+            .route("/v3/transfers/{id}", get(flw_transfer_status))
             .with_state(state.clone());
         Sim {
             addr: serve(app),
@@ -461,11 +478,33 @@ impl Sim {
             txn.0 = status.to_string();
         }
     }
+
+    /// Flutterwave's transfer id of the gateway's `reference`.
+    pub fn transfer_id(&self, reference: &str) -> Option<u64> {
+        sim_lock(&self.state).transfer_ids.get(reference).copied()
+    }
+
+    /// The transaction report (`GET /v3/transactions`) leaves `reference` out.
+    pub fn drop_from_report(&self, reference: &str) {
+        sim_lock(&self.state)
+            .report_drops
+            .push(reference.to_string());
+    }
+
+    /// The transaction report shows `reference` with `amount` (major units).
+    pub fn misreport(&self, reference: &str, amount: &str) {
+        sim_lock(&self.state)
+            .report_amounts
+            .insert(reference.to_string(), amount.to_string());
+    }
 }
 
 async fn airtel_token(State(state): State<SimShared>, body: String) -> Response {
     let value: Value = serde_json::from_str(&body).unwrap_or_default();
     let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
     s.token_requests += 1;
     if value["client_id"] != AIRTEL_CLIENT_ID
         || value["client_secret"] != AIRTEL_CLIENT_SECRET
@@ -480,6 +519,26 @@ async fn airtel_token(State(state): State<SimShared>, body: String) -> Response 
 }
 
 async fn airtel_pay(State(state): State<SimShared>, headers: HeaderMap, body: String) -> Response {
+    airtel_create(state, headers, body, "collection").await
+}
+
+async fn airtel_disburse(
+    State(state): State<SimShared>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    airtel_create(state, headers, body, "disbursement").await
+}
+
+async fn airtel_create(
+    state: SimShared,
+    headers: HeaderMap,
+    body: String,
+    product: &str,
+) -> Response {
+    if sim_lock(&state).down {
+        return unavailable();
+    }
     if !sim_lock(&state).tokens.contains(&bearer(&headers)) {
         return (StatusCode::UNAUTHORIZED, "expired").into_response();
     }
@@ -491,15 +550,32 @@ async fn airtel_pay(State(state): State<SimShared>, headers: HeaderMap, body: St
         Value::String(s) => s.clone(),
         other => other.to_string(),
     };
+    let party = if product == "collection" {
+        &value["subscriber"]["msisdn"]
+    } else {
+        &value["payee"]["msisdn"]
+    };
     let posted = Posted {
-        product: "collection".into(),
+        product: product.into(),
         reference: text(&value["transaction"]["id"]),
         external_id: text(&value["transaction"]["id"]),
-        party: text(&value["subscriber"]["msisdn"]),
+        party: text(party),
         amount: text(&value["transaction"]["amount"]),
         callback_url: String::new(),
     };
-    let currency = text(&value["transaction"]["currency"]);
+    if sim_lock(&state).txns.contains_key(&posted.external_id) {
+        // Airtel refuses a transaction id it has seen.
+        return axum::Json(
+            json!({"status": {"code": "200", "success": false, "result_code": "ESB000036",
+                                            "message": "Duplicate transaction id"}}),
+        )
+        .into_response();
+    }
+    let currency = headers
+        .get("x-currency")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
     if record(&state, posted, &currency, "TS", "TF", "TIP") {
         tokio::time::sleep(HANG).await;
     }
@@ -514,6 +590,9 @@ async fn airtel_status(
     headers: HeaderMap,
 ) -> Response {
     let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
     if !s.tokens.contains(&bearer(&headers)) {
         return (StatusCode::UNAUTHORIZED, "expired").into_response();
     }
@@ -532,6 +611,9 @@ async fn flw_charge(
     headers: HeaderMap,
     body: String,
 ) -> Response {
+    if sim_lock(&state).down {
+        return unavailable();
+    }
     if bearer(&headers) != FLW_SECRET_KEY {
         return (
             StatusCode::UNAUTHORIZED,
@@ -585,6 +667,9 @@ async fn flw_verify(
             .into_response();
     }
     let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
     s.inquiries += 1;
     let tx_ref = query.get("tx_ref").cloned().unwrap_or_default();
     match s.txns.get(&tx_ref) {
@@ -600,4 +685,135 @@ async fn flw_verify(
         )
             .into_response(),
     }
+}
+
+fn flw_refused() -> Response {
+    (
+        StatusCode::UNAUTHORIZED,
+        axum::Json(json!({"status": "error", "message": "Invalid authorization key"})),
+    )
+        .into_response()
+}
+
+/// `POST /v3/transfers`: a mobile-money transfer, `reference` the gateway's id.
+async fn flw_transfer(
+    State(state): State<SimShared>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if sim_lock(&state).down {
+        return unavailable();
+    }
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let posted = Posted {
+        product: "disbursement".into(),
+        reference: text(&value["reference"]),
+        external_id: text(&value["reference"]),
+        party: text(&value["account_number"]),
+        amount: text(&value["amount"]),
+        callback_url: String::new(),
+    };
+    let reference = posted.external_id.clone();
+    if sim_lock(&state).transfer_ids.contains_key(&reference) {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "Duplicate reference"})),
+        )
+            .into_response();
+    }
+    let id = {
+        let mut s = sim_lock(&state);
+        let id = 9_000 + s.transfer_ids.len() as u64;
+        s.transfer_ids.insert(reference.clone(), id);
+        id
+    };
+    let currency = text(&value["currency"]);
+    if record(&state, posted, &currency, "SUCCESSFUL", "FAILED", "PENDING") {
+        tokio::time::sleep(HANG).await;
+    }
+    axum::Json(json!({"status": "success", "message": "Transfer Queued Successfully",
+                      "data": {"id": id, "reference": reference, "status": "NEW", "complete_message": ""}}))
+    .into_response()
+}
+
+/// `GET /v3/transfers/{id}`.
+async fn flw_transfer_status(
+    State(state): State<SimShared>,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+) -> Response {
+    let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    s.inquiries += 1;
+    let reference = s
+        .transfer_ids
+        .iter()
+        .find(|(_, v)| **v == id)
+        .map(|(k, _)| k.clone());
+    let found = reference
+        .as_ref()
+        .and_then(|r| s.txns.get(r).map(|t| (r.clone(), t.clone())));
+    match found {
+        Some((reference, (status, amount, currency))) => {
+            axum::Json(json!({"status": "success", "data": {
+            "id": id, "reference": reference, "status": status, "currency": currency,
+            "amount": amount.parse::<f64>().unwrap_or(0.0),
+            "complete_message": if status == "FAILED" { "Account resolve failed" } else { "" }}}))
+            .into_response()
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"status": "error", "message": "Transfer not found"})),
+        )
+            .into_response(),
+    }
+}
+
+/// `GET /v3/transactions?from=YYYY-MM-DD&to=YYYY-MM-DD`: the collections of
+/// those days, with the test's drops and misreported amounts.
+async fn flw_transactions(
+    State(state): State<SimShared>,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let s = sim_lock(&state);
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    if !query.contains_key("from") || !query.contains_key("to") {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "from and to are required"})),
+        )
+            .into_response();
+    }
+    let mut data: Vec<Value> = s
+        .posts
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.product == "collection" && !s.report_drops.contains(&p.external_id))
+        .filter_map(|(i, p)| {
+            let (status, amount, currency) = s.txns.get(&p.external_id)?;
+            let amount = s.report_amounts.get(&p.external_id).unwrap_or(amount);
+            Some(json!({"id": 4_000 + i, "tx_ref": p.external_id, "status": status, "currency": currency,
+                        "amount": amount.parse::<f64>().unwrap_or(0.0)}))
+        })
+        .collect();
+    data.sort_by_key(|v| v["id"].as_u64());
+    axum::Json(json!({"status": "success", "message": "Transactions fetched",
+                      "meta": {"page_info": {"total": data.len(), "current_page": 1, "total_pages": 1}},
+                      "data": data}))
+    .into_response()
 }

@@ -833,6 +833,7 @@ fn start_attempt(
                     msisdn: attempt.customer_msisdn.as_deref().unwrap_or_default(),
                     amount_minor: intent.amount_minor,
                     currency: &intent.currency,
+                    refund: false,
                 },
             )?;
             intent.note(
@@ -911,6 +912,69 @@ pub fn on_rail_answer(
         _ => return Ok(false),
     }
     save(tx, &intent)?;
+    Ok(true)
+}
+
+/// A live provider's success about attempt `attempt_id` of intent `id`
+/// that [`on_rail_answer`] could not apply: the intent had closed
+/// (cancelled, expired, failed) or was paid by another attempt. The money
+/// arrived, so it is posted, once, from the rail's clearing account to the
+/// merchant's `suspense` balance (neither pending nor available: nothing to
+/// ship on), noted on the intent's timeline, and announced by
+/// `payment_intent.late_payment` (decision 244). Returns false when the
+/// attempt's own money was posted already (captured), so nothing moves.
+pub fn on_late_success(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+    attempt_id: &str,
+    amount_minor: i64,
+    currency: &str,
+) -> Result<bool, ApiError> {
+    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+        return Ok(false);
+    };
+    let Some(attempt) = intent.attempts.iter().find(|a| a.id == attempt_id) else {
+        return Ok(false);
+    };
+    if matches!(
+        attempt.status,
+        AttemptStatus::Captured | AttemptStatus::Authorised
+    ) {
+        return Ok(false);
+    }
+    let rail = attempt.rail.clone();
+    let (mode, owner) = (intent.mode, intent.owner.clone());
+    let transaction = Posting::build(
+        mode,
+        &owner,
+        Cause {
+            kind: crate::ledger::CauseKind::PaymentIntent,
+            id: intent.id.clone(),
+        },
+        &format!("late payment of {} over {rail}, to suspense", intent.id),
+    )
+    .payment_intent(&intent.id)
+    .transfer(
+        ledger::system_account(mode, System::RailClearing(rail_name(&rail)), currency),
+        ledger::merchant_account(mode, &owner, currency, Class::Suspense),
+        amount_minor,
+        currency,
+    )
+    .post(tx)?;
+    let now = tx.now_ms();
+    intent.note(
+        now,
+        "attempt.late_success",
+        "rail",
+        &[
+            ("attempt", attempt_id.to_string()),
+            ("amount_minor", amount_minor.to_string()),
+            ("transaction", transaction),
+        ],
+    );
+    save(tx, &intent)?;
+    emit(tx, settings, &intent, EventType::PaymentIntentLatePayment)?;
     Ok(true)
 }
 

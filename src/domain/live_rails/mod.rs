@@ -7,6 +7,7 @@
 //! Test mode never reaches a provider: it is the sandbox's, whatever is
 //! configured.
 
+pub mod daily;
 pub mod health;
 pub mod reconcile;
 pub mod requests;

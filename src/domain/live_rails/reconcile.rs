@@ -26,13 +26,13 @@ use super::state::Status;
 use crate::error::ApiError;
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
-use crate::rails::live::{Provider, minor_units};
+use crate::rails::live::{Kind, Provider, minor_units};
 use crate::store::{Table, Tx, keys};
 
 /// Lines a report may hold.
 pub const LINES_MAX: usize = 100_000;
 /// Rail requests compared per run at most.
-const REQUESTS_MAX: usize = 1_000_000;
+pub(crate) const REQUESTS_MAX: usize = 1_000_000;
 /// Items listed per class in a report at most (the counts stay exact).
 const ITEMS_MAX: usize = 1_000;
 
@@ -139,6 +139,13 @@ pub struct ReconciliationReportView {
     pub object: &'static str,
     pub rail: Provider,
     pub livemode: bool,
+    /// The daily job's period (its requests' creation times); absent for a
+    /// report sent by hand, which is compared with every request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub period_end: Option<String>,
+    /// The report's lines (the daily job: those about its period).
     pub lines: usize,
     pub matched: usize,
     pub missing_count: usize,
@@ -155,8 +162,34 @@ impl ReconciliationReportView {
     }
 }
 
+/// What a reconciliation compares: every request (a report sent by hand),
+/// or those created in one period (the daily job), only collections when
+/// the provider's report lists only those.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// `[start, end)` of the requests' creation, unix milliseconds.
+    pub period: Option<(i64, i64)>,
+    pub collections_only: bool,
+}
+
+impl Scope {
+    pub fn period(start_ms: i64, end_ms: i64) -> Scope {
+        Scope {
+            period: Some((start_ms, end_ms)),
+            collections_only: false,
+        }
+    }
+
+    pub fn holds(&self, request: &RailRequest) -> bool {
+        let in_period = self
+            .period
+            .is_none_or(|(start, end)| (start..end).contains(&request.created_at_ms));
+        in_period && (!self.collections_only || request.kind == Kind::Collection)
+    }
+}
+
 /// Every rail request of `owner` at `provider`, by id.
-fn gateway_requests(
+pub(crate) fn gateway_requests(
     tx: &Tx<'_>,
     mode: Mode,
     owner: &str,
@@ -219,14 +252,32 @@ pub fn run(
     provider: Provider,
     lines: &[Line],
 ) -> Result<ReconciliationReportView, ApiError> {
-    let requests = gateway_requests(tx, mode, owner, provider)?;
+    run_scoped(tx, mode, owner, provider, lines, &Scope::default())
+}
+
+/// [`run`] over the requests `scope` holds: a line about a request outside
+/// it (another day's) is not compared; a line naming no request at all is
+/// extra.
+pub fn run_scoped(
+    tx: &mut Tx<'_>,
+    mode: Mode,
+    owner: &str,
+    provider: Provider,
+    lines: &[Line],
+    scope: &Scope,
+) -> Result<ReconciliationReportView, ApiError> {
+    let mut requests = gateway_requests(tx, mode, owner, provider)?;
     let (mut missing, mut extra, mut mismatched) = (Vec::new(), Vec::new(), Vec::new());
     let mut seen = BTreeSet::new();
     let mut matched = 0;
+    let known: BTreeSet<String> = requests.keys().cloned().collect();
+    requests.retain(|_, r| scope.holds(r));
+    let mut compared = 0;
     for line in lines {
         seen.insert(line.reference.as_str());
         match requests.get(&line.reference) {
-            None if line.succeeded => {
+            None if line.succeeded && !known.contains(&line.reference) => {
+                compared += 1;
                 extra.push(item(&line.reference, Some(line), "not_in_gateway", None))
             }
             None => {}
@@ -236,6 +287,9 @@ pub fn run(
                 }
                 None => matched += 1,
             },
+        }
+        if requests.contains_key(&line.reference) {
+            compared += 1;
         }
     }
     for (id, request) in &requests {
@@ -247,7 +301,13 @@ pub fn run(
         object: "reconciliation",
         rail: provider,
         livemode: mode == Mode::Live,
-        lines: lines.len(),
+        period_start: scope.period.map(|p| crate::clock::rfc3339(p.0)),
+        period_end: scope.period.map(|p| crate::clock::rfc3339(p.1)),
+        lines: if scope.period.is_some() {
+            compared
+        } else {
+            lines.len()
+        },
         matched,
         missing_count: missing.len(),
         extra_count: extra.len(),

@@ -60,6 +60,10 @@ pub struct RailRequest {
     /// It ended after its attempt or payout had moved on (reconciliation lists it).
     #[serde(default)]
     pub orphaned: bool,
+    /// A refund of a live payment: a disbursement (kind `payout`) to the
+    /// number that paid; `target` is the refund (`re_...`).
+    #[serde(default)]
+    pub refund: bool,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
     pub sent_at_ms: Option<i64>,
@@ -77,6 +81,8 @@ pub struct NewRequest<'a> {
     pub msisdn: &'a str,
     pub amount_minor: i64,
     pub currency: &'a str,
+    /// A refund to the payer (see [`RailRequest::refund`]).
+    pub refund: bool,
 }
 
 /// Writes a QUEUED request and its `send` row, in the caller's command.
@@ -103,6 +109,7 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
         next_inquiry: None,
         last_answer: None,
         orphaned: false,
+        refund: new.refund,
         created_at_ms: now,
         updated_at_ms: now,
         sent_at_ms: None,
@@ -126,9 +133,12 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
 #[derive(Debug, Clone)]
 pub struct OutboxRow {
     pub key: String,
+    /// The rail request (`rrq_...`), or the daily reconciliation run (`rrc_...`).
     pub request: String,
     /// `send` or `inquire`.
     pub inquiry: bool,
+    /// A daily reconciliation run (`super::daily`).
+    pub reconcile: bool,
 }
 
 /// The outbox rows due before `now_ms`, oldest first, at most `limit`.
@@ -140,11 +150,12 @@ pub fn outbox(read: &Snapshot, now_ms: i64, limit: usize) -> Result<Vec<OutboxRo
         .filter_map(|(key, _)| {
             let mut parts = key.split('|').skip(2);
             let request = parts.next()?.to_string();
-            let inquiry = parts.next()? == "inquire";
+            let kind = parts.next()?;
             Some(OutboxRow {
+                inquiry: kind == "inquire",
+                reconcile: kind == super::daily::OUTBOX_KIND,
                 key,
                 request,
-                inquiry,
             })
         })
         .collect())
@@ -323,13 +334,26 @@ fn downstream(
                 Status::Unknown => Collection::Unknown,
                 _ => return Ok(true),
             };
-            crate::domain::intents::on_rail_answer(
+            let attempt = request.attempt.as_deref().unwrap_or_default();
+            let applied = crate::domain::intents::on_rail_answer(
                 tx,
                 settings,
                 &request.target,
-                request.attempt.as_deref().unwrap_or_default(),
+                attempt,
                 outcome,
-            )
+            )?;
+            // Paid after the intent moved on: the money arrived; it is posted.
+            if !applied && request.status == Status::Succeeded {
+                return crate::domain::intents::on_late_success(
+                    tx,
+                    settings,
+                    &request.target,
+                    attempt,
+                    request.amount_minor,
+                    &request.currency,
+                );
+            }
+            Ok(applied)
         }
         Kind::Payout => {
             let outcome = match request.status {
@@ -338,6 +362,14 @@ fn downstream(
                 Status::Unknown => Disbursement::Unknown,
                 _ => Disbursement::Pending { poll_after_ms: 0 },
             };
+            if request.refund {
+                return crate::domain::refunds::on_rail_answer(
+                    tx,
+                    settings,
+                    &request.target,
+                    outcome,
+                );
+            }
             crate::domain::payouts::on_rail_answer(tx, &request.target, outcome)
         }
     }
@@ -351,14 +383,23 @@ fn describe(answer: &Answer) -> String {
         Answer::NotFound => "not found at the provider".into(),
         Answer::NotSent(why) => format!("not sent: {why}"),
         Answer::Unknown(why) => format!("unknown: {why}"),
+        Answer::CannotAsk(why) => format!("not asked: {why}"),
     }
 }
 
 /// A provider's callback about request `id`: brings its inquiry forward to
 /// now (once: a callback while one is due changes nothing). Returns whether
 /// an inquiry was queued. A callback naming another provider's request, a
-/// decided one, or past [`CALLBACKS_MAX`] is ignored.
-pub fn on_callback(tx: &mut Tx<'_>, provider: Provider, id: &str) -> Result<bool, ApiError> {
+/// decided one, or past [`CALLBACKS_MAX`] is ignored. `provider_id`: the
+/// provider's own id of it from an authenticated callback, kept when the
+/// request has none (a Flutterwave transfer whose answer was lost can only
+/// be asked about by its transfer id; the inquiry checks its reference).
+pub fn on_callback(
+    tx: &mut Tx<'_>,
+    provider: Provider,
+    id: &str,
+    provider_id: Option<String>,
+) -> Result<bool, ApiError> {
     let Some(mut request) = tx.get_json::<RailRequest>(Table::Objects, id)? else {
         return Ok(false);
     };
@@ -371,6 +412,9 @@ pub fn on_callback(tx: &mut Tx<'_>, provider: Provider, id: &str) -> Result<bool
     }
     let now = tx.now_ms();
     request.callbacks += 1;
+    if request.provider_transaction_id.is_none() {
+        request.provider_transaction_id = provider_id;
+    }
     let due_now = request
         .next_inquiry
         .as_deref()

@@ -182,6 +182,7 @@ pub fn create(
                     msisdn: payout.destination.account(),
                     amount_minor: payout.amount_minor,
                     currency: &payout.currency,
+                    refund: false,
                 },
             )?;
         }

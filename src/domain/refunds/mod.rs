@@ -350,6 +350,20 @@ fn approve_and_execute(
         reference: &intent.id,
         card: None,
     };
+    // A live mobile-money payment is refunded by a disbursement to the
+    // number that paid, through the rail outbox: PROCESSING until the
+    // provider answers ([`on_rail_answer`]), never sent twice.
+    if refund.mode == Mode::Live && rail == "mobile_money" {
+        match live_refund(tx, refund, intent) {
+            Ok(()) => return Ok(()),
+            Err(error) => {
+                refund.failure_reason = Some(error.message.clone());
+                apply(refund, Trigger::Fail, now)?;
+                release(tx, settings, refund, intent)?;
+                return emit(tx, refund, EventType::RefundFailed);
+            }
+        }
+    }
     // A wallet payment is refunded inside our ledger (to its payer): no rail is asked.
     let executed = match rail.as_str() {
         "wallet" => Ok(()),
@@ -365,6 +379,94 @@ fn approve_and_execute(
             emit(tx, refund, EventType::RefundFailed)
         }
     }
+}
+
+/// Queues the disbursement that refunds a live mobile-money payment, with
+/// the provider that carries its operator now (the one that collected it,
+/// or an aggregator while its circuit is open); none: refused, nothing queued.
+fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), ApiError> {
+    let paid = intent
+        .attempts
+        .iter()
+        .rev()
+        .find(|a| a.status == intents::AttemptStatus::Captured && a.rail == "mobile_money");
+    let msisdn = paid
+        .and_then(|a| a.customer_msisdn.clone())
+        .or_else(|| intent.customer_msisdn.clone())
+        .ok_or_else(|| {
+            ApiError::new(
+                Code::RailNotConfigured,
+                format!("{} has no payer number to refund to", intent.id),
+            )
+        })?;
+    let operator = paid.and_then(|a| a.operator.clone());
+    let (provider, _) = crate::domain::live_rails::route(
+        tx,
+        refund.mode,
+        &refund.owner,
+        "mobile_money",
+        operator.as_deref(),
+        tx.wall_ms(),
+    )?;
+    crate::domain::live_rails::requests::enqueue(
+        tx,
+        crate::domain::live_rails::requests::NewRequest {
+            mode: refund.mode,
+            owner: &refund.owner,
+            provider,
+            kind: crate::rails::live::Kind::Payout,
+            target: &refund.id,
+            attempt: None,
+            msisdn: &msisdn,
+            amount_minor: refund.amount_minor,
+            currency: &refund.currency,
+            refund: true,
+        },
+    )?;
+    Ok(())
+}
+
+/// A live provider's answer about the disbursement that refunds `id`
+/// (`domain::live_rails::requests`): paid → SUCCEEDED (reserved → the
+/// rail's clearing account); refused → FAILED with the reservation
+/// released; unknown or pending → still PROCESSING, its money reserved,
+/// until an inquiry decides (never a second disbursement). Returns false
+/// when the refund had moved on already.
+pub fn on_rail_answer(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+    outcome: rails::Disbursement,
+) -> Result<bool, ApiError> {
+    let Some(mut refund) = tx.get_json::<Refund>(Table::Objects, id)? else {
+        return Ok(false);
+    };
+    if refund.status != Status::Processing {
+        return Ok(false);
+    }
+    let mut intent = intent_of(tx, &refund)?;
+    let now = tx.now_ms();
+    match outcome {
+        rails::Disbursement::Paid => {
+            let rail = intent
+                .attempts
+                .iter()
+                .rev()
+                .find(|a| a.status == intents::AttemptStatus::Captured)
+                .map_or_else(|| "mobile_money".to_string(), |a| a.rail.clone());
+            succeed(tx, settings, &mut refund, &mut intent, &rail)?;
+        }
+        rails::Disbursement::Failed(reason) => {
+            refund.failure_reason = Some(format!("the provider refused it: {}", reason.as_str()));
+            apply(&mut refund, Trigger::Fail, now)?;
+            release(tx, settings, &refund, &mut intent)?;
+            emit(tx, &refund, EventType::RefundFailed)?;
+        }
+        rails::Disbursement::Unknown | rails::Disbursement::Pending { .. } => return Ok(true),
+    }
+    tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
+    intents::save(tx, &intent)?;
+    Ok(true)
 }
 
 /// Where a refund's money goes: a wallet payment's payer's available

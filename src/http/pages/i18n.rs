@@ -57,6 +57,8 @@ pub struct Messages {
     pub bank_amount: &'static str,
     pub bank_expires: &'static str,
     pub bank_note: &'static str,
+    /// A live operator whose provider's circuit is open (`{operator}`: its name).
+    pub operator_unavailable: &'static str,
 }
 
 const EN: Messages = Messages {
@@ -97,6 +99,7 @@ const EN: Messages = Messages {
     bank_amount: "Amount",
     bank_expires: "Pay before",
     bank_note: "Quote the reference exactly, or we cannot match your transfer. This page updates when the money arrives.",
+    operator_unavailable: "{operator}: operator unavailable, try another.",
 };
 
 const FR: Messages = Messages {
@@ -137,6 +140,7 @@ const FR: Messages = Messages {
     bank_amount: "Montant",
     bank_expires: "À payer avant le",
     bank_note: "Indiquez exactement la référence, sinon nous ne pourrons pas rapprocher votre virement. Cette page se met à jour à l'arrivée des fonds.",
+    operator_unavailable: "{operator} : opérateur indisponible, essayez-en un autre.",
 };
 
 pub fn messages(lang: Lang) -> &'static Messages {
@@ -170,6 +174,7 @@ pub struct ScriptMessages {
     card_cvc_invalid: &'static str,
     card_sending: &'static str,
     challenge: &'static str,
+    rail_unavailable: &'static str,
 }
 
 pub fn script_messages(lang: Lang) -> ScriptMessages {
@@ -197,6 +202,7 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             card_cvc_invalid: "Enter the 3 or 4 digit security code.",
             card_sending: "Sending the payment to your bank…",
             challenge: "Your bank asks you to confirm: opening its check…",
+            rail_unavailable: "Operator unavailable, try another.",
         },
         Lang::Fr => ScriptMessages {
             sending: "Envoi de la demande à votre opérateur…",
@@ -220,6 +226,7 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             card_cvc_invalid: "Saisissez le code de sécurité à 3 ou 4 chiffres.",
             card_sending: "Envoi du paiement à votre banque…",
             challenge: "Votre banque vous demande de confirmer : ouverture de sa vérification…",
+            rail_unavailable: "Opérateur indisponible, essayez-en un autre.",
         },
     }
 }

@@ -209,9 +209,25 @@ async fn checkout_page(
             ranking::methods(&s, &ranking::MethodQuery::of(&intent), state.clock.now_ms())
         })
         .unwrap_or_default();
+    // A live operator whose provider's circuit is open is not offered; the
+    // payer is told to pick another (issue 28).
+    let circuit_open = |m: &&ranking::RankedMethod| m.reason == Some(ranking::Reason::CircuitOpen);
+    let degraded: Vec<&str> = ranked
+        .iter()
+        .filter(|m| m.rail == "mobile_money")
+        .filter(circuit_open)
+        .map(|m| m.name)
+        .collect();
+    let degraded = if degraded.is_empty() {
+        String::new()
+    } else {
+        t.operator_unavailable
+            .replace("{operator}", &degraded.join(", "))
+    };
     let operators: String = ranked
         .iter()
         .filter(|m| m.rail == "mobile_money")
+        .filter(|m| !circuit_open(m))
         .map(|m| {
             format!(
                 "<option value=\"{}\">{}</option>",
@@ -275,7 +291,7 @@ async fn checkout_page(
     } else {
         String::new()
     };
-    let values: [(&str, &str); 40] = [
+    let values: [(&str, &str); 42] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
@@ -314,6 +330,8 @@ async fn checkout_page(
         ("t_bank_intro", &escape(t.bank_intro)),
         ("t_bank_start", &escape(t.bank_start)),
         ("cancel_hidden", hide(paid || closed)),
+        ("degraded", &escape(&degraded)),
+        ("degraded_hidden", hide(degraded.is_empty() || hide_forms)),
         ("t_operator", &escape(t.operator)),
         ("operators", &operators),
         ("t_phone", &escape(t.phone)),

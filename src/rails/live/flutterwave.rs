@@ -91,7 +91,7 @@ pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
         }
         (Kind::Payout, true) => {
             let Some(id) = &job.provider_transaction_id else {
-                return Answer::Unknown("no transfer id to ask about".into());
+                return Answer::CannotAsk("no transfer id to ask about yet".into());
             };
             ctx.client
                 .get(format!("{}/v3/transfers/{id}", ctx.base_url))
@@ -112,6 +112,71 @@ pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
         inquiry_answer(status, value, job)
     } else {
         send_answer(status, value)
+    }
+}
+
+/// Pages of the transaction report read per run at most (Flutterwave pages 10 to 50 lines).
+pub const REPORT_PAGES_MAX: u32 = 200;
+
+/// One line of Flutterwave's transaction report, in the gateway's terms.
+pub struct ReportLine {
+    pub reference: String,
+    pub amount: String,
+    pub currency: String,
+    pub status: String,
+}
+
+/// Flutterwave's transaction report of the days `from` to `to`
+/// (`YYYY-MM-DD`, both included): `GET /v3/transactions`, page by page.
+pub async fn transactions(
+    client: &reqwest::Client,
+    base_url: &str,
+    secret_key: &str,
+    from: &str,
+    to: &str,
+) -> Result<Vec<ReportLine>, String> {
+    let mut lines = Vec::new();
+    let mut page = 1;
+    loop {
+        let response = client
+            // `from` and `to` are dates the gateway wrote: nothing to escape.
+            .get(format!(
+                "{base_url}/v3/transactions?from={from}&to={to}&page={page}"
+            ))
+            .bearer_auth(secret_key)
+            .send()
+            .await;
+        let (status, value) = read_json(response)
+            .await
+            .map_err(|answer| format!("the transaction report: {answer:?}"))?;
+        let value = value
+            .filter(|v| status.is_success() && v["status"] == "success")
+            .ok_or_else(|| format!("the transaction report: HTTP {}", status.as_u16()))?;
+        let text = |v: &Value| match v {
+            Value::String(s) => s.clone(),
+            Value::Null => String::new(),
+            other => other.to_string(),
+        };
+        for line in value["data"].as_array().into_iter().flatten() {
+            lines.push(ReportLine {
+                reference: text(&line["tx_ref"]),
+                amount: text(&line["amount"]),
+                currency: text(&line["currency"]),
+                status: text(&line["status"]),
+            });
+        }
+        let pages = value["meta"]["page_info"]["total_pages"]
+            .as_u64()
+            .unwrap_or(1);
+        if u64::from(page) >= pages {
+            return Ok(lines);
+        }
+        if page >= REPORT_PAGES_MAX {
+            return Err(format!(
+                "the transaction report has more than {REPORT_PAGES_MAX} pages"
+            ));
+        }
+        page += 1;
     }
 }
 
@@ -155,12 +220,20 @@ fn inquiry_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer
         return Answer::Unknown(format!("HTTP {} without JSON", status.as_u16()));
     };
     if status == StatusCode::NOT_FOUND || (status.is_client_error() && value["status"] == "error") {
+        // No transfer of that id says nothing about our reference: asked again.
+        if job.kind == Kind::Payout {
+            return Answer::Unknown("no transfer of that id".into());
+        }
         return Answer::NotFound;
     }
     if !status.is_success() {
         return Answer::Unknown(format!("HTTP {} to the status inquiry", status.as_u16()));
     }
     let data = &value["data"];
+    // A transfer is asked about by the id a webhook named: it must be ours.
+    if job.kind == Kind::Payout && data["reference"].as_str() != Some(job.request_id.as_str()) {
+        return Answer::Unknown("a transfer whose reference is not this request's".into());
+    }
     let answer = status_answer(
         data["status"].as_str().unwrap_or_default(),
         data["complete_message"]

@@ -204,6 +204,9 @@ pub enum Answer {
     NotSent(String),
     /// It may have reached the provider; nothing readable came back.
     Unknown(String),
+    /// An inquiry the provider cannot be asked yet (nothing to ask by: a
+    /// Flutterwave transfer whose id never came back). Not a fault.
+    CannotAsk(String),
 }
 
 impl Answer {
