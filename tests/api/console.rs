@@ -24,7 +24,8 @@ pub const ADMIN: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "admin-password-Ur5";
 pub const ADMIN_PIN: &str = "135790";
 
-/// A server with a member of every role, and payments that settle quickly.
+/// A server with a member of every role, a second organisation (`@beta`,
+/// to send transfers to), and payments that settle quickly.
 pub fn start() -> TestServer {
     let (srv, ()) = TestServer::start_with_args(
         &[
@@ -39,6 +40,7 @@ pub fn start() -> TestServer {
             add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
             add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
             add_user(dir, VIEWER, "viewer", VIEWER_PASSWORD, "111222");
+            crate::organisations::add_org(dir, "@beta", "owner@beta.example");
         },
     );
     srv
