@@ -87,7 +87,7 @@ fn a_transfer_and_an_fx_quoted_transfer_are_sent_from_the_console_once_each() {
     let again = submit(&mut owner, &page, "/console/transfers", &fields);
     assert_eq!(again.location(), at, "the replay names the same transfer");
     let sent = srv.get("/transfers", srv.sk());
-    assert_eq!(ids(&sent.body), [id.clone()], "{sent:?}");
+    assert_eq!(ids(&sent.body), vec![id.to_string()], "{sent:?}");
     assert_eq!(sent.body["data"][0]["amount_minor"], 5_000);
     let detail = open(&mut owner, &at);
     assert!(detail.text.contains("Transfer sent."), "the notice");
