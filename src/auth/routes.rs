@@ -212,6 +212,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/wallets", Scope("wallets:read")),
     op("POST", "/transfers/quote", Scope("transfers:write")),
     op("POST", "/transfers", Scope("transfers:write")).ik_required(),
+    op("GET", "/transfers", Scope("transfers:read")).added(),
     op("GET", "/transfers/{id}", Scope("transfers:read")),
     op("GET", "/transfer_limits", Scope("transfers:read")).added(),
     op("PUT", "/transfer_limits", Session).added(),

@@ -9,22 +9,24 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
-use super::list::{List, named_list};
+use super::extract::{Body, Caller, Params, Path, json};
+use super::list::{self, List, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::fx::{self, FxQuoteView};
 use crate::domain::org;
 use crate::domain::ranking::{self, Policy, Route, RouteQuery};
-use crate::domain::transfers::{self, NewTransfer, TransferView};
+use crate::domain::transfers::{self, NewTransfer, Transfer, TransferView};
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Class};
 use crate::rails::RailKind;
+use crate::store::keys::Family;
 
 operations!(
     list_wallets,
     quote_transfer,
     create_transfer,
+    list_transfers,
     retrieve_transfer,
     transfer_limits,
     set_transfer_limits
@@ -156,6 +158,57 @@ pub async fn create_transfer(
         Ok(transfers::view(&transfer, caller.owner()))
     })
     .await
+}
+
+/// Which side of a transfer a list keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[schema(as = TransferDirection)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Sent by the caller.
+    Outgoing,
+    /// Received by the caller.
+    Incoming,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct TransferQuery {
+    /// Only the transfers the caller sent (`outgoing`) or received (`incoming`).
+    #[param(inline)]
+    direction: Option<Direction>,
+    /// 1 to 200; default 50.
+    #[param(minimum = 1, maximum = 200)]
+    limit: Option<usize>,
+    /// The `next_cursor` of the previous page.
+    #[param(pattern = "^tr_[a-z0-9]{1,64}$")]
+    cursor: Option<String>,
+}
+
+named_list!(TransferList of TransferView, "Newest first, each as the caller's side sees it (`direction`).");
+
+/// The transfers the caller sent or received (an addition to the spec): a
+/// transfer is listed under both of its sides' index rows, so each side
+/// pages its own view.
+#[utoipa::path(get, path = "/transfers", tag = "wallets", params(TransferQuery),
+    responses((status = 200, description = "Transfers sent and received, newest first", body = TransferList),
+              (status = 400, description = "A filter, limit or cursor (`param` names it)", body = ErrorBody)))]
+pub async fn list_transfers(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Params(query): Params<TransferQuery>,
+) -> Result<Response, ApiError> {
+    let owner = caller.owner().to_string();
+    let keep = |t: &Transfer| match query.direction {
+        None => true,
+        Some(Direction::Outgoing) => t.owner == owner,
+        Some(Direction::Incoming) => t.recipient == owner,
+    };
+    let rows = Rows::owned(Family::Transfer, &caller);
+    let snapshot = state.store.snapshot()?;
+    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
+    json(200, &found.map(|t| transfers::view(&t, &owner)))
 }
 
 #[utoipa::path(get, path = "/transfers/{id}", tag = "wallets",

@@ -24,7 +24,8 @@ pub const ADMIN: &str = "admin@example.com";
 pub const ADMIN_PASSWORD: &str = "admin-password-Ur5";
 pub const ADMIN_PIN: &str = "135790";
 
-/// A server with a member of every role, and payments that settle quickly.
+/// A server with a member of every role, a second organisation (`@beta`,
+/// to send transfers to), and payments that settle quickly.
 pub fn start() -> TestServer {
     let (srv, ()) = TestServer::start_with_args(
         &[
@@ -39,6 +40,7 @@ pub fn start() -> TestServer {
             add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
             add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
             add_user(dir, VIEWER, "viewer", VIEWER_PASSWORD, "111222");
+            crate::organisations::add_org(dir, "@beta", "owner@beta.example");
         },
     );
     srv
@@ -365,169 +367,4 @@ fn a_post_without_the_csrf_token_or_from_another_origin_is_refused_and_changes_n
         "{entry}"
     );
     assert_eq!(entry["details"]["request"], "POST /refunds", "{entry}");
-}
-
-#[test]
-fn a_developer_creates_attaches_and_advances_a_test_clock_from_the_console() {
-    let srv = start();
-    let mut visitor = Visitor::new(&srv);
-    visitor.sign_in(DEV, DEV_PASSWORD);
-    let csrf = visitor.csrf();
-    let page = visitor.get("/console/developers");
-    let token = page.form_value("/console/developers/test_clocks", "form_token");
-    let created = visitor.post(
-        "/console/developers/test_clocks",
-        &[
-            ("csrf", &csrf),
-            ("form_token", &token),
-            ("frozen_time", "2026-09-01T12:00"),
-            ("name", "month end"),
-            ("attach", "yes"),
-        ],
-        &[],
-    );
-    assert_eq!(created.status, 303, "{}", created.text);
-    // A double click (the same form token) makes one clock.
-    let again = visitor.post(
-        "/console/developers/test_clocks",
-        &[
-            ("csrf", &csrf),
-            ("form_token", &token),
-            ("frozen_time", "2026-09-01T12:00"),
-            ("name", "month end"),
-            ("attach", "yes"),
-        ],
-        &[],
-    );
-    assert_eq!(again.status, 303, "{}", again.text);
-    let clocks = srv.get("/test_clocks", srv.sk());
-    let list = clocks.body["data"].as_array().expect("data");
-    assert_eq!(list.len(), 1, "{clocks:?}");
-    let clock = &list[0];
-    let id = clock["id"].as_str().expect("id").to_string();
-    assert_eq!(
-        (
-            clock["frozen_time"].as_str(),
-            clock["attached"].as_bool(),
-            clock["name"].as_str()
-        ),
-        (
-            Some("2026-09-01T12:00:00.000Z"),
-            Some(true),
-            Some("month end")
-        ),
-        "{clock}"
-    );
-
-    // The page offers steps from the clock's own time; one day is chosen.
-    let page = visitor.get("/console/developers");
-    let advance = format!("/console/developers/test_clocks/{id}/advance");
-    assert!(
-        page.text
-            .contains("<option value=\"2026-09-02T12:00:00.000Z\" selected>"),
-        "{}",
-        page.text
-    );
-    let token = page.form_value(&advance, "form_token");
-    let advanced = visitor.post(
-        &advance,
-        &[
-            ("csrf", &csrf),
-            ("form_token", &token),
-            ("frozen_time", "2026-09-02T12:00:00.000Z"),
-        ],
-        &[],
-    );
-    assert_eq!(advanced.status, 303, "{}", advanced.text);
-    let clock = crate::support::wait_until(
-        Duration::from_secs(10),
-        "the clock advanced a day",
-        || {
-            let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
-            (clock["status"] == "ready" && clock["frozen_time"] == "2026-09-02T12:00:00.000Z")
-                .then_some(clock)
-        },
-        || format!("{:?}", srv.get(&format!("/test_clocks/{id}"), srv.sk())),
-    );
-    assert_eq!(clock["attached"], true, "{clock}");
-
-    // Detach: the sandbox goes back to real time.
-    let page = visitor.get("/console/developers");
-    let detach = format!("/console/developers/test_clocks/{id}/detach");
-    let token = page.form_value(&detach, "form_token");
-    let detached = visitor.post(&detach, &[("csrf", &csrf), ("form_token", &token)], &[]);
-    assert_eq!(detached.status, 303, "{}", detached.text);
-    let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
-    assert_eq!(clock["attached"], false, "{clock}");
-
-    // Finance may not use test clocks: no section, and a forged form is refused by the API.
-    let mut finance = Visitor::new(&srv);
-    finance.sign_in(FINANCE, FINANCE_PASSWORD);
-    let csrf = finance.csrf();
-    let page = finance.get("/console/developers");
-    assert!(
-        !page.text.contains("/console/developers/test_clocks"),
-        "{}",
-        page.text
-    );
-    let refused = finance.post(
-        &advance,
-        &[
-            ("csrf", &csrf),
-            ("form_token", "finance-try-1"),
-            ("frozen_time", "2027-01-01T00:00:00Z"),
-        ],
-        &[],
-    );
-    assert_eq!(refused.status, 303, "{}", refused.text);
-    let clock = srv.get(&format!("/test_clocks/{id}"), srv.sk()).body;
-    assert_eq!(clock["frozen_time"], "2026-09-02T12:00:00.000Z", "{clock}");
-}
-
-#[test]
-fn the_settlement_page_shows_the_calendar_of_cut_offs_and_payments() {
-    let (srv, ()) = TestServer::start_with(|dir| {
-        add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
-    });
-    use crate::settlement::{MONDAY_10, clock_at, paid, profile};
-    clock_at(&srv, MONDAY_10);
-    profile(&srv, json!({"currency": "CDF", "schedule": "T1"}));
-    paid(&srv, 10_000);
-    let calendar = srv.get("/settlement_calendar", srv.sk()).body;
-    let cycle = calendar["upcoming"][0]["cycle"]
-        .as_str()
-        .expect("a running cycle")
-        .to_string();
-
-    let mut visitor = Visitor::new(&srv);
-    visitor.sign_in(FINANCE, FINANCE_PASSWORD);
-    let page = visitor.get("/console/settlement");
-    assert_eq!(page.status, 200, "{}", page.text);
-    let text = &page.text;
-    // The running period, with its cut-off (Monday 22:00) and due time (Tuesday 09:00).
-    assert!(text.contains("Upcoming cut-offs"), "{text}");
-    assert!(text.contains(&cycle), "{text}");
-    assert!(text.contains("2027-01-04 22:00"), "{text}");
-    assert!(text.contains("2027-01-05 09:00"), "{text}");
-    // The month of the cut-off, with both days marked.
-    assert!(text.contains("<caption>January 2027</caption>"), "{text}");
-    assert!(
-        text.contains("<strong>4</strong><br><small>Cut-off 1</small>"),
-        "{text}"
-    );
-    assert!(
-        text.contains("<strong>5</strong><br><small>Payment due 1</small>"),
-        "{text}"
-    );
-
-    // In French too.
-    let page = visitor.get("/console/lang/fr");
-    assert!(matches!(page.status, 200 | 303), "{}", page.text);
-    let page = visitor.get("/console/settlement");
-    assert!(
-        page.text.contains("<caption>Janvier 2027</caption>"),
-        "{}",
-        page.text
-    );
-    assert!(page.text.contains("Prochaines clôtures"), "{}", page.text);
 }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use fantoccini::{Client, Locator};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::browser::{
     artifacts, blocking, browser, start_driver, type_into, wait_for_text, wait_for_url,
@@ -202,6 +202,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
     );
     assert_eq!(endpoint.status, 201, "{endpoint:?}");
     let endpoint = id_of(&endpoint.body);
+    let made = more_pages_data(&srv);
     let axe = axe_source();
     let (_driver, port) = start_driver();
     runtime().block_on(async {
@@ -214,6 +215,10 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
             "disputes",
             "payouts",
             "wallets",
+            "transfers",
+            "subscriptions",
+            "accounts",
+            "qr_codes",
             "settlement",
             "developers",
             "team",
@@ -222,7 +227,11 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
         let cases: [(&str, &str, Vec<String>); 5] = [
             (OWNER, OWNER_PASSWORD, nav(&everything)),
             (ADMIN, ADMIN_PASSWORD, nav(&everything)),
-            (DEV, DEV_PASSWORD, nav(&["home", "payments", "developers"])),
+            (
+                DEV,
+                DEV_PASSWORD,
+                nav(&["home", "payments", "accounts", "qr_codes", "developers"]),
+            ),
             (
                 FINANCE,
                 FINANCE_PASSWORD,
@@ -233,6 +242,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     "disputes",
                     "payouts",
                     "wallets",
+                    "transfers",
                     "settlement",
                     "developers",
                 ]),
@@ -247,6 +257,10 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     "disputes",
                     "payouts",
                     "wallets",
+                    "transfers",
+                    "subscriptions",
+                    "accounts",
+                    "qr_codes",
                     "settlement",
                     "developers",
                 ]),
@@ -288,6 +302,10 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     ("/console/wallets".into(), "wallets".into()),
                     (format!("/console/payouts/{batch}"), "batch".into()),
                     ("/console/settlement".into(), "settlement".into()),
+                    (
+                        "/console/settlement#calendar".into(),
+                        "settlement-calendar".into(),
+                    ),
                     ("/console/developers".into(), "developers".into()),
                     (
                         format!("/console/developers/webhooks/{endpoint}"),
@@ -295,6 +313,35 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
                     ),
                     ("/console/team".into(), "team".into()),
                     ("/console/audit".into(), "audit-log".into()),
+                    ("/console/transfers".into(), "transfers".into()),
+                    (
+                        format!("/console/transfers/{}", made.transfer),
+                        "transfer".into(),
+                    ),
+                    (format!("/console/fx/{}", made.quote), "fx-quote".into()),
+                    ("/console/subscriptions".into(), "subscriptions".into()),
+                    (
+                        format!("/console/subscriptions/{}", made.subscription),
+                        "subscription".into(),
+                    ),
+                    ("/console/plans".into(), "plans".into()),
+                    (format!("/console/plans/{}", made.plan), "plan".into()),
+                    ("/console/invoices".into(), "invoices".into()),
+                    ("/console/accounts".into(), "accounts".into()),
+                    (
+                        format!("/console/accounts/{}", made.account),
+                        "account".into(),
+                    ),
+                    ("/console/qr_codes".into(), "qr-codes".into()),
+                    (format!("/console/qr_codes/{}", made.code), "qr-code".into()),
+                    (
+                        format!("/console/qr_codes/{}/print", made.code),
+                        "qr-print".into(),
+                    ),
+                    (
+                        format!("/console/locations/{}", made.location),
+                        "location".into(),
+                    ),
                 ] {
                     client
                         .goto(&format!("{}{path}", srv.origin))
@@ -569,4 +616,71 @@ fn a_finance_member_downloads_a_closed_cycles_statement_as_pdf_and_csv() {
         assert!(csv[1].as_str().expect("type").starts_with("text/csv"), "{csv}");
         client.close().await.expect("close");
     });
+}
+
+/// The objects the pages added for transfers, subscriptions, accounts and QR
+/// codes show, made through the API.
+struct Made {
+    transfer: String,
+    quote: String,
+    plan: String,
+    subscription: String,
+    account: String,
+    location: String,
+    code: String,
+}
+
+fn more_pages_data(srv: &TestServer) -> Made {
+    let post = |path: &str, input: Value| {
+        let resp = srv.post(path, srv.sk(), &input, Some(&crate::intents::ik()));
+        assert!(resp.status < 300, "{path}: {resp:?}");
+        id_of(&resp.body)
+    };
+    let transfer = post(
+        "/transfers",
+        json!({"to": "@beta", "amount_minor": 5_000, "currency": "CDF", "note": "stock"}),
+    );
+    let quote = post(
+        "/fx/quotes",
+        json!({"amount_minor": 100_000, "currency": "CDF", "target_currency": "USD"}),
+    );
+    let plan = post(
+        "/plans",
+        json!({"name": "Gold", "currency": "CDF", "amount_minor": 150_000, "interval": "month",
+               "tax_bps": 1600, "tax_label": "TVA"}),
+    );
+    let subscription = post(
+        "/subscriptions",
+        json!({"plan": plan, "customer": {"msisdn": PAYS}}),
+    );
+    let account = post(
+        "/accounts",
+        json!({"business_name": "Boutique Connectee", "type": "merchant",
+               "email": "connected@a.example", "country": "CD"}),
+    );
+    let location = post(
+        "/locations",
+        json!({"name": "Marché Central", "city": "Kinshasa", "country": "CD"}),
+    );
+    post(
+        &format!("/locations/{location}/terminals"),
+        json!({"label": "Till 1"}),
+    );
+    let code = post(
+        "/qr_codes",
+        json!({"currency": "CDF", "amount_minor": 2_500, "location": location, "reference": "STALL-7"}),
+    );
+    post(
+        "/test_clocks",
+        json!({"frozen_time": "2027-01-04T10:00:00Z"}),
+    );
+    Made {
+        transfer,
+        quote,
+        plan,
+        subscription,
+        account,
+        location,
+        code,
+    }
 }

@@ -11,6 +11,7 @@ mod browser;
 mod checkout;
 mod console;
 mod console_browser;
+mod console_pages;
 mod crash;
 mod credit_readiness;
 mod deployment;

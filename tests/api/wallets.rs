@@ -104,6 +104,57 @@ fn a_transfer_moves_money_between_two_organisations_and_each_side_sees_it() {
     );
     assert_eq!(back.status, 201, "{back:?}");
     assert_eq!(available(&srv, Some(b_key)), 10_000 - 1_000 - 8);
+    let back_id = back.body["id"].as_str().expect("id");
+    // The list: each side pages its own view of both, newest first.
+    let listed = |key: Option<&str>, query: &str| {
+        let resp = srv.get(&format!("/transfers{query}"), key);
+        assert_eq!(resp.status, 200, "{resp:?}");
+        let rows: Vec<(String, String)> = resp.body["data"]
+            .as_array()
+            .expect("data")
+            .iter()
+            .map(|t| {
+                (
+                    t["id"].as_str().expect("id").to_string(),
+                    t["direction"].as_str().expect("direction").to_string(),
+                )
+            })
+            .collect();
+        (rows, resp.body["next_cursor"].clone())
+    };
+    let pair = |id: &str, direction: &str| (id.to_string(), direction.to_string());
+    assert_eq!(
+        listed(srv.sk(), "").0,
+        vec![pair(back_id, "incoming"), pair(id, "outgoing")]
+    );
+    assert_eq!(
+        listed(Some(b_key), "").0,
+        vec![pair(back_id, "outgoing"), pair(id, "incoming")]
+    );
+    assert_eq!(
+        listed(Some(b_key), "?direction=incoming").0,
+        vec![pair(id, "incoming")]
+    );
+    let (first, cursor) = listed(srv.sk(), "?limit=1");
+    assert_eq!(first, vec![pair(back_id, "incoming")]);
+    let cursor = cursor
+        .as_str()
+        .expect("a cursor while more follow")
+        .to_string();
+    let (second, end) = listed(srv.sk(), &format!("?limit=1&cursor={cursor}"));
+    assert_eq!((second, end), (vec![pair(id, "outgoing")], Value::Null));
+    for (query, param) in [
+        ("?direction=sideways", "direction"),
+        ("?cursor=pi_0000", "cursor"),
+        ("?limit=0", "limit"),
+    ] {
+        let refused = srv.get(&format!("/transfers{query}"), srv.sk());
+        assert_eq!(
+            assert_error(&refused, 400, "validation_error")["param"],
+            param,
+            "{query}"
+        );
+    }
 }
 
 #[test]

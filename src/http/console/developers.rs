@@ -26,6 +26,10 @@ pub fn routes() -> Router<Console> {
         .route("/console/developers/webhooks", post(create_endpoint))
         .route("/console/developers/webhooks/{id}", get(endpoint))
         .route("/console/developers/deliveries/{id}/replay", post(replay))
+        .route(
+            "/console/developers/clocks/{id}/advance",
+            post(advance_clock),
+        )
 }
 
 const HERE: &str = "/console/developers";
@@ -55,7 +59,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
         body.push_str(&events(&console, &member).await);
     }
     if member.may("test_clocks:read") && member.mode == crate::ledger::Mode::Test {
-        body.push_str(&super::test_clocks::section_for(&console, &member).await);
+        body.push_str(&test_clocks(&console, &member).await);
     }
     if body.is_empty() {
         return layout::forbidden(&console, &member, HERE);
@@ -495,4 +499,112 @@ async fn events(console: &Console, member: &Member) -> String {
             w(member, "nothing_yet"),
         ),
     )
+}
+
+/// The sandbox's test clocks (test mode only: live time is real).
+async fn test_clocks(console: &Console, member: &Member) -> String {
+    let list = api::send(&console.api, Call::get(member, "/test_clocks?limit=50"))
+        .await
+        .json();
+    let rows: Vec<Vec<String>> = layout::items(&list)
+        .map(|c| {
+            let advance = if member.may("test_clocks:write") && c["status"] == "ready" {
+                advance_form(member, c)
+            } else {
+                String::new()
+            };
+            vec![
+                s(c, "id"),
+                s(c, "name"),
+                when(c, "frozen_time"),
+                badge(c["status"].as_str().unwrap_or("")),
+                s(c, "attached"),
+                advance,
+            ]
+        })
+        .collect();
+    let headers = [
+        w(member, "id"),
+        w(member, "name"),
+        w(member, "frozen_time"),
+        w(member, "status"),
+        w(member, "attached"),
+        w(member, "action"),
+    ];
+    section(
+        w(member, "test_clocks"),
+        &table(
+            w(member, "test_clocks"),
+            &headers,
+            &rows,
+            w(member, "nothing_yet"),
+        ),
+    )
+}
+
+/// The advance form of a ready clock: the new time, a day later by default.
+fn advance_form(member: &Member, clock: &Value) -> String {
+    let id = clock["id"].as_str().unwrap_or("");
+    let frozen = clock["frozen_time"].as_str().unwrap_or("");
+    let parsed =
+        time::OffsetDateTime::parse(frozen, &time::format_description::well_known::Rfc3339).ok();
+    let local = |t: time::OffsetDateTime| {
+        let text =
+            crate::clock::rfc3339(i64::try_from(t.unix_timestamp_nanos() / 1_000_000).unwrap_or(0));
+        text.get(..16).unwrap_or("").to_string()
+    };
+    let min = parsed.map(local).unwrap_or_default();
+    let next = parsed
+        .map(|t| local(t + time::Duration::days(1)))
+        .unwrap_or_default();
+    let inner = format!(
+        "<div class=\"field\">{}</div>",
+        input(
+            &format!("advance-{id}"),
+            "frozen_time",
+            w(member, "advance_to"),
+            "datetime-local",
+            &format!(
+                "required min=\"{}\" value=\"{}\" step=\"60\"",
+                esc(&min),
+                esc(&next)
+            ),
+        )
+    );
+    form(
+        member,
+        &format!("{HERE}/clocks/{id}/advance"),
+        &format!("advance-form-{id}"),
+        &inner,
+        w(member, "advance"),
+    )
+}
+
+/// `POST /test_clocks/{id}/advance`: the form's local time is read as UTC
+/// (the clocks' times are UTC).
+pub async fn advance_clock(
+    State(console): State<Console>,
+    Path(id): Path<String>,
+    post: Post,
+) -> Response {
+    if !crate::ids::is_id(&id, "clock") {
+        return layout::see_other(HERE);
+    }
+    let typed = post.field("frozen_time");
+    let frozen_time = match typed.len() {
+        16 => format!("{typed}:00Z"),
+        19 => format!("{typed}Z"),
+        _ => typed.to_string(),
+    };
+    let answer = api::send(
+        &console.api,
+        Call::post(
+            &post.member,
+            format!("/test_clocks/{id}/advance"),
+            json!({ "frozen_time": frozen_time }),
+            post.form_token(),
+        ),
+    )
+    .await;
+    layout::after(&console, HERE, &answer, &post.member, "done_advance")
 }

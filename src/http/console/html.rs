@@ -39,9 +39,9 @@ pub fn when(value: &Value, field: &str) -> String {
 pub fn badge(status: &str) -> String {
     let tone = match status {
         "CAPTURED" | "SETTLED" | "SUCCEEDED" | "succeeded" | "EXECUTED" | "PAID" | "active"
-        | "enabled" | "paid" | "closed" => "good",
+        | "enabled" | "paid" | "closed" | "ACTIVE" | "LOCKED" | "ready" => "good",
         "FAILED" | "CANCELLED" | "EXPIRED" | "failed" | "REJECTED" | "revoked" | "disabled"
-        | "INVALID" => "bad",
+        | "INVALID" | "PAST_DUE" | "UNPAID" | "VOID" | "REVOKED" | "stale" | "detached" => "bad",
         _ => "neutral",
     };
     format!("<span class=\"badge {tone}\">{}</span>", esc(status))
@@ -186,4 +186,46 @@ pub fn bar_chart(title: &str, days: &[(String, i64)], currency: &str) -> String 
 /// The word for `key` in the member's language.
 pub fn w(member: &Member, key: &str) -> &'static str {
     t(member.lang, key)
+}
+
+/// A list of facts (`label`, cell HTML) in a card, as an object's page opens.
+pub fn facts(rows: &[(&str, String)]) -> String {
+    let mut out = String::from("<section class=\"card\"><dl class=\"facts\" id=\"facts\">");
+    for (label, value) in rows {
+        let _ = write!(out, "<dt>{}</dt><dd>{value}</dd>", esc(label));
+    }
+    out.push_str("</dl></section>");
+    out
+}
+
+/// An amount typed in major units (`1500.50`) as minor units of `currency`;
+/// `None` when it is not a plain positive decimal with at most the
+/// currency's digits.
+pub fn minor_of(text: &str, currency: &str) -> Option<i64> {
+    let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
+    crate::domain::verifications::to_minor(text.trim(), exponent)
+}
+
+/// An amount field of a JSON object in its `currency_field` (`""` when absent).
+pub fn amount_of(value: &Value, field: &str, currency_field: &str) -> String {
+    value[field].as_i64().map_or_else(String::new, |minor| {
+        money(minor, value[currency_field].as_str().unwrap_or(""))
+    })
+}
+
+/// A labelled field in a `.field` box (the action forms' layout).
+pub fn field(id: &str, name: &str, label: &str, kind: &str, attrs: &str) -> String {
+    format!(
+        "<div class=\"field\">{}</div>",
+        input(id, name, label, kind, attrs)
+    )
+}
+
+/// A hidden form field.
+pub fn hidden(name: &str, value: &str) -> String {
+    format!(
+        "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+        esc(name),
+        esc(value)
+    )
 }

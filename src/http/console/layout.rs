@@ -31,6 +31,14 @@ pub const NAV: &[(&str, &str, Visible)] = &[
     ("disputes", "/console/disputes", |m| m.may("disputes:read")),
     ("payouts", "/console/payouts", |m| m.may("payouts:read")),
     ("wallets", "/console/wallets", |m| m.may("wallets:read")),
+    ("transfers", "/console/transfers", |m| {
+        m.may("transfers:read")
+    }),
+    ("subscriptions", "/console/subscriptions", |m| {
+        m.may("subscriptions:read")
+    }),
+    ("accounts", "/console/accounts", |m| m.may("accounts:read")),
+    ("qr_codes", "/console/qr_codes", |m| m.may("qr_codes:read")),
     ("settlement", "/console/settlement", |m| {
         m.may("settlements:read")
     }),
@@ -139,9 +147,17 @@ button.secondary{background:#fff;color:var(--ink);border:1px solid #8a949e}butto
 table.calendar td{width:14.28%;height:48px;text-align:center}table.calendar td.marked{background:#e8f1ee}
 figure.chart{margin:0}figure.chart svg{width:100%;height:170px}.bar{fill:var(--brand)}.tick{font-size:10px;fill:var(--muted)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere;min-width:0}
+.tabs ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px 16px;margin:0 0 16px;padding:0}.tabs a{display:inline-block;padding:6px 2px}.tabs a[aria-current=page]{font-weight:700;border-bottom:3px solid var(--brand)}
+.qr-box{text-align:center}.qr-box img.qr{max-width:100%;height:auto}.payload{font-family:ui-monospace,monospace;font-size:12px;word-break:break-all}
+table.calendar{table-layout:fixed;min-width:320px}table.calendar td{height:78px;padding:4px;border:1px solid var(--line)}table.calendar td.off{background:#f0f2f4}
+table.calendar .num{font-weight:700;font-size:13px}table.calendar ul{list-style:none;margin:2px 0 0;padding:0;font-size:12px}
+table.calendar li{border-radius:6px;padding:1px 4px;margin-top:2px;background:#eceff1;overflow-wrap:anywhere}table.calendar li.due{background:#fff4d6}table.calendar li.paid{background:#e3f3ec}table.calendar li.cutoff{background:#e6eefc}
+.months{display:flex;justify-content:space-between}
 .login{max-width:400px;margin:60px auto;padding:0 16px}.login form{display:flex;flex-direction:column;gap:6px}.login input{width:100%}
 @media (max-width:760px){.layout{display:block}nav.side{width:auto;border-right:0;border-bottom:1px solid var(--line);padding:0;overflow-x:auto}
-nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}}
+nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}
+table.calendar td{height:52px;padding:2px}table.calendar li{width:10px;height:10px;padding:0;border-radius:99px;background:var(--muted)}table.calendar li.due{background:#b07a00}table.calendar li.paid{background:var(--brand)}table.calendar li.cutoff{background:#1a56c4}
+table.calendar ul{display:flex;flex-wrap:wrap;gap:2px}table.calendar li .text{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
 ";
 
 /// The security headers of every console page.

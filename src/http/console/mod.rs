@@ -1,6 +1,7 @@
 //! The merchant console (issue 30): a server-rendered dashboard at `/console`
 //! for the people who run the money — sign in with an e-mail and password,
-//! then pages for payments, payouts, settlement, developers and the team,
+//! then pages for payments, payouts, wallets and transfers, subscriptions,
+//! connected accounts, QR codes, settlement, developers and the team,
 //! each shown only to the roles of `auth/roles.rs` that may use it.
 //!
 //! How it fits: the console holds no rules of its own. Every read and every
@@ -14,6 +15,7 @@
 //!
 //! One module per page; [`layout`] and [`html`] are shared.
 
+mod accounts;
 mod api;
 mod auth;
 mod calendar;
@@ -24,9 +26,11 @@ mod html;
 mod layout;
 mod payments;
 mod payouts;
+mod qr;
 mod settlement;
+mod subscriptions;
 mod team;
-mod test_clocks;
+mod transfers;
 mod wallets;
 mod words;
 
@@ -96,6 +100,9 @@ pub fn router(app: AppState) -> Router {
         .merge(payouts::routes())
         .merge(settlement::routes())
         .merge(wallets::routes())
-        .merge(test_clocks::routes())
+        .merge(transfers::routes())
+        .merge(subscriptions::routes())
+        .merge(accounts::routes())
+        .merge(qr::routes())
         .with_state(console)
 }

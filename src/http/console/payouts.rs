@@ -18,7 +18,7 @@ use super::{Console, Member};
 
 const HERE: &str = "/console/payouts";
 /// Currencies offered for a batch (the API checks the code anyway).
-const CURRENCIES: [(&str, &str); 4] = [
+pub const CURRENCIES: [(&str, &str); 4] = [
     ("CDF", "CDF"),
     ("USD", "USD"),
     ("XAF", "XAF"),

@@ -4,13 +4,16 @@
 //! its file name, so the numbers and hash are the ones the API gives.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use std::collections::HashMap;
+
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::Value;
 
 use super::api::{self, Call};
+use super::calendar::{self, Happening};
 use super::html::{badge, esc, money, s, section, table, w};
 use super::layout::{self, Page};
 use super::{Console, Member};
@@ -24,7 +27,11 @@ pub fn routes() -> Router<Console> {
     )
 }
 
-pub async fn page(State(console): State<Console>, member: Member) -> Response {
+pub async fn page(
+    State(console): State<Console>,
+    member: Member,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
     let answer = match layout::read_for_page(
         &console,
         &member,
@@ -93,6 +100,8 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
             w(&member, "nothing_yet"),
         ),
     ));
+    let month = query.get("month").and_then(|m| calendar::parse_month(m));
+    body.push_str(&calendar_section(&console, &member, month).await);
     Page {
         member: &member,
         here: HERE,
@@ -173,4 +182,114 @@ pub async fn statement(
         HeaderValue::from_static("nosniff"),
     );
     response
+}
+
+/// The settlement calendar of one month (`?month=YYYY-MM`, this month by
+/// default): the running periods' cut-offs and due dates, the closed
+/// cycles waiting to be paid, and the recent cycles' closing and payment
+/// (`GET /settlement_calendar`), as a month grid and as a list.
+async fn calendar_section(
+    console: &Console,
+    member: &Member,
+    month: Option<(i32, time::Month)>,
+) -> String {
+    let answer = api::send(&console.api, Call::get(member, "/settlement_calendar"))
+        .await
+        .json();
+    let (year, month) = month.unwrap_or_else(|| {
+        let today = calendar::day_of(&crate::clock::rfc3339(console.app.clock.now_ms()));
+        today.map_or((1970, time::Month::January), |d| (d.year(), d.month()))
+    });
+    let happenings = happenings(member, &answer);
+    let weekdays = [
+        w(member, "mon"),
+        w(member, "tue"),
+        w(member, "wed"),
+        w(member, "thu"),
+        w(member, "fri"),
+        w(member, "sat"),
+        w(member, "sun"),
+    ];
+    let caption = format!("{} {year:04}-{:02}", w(member, "calendar"), u8::from(month));
+    let (before, after) = calendar::neighbours(year, month);
+    let mut out = format!(
+        "<p class=\"months\"><a href=\"{HERE}?month={before}\" id=\"month-before\">← {before}</a> \
+         <a href=\"{HERE}?month={after}\" id=\"month-after\">{after} →</a></p>"
+    );
+    out.push_str(&calendar::month_grid(
+        &caption,
+        weekdays,
+        year,
+        month,
+        &happenings,
+    ));
+    let mut listed: Vec<&Happening> = happenings
+        .iter()
+        .filter(|h| h.day.year() == year && h.day.month() == month)
+        .collect();
+    listed.sort_by_key(|h| h.day);
+    if listed.is_empty() {
+        out.push_str(&format!(
+            "<p class=\"muted\">{}</p>",
+            w(member, "calendar_empty")
+        ));
+    } else {
+        out.push_str("<ul class=\"agenda\" id=\"agenda\">");
+        for h in listed {
+            out.push_str(&format!("<li>{} · {}</li>", h.day, esc(&h.text)));
+        }
+        out.push_str("</ul>");
+    }
+    section(&caption, &out)
+}
+
+/// What the calendar answer says happens on which day.
+fn happenings(member: &Member, calendar: &Value) -> Vec<Happening> {
+    let mut found = Vec::new();
+    let mut add = |at: &Value, kind: &'static str, text: String| {
+        if let Some(day) = at.as_str().and_then(calendar::day_of) {
+            found.push(Happening { day, kind, text });
+        }
+    };
+    let list = |field: &str| calendar[field].as_array().cloned().unwrap_or_default();
+    for u in list("upcoming") {
+        let currency = u["currency"].as_str().unwrap_or("");
+        let running =
+            crate::http::pages::amount_text(u["running_net_minor"].as_i64().unwrap_or(0), currency);
+        add(
+            &u["cut_off_at"],
+            "cutoff",
+            format!("{} {currency} ({running})", w(member, "cut_off")),
+        );
+        add(
+            &u["due_at"],
+            "due",
+            format!("{} {currency}", w(member, "due_estimated")),
+        );
+    }
+    for o in list("obligations") {
+        let net = crate::http::pages::amount_text(
+            o["net_minor"].as_i64().unwrap_or(0),
+            o["currency"].as_str().unwrap_or(""),
+        );
+        add(
+            &o["due_at"],
+            "due",
+            format!("{} {net}", w(member, "to_pay")),
+        );
+    }
+    for c in list("recent") {
+        let id = c["id"].as_str().unwrap_or("");
+        add(
+            &c["closed_at"],
+            "closed",
+            format!("{} {id}", w(member, "closed_word")),
+        );
+        add(
+            &c["paid_at"],
+            "paid",
+            format!("{} {id}", w(member, "paid_word")),
+        );
+    }
+    found
 }
