@@ -144,7 +144,6 @@ button{font:inherit;font-weight:600;padding:8px 14px;border:0;border-radius:8px;
 button.secondary{background:#fff;color:var(--ink);border:1px solid #8a949e}button.danger{background:var(--bad)}
 .flash{padding:10px 14px;border-radius:10px;margin-bottom:16px}.flash.good{background:#e3f3ec}.flash.bad{background:#fbeceb;color:var(--bad)}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff4d6;padding:10px;border-radius:8px}
-table.calendar td{width:14.28%;height:48px;text-align:center}table.calendar td.marked{background:#e8f1ee}
 figure.chart{margin:0}figure.chart svg{width:100%;height:170px}.bar{fill:var(--brand)}.tick{font-size:10px;fill:var(--muted)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere;min-width:0}
 .tabs ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px 16px;margin:0 0 16px;padding:0}.tabs a{display:inline-block;padding:6px 2px}.tabs a[aria-current=page]{font-weight:700;border-bottom:3px solid var(--brand)}

@@ -64,7 +64,6 @@ pub async fn page(
             w(&member, "nothing_yet"),
         ),
     );
-    body.push_str(&super::calendar::section_for(&console, &member).await);
     let profiles = api::send(
         &console.api,
         Call::get(&member, "/settlement_profiles?limit=100"),
