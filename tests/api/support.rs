@@ -829,6 +829,15 @@ impl Drop for TestServer {
     }
 }
 
+/// The bytes the store of `data_dir` keeps: the redb file, or on PostgreSQL
+/// every key and value of its database (for scans for secrets in clear).
+pub fn stored_bytes(data_dir: &Path) -> Vec<u8> {
+    if on_postgres() {
+        return pg::stored_bytes(data_dir);
+    }
+    std::fs::read(data_dir.join("paygate.redb")).expect("read the store file")
+}
+
 /// True when the tests run on the PostgreSQL store (`PAYGATE_TEST_STORE`).
 pub fn on_postgres() -> bool {
     pg::server().is_some()
@@ -973,6 +982,29 @@ pub mod pg {
                 .batch_execute(sql)
                 .await
                 .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        })
+    }
+
+    /// Every key and value of `dir`'s database, one after the other: what
+    /// a secret scan reads instead of the redb file.
+    pub fn stored_bytes(dir: &std::path::Path) -> Vec<u8> {
+        let url = databases()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(dir)
+            .cloned()
+            .unwrap_or_else(|| panic!("no database for {}", dir.display()));
+        with_client(&url, async |client| {
+            let mut bytes = Vec::new();
+            for row in client
+                .query("SELECT k, v FROM paygate_kv ORDER BY tbl, k", &[])
+                .await
+                .unwrap_or_else(|e| panic!("read paygate_kv: {e}"))
+            {
+                bytes.extend_from_slice(row.get::<_, &[u8]>(0));
+                bytes.extend_from_slice(row.get::<_, &[u8]>(1));
+            }
+            bytes
         })
     }
 
