@@ -42,9 +42,11 @@ fn parse_store_url(value: &str) -> Result<String, String> {
     if crate::store::pg::is_url(value) {
         Ok(value.to_string())
     } else {
-        Err("must be a PostgreSQL URL (postgres://user:password@host:port/database); \
+        Err(
+            "must be a PostgreSQL URL (postgres://user:password@host:port/database); \
              the embedded store is the data dir's file (--data-dir)"
-            .to_string())
+                .to_string(),
+        )
     }
 }
 

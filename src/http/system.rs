@@ -57,7 +57,7 @@ pub struct GuardianView {
 pub struct StoreView {
     /// True when a read snapshot could be taken.
     ok: bool,
-    /// `file` or `memory` (`--ephemeral`).
+    /// `file`, `memory` (`--ephemeral`) or `postgres` (`--store postgres://...`).
     backend: &'static str,
     file_bytes: u64,
     /// Group commits since start.

@@ -564,10 +564,7 @@ impl Snapshot {
     ) -> Result<Option<T>, StoreError> {
         match &self.view {
             View::Redb(redb) => redb.get_json(table, key),
-            View::Postgres(pg) => pg
-                .get(table, key)?
-                .map(|bytes| decode(&bytes))
-                .transpose(),
+            View::Postgres(pg) => pg.get(table, key)?.map(|bytes| decode(&bytes)).transpose(),
         }
     }
 

@@ -918,7 +918,10 @@ pub mod pg {
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&self.0);
             if let Some(name) = url.as_deref().and_then(database_name) {
-                execute(server, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                execute(
+                    server,
+                    &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+                );
             }
         }
     }
@@ -947,7 +950,10 @@ pub mod pg {
             if let Some(pid) = pid
                 && !std::path::Path::new(&format!("/proc/{pid}")).exists()
             {
-                execute(server, &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                execute(
+                    server,
+                    &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+                );
             }
         }
     }
@@ -960,10 +966,7 @@ pub mod pg {
     }
 
     /// Runs `work` with a connection to the server's own database.
-    fn with_client<T>(
-        server: &str,
-        work: impl AsyncFnOnce(&tokio_postgres::Client) -> T,
-    ) -> T {
+    fn with_client<T>(server: &str, work: impl AsyncFnOnce(&tokio_postgres::Client) -> T) -> T {
         runtime().block_on(async {
             let (client, connection) = tokio_postgres::connect(server, tokio_postgres::NoTls)
                 .await

@@ -173,7 +173,10 @@ impl Flush {
                 .await
                 .map_err(|e| failed(shown, "prepare the batch's writes", e))?;
             client
-                .execute(&upsert, &[&self.put_tables, &self.put_keys, &self.put_values])
+                .execute(
+                    &upsert,
+                    &[&self.put_tables, &self.put_keys, &self.put_values],
+                )
                 .await
                 .map_err(|e| failed(shown, "write the batch", e))?;
         }

@@ -63,10 +63,7 @@ pub fn version(pg: &Pg) -> Result<i32, StoreError> {
     let shown = pg.shown.clone();
     pg.block(async move {
         let exists = client
-            .query_one(
-                "SELECT to_regclass('paygate_migrations') IS NOT NULL",
-                &[],
-            )
+            .query_one("SELECT to_regclass('paygate_migrations') IS NOT NULL", &[])
             .await
             .map_err(|e| failed(&shown, "read the schema version", e))?;
         if !exists.get::<_, bool>(0) {

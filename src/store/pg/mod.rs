@@ -179,10 +179,7 @@ impl Pg {
         let sized = self.read_connection().and_then(|client| {
             self.block(async move {
                 client
-                    .query_one(
-                        "SELECT pg_total_relation_size('paygate_kv')::int8",
-                        &[],
-                    )
+                    .query_one("SELECT pg_total_relation_size('paygate_kv')::int8", &[])
                     .await
             })?
             .map_err(|e| StoreError(e.to_string()))

@@ -47,7 +47,9 @@ pub(super) fn range_sql(rev: bool, bounded: bool) -> &'static str {
         (true, true) => {
             "SELECT k, v FROM paygate_kv WHERE tbl = $1 AND k >= $2 AND k < $3 ORDER BY k DESC LIMIT $4"
         }
-        (false, false) => "SELECT k, v FROM paygate_kv WHERE tbl = $1 AND k >= $2 ORDER BY k LIMIT $3",
+        (false, false) => {
+            "SELECT k, v FROM paygate_kv WHERE tbl = $1 AND k >= $2 ORDER BY k LIMIT $3"
+        }
         (true, false) => {
             "SELECT k, v FROM paygate_kv WHERE tbl = $1 AND k >= $2 ORDER BY k DESC LIMIT $3"
         }
@@ -139,8 +141,7 @@ impl Reader {
 
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let client = self.connection()?;
-        self.pg
-            .block(get_on(client, &self.pg.shown, table, key))?
+        self.pg.block(get_on(client, &self.pg.shown, table, key))?
     }
 
     /// Rows of `table` in `[lo, hi)`, ascending (`rev`: descending), at most `limit`.

@@ -102,8 +102,20 @@ fn key_ranges_on_postgres_read_exactly_what_redb_reads() {
     // Neighbours in byte order: `|` (0x7c) sorts after letters, DEL and
     // non-ASCII after `|`; a prefix's end must not cut `a|~` nor take `a}`.
     let keys = [
-        "a", "a|", "a|b", "a|~", "a}", "a\u{7f}", "ab", "A", "b|1", "é|x", "a|é", "",
-        "z|00000000000000000001|t", "z|00000000000000000010|t",
+        "a",
+        "a|",
+        "a|b",
+        "a|~",
+        "a}",
+        "a\u{7f}",
+        "ab",
+        "A",
+        "b|1",
+        "é|x",
+        "a|é",
+        "",
+        "z|00000000000000000001|t",
+        "z|00000000000000000010|t",
     ];
     let rows: Vec<(Table, &str)> = keys.iter().map(|k| (Table::Index, *k)).collect();
     put_all(&pg, &rows);
@@ -159,7 +171,8 @@ fn key_ranges_on_postgres_read_exactly_what_redb_reads() {
 
 #[test]
 fn migrations_apply_once_and_a_newer_or_missing_schema_is_refused() {
-    let Some(scratch) = Scratch::new("migrations_apply_once_and_a_newer_or_missing_schema_is_refused")
+    let Some(scratch) =
+        Scratch::new("migrations_apply_once_and_a_newer_or_missing_schema_is_refused")
     else {
         return;
     };
@@ -189,7 +202,10 @@ fn migrations_apply_once_and_a_newer_or_missing_schema_is_refused() {
 
 #[test]
 fn table_numbers_are_distinct_and_stable() {
-    let numbers: Vec<i16> = Table::ALL.iter().map(|t| migrations::table_number(*t)).collect();
+    let numbers: Vec<i16> = Table::ALL
+        .iter()
+        .map(|t| migrations::table_number(*t))
+        .collect();
     assert_eq!(numbers, (1..=11).collect::<Vec<i16>>());
 }
 
@@ -225,7 +241,10 @@ fn two_nodes_writing_one_database_apply_every_command_once_in_turn() {
                 })
             })
             .collect();
-        running.into_iter().map(|t| t.join().expect("join")).collect()
+        running
+            .into_iter()
+            .map(|t| t.join().expect("join"))
+            .collect()
     });
     // Read-modify-write from two processes' worth of connections: without
     // the writers' lock some increments would read the same value.
@@ -262,7 +281,11 @@ fn a_snapshot_keeps_its_view_while_the_writer_commits() {
         "a snapshot sees one commit"
     );
     assert_eq!(
-        store.snapshot().expect("after").get(Table::Meta, "counter").expect("read"),
+        store
+            .snapshot()
+            .expect("after")
+            .get(Table::Meta, "counter")
+            .expect("read"),
         Some(2u64.to_be_bytes().to_vec())
     );
 }
