@@ -29,6 +29,35 @@ struct Cli {
     /// Log format on stderr.
     #[arg(long, global = true, value_enum, default_value_t = LogFormat::Text, env = "PAYGATE_LOG_FORMAT")]
     log_format: LogFormat,
+    /// The store in a PostgreSQL database (postgres://user:password@host:port/db) instead of
+    /// the data dir's file, for one or several gateway nodes (docs/scale-out.md). Create and
+    /// migrate its schema with `paygate init --store URL`. The data dir still holds the master
+    /// key (the same file on every node) and the backups taken while serving.
+    #[arg(long, global = true, env = "PAYGATE_STORE", value_parser = parse_store_url)]
+    store: Option<String>,
+}
+
+/// `--store`: a PostgreSQL URL (a data dir is `--data-dir`).
+fn parse_store_url(value: &str) -> Result<String, String> {
+    if crate::store::pg::is_url(value) {
+        Ok(value.to_string())
+    } else {
+        Err(
+            "must be a PostgreSQL URL (postgres://user:password@host:port/database); \
+             the embedded store is the data dir's file (--data-dir)"
+                .to_string(),
+        )
+    }
+}
+
+/// The `--store` of this run, set once from the command line before any
+/// command runs: the flag is global (every offline command opens the store
+/// through [`open_existing`]), and threading it through each command's
+/// function would only repeat it.
+static STORE_URL: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+fn store_url() -> Option<&'static str> {
+    STORE_URL.get().and_then(|url| url.as_deref())
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -496,6 +525,7 @@ pub fn run() -> ExitCode {
         }
     };
     init_logging(cli.log_format);
+    let _ = STORE_URL.set(cli.store);
     let result = match cli.command {
         Command::Serve {
             config: _,
@@ -525,6 +555,7 @@ pub fn run() -> ExitCode {
             rails,
         } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
             serve(ServeOptions {
+                store: store_url().map(str::to_string),
                 data_dir,
                 listen,
                 metrics_listen,
@@ -565,16 +596,32 @@ pub fn run() -> ExitCode {
             owner_pin,
         } => server::init(
             &data_dir,
+            store_url(),
             crate::domain::team::NewOwner::from_flags(owner_email, owner_password, owner_pin),
         )
-        .map(|(keys, owner)| println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))),
+        .map(|done| match done {
+            server::Initialised::Created(keys, owner) => {
+                println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))
+            }
+            server::Initialised::Migrated(version) => {
+                println!("{}", serde_json::json!({ "migrated_to": version }))
+            }
+        }),
         Command::Config { command } => config(command),
         Command::Users { command } => users(command),
         Command::Orgs { command } => orgs(command),
         Command::Verify { data_dir } => verify(&data_dir),
-        Command::Backup { data_dir, to } => crate::backup::take_offline(&data_dir, &to)
-            .map_err(Into::into)
-            .and_then(print_json),
+        Command::Backup { data_dir, to } => match store_url() {
+            // A snapshot of the database, while nodes may serve it.
+            Some(_) => open_existing(&data_dir).and_then(|store| {
+                crate::backup::take(&store, &to)
+                    .map_err(Into::into)
+                    .and_then(print_json)
+            }),
+            None => crate::backup::take_offline(&data_dir, &to)
+                .map_err(Into::into)
+                .and_then(print_json),
+        },
         Command::Restore {
             from,
             data_dir,
@@ -903,6 +950,11 @@ fn orgs(command: OrgsCommand) -> Result<(), Box<dyn std::error::Error>> {
 }
 
 fn open_existing(data_dir: &std::path::Path) -> Result<Store, Box<dyn std::error::Error>> {
+    if let Some(url) = store_url() {
+        let store = Store::open_postgres(url, data_dir, false)?;
+        crate::secrets::load_existing(data_dir)?;
+        return Ok(store);
+    }
     if !Store::exists(data_dir) {
         return Err(format!(
             "{} holds no store; run `paygate init --data-dir {0}` first",

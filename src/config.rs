@@ -96,8 +96,11 @@ fn given(root: &ArgMatches, serve: &ArgMatches, key: &str) -> bool {
     )
 }
 
+/// Options of the whole command line (`paygate --NAME`), not of `serve`.
+const GLOBAL_OPTIONS: [&str; 2] = ["log_format", "store"];
+
 fn is_serve_option(key: &str) -> bool {
-    key != "log_format"
+    !GLOBAL_OPTIONS.contains(&key)
 }
 
 fn with_default(command: Command, key: &str, value: &str) -> Command {
@@ -285,7 +288,7 @@ pub fn show(root: &ArgMatches, serve_command: &Command, file: Option<&File>) -> 
         Some(file) => format!("# file: {}\n", file.path.display()),
         None => "# file: none\n".to_string(),
     };
-    let keys = std::iter::once("log_format".to_string()).chain(
+    let keys = GLOBAL_OPTIONS.iter().map(|key| key.to_string()).chain(
         serve_command
             .get_arguments()
             .filter(|arg| !arg.is_hide_set() && !NOT_IN_FILE.contains(&arg.get_id().as_str()))
@@ -304,6 +307,11 @@ pub fn show(root: &ArgMatches, serve_command: &Command, file: Option<&File>) -> 
         let line = match raw {
             None => format!("# {key} is not set\n"),
             Some(_) if is_secret(&key) => format!("{key} = \"{MASK}\"  # {source}\n"),
+            // A PostgreSQL URL may carry a password.
+            Some(value) if key == "store" => format!(
+                "{key} = {}  # {source}\n",
+                toml_value(&crate::store::pg::redacted(&value))
+            ),
             Some(value) => format!("{key} = {}  # {source}\n", toml_value(&value)),
         };
         out.push_str(&line);

@@ -68,6 +68,21 @@ pub fn write_master_key(dir: &Path, key_hex: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Reads `<dir>/master.key` and installs it; refuses when it is absent. A
+/// store shared by several nodes (PostgreSQL) is sealed under the key of the
+/// node that created it: a new key here would make its secrets unreadable.
+pub fn load_existing(dir: &Path) -> Result<(), String> {
+    let path = dir.join(MASTER_KEY_FILE);
+    if !path.exists() {
+        return Err(format!(
+            "{} is missing: this store's secrets are sealed under the master key of the node \
+             that created it; copy that node's master.key there (0600)",
+            path.display()
+        ));
+    }
+    load_or_create(dir)
+}
+
 /// Reads `<dir>/master.key`, creating it (0600) when absent, and installs it.
 pub fn load_or_create(dir: &Path) -> Result<(), String> {
     let path = dir.join(MASTER_KEY_FILE);

@@ -21,6 +21,8 @@ const PURGE_BATCH_MAX: usize = 10_000;
 const PURGE_INTERVAL: Duration = Duration::from_secs(15 * 60);
 
 pub struct ServeOptions {
+    /// A PostgreSQL URL (`--store`); else the data dir's file.
+    pub store: Option<String>,
     pub data_dir: PathBuf,
     pub listen: SocketAddr,
     /// A separate listener for `GET /metrics` (else it is served on `listen`).
@@ -97,6 +99,16 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     let store = if options.ephemeral {
         crate::secrets::install_random()?;
         Store::ephemeral()?
+    } else if let Some(url) = &options.store {
+        let store = Store::open_postgres(url, &options.data_dir, true)?;
+        // The first node of a shared store makes its master key; every
+        // other node must bring that key, not make its own.
+        if org::exists(&store.snapshot()?)? {
+            crate::secrets::load_existing(&options.data_dir)?;
+        } else {
+            crate::secrets::load_or_create(&options.data_dir)?;
+        }
+        store
     } else {
         let store = Store::open_with_cache(&options.data_dir, Some(options.cache_bytes))?;
         crate::secrets::load_or_create(&options.data_dir)?;
@@ -363,12 +375,43 @@ fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     })
 }
 
-/// `paygate init`: creates the store, master key, organisation, test keys and owner.
+/// What `paygate init` did.
+pub enum Initialised {
+    /// A new store: its organisation's test keys and its owner's login.
+    Created(NewKeys, crate::domain::team::NewOwner),
+    /// A PostgreSQL store that was initialised already, its schema migrated
+    /// to this version (nothing else changed).
+    Migrated(i32),
+}
+
+/// `paygate init`: creates the store, master key, organisation, test keys and
+/// owner. On PostgreSQL (`store`), first applies the schema migrations the
+/// database lacks: on a database initialised by an older paygate, that is
+/// all it does.
 pub fn init(
     data_dir: &std::path::Path,
+    store: Option<&str>,
     owner: crate::domain::team::NewOwner,
-) -> Result<(NewKeys, crate::domain::team::NewOwner), Box<dyn std::error::Error>> {
-    let store = Store::open(data_dir)?;
+) -> Result<Initialised, Box<dyn std::error::Error>> {
+    let store = match store {
+        Some(url) => {
+            let (store, migrated) = Store::init_postgres(url, data_dir)?;
+            if org::exists(&store.snapshot()?)? {
+                return match migrated.last() {
+                    Some(version) => Ok(Initialised::Migrated(*version)),
+                    None => Err(format!(
+                        "{} is already initialised at schema version {}; nothing was changed \
+                         (its keys were printed when it was created)",
+                        crate::store::pg::redacted(url),
+                        crate::store::pg::migrations::latest()
+                    )
+                    .into()),
+                };
+            }
+            store
+        }
+        None => Store::open(data_dir)?,
+    };
     crate::secrets::load_or_create(data_dir)?;
     let hashes = owner.hashes_blocking();
     let created = store
@@ -380,7 +423,7 @@ pub fn init(
             }
         })
         .map_err(|e| e.message)?;
-    created.ok_or_else(|| {
+    created.map(|(keys, owner)| Initialised::Created(keys, owner)).ok_or_else(|| {
         format!(
             "{} is already initialised; nothing was changed (its keys were printed when it was created)",
             data_dir.display()

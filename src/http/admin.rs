@@ -14,7 +14,6 @@ use super::operations::operations;
 use crate::backup::BackupReport;
 use crate::domain::audit::{self, Actor};
 use crate::error::{ApiError, Code, ErrorBody};
-use crate::store::Location;
 
 operations!(backup);
 
@@ -44,7 +43,7 @@ pub async fn backup(
             "a backup holds every organisation of the gateway: only the owner of the gateway's own organisation takes one",
         ));
     }
-    let Location::Dir(data_dir) = &*state.store.location else {
+    let Some(data_dir) = state.store.location.data_dir() else {
         return Err(ApiError::new(
             Code::BackupUnavailable,
             "an ephemeral gateway (--ephemeral) keeps nothing to back up",

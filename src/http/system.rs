@@ -57,7 +57,7 @@ pub struct GuardianView {
 pub struct StoreView {
     /// True when a read snapshot could be taken.
     ok: bool,
-    /// `file` or `memory` (`--ephemeral`).
+    /// `file`, `memory` (`--ephemeral`) or `postgres` (`--store postgres://...`).
     backend: &'static str,
     file_bytes: u64,
     /// Group commits since start.
@@ -116,10 +116,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError>
         time: rfc3339(state.clock.now_ms()),
         store: StoreView {
             ok: store_ok,
-            backend: match *state.store.location {
-                crate::store::Location::Dir(_) => "file",
-                crate::store::Location::Memory => "memory",
-            },
+            backend: state.store.location.backend_name(),
             file_bytes: state.store.file_bytes(),
             writer_batches: state.writer.stats.batches.load(Ordering::Relaxed),
             writer_commands: state.writer.stats.commands.load(Ordering::Relaxed),

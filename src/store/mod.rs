@@ -1,5 +1,10 @@
-//! The embedded store: redb tables, read snapshots, and (in [`writer`]) the one
-//! thread that writes. Nothing outside this module names redb.
+//! The store: tables, read snapshots, and (in [`writer`]) the one thread that
+//! writes. Nothing outside this module names redb or PostgreSQL.
+//!
+//! Two backends keep the same tables behind the same interface: the embedded
+//! redb file of the data dir (the default), and a PostgreSQL database shared
+//! by one or more gateway nodes ([`pg`], `--store postgres://...`,
+//! `docs/scale-out.md`). Domain code never knows which it runs on.
 //!
 //! Every table maps a `&str` key to a byte value ([`codec`]: JSON for records,
 //! big-endian integers for balances). Keys are built in [`keys`] only, so that
@@ -9,6 +14,7 @@
 mod codec;
 pub mod keys;
 pub mod ops;
+pub mod pg;
 mod tx;
 pub mod writer;
 
@@ -137,11 +143,40 @@ impl From<StoreError> for ApiError {
 pub enum Location {
     Dir(PathBuf),
     Memory,
+    /// A PostgreSQL database; the data dir still holds the master key and
+    /// the backups taken while serving.
+    Postgres(PathBuf),
+}
+
+impl Location {
+    /// The data dir (none in memory).
+    pub fn data_dir(&self) -> Option<&Path> {
+        match self {
+            Location::Dir(dir) | Location::Postgres(dir) => Some(dir),
+            Location::Memory => None,
+        }
+    }
+
+    /// What `/status` calls the backend.
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Location::Dir(_) => "file",
+            Location::Memory => "memory",
+            Location::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// The engine under a [`Store`].
+#[derive(Clone)]
+enum Backend {
+    Redb(Arc<Database>),
+    Postgres(Arc<pg::Pg>),
 }
 
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    backend: Backend,
     pub location: Arc<Location>,
     /// True when the last process did not close the file (kill -9, power
     /// loss) and redb rebuilt its allocator state on open. Committed data is
@@ -255,17 +290,59 @@ impl Store {
         }
         txn.commit().map_err(StoreError::from_redb)?;
         Ok(Store {
-            db: Arc::new(db),
+            backend: Backend::Redb(Arc::new(db)),
             location: Arc::new(location),
             repaired_at_open,
             generations: Arc::default(),
         })
     }
 
+    /// Opens the PostgreSQL store at `url`, whose schema must be the one this
+    /// binary knows (`paygate init --store URL` migrates an older one). With
+    /// `create`, a database that never held paygate gets the schema, as a
+    /// first `serve` creates the store file of an empty data dir (decision
+    /// 251). `data_dir` keeps the master key and the backups.
+    pub fn open_postgres(url: &str, data_dir: &Path, create: bool) -> Result<Store, StoreError> {
+        let pg = pg::Pg::connect(url)?;
+        if create && pg::migrations::version(&pg)? == 0 {
+            pg::migrations::migrate(&pg)?;
+        }
+        pg::migrations::check(&pg)?;
+        Store::on_postgres(pg, data_dir)
+    }
+
+    /// Connects to the PostgreSQL database at `url` and applies the schema
+    /// migrations it lacks (`paygate init`); returns the store and the
+    /// versions applied.
+    pub fn init_postgres(url: &str, data_dir: &Path) -> Result<(Store, Vec<i32>), StoreError> {
+        let pg = pg::Pg::connect(url)?;
+        let applied = pg::migrations::migrate(&pg)?;
+        Ok((Store::on_postgres(pg, data_dir)?, applied))
+    }
+
+    fn on_postgres(pg: pg::Pg, data_dir: &Path) -> Result<Store, StoreError> {
+        create_private_dir(data_dir)
+            .map_err(|e| StoreError(format!("cannot create {}: {e}", data_dir.display())))?;
+        Ok(Store {
+            backend: Backend::Postgres(Arc::new(pg)),
+            location: Arc::new(Location::Postgres(data_dir.to_path_buf())),
+            repaired_at_open: false,
+            generations: Arc::default(),
+        })
+    }
+
     /// How many commits have changed `table` since the store was opened. Read
     /// it before taking the snapshot a cached value is filled from.
+    ///
+    /// On PostgreSQL other nodes commit too, unseen by this count: every call
+    /// answers a new value, so nothing is served from a cache validated by it
+    /// (decision 253).
     pub fn generation(&self, table: Table) -> u64 {
-        self.generations.0[table.index()].load(std::sync::atomic::Ordering::Acquire)
+        let count = &self.generations.0[table.index()];
+        match self.backend {
+            Backend::Redb(_) => count.load(std::sync::atomic::Ordering::Acquire),
+            Backend::Postgres(_) => count.fetch_add(1, std::sync::atomic::Ordering::AcqRel) + 1,
+        }
     }
 
     /// Called by the writer after a commit that wrote to `tables`, before it
@@ -280,17 +357,30 @@ impl Store {
 
     /// A consistent read view of the last commit. Cheap; take one per request.
     pub fn snapshot(&self) -> Result<Snapshot, StoreError> {
-        let txn = self.db.begin_read().map_err(StoreError::from_redb)?;
-        Ok(Snapshot { txn })
+        match &self.backend {
+            Backend::Redb(db) => {
+                let txn = db.begin_read().map_err(StoreError::from_redb)?;
+                Ok(Snapshot {
+                    view: View::Redb(RedbSnapshot { txn }),
+                })
+            }
+            Backend::Postgres(pg) => Ok(Snapshot {
+                view: View::Postgres(pg::Reader::begin(pg.clone())?),
+            }),
+        }
     }
 
-    /// Size of the store file in bytes (0 in memory).
+    /// Size of the store file in bytes (0 in memory; on PostgreSQL, the
+    /// table's and its index's).
     pub fn file_bytes(&self) -> u64 {
+        if let Backend::Postgres(pg) = &self.backend {
+            return pg.relation_bytes();
+        }
         match &*self.location {
             Location::Dir(dir) => std::fs::metadata(dir.join(DB_FILE_NAME))
                 .map(|m| m.len())
                 .unwrap_or(0),
-            Location::Memory => 0,
+            Location::Memory | Location::Postgres(_) => 0,
         }
     }
 
@@ -298,8 +388,12 @@ impl Store {
     /// allocator state and marks the file clean. Only the last handle can do
     /// that, so this says how many others are still alive when it is not last.
     pub fn close(self) -> Result<(), StoreError> {
-        let others = Arc::strong_count(&self.db) - 1;
-        let db = Arc::try_unwrap(self.db).map_err(|_| {
+        // PostgreSQL keeps nothing open to mark clean.
+        let Backend::Redb(db) = self.backend else {
+            return Ok(());
+        };
+        let others = Arc::strong_count(&db) - 1;
+        let db = Arc::try_unwrap(db).map_err(|_| {
             StoreError(format!(
                 "{others} other handle(s) to the store are still alive; redb will repair the file on the next start"
             ))
@@ -314,7 +408,11 @@ impl Store {
         now_ms: i64,
         work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
     ) -> Result<T, ApiError> {
-        let txn = self.db.begin_write().map_err(StoreError::from_redb)?;
+        let db = match &self.backend {
+            Backend::Redb(db) => db,
+            Backend::Postgres(pg) => return write_now_postgres(pg, now_ms, work),
+        };
+        let txn = db.begin_write().map_err(StoreError::from_redb)?;
         let tables = tx::OpenTables::new(&txn);
         let mut tx = Tx::new(&tables, now_ms);
         let value = work(&mut tx)?;
@@ -323,6 +421,26 @@ impl Store {
         txn.commit().map_err(StoreError::from_redb)?;
         Ok(value)
     }
+}
+
+/// [`Store::write_now`] on PostgreSQL: one batch of one command. A failed
+/// command's error is kept apart from the store's, which abort the batch.
+fn write_now_postgres<T>(
+    pg: &pg::Pg,
+    now_ms: i64,
+    work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    let (applied, _) = pg.write_batch(|tables| {
+        let mut tx = Tx::new(tables, now_ms);
+        match work(&mut tx) {
+            Ok(value) => {
+                tx.flush()?;
+                Ok(Ok(value))
+            }
+            Err(refused) => Ok(Err(refused)),
+        }
+    })?;
+    applied
 }
 
 /// The page cache `serve` gives redb unless told otherwise: a quarter of the
@@ -405,6 +523,16 @@ impl Read for Tx<'_> {
 
 /// Reads records from one committed state of the store.
 pub struct Snapshot {
+    view: View,
+}
+
+enum View {
+    Redb(RedbSnapshot),
+    Postgres(pg::Reader),
+}
+
+/// A snapshot of the redb file: one read transaction.
+struct RedbSnapshot {
     txn: redb::ReadTransaction,
 }
 
@@ -422,25 +550,22 @@ fn value_at(
 
 impl Snapshot {
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let t = self
-            .txn
-            .open_table(table.def())
-            .map_err(StoreError::from_redb)?;
-        value_at(&t, key)
+        match &self.view {
+            View::Redb(redb) => redb.get(table, key),
+            View::Postgres(pg) => pg.get(table, key),
+        }
     }
 
-    /// Decodes the record straight from redb's page, without a copy.
+    /// The record at `key`, decoded (on redb straight from its page).
     pub fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
     ) -> Result<Option<T>, StoreError> {
-        let t = self
-            .txn
-            .open_table(table.def())
-            .map_err(StoreError::from_redb)?;
-        let value = t.get(key).map_err(StoreError::from_redb)?;
-        value.map(|v| decode(v.value())).transpose()
+        match &self.view {
+            View::Redb(redb) => redb.get_json(table, key),
+            View::Postgres(pg) => pg.get(table, key)?.map(|bytes| decode(&bytes)).transpose(),
+        }
     }
 
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
@@ -465,6 +590,138 @@ impl Snapshot {
     /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
     /// has more (from that row on) rather than end with a false "no more".
     pub fn scan_rev_bounded(
+        &self,
+        table: Table,
+        prefix: &str,
+        before: Option<&str>,
+        limit: usize,
+        keep: impl FnMut(&str, &[u8]) -> bool,
+    ) -> Result<Scanned, StoreError> {
+        match &self.view {
+            View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep),
+            View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep),
+        }
+    }
+
+    /// Rows whose key starts with `prefix` and is below `upper` (when given),
+    /// oldest (smallest key) first, at most `limit`: for queues, which must
+    /// serve the longest-waiting entries first.
+    pub fn scan(
+        &self,
+        table: Table,
+        prefix: &str,
+        upper: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        match &self.view {
+            View::Redb(redb) => redb.scan(table, prefix, upper, limit),
+            View::Postgres(pg) => {
+                let end = prefix_end(prefix);
+                let hi: &str = match upper {
+                    Some(u) if u < end.as_str() => u,
+                    _ => end.as_str(),
+                };
+                if hi <= prefix {
+                    return Ok(Vec::new());
+                }
+                pg.range(table, prefix, Some(hi), false, limit)
+            }
+        }
+    }
+
+    /// Every row of `table`, in key order, for whole-store checks (`verify`).
+    pub fn for_each(
+        &self,
+        table: Table,
+        visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        match &self.view {
+            View::Redb(redb) => redb.for_each(table, visit),
+            View::Postgres(pg) => pg.for_each(table, visit),
+        }
+    }
+
+    /// The first row of `table` in key order.
+    pub fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
+        match &self.view {
+            View::Redb(redb) => redb.first(table),
+            View::Postgres(pg) => Ok(pg.range(table, "", None, false, 1)?.pop()),
+        }
+    }
+
+    #[cfg(test)]
+    pub fn len(&self, table: Table) -> Result<u64, StoreError> {
+        match &self.view {
+            View::Redb(redb) => redb.len(table),
+            View::Postgres(pg) => pg.count(table),
+        }
+    }
+}
+
+/// [`Snapshot::scan_rev_bounded`] on PostgreSQL: the same walk as redb's,
+/// over pages of rows read newest first.
+fn pg_scan_rev_bounded(
+    pg: &pg::Reader,
+    table: Table,
+    prefix: &str,
+    before: Option<&str>,
+    limit: usize,
+    mut keep: impl FnMut(&str, &[u8]) -> bool,
+) -> Result<Scanned, StoreError> {
+    let end = prefix_end(prefix);
+    let upper: &str = match before {
+        Some(b) if b > prefix && b < end.as_str() => b,
+        _ => end.as_str(),
+    };
+    let mut scanned = Scanned::default();
+    let mut last_examined: Option<String> = None;
+    let mut examined = 0usize;
+    // One row more than a page needs, to know whether more are left.
+    pg.walk_rev(table, prefix, upper, limit.saturating_add(1), |k, v| {
+        if scanned.rows.len() >= limit {
+            return false;
+        }
+        if examined >= SCAN_ROWS_MAX {
+            scanned.cut_after = last_examined.take();
+            return false;
+        }
+        examined += 1;
+        if keep(&k, &v) {
+            scanned.rows.push((k.clone(), v));
+        }
+        last_examined = Some(k);
+        true
+    })?;
+    Ok(scanned)
+}
+
+impl RedbSnapshot {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        value_at(&t, key)
+    }
+
+    /// Decodes the record straight from redb's page, without a copy.
+    fn get_json<T: DeserializeOwned>(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<T>, StoreError> {
+        let t = self
+            .txn
+            .open_table(table.def())
+            .map_err(StoreError::from_redb)?;
+        let value = t.get(key).map_err(StoreError::from_redb)?;
+        value.map(|v| decode(v.value())).transpose()
+    }
+
+    /// [`Snapshot::scan_rev`], telling where it stopped when it examined
+    /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
+    /// has more (from that row on) rather than end with a false "no more".
+    fn scan_rev_bounded(
         &self,
         table: Table,
         prefix: &str,
@@ -506,7 +763,7 @@ impl Snapshot {
     /// Rows whose key starts with `prefix` and is below `upper` (when given),
     /// oldest (smallest key) first, at most `limit`: for queues, which must
     /// serve the longest-waiting entries first.
-    pub fn scan(
+    fn scan(
         &self,
         table: Table,
         prefix: &str,
@@ -538,7 +795,7 @@ impl Snapshot {
     }
 
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
-    pub fn for_each(
+    fn for_each(
         &self,
         table: Table,
         mut visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
@@ -555,7 +812,7 @@ impl Snapshot {
     }
 
     /// The first row of `table` in key order.
-    pub fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
+    fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
         let t = self
             .txn
             .open_table(table.def())
@@ -565,7 +822,7 @@ impl Snapshot {
     }
 
     #[cfg(test)]
-    pub fn len(&self, table: Table) -> Result<u64, StoreError> {
+    fn len(&self, table: Table) -> Result<u64, StoreError> {
         let t = self
             .txn
             .open_table(table.def())

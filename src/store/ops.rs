@@ -7,7 +7,7 @@ use redb::{
     Database, Durability, ReadTransaction, ReadableDatabase, ReadableTable, ReadableTableMetadata,
 };
 
-use super::{Store, StoreError, Table};
+use super::{Backend, Snapshot, Store, StoreError, Table};
 
 /// redb's page cache counters since the store was opened.
 #[derive(Debug, Clone, Copy, Default)]
@@ -22,8 +22,12 @@ pub struct CacheCounts {
 
 impl Store {
     /// The page cache's counters now.
+    /// (PostgreSQL's own cache is the server's: zeros here.)
     pub fn cache_counts(&self) -> CacheCounts {
-        let stats = self.db.cache_stats();
+        let Backend::Redb(db) = &self.backend else {
+            return CacheCounts::default();
+        };
+        let stats = db.cache_stats();
         CacheCounts {
             read_hits: stats.read_hits(),
             read_misses: stats.read_misses(),
@@ -46,8 +50,15 @@ impl Store {
     /// Copies one read snapshot of every table into a new store file `to`
     /// (which must not exist). The writer goes on committing meanwhile: a
     /// read transaction sees one commit and holds no lock writers wait on.
+    /// On PostgreSQL the copy is a redb file too, from one snapshot of the
+    /// database: restorable as a data dir, or into a database by serving it
+    /// (`docs/scale-out.md`).
     pub fn copy_snapshot_to(&self, to: &Path) -> Result<TableRows, StoreError> {
-        let snapshot = self.db.begin_read().map_err(StoreError::from_redb)?;
+        let db = match &self.backend {
+            Backend::Redb(db) => db,
+            Backend::Postgres(_) => return copy_snapshot_rows(&self.snapshot()?, to),
+        };
+        let snapshot = db.begin_read().map_err(StoreError::from_redb)?;
         copy_tables(&snapshot, to)
     }
 
@@ -75,7 +86,18 @@ impl Store {
 
     /// Rows per table of the last commit.
     pub fn table_rows(&self) -> Result<TableRows, StoreError> {
-        rows_of(&self.db.begin_read().map_err(StoreError::from_redb)?)
+        let db = match &self.backend {
+            Backend::Redb(db) => db,
+            Backend::Postgres(pg) => {
+                let reader = super::pg::Reader::begin(pg.clone())?;
+                let mut rows = TableRows::new();
+                for table in Table::ALL {
+                    rows.insert(table.name(), reader.count(table)?);
+                }
+                return Ok(rows);
+            }
+        };
+        rows_of(&db.begin_read().map_err(StoreError::from_redb)?)
     }
 
     /// Rows per table of the store file `path`, opened read-only (a backup
@@ -113,6 +135,56 @@ fn copy_tables(snapshot: &ReadTransaction, to: &Path) -> Result<TableRows, Store
     last.commit().map_err(StoreError::from_redb)?;
     copy.close().map_err(StoreError::from_redb)?;
     Ok(rows)
+}
+
+/// [`copy_tables`] from any [`Snapshot`] (a PostgreSQL one), a chunk of
+/// rows per write transaction of the copy.
+fn copy_snapshot_rows(snapshot: &Snapshot, to: &Path) -> Result<TableRows, StoreError> {
+    super::make_private_file(to)
+        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+    let copy = Database::create(to)
+        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+    let mut rows = TableRows::new();
+    for table in Table::ALL {
+        let mut chunk: Vec<(String, Vec<u8>)> = Vec::new();
+        let mut copied = 0u64;
+        snapshot.for_each(table, |key, value| {
+            chunk.push((key.to_string(), value.to_vec()));
+            if chunk.len() >= BACKUP_ROWS_PER_COMMIT {
+                copied += write_chunk(&copy, table, &mut chunk)?;
+            }
+            Ok(())
+        })?;
+        copied += write_chunk(&copy, table, &mut chunk)?;
+        rows.insert(table.name(), copied);
+    }
+    let last = copy.begin_write().map_err(StoreError::from_redb)?;
+    last.commit().map_err(StoreError::from_redb)?;
+    copy.close().map_err(StoreError::from_redb)?;
+    Ok(rows)
+}
+
+/// Writes `chunk` into `table` of `copy` (without fsync) and empties it.
+fn write_chunk(
+    copy: &Database,
+    table: Table,
+    chunk: &mut Vec<(String, Vec<u8>)>,
+) -> Result<u64, StoreError> {
+    let mut txn = copy.begin_write().map_err(StoreError::from_redb)?;
+    txn.set_durability(Durability::None)
+        .map_err(StoreError::from_redb)?;
+    {
+        let mut target = txn.open_table(table.def()).map_err(StoreError::from_redb)?;
+        for (key, value) in chunk.iter() {
+            target
+                .insert(key.as_str(), value.as_slice())
+                .map_err(StoreError::from_redb)?;
+        }
+    }
+    txn.commit().map_err(StoreError::from_redb)?;
+    let written = chunk.len() as u64;
+    chunk.clear();
+    Ok(written)
 }
 
 fn copy_table(

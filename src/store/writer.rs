@@ -21,8 +21,8 @@ use crossbeam_channel::{Receiver, Sender, TrySendError};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{Notify, oneshot};
 
-use super::tx::{Emitted, OpenTables};
-use super::{Read, Store, StoreError, Table, Tx};
+use super::tx::{Emitted, OpenTables, Tables};
+use super::{Backend, Read, Store, StoreError, Table, Tx};
 use crate::clock::SharedClock;
 use crate::error::{ApiError, Code};
 
@@ -444,7 +444,11 @@ fn apply_batch(
     stats: &WriterStats,
 ) -> Vec<Result<Reply, ApiError>> {
     let fail_all = |error: ApiError, n: usize| (0..n).map(|_| Err(error.clone())).collect();
-    let txn = match store.db.begin_write() {
+    let db = match &store.backend {
+        Backend::Redb(db) => db,
+        Backend::Postgres(pg) => return apply_batch_postgres(store, pg, now_ms, batch, stats),
+    };
+    let txn = match db.begin_write() {
         Ok(txn) => txn,
         Err(e) => return fail_all(ApiError::internal(format!("begin_write: {e}")), batch.len()),
     };
@@ -480,10 +484,40 @@ fn apply_batch(
     }
 }
 
+/// [`apply_batch`] on PostgreSQL: the batch is one transaction under the
+/// writers' lock of every node (`store::pg`), committed durably before any
+/// command is answered.
+fn apply_batch_postgres(
+    store: &Store,
+    pg: &super::pg::Pg,
+    now_ms: i64,
+    batch: &mut [Command],
+    stats: &WriterStats,
+) -> Vec<Result<Reply, ApiError>> {
+    let began = Instant::now();
+    let outcome = pg.write_batch(|tables| apply_commands(tables, now_ms, batch, stats));
+    let (commit, results) = match outcome {
+        Ok(((results, written), commit)) => {
+            store.committed(written);
+            (commit, results)
+        }
+        Err(e) => {
+            let error = ApiError::internal(format!("batch: {e}"));
+            let results = (0..batch.len()).map(|_| Err(error.clone())).collect();
+            (Duration::ZERO, results)
+        }
+    };
+    let apply = began.elapsed().saturating_sub(commit);
+    stats.apply_us.fetch_add(micros(apply), Ordering::Relaxed);
+    stats.commit_us.fetch_add(micros(commit), Ordering::Relaxed);
+    crate::metrics::writer_batch(batch.len(), apply, commit);
+    results
+}
+
 /// Applies each command in turn on the batch's open tables; a failure to
 /// flush a command's writes fails the whole batch (its transaction is dropped).
 fn apply_commands(
-    tables: &OpenTables<'_>,
+    tables: &dyn Tables,
     now_ms: i64,
     batch: &mut [Command],
     stats: &WriterStats,

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::support::{
     API_VERSION, TestServer, assert_error, checked_in_openapi, create_key, create_key_json, init,
-    paygate, verify,
+    on_postgres, paygate, verify,
 };
 
 /// A well-formed secret (`sk_test_` + 32 alphanumerics) that no store holds.
@@ -38,7 +38,8 @@ fn status_is_public_and_reports_a_normal_unhalted_file_store() {
     assert_eq!(s["degraded_flags"], json!([]), "{s}");
     assert_eq!(s["api_version"], API_VERSION, "{s}");
     assert_eq!(s["version"], env!("CARGO_PKG_VERSION"), "{s}");
-    assert_eq!(s["store"]["backend"], "file", "{s}");
+    let backend = if on_postgres() { "postgres" } else { "file" };
+    assert_eq!(s["store"]["backend"], backend, "{s}");
     assert_eq!(s["store"]["ok"], true, "{s}");
     let time = s["time"].as_str().unwrap_or_default();
     assert!(
@@ -449,6 +450,7 @@ fn verify_on_a_fresh_store_passes_with_zero_postings() {
     );
     assert!(missing.stderr.contains("init"), "{missing:?}");
     assert!(!dir.join("paygate.redb").exists());
+    assert!(!dir.join("master.key").exists());
 
     init(&dir);
     let out = verify(&dir);

@@ -764,6 +764,11 @@ fn tamper(data_dir: &Path, delta: i64) {
 
 #[test]
 fn under_a_guardian_halt_every_promise_is_rejected_and_nothing_moves() {
+    if crate::support::redb_only(
+        "it breaks a balance by writing the redb file behind the ledger's back",
+    ) {
+        return;
+    }
     let mut w = World::start(20_000);
     let n = w.nonces(3);
     let soon = now_unix() + 3_600;

@@ -593,7 +593,7 @@ fn no_secret_is_stored_or_logged_in_clear() {
     assert!(whsec.starts_with("whsec_"));
     let mut srv = srv;
     srv.kill();
-    let store = std::fs::read(srv.data_dir.join("paygate.redb")).expect("store file");
+    let store = crate::support::stored_bytes(&srv.data_dir);
     let logs = srv.logs();
     for (what, secret) in [
         ("password", OWNER_PASSWORD),
