@@ -112,6 +112,23 @@ pub fn after(
     redirect(console, location, flash)
 }
 
+/// After a form that creates something: the new object's page under `base`
+/// when the API made it, else `fallback`, with the API's message as the notice.
+pub fn after_create(
+    console: &Console,
+    base: &str,
+    fallback: &str,
+    answer: &super::api::Answer,
+    member: &Member,
+    done_key: &str,
+) -> Response {
+    let location = match answer.json()["id"].as_str().filter(|_| answer.ok()) {
+        Some(id) => format!("{base}/{id}"),
+        None => fallback.to_string(),
+    };
+    after(console, &location, answer, member, done_key)
+}
+
 const STYLE: &str = "
 :root{--ink:#1b1f24;--muted:#535c66;--line:#d9dee3;--brand:#0b6e4f;--bad:#a3221b;--bg:#f5f7f8;--live:#8a4b00}
 *{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--ink);background:var(--bg)}

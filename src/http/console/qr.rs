@@ -273,12 +273,7 @@ pub async fn create_code(State(console): State<Console>, post: Post) -> Response
         Call::post(&post.member, "/qr_codes", body, post.form_token()),
     )
     .await;
-    let made = answer.json();
-    let location = match made["id"].as_str().filter(|_| answer.ok()) {
-        Some(id) => format!("{HERE}/{id}"),
-        None => HERE.to_string(),
-    };
-    layout::after(&console, &location, &answer, &post.member, "done_code")
+    layout::after_create(&console, HERE, HERE, &answer, &post.member, "done_code")
 }
 
 /// The code's SVG as an image (the CSP allows `data:` images, not inline SVG styles).
@@ -504,12 +499,14 @@ pub async fn create_location(State(console): State<Console>, post: Post) -> Resp
         Call::post(&post.member, "/locations", body, post.form_token()),
     )
     .await;
-    let made = answer.json();
-    let location = match made["id"].as_str().filter(|_| answer.ok()) {
-        Some(id) => format!("{LOCATIONS}/{id}"),
-        None => HERE.to_string(),
-    };
-    layout::after(&console, &location, &answer, &post.member, "done_location")
+    layout::after_create(
+        &console,
+        LOCATIONS,
+        HERE,
+        &answer,
+        &post.member,
+        "done_location",
+    )
 }
 
 pub async fn location(

@@ -254,12 +254,14 @@ pub async fn send(State(console): State<Console>, post: Post) -> Response {
         Call::post(&post.member, "/transfers", body, post.form_token()),
     )
     .await;
-    let sent = answer.json();
-    let location = match sent["id"].as_str().filter(|_| answer.ok()) {
-        Some(id) => format!("{HERE}/{id}"),
-        None => back,
-    };
-    layout::after(&console, &location, &answer, &post.member, "done_transfer")
+    layout::after_create(
+        &console,
+        HERE,
+        &back,
+        &answer,
+        &post.member,
+        "done_transfer",
+    )
 }
 
 pub async fn detail(
@@ -342,12 +344,7 @@ pub async fn quote(State(console): State<Console>, post: Post) -> Response {
         Call::post(&post.member, "/fx/quotes", body, post.form_token()),
     )
     .await;
-    let quoted = answer.json();
-    let location = match quoted["id"].as_str().filter(|_| answer.ok()) {
-        Some(id) => format!("{FX}/{id}"),
-        None => HERE.to_string(),
-    };
-    layout::after(&console, &location, &answer, &post.member, "done_quote")
+    layout::after_create(&console, FX, HERE, &answer, &post.member, "done_quote")
 }
 
 /// A quote as of now, and the send form that uses it while it may be used.
