@@ -349,6 +349,14 @@ async fn call_about(
             request.provider.as_str()
         ),
         provider_transaction_id: request.provider_transaction_id.clone(),
+        card: request.card,
+        // The checkout's return page of the intent (its page token is the capability).
+        return_url: format!(
+            "{}/pay/{}/return?t={}",
+            shared.settings.public_url,
+            request.target,
+            crate::domain::intents::view::page_token(&request.target)
+        ),
         credentials,
     };
     let base_url = shared

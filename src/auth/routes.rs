@@ -152,6 +152,8 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/payment_intents/{id}/capture", Scope("payment_intents:write")).ik_required(),
     op("POST", "/payment_intents/{id}/cancel", Scope("payment_intents:write")).moving_money(),
     op("POST", "/payment_intents/{id}/review", Scope("payment_intents:write")).moving_money().added(),
+    op("POST", "/payment_intents/{id}/late_payments/{late_payment}/refund", Scope("refunds:write")).ik_required().moving_money().added(),
+    op("POST", "/payment_intents/{id}/late_payments/{late_payment}/release", Scope("payment_intents:write")).ik_required().moving_money().added(),
     op("POST", "/sandbox/bank_credits", Scope("payment_intents:write")).ik_required().added(),
     // src/http/refunds.rs
     op("GET", "/payment_intents/{id}/splits", Scope("payment_intents:read")),

@@ -33,6 +33,8 @@ operations!(
     capture,
     cancel,
     review,
+    refund_late_payment,
+    release_late_payment,
     bank_credit
 );
 
@@ -300,6 +302,39 @@ pub async fn cancel(
 ) -> Result<Response, ApiError> {
     command_on_intent(state, claim, move |tx, settings| {
         intents::cancel(tx, settings, &caller, &id, input)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/late_payments/{late_payment}/refund", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."),
+           ("late_payment" = String, Path, description = "lp_...: one of the intent's late_payments")),
+    responses((status = 200, description = "The intent; the late payment is REFUNDING (its money reserved) until the provider pays it back (payment_intent.late_payment_refunded) or refuses (payment_intent.late_payment_refund_failed, HELD again)", body = PaymentIntentView),
+              (status = 404, description = "No such intent or late payment", body = ErrorBody),
+              (status = 409, description = "late_payment_not_held: refunding, refunded or released already", body = ErrorBody),
+              (status = 422, description = "late_payment_not_refundable (no payer number: a card's), rail_not_configured, rail_unavailable", body = ErrorBody)))]
+pub async fn refund_late_payment(
+    Write(state, caller, claim): Write,
+    Path((id, late_payment)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, _| {
+        intents::refund_late_payment(tx, &caller, &id, &late_payment)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/late_payments/{late_payment}/release", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."),
+           ("late_payment" = String, Path, description = "lp_...: one of the intent's late_payments")),
+    responses((status = 200, description = "The intent; the late payment is RELEASED: its amount moved from suspense to available, net of the fees a capture takes", body = PaymentIntentView),
+              (status = 404, description = "No such intent or late payment", body = ErrorBody),
+              (status = 409, description = "late_payment_not_held: refunding, refunded or released already", body = ErrorBody)))]
+pub async fn release_late_payment(
+    Write(state, caller, claim): Write,
+    Path((id, late_payment)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    command_on_intent(state, claim, move |tx, settings| {
+        intents::release_late_payment(tx, settings, &caller, &id, &late_payment)
     })
     .await
 }

@@ -329,6 +329,11 @@ pub enum CauseKind {
     /// A diaspora quote paid: the payer's wallet to the institution's, through
     /// the FX position when the currencies differ, and its fee.
     DiasporaQuote,
+    /// A late payment's money out of suspense (the cause id is the late
+    /// payment, `lp_...`): to `reserved` while its refund is in flight, then
+    /// to the rail's clearing account once paid back, or back to suspense
+    /// when refused; or released to available with its fees.
+    LatePayment,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -178,7 +178,11 @@ fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() 
         let Some(id) = ids.get(kind) else {
             panic!("no object of organisation A for {template}");
         };
-        let path = template.replace("{id}", id).replace("{code}", id);
+        // A late payment is named under its intent: the intent's owner decides.
+        let path = template
+            .replace("{id}", id)
+            .replace("{code}", id)
+            .replace("{late_payment}", "lp_01kaaaaaaaaaaaaaaaaaaaaaaa");
         for method in operations.as_object().expect("operations").keys() {
             let method = method.to_ascii_uppercase();
             let input = body_for(&method, template);

@@ -13,16 +13,16 @@ use crate::rails_sim::{self, Momo};
 use crate::support::{Resp, TestServer, assert_error, create_key, paygate, wait_until};
 
 /// How long an outcome may take to arrive through the outbox.
-const WITHIN: Duration = Duration::from_secs(15);
+pub(crate) const WITHIN: Duration = Duration::from_secs(15);
 /// The first inquiry follows a request by this long (more than the timeout,
 /// so that a timed-out request is seen AMBIGUOUS before an inquiry decides it).
 const POLL_MS: &str = "1500";
 
 /// The payer or payee numbers of the simulator's outcomes (`rails_sim.rs`).
-const PAID: &str = "+256770000101";
+pub(crate) const PAID: &str = "+256770000101";
 const DECLINED: &str = "+256770000102";
 const TIMES_OUT_AFTER_ACCEPTING: &str = "+256770000103";
-const PENDING: &str = "+256770000104";
+pub(crate) const PENDING: &str = "+256770000104";
 const LOST: &str = "+256770000105";
 const NO_SUCH_PAYEE: &str = "+256770000106";
 
@@ -59,7 +59,7 @@ fn configure_momo(dir: &Path) {
 /// The gateway with MTN configured for live mode against `sim`, and its live
 /// sk key; calls time out after 800 ms, the first inquiry follows a request
 /// by `poll_ms`.
-fn start(sim: &Momo, poll_ms: &str) -> (TestServer, String) {
+pub(crate) fn start(sim: &Momo, poll_ms: &str) -> (TestServer, String) {
     start_with_cooldown(sim, poll_ms, "1500")
 }
 
@@ -81,7 +81,7 @@ fn start_with_cooldown(sim: &Momo, poll_ms: &str, cooldown_ms: &str) -> (TestSer
     })
 }
 
-fn pay(srv: &TestServer, live: &str, msisdn: &str) -> String {
+pub(crate) fn pay(srv: &TestServer, live: &str, msisdn: &str) -> String {
     pay_in(srv, live, msisdn, "CDF")
 }
 
@@ -101,14 +101,14 @@ fn pay_in(srv: &TestServer, live: &str, msisdn: &str, currency: &str) -> String 
     id_of(&resp.body)
 }
 
-fn intent(srv: &TestServer, live: &str, id: &str) -> Value {
+pub(crate) fn intent(srv: &TestServer, live: &str, id: &str) -> Value {
     let resp = srv.get(&format!("/payment_intents/{id}"), Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
     resp.body
 }
 
 #[track_caller]
-fn wait_status(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
+pub(crate) fn wait_status(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
     wait_until(
         WITHIN,
         &format!("{id} {status}"),
@@ -118,7 +118,7 @@ fn wait_status(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
 }
 
 /// The requests the simulator received for `party`.
-fn posts_for(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
+pub(crate) fn posts_for(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
     let digits = party.trim_start_matches('+');
     sim.posts()
         .into_iter()
@@ -127,7 +127,7 @@ fn posts_for(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
 }
 
 #[track_caller]
-fn wait_posted(sim: &Momo, party: &str, n: usize) -> Vec<rails_sim::Posted> {
+pub(crate) fn wait_posted(sim: &Momo, party: &str, n: usize) -> Vec<rails_sim::Posted> {
     wait_until(
         WITHIN,
         &format!("{n} requests for {party}"),
@@ -136,13 +136,13 @@ fn wait_posted(sim: &Momo, party: &str, n: usize) -> Vec<rails_sim::Posted> {
     )
 }
 
-fn events_of(srv: &TestServer, live: &str, kind: &str) -> Vec<Value> {
+pub(crate) fn events_of(srv: &TestServer, live: &str, kind: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/events?type={kind}&limit=100"), Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
     resp.body["data"].as_array().cloned().unwrap_or_default()
 }
 
-fn timeline_events(srv: &TestServer, live: &str, id: &str) -> Vec<String> {
+pub(crate) fn timeline_events(srv: &TestServer, live: &str, id: &str) -> Vec<String> {
     let resp = srv.get(&format!("/payment_intents/{id}/timeline"), Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
     resp.body["entries"]
@@ -155,17 +155,17 @@ fn timeline_events(srv: &TestServer, live: &str, id: &str) -> Vec<String> {
 }
 
 /// The live organisation's (pending, available) CDF.
-fn balance(srv: &TestServer, live: &str) -> (i64, i64) {
+pub(crate) fn balance(srv: &TestServer, live: &str) -> (i64, i64) {
     balance_in(srv, live, "CDF")
 }
 
-fn balance_in(srv: &TestServer, live: &str, currency: &str) -> (i64, i64) {
+pub(crate) fn balance_in(srv: &TestServer, live: &str, currency: &str) -> (i64, i64) {
     let (available, pending) = crate::intents::balance(srv, Some(live), currency);
     (pending, available)
 }
 
 /// Sends the callback MTN would send about `posted` to the URL it was given.
-fn callback(srv: &TestServer, posted: &rails_sim::Posted, body: &Value) -> Resp {
+pub(crate) fn callback(srv: &TestServer, posted: &rails_sim::Posted, body: &Value) -> Resp {
     let path = posted
         .callback_url
         .split("/v1")
@@ -704,11 +704,16 @@ fn an_owner_configures_a_rail_with_a_pin_and_nothing_secret_is_shown() {
 }
 
 /// The gateway with `rail` configured from `credentials` against `flag`.
-fn start_other(rail: &str, flag: &str, credentials: Value, poll_ms: &str) -> (TestServer, String) {
+pub(crate) fn start_other(
+    rail: &str,
+    flag: &str,
+    credentials: Value,
+    poll_ms: &str,
+) -> (TestServer, String) {
     start_other_with(rail, flag, credentials, poll_ms, &[])
 }
 
-fn start_other_with(
+pub(crate) fn start_other_with(
     rail: &str,
     flag: &str,
     credentials: Value,
@@ -835,7 +840,7 @@ fn airtel_credentials() -> Value {
            "disbursement_pin": "sim-pin-0000"})
 }
 
-fn flutterwave_credentials() -> Value {
+pub(crate) fn flutterwave_credentials() -> Value {
     json!({"secret_key": rails_sim::FLW_SECRET_KEY,
            "secret_hash": rails_sim::FLW_SECRET_HASH})
 }
@@ -965,7 +970,7 @@ fn live_flutterwave_payouts_are_paid_failed_with_money_back_and_a_lost_answer_re
 }
 
 /// The `serve` arguments of `start_other`, with an optional dispatch delay.
-fn other_args(flag: &str, delay_ms: Option<&str>) -> Vec<String> {
+pub(crate) fn other_args(flag: &str, delay_ms: Option<&str>) -> Vec<String> {
     let mut args: Vec<String> = [
         "--rail-base-url",
         flag,
@@ -1216,7 +1221,7 @@ fn the_daily_reconciliation_fetches_flutterwaves_report_and_raises_a_mismatch() 
 }
 
 /// The live organisation's suspense balance in `currency`.
-fn suspense(srv: &TestServer, live: &str, currency: &str) -> i64 {
+pub(crate) fn suspense(srv: &TestServer, live: &str, currency: &str) -> i64 {
     let resp = srv.get("/balance", Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
     resp.body["balances"]
@@ -1306,7 +1311,7 @@ fn wait_refund(srv: &TestServer, live: &str, id: &str, status: &str) -> Value {
 }
 
 /// MTN transfers the simulator received for `party`.
-fn momo_transfers(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
+pub(crate) fn momo_transfers(sim: &Momo, party: &str) -> Vec<rails_sim::Posted> {
     posts_for(sim, party)
         .into_iter()
         .filter(|p| p.product == "disbursement")

@@ -342,6 +342,36 @@ struct SimState {
     /// Lines the transaction report leaves out, or reports with another amount.
     report_drops: Vec<String>,
     report_amounts: HashMap<String, String>,
+    /// Flutterwave Standard: the hosted payments created, by `tx_ref`.
+    hosted: HashMap<String, Hosted>,
+    /// Card transactions the payers made on the hosted pages, by id.
+    card_txns: HashMap<u64, CardTxn>,
+    /// `POST /v3/payments` answers only after [`HANG`] (the payment is created).
+    hang_payments: bool,
+    /// Ids asked about at `GET /v3/transactions/{id}/verify`, in order.
+    verified_ids: Vec<u64>,
+    /// This simulator's own address (the hosted links point at it).
+    addr: Option<SocketAddr>,
+}
+
+/// A hosted payment (`POST /v3/payments`) as Flutterwave keeps it.
+#[derive(Debug, Clone)]
+pub struct Hosted {
+    pub tx_ref: String,
+    /// Major units, as sent.
+    pub amount: String,
+    pub currency: String,
+    pub redirect_url: String,
+    pub link: String,
+}
+
+/// A card transaction a payer made on a hosted page.
+#[derive(Debug, Clone)]
+struct CardTxn {
+    tx_ref: String,
+    status: String,
+    amount: String,
+    currency: String,
 }
 
 type SimShared = Arc<Mutex<SimState>>;
@@ -441,15 +471,63 @@ impl Sim {
         let app = Router::new()
             .route("/v3/charges", post(flw_charge))
             .route("/v3/transactions/verify_by_reference", get(flw_verify))
+            .route("/v3/payments", post(flw_hosted_payment))
+            .route("/v3/transactions/{id}/verify", get(flw_verify_by_id))
             .route("/v3/transactions", get(flw_transactions))
             .route("/v3/transfers", post(flw_transfer))
             .route("/v3/transfers/{id}", get(flw_transfer_status))
             .with_state(state.clone());
+        let addr = serve(app);
+        sim_lock(&state).addr = Some(addr);
         Sim {
-            addr: serve(app),
+            addr,
             state,
             rail: "flutterwave",
         }
+    }
+
+    /// The hosted payments created so far, in no order.
+    pub fn hosted(&self) -> Vec<Hosted> {
+        sim_lock(&self.state).hosted.values().cloned().collect()
+    }
+
+    /// `POST /v3/payments` hangs past the gateway's timeout after creating the payment.
+    pub fn hang_payments(&self, hang: bool) {
+        sim_lock(&self.state).hang_payments = hang;
+    }
+
+    /// The payer pays the hosted payment `tx_ref` by card: a transaction of
+    /// `amount` (major units; `None`: the amount asked) that ends `status`.
+    /// Returns its id.
+    pub fn pay_card(&self, tx_ref: &str, status: &str, amount: Option<&str>) -> u64 {
+        let mut s = sim_lock(&self.state);
+        let hosted = s.hosted.get(tx_ref).cloned().expect("a hosted payment");
+        let id = 7_000 + s.card_txns.len() as u64;
+        s.card_txns.insert(
+            id,
+            CardTxn {
+                tx_ref: tx_ref.to_string(),
+                status: status.to_string(),
+                amount: amount.map_or(hosted.amount, str::to_string),
+                currency: hosted.currency,
+            },
+        );
+        id
+    }
+
+    /// The ids the gateway verified (`GET /v3/transactions/{id}/verify`), in order.
+    pub fn verified_ids(&self) -> Vec<u64> {
+        sim_lock(&self.state).verified_ids.clone()
+    }
+
+    /// Flutterwave's `charge.completed` webhook about card transaction `id`.
+    pub fn charge_completed(&self, id: u64) -> Value {
+        let s = sim_lock(&self.state);
+        let txn = s.card_txns.get(&id).expect("a card transaction");
+        json!({"event": "charge.completed", "data": {
+            "id": id, "tx_ref": txn.tx_ref, "flw_ref": format!("FLW-MOCK-{id}"),
+            "amount": txn.amount.parse::<f64>().unwrap_or(0.0), "currency": txn.currency,
+            "status": txn.status, "payment_type": "card"}})
     }
 
     pub fn base_url_flag(&self) -> String {
@@ -672,6 +750,14 @@ async fn flw_verify(
     }
     s.inquiries += 1;
     let tx_ref = query.get("tx_ref").cloned().unwrap_or_default();
+    // A hosted card payment: its transaction, once the payer made one.
+    let card = s.card_txns.iter().find(|(_, t)| t.tx_ref == tx_ref);
+    if let Some((id, txn)) = card {
+        return axum::Json(json!({"status": "success", "data": {
+            "id": id, "tx_ref": tx_ref, "status": txn.status,
+            "amount": txn.amount.parse::<f64>().unwrap_or(0.0), "currency": txn.currency}}))
+        .into_response();
+    }
     match s.txns.get(&tx_ref) {
         Some((status, amount, currency)) => axum::Json(json!({"status": "success", "data": {
             "id": 4242, "tx_ref": tx_ref, "status": status,
@@ -682,6 +768,100 @@ async fn flw_verify(
             axum::Json(
                 json!({"status": "error", "message": "No transaction was found for this id"}),
             ),
+        )
+            .into_response(),
+    }
+}
+
+/// `POST /v3/payments` (Flutterwave Standard): a hosted payment page.
+async fn flw_hosted_payment(
+    State(state): State<SimShared>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if sim_lock(&state).down {
+        return unavailable();
+    }
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    let tx_ref = text(&value["tx_ref"]);
+    let email = text(&value["customer"]["email"]);
+    if tx_ref.is_empty() || email.is_empty() || text(&value["redirect_url"]).is_empty() {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "tx_ref, redirect_url and customer.email are required"})),
+        )
+            .into_response();
+    }
+    let hang = {
+        let mut s = sim_lock(&state);
+        if s.hosted.contains_key(&tx_ref) {
+            return (
+                StatusCode::BAD_REQUEST,
+                axum::Json(json!({"status": "error", "message": "Duplicate tx_ref"})),
+            )
+                .into_response();
+        }
+        let link = format!(
+            "http://{}/v3/hosted/pay/{}",
+            s.addr.expect("address"),
+            tx_ref.trim_start_matches("rrq_")
+        );
+        let hosted = Hosted {
+            tx_ref: tx_ref.clone(),
+            amount: text(&value["amount"]),
+            currency: text(&value["currency"]),
+            redirect_url: text(&value["redirect_url"]),
+            link,
+        };
+        s.posts.push(Posted {
+            product: "card".into(),
+            reference: tx_ref.clone(),
+            external_id: tx_ref.clone(),
+            party: email,
+            amount: hosted.amount.clone(),
+            callback_url: hosted.redirect_url.clone(),
+        });
+        s.hosted.insert(tx_ref.clone(), hosted);
+        s.hang_payments
+    };
+    if hang {
+        tokio::time::sleep(HANG).await;
+    }
+    let link = sim_lock(&state).hosted[&tx_ref].link.clone();
+    axum::Json(json!({"status": "success", "message": "Hosted Link", "data": {"link": link}}))
+        .into_response()
+}
+
+/// `GET /v3/transactions/{id}/verify`.
+async fn flw_verify_by_id(
+    State(state): State<SimShared>,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
+    s.inquiries += 1;
+    s.verified_ids.push(id);
+    match s.card_txns.get(&id) {
+        Some(txn) => axum::Json(json!({"status": "success", "message": "Transaction fetched successfully",
+            "data": {"id": id, "tx_ref": txn.tx_ref, "flw_ref": format!("FLW-MOCK-{id}"),
+                     "amount": txn.amount.parse::<f64>().unwrap_or(0.0), "currency": txn.currency,
+                     "charged_amount": txn.amount.parse::<f64>().unwrap_or(0.0),
+                     "status": txn.status, "payment_type": "card",
+                     "processor_response": if txn.status == "failed" { "Declined" } else { "Approved" }}}))
+        .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"status": "error", "message": "No transaction was found for this id"})),
         )
             .into_response(),
     }

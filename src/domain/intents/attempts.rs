@@ -46,6 +46,10 @@ pub struct Attempt {
     /// A wallet attempt's payer: the organisation whose available balance pays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payer: Option<String>,
+    /// A live card attempt's hosted payment page at the card aggregator,
+    /// where the payer types the card (the intent's `next_action`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redirect_url: Option<String>,
 }
 
 /// A bank transfer attempt: the reference the payer quotes, and the

@@ -49,6 +49,7 @@ pub(super) fn mobile_money(
             ));
         }
     };
+    live_captures_at_once(intent, "mobile_money")?;
     let operator = operator.map(|o| o.as_str().to_string());
     if let Some(operator) = &operator {
         let allowed =
@@ -80,7 +81,13 @@ pub(super) fn card(
     now_ms: i64,
 ) -> Result<Method, ApiError> {
     if intent.mode == Mode::Live {
-        return Err(live_card_error());
+        // The card aggregator's hosted page takes the card (issue 28): no
+        // card details reach this gateway in live mode.
+        if checked.is_some() || typed.is_some() {
+            return Err(live_card_error());
+        }
+        live_captures_at_once(intent, "card")?;
+        return Ok(Method::default());
     }
     let card = match (checked, typed) {
         (Some(card), _) => card,
@@ -143,6 +150,26 @@ fn intent_of_reference(reference: &str) -> Option<String> {
         .to_ascii_lowercase();
     let id = format!("pi_{}", cleaned.strip_prefix("pi")?);
     crate::ids::is_id(&id, "pi").then_some(id)
+}
+
+/// Live rails collect at once (decision 271): MTN MoMo and Airtel Money
+/// debit the payer when they approve, and Flutterwave's hosted card page
+/// charges the card (its preauthorization exists only on the direct card
+/// charge, which would bring card numbers to this gateway). No provider
+/// holds the money for a later capture or void, so a live attempt on an
+/// intent with `capture_method: manual` is refused before anything is
+/// sent, as Stripe refuses manual capture for a payment method without it.
+fn live_captures_at_once(intent: &Intent, rail: &str) -> Result<(), ApiError> {
+    if intent.mode == Mode::Live && intent.capture_method == CaptureMethod::Manual {
+        return Err(ApiError::field(
+            "capture_method",
+            format!(
+                "live {rail} payments are collected when the payer approves: no provider holds them for a later capture; intent {} has capture_method manual (create it with capture_method automatic)",
+                intent.id
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Bank and wallet money arrives whole and is kept: there is nothing to

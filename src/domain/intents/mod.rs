@@ -8,6 +8,7 @@
 mod attempts;
 mod counters;
 pub mod input;
+pub mod late;
 mod methods;
 pub mod state;
 pub mod view;
@@ -192,6 +193,10 @@ pub struct Intent {
     pub timeline: Vec<TimelineEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub review: Option<Review>,
+    /// Money a live provider confirmed after the intent had moved on, held
+    /// in suspense until refunded or released (`late.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub late_payments: Vec<late::LatePayment>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cancellation_reason: Option<input::CancellationReason>,
     /// The cancel's `reason` text, as sent.
@@ -644,6 +649,7 @@ fn new_record(
         attempts: Vec::new(),
         timeline: Vec::new(),
         review: None,
+        late_payments: Vec::new(),
         cancellation_reason: None,
         cancellation_note: None,
         collection_transaction: None,
@@ -793,6 +799,7 @@ fn start_attempt(
         card: method.card,
         bank: method.bank,
         payer: method.payer,
+        redirect_url: None,
     };
     intent.note(
         now,
@@ -834,6 +841,7 @@ fn start_attempt(
                     amount_minor: intent.amount_minor,
                     currency: &intent.currency,
                     refund: false,
+                    card: rail == "card",
                 },
             )?;
             intent.note(
@@ -915,6 +923,40 @@ pub fn on_rail_answer(
     Ok(true)
 }
 
+/// The card aggregator created the hosted payment page of attempt
+/// `attempt_id` of intent `id`: the payer is sent there (`next_action`
+/// `redirect_to_url`, the checkout page follows it). Returns false when the
+/// attempt is no longer the one waiting for its payer.
+pub fn on_hosted_link(
+    tx: &mut Tx<'_>,
+    id: &str,
+    attempt_id: &str,
+    link: &str,
+) -> Result<bool, ApiError> {
+    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+        return Ok(false);
+    };
+    let waiting = intent.status == Status::RequiresCustomerAction;
+    let Some(attempt) = intent
+        .attempts
+        .last_mut()
+        .filter(|a| waiting && a.id == attempt_id && a.status == AttemptStatus::Processing)
+    else {
+        return Ok(false);
+    };
+    attempt.redirect_url = Some(link.to_string());
+    let now = tx.now_ms();
+    intent.note(
+        now,
+        "attempt.redirect",
+        "rail",
+        &[("attempt", attempt_id.to_string())],
+    );
+    intent.updated_at_ms = now;
+    save(tx, &intent)?;
+    Ok(true)
+}
+
 /// A live provider's success about attempt `attempt_id` of intent `id`
 /// that [`on_rail_answer`] could not apply: the intent had closed
 /// (cancelled, expired, failed) or was paid by another attempt. The money
@@ -963,6 +1005,15 @@ pub fn on_late_success(
     )
     .post(tx)?;
     let now = tx.now_ms();
+    late::record(
+        &mut intent,
+        attempt_id,
+        &rail,
+        amount_minor,
+        currency,
+        &transaction,
+        now,
+    )?;
     intent.note(
         now,
         "attempt.late_success",
@@ -1368,6 +1419,35 @@ pub fn cancel(
     }
     intent.cancellation_note = note;
     emit(tx, settings, &intent, EventType::PaymentIntentCancelled)?;
+    save(tx, &intent)?;
+    Ok(intent)
+}
+
+/// `POST /payment_intents/{id}/late_payments/{late_payment}/refund`: pays a
+/// late payment back to its payer (`late.rs`).
+pub fn refund_late_payment(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    id: &str,
+    late_payment: &str,
+) -> Result<Intent, ApiError> {
+    let mut intent = read(tx, principal, id)?;
+    late::refund(tx, &mut intent, late_payment)?;
+    save(tx, &intent)?;
+    Ok(intent)
+}
+
+/// `POST /payment_intents/{id}/late_payments/{late_payment}/release`: the
+/// merchant keeps a late payment (`late.rs`).
+pub fn release_late_payment(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    late_payment: &str,
+) -> Result<Intent, ApiError> {
+    let mut intent = read(tx, principal, id)?;
+    late::release(tx, settings, &mut intent, late_payment)?;
     save(tx, &intent)?;
     Ok(intent)
 }

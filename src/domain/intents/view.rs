@@ -64,7 +64,9 @@ pub fn attempt(attempt: &Attempt) -> AttemptView {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IntentNextAction {
     /// `three_d_secure`: open `url` and complete the card's challenge;
-    /// `bank_transfer`: pay `bank_instructions` from your bank.
+    /// `redirect_to_url`: send the payer to `url`, the card aggregator's
+    /// hosted page (a live card payment); `bank_transfer`: pay
+    /// `bank_instructions` from your bank.
     #[serde(rename = "type")]
     pub kind: &'static str,
     pub url: Option<String>,
@@ -122,10 +124,24 @@ fn next_action(intent: &Intent, settings: &Settings) -> Option<IntentNextAction>
     let last = intent.attempts.last()?;
     let waiting =
         intent.status == Status::RequiresCustomerAction && last.status == AttemptStatus::Processing;
+    if waiting && let Some(url) = &last.redirect_url {
+        return Some(IntentNextAction {
+            kind: "redirect_to_url",
+            url: Some(url.clone()),
+        });
+    }
     (waiting && last.bank.is_some()).then_some(IntentNextAction {
         kind: "bank_transfer",
         url: None,
     })
+}
+
+/// The card aggregator's hosted page the payer is sent to, while its attempt waits.
+pub fn hosted_page_url(intent: &Intent) -> Option<String> {
+    let last = intent.attempts.last()?;
+    let waiting =
+        intent.status == Status::RequiresCustomerAction && last.status == AttemptStatus::Processing;
+    waiting.then(|| last.redirect_url.clone()).flatten()
 }
 
 /// The sandbox's challenge page of a card attempt (the page token is its capability).
@@ -136,6 +152,38 @@ pub fn challenge_url(intent: &Intent, settings: &Settings) -> String {
         intent.id,
         page_token(&intent.id)
     )
+}
+
+/// A late payment as the API shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LatePaymentView {
+    /// `lp_...`: name it to refund or release it.
+    pub id: String,
+    /// The attempt whose money arrived late.
+    pub attempt: String,
+    pub rail: String,
+    pub amount_minor: i64,
+    pub currency: String,
+    /// HELD (in suspense), REFUNDING, REFUNDED or RELEASED.
+    pub status: super::late::Status,
+    /// Why the last refund failed (the late payment is HELD again).
+    pub refund_failure: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+fn late_payment(late: &super::late::LatePayment) -> LatePaymentView {
+    LatePaymentView {
+        id: late.id.clone(),
+        attempt: late.attempt.clone(),
+        rail: late.rail.clone(),
+        amount_minor: late.amount_minor,
+        currency: late.currency.clone(),
+        status: late.status,
+        refund_failure: late.refund_failure.clone(),
+        created_at: rfc3339(late.created_at_ms),
+        updated_at: rfc3339(late.updated_at_ms),
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -225,6 +273,10 @@ pub struct PaymentIntentView {
     pub bank_instructions: Option<BankInstructions>,
     /// Set while (and after) an AMBIGUOUS payment is in manual review.
     pub review: Option<ReviewView>,
+    /// Money a live provider confirmed after the intent had moved on
+    /// (`payment_intent.late_payment`), held in the suspense balance until
+    /// the merchant refunds or releases it (an addition to the spec).
+    pub late_payments: Vec<LatePaymentView>,
     pub cancellation_reason: Option<CancellationReason>,
     /// The cancel's `reason` text, as sent.
     pub cancellation_note: Option<String>,
@@ -321,6 +373,7 @@ pub fn render(
             }),
             note: r.note.clone(),
         }),
+        late_payments: intent.late_payments.iter().map(late_payment).collect(),
         cancellation_reason: intent.cancellation_reason,
         cancellation_note: intent.cancellation_note.clone(),
         collection_transaction: intent.collection_transaction.clone(),

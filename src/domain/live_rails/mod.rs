@@ -198,8 +198,12 @@ pub fn open(config: &RailConfig) -> Result<Credentials, ApiError> {
 }
 
 /// The live provider that carries a catalogue method: the operator's own
-/// connector (MTN, Airtel), else the aggregator; `None` off mobile money.
+/// connector (MTN, Airtel), else the aggregator; cards: the card
+/// aggregator's hosted page; `None` on other rails.
 pub fn carrier_of(method: &crate::rails::catalogue::Method) -> Option<Provider> {
+    if method.rail == "card" {
+        return Provider::ALL.into_iter().find(|p| p.carries_cards());
+    }
     if method.rail != "mobile_money" {
         return None;
     }
@@ -213,7 +217,8 @@ pub fn carrier_of(method: &crate::rails::catalogue::Method) -> Option<Provider> 
 
 /// The provider that carries a live mobile-money attempt or payout of
 /// `owner` on `operator` (none named: the first configured): the
-/// operator's own connector, else an aggregator. A provider whose circuit
+/// operator's own connector, else an aggregator; a live card attempt: the
+/// card aggregator (its hosted page). A provider whose circuit
 /// is open is skipped; with none left, 422 `rail_unavailable` (the payer
 /// tries another operator) and nothing is written.
 pub fn route(
@@ -233,14 +238,13 @@ pub fn route(
             ),
         )
     };
-    if rail != "mobile_money" {
-        return Err(not_configured());
-    }
     let mut candidates = Vec::new();
     for provider in Provider::ALL {
-        let carries = match (provider.operator(), operator) {
-            (Some(own), Some(wanted)) => own == wanted,
-            _ => true,
+        let carries = match (rail, provider.operator(), operator) {
+            ("card", ..) => provider.carries_cards(),
+            ("mobile_money", Some(own), Some(wanted)) => own == wanted,
+            ("mobile_money", ..) => true,
+            _ => false,
         };
         if carries && let Some(config) = find(read, mode, owner, provider)? {
             candidates.push((provider, config));

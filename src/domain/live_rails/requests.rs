@@ -64,6 +64,12 @@ pub struct RailRequest {
     /// number that paid; `target` is the refund (`re_...`).
     #[serde(default)]
     pub refund: bool,
+    /// A card charge on the aggregator's hosted page (kind `collection`).
+    #[serde(default)]
+    pub card: bool,
+    /// The hosted page the payer is sent to, once the provider gave it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
     pub sent_at_ms: Option<i64>,
@@ -83,6 +89,8 @@ pub struct NewRequest<'a> {
     pub currency: &'a str,
     /// A refund to the payer (see [`RailRequest::refund`]).
     pub refund: bool,
+    /// A hosted card charge (see [`RailRequest::card`]).
+    pub card: bool,
 }
 
 /// Writes a QUEUED request and its `send` row, in the caller's command.
@@ -110,6 +118,8 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
         last_answer: None,
         orphaned: false,
         refund: new.refund,
+        card: new.card,
+        link: None,
         created_at_ms: now,
         updated_at_ms: now,
         sent_at_ms: None,
@@ -284,6 +294,9 @@ pub fn record(
     {
         request.provider_transaction_id = Some(t.clone());
     }
+    if let Answer::Redirect { link } = &recorded.answer {
+        request.link = Some(link.clone());
+    }
     if next.is_final() {
         request.failure_code = code;
         request.completed_at_ms = Some(now);
@@ -301,7 +314,7 @@ pub fn record(
 /// The move an answer makes, with the failure code it records.
 fn trigger_of(status: Status, inquiry: bool, answer: &Answer) -> Option<(Trigger, Option<String>)> {
     match answer {
-        Answer::Accepted { .. } => Some((Trigger::Accepted, None)),
+        Answer::Accepted { .. } | Answer::Redirect { .. } => Some((Trigger::Accepted, None)),
         Answer::Succeeded { .. } => Some((Trigger::Succeeded, None)),
         Answer::Failed { code, .. } => Some((Trigger::Failed, Some(code.clone()))),
         // The provider never got it, and it is never resent: it failed.
@@ -328,13 +341,17 @@ fn downstream(
     };
     match request.kind {
         Kind::Collection => {
+            let attempt = request.attempt.as_deref().unwrap_or_default();
+            // The payer is sent to the provider's page from the intent's next action.
+            if let (Status::Pending, Answer::Redirect { link }) = (request.status, answer) {
+                return crate::domain::intents::on_hosted_link(tx, &request.target, attempt, link);
+            }
             let outcome = match request.status {
                 Status::Succeeded => Collection::Succeeded,
                 Status::Failed => Collection::Failed(refused.collection()),
                 Status::Unknown => Collection::Unknown,
                 _ => return Ok(true),
             };
-            let attempt = request.attempt.as_deref().unwrap_or_default();
             let applied = crate::domain::intents::on_rail_answer(
                 tx,
                 settings,
@@ -362,6 +379,18 @@ fn downstream(
                 Status::Unknown => Disbursement::Unknown,
                 _ => Disbursement::Pending { poll_after_ms: 0 },
             };
+            // A late payment's refund out of suspense: target the intent,
+            // `attempt` the late payment (`intents::late`).
+            if request.refund && request.target.starts_with("pi_") {
+                let late_payment = request.attempt.as_deref().unwrap_or_default();
+                return crate::domain::intents::late::on_rail_answer(
+                    tx,
+                    settings,
+                    &request.target,
+                    late_payment,
+                    outcome,
+                );
+            }
             if request.refund {
                 return crate::domain::refunds::on_rail_answer(
                     tx,
@@ -378,10 +407,12 @@ fn downstream(
 fn describe(answer: &Answer) -> String {
     match answer {
         Answer::Accepted { .. } => "accepted".into(),
+        Answer::Redirect { .. } => "accepted: the payer is sent to the hosted page".into(),
         Answer::Succeeded { .. } => "succeeded".into(),
         Answer::Failed { code, .. } => format!("failed: {code}"),
         Answer::NotFound => "not found at the provider".into(),
         Answer::NotSent(why) => format!("not sent: {why}"),
+        Answer::Mismatch(why) => format!("decides nothing: {why}"),
         Answer::Unknown(why) => format!("unknown: {why}"),
         Answer::CannotAsk(why) => format!("not asked: {why}"),
     }

@@ -183,6 +183,7 @@ pub fn create(
                     amount_minor: payout.amount_minor,
                     currency: &payout.currency,
                     refund: false,
+                    card: false,
                 },
             )?;
         }

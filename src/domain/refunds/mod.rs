@@ -421,6 +421,7 @@ fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), 
             amount_minor: refund.amount_minor,
             currency: &refund.currency,
             refund: true,
+            card: false,
         },
     )?;
     Ok(())

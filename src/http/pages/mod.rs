@@ -27,6 +27,7 @@ use crate::error::{ApiError, Missing};
 use crate::rails::Operator;
 use crate::store::Table;
 
+mod card_return;
 mod challenge;
 mod claim;
 mod i18n;
@@ -42,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route("/pay/{id}/status", get(status))
         .route("/pay/{id}/attempt", post(attempt))
         .route("/pay/{id}/cancel", post(cancel))
+        .route("/pay/{id}/return", get(card_return::back))
         .route(
             "/pay/{id}/challenge",
             get(challenge::page).post(challenge::answer),
@@ -286,12 +288,14 @@ async fn checkout_page(
         .collect();
     let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
     let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
+    // Live cards are typed on the card aggregator's hosted page (issue 28).
+    let live = intent.mode == crate::ledger::Mode::Live;
     let bank_view = if bank_waiting {
         bank_view(&intent, t)
     } else {
         String::new()
     };
-    let values: [(&str, &str); 42] = [
+    let values: [(&str, &str); 46] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
@@ -327,6 +331,10 @@ async fn checkout_page(
         ("t_card_expiry", &escape(t.card_expiry)),
         ("t_card_cvc", &escape(t.card_cvc)),
         ("t_card_holder", &escape(t.card_holder)),
+        ("t_card_hosted_intro", &escape(t.card_hosted_intro)),
+        ("card_hosted", if live { "1" } else { "0" }),
+        ("card_hosted_hidden", hide(!live)),
+        ("card_fields_hidden", hide(live)),
         ("t_bank_intro", &escape(t.bank_intro)),
         ("t_bank_start", &escape(t.bank_start)),
         ("cancel_hidden", hide(paid || closed)),
@@ -376,8 +384,8 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 /// The rails the page serves for `intent`, in the ranked order of
-/// `/methods`: mobile money, card (test mode: live cards pay on the
-/// aggregator's page) and bank. Wallets pay from the payer's own app.
+/// `/methods`: mobile money, card (live: a button that sends the payer to
+/// the card aggregator's page) and bank. Wallets pay from the payer's own app.
 fn page_rails(intent: &Intent, ranked: &[ranking::RankedMethod]) -> Vec<&'static str> {
     let mut rails: Vec<&'static str> = Vec::new();
     let served =
@@ -388,11 +396,7 @@ fn page_rails(intent: &Intent, ranked: &[ranking::RankedMethod]) -> Vec<&'static
             .chain(["mobile_money", "card", "bank"]);
     for rail in served {
         let allowed = intent.rails.iter().any(|r| r == rail);
-        let page_serves = match rail {
-            "mobile_money" | "bank" => true,
-            "card" => intent.mode == crate::ledger::Mode::Test,
-            _ => false,
-        };
+        let page_serves = matches!(rail, "mobile_money" | "bank" | "card");
         if allowed && page_serves && !rails.contains(&rail) {
             rails.push(rail);
         }
@@ -489,7 +493,8 @@ struct PageStatus {
     failure_reason: Option<crate::rails::FailureReason>,
     /// The current attempt's rail.
     rail: Option<String>,
-    /// A card challenge to open (the sandbox's page).
+    /// A page to open: the sandbox's card challenge, or the card
+    /// aggregator's hosted payment page (a live card payment).
     next_action_url: Option<String>,
     /// A bank transfer waits: the page shows its instructions.
     bank_waiting: bool,
@@ -503,7 +508,8 @@ fn page_status(intent: &Intent, settings: &crate::domain::Settings) -> PageStatu
         failure_reason: last.and_then(|a| a.failure_reason).filter(|_| failed_last),
         rail: last.map(|a| a.rail.clone()),
         next_action_url: intents::challenge_waiting(intent)
-            .then(|| intents::view::challenge_url(intent, settings)),
+            .then(|| intents::view::challenge_url(intent, settings))
+            .or_else(|| intents::view::hosted_page_url(intent)),
         bank_waiting: bank_waiting(intent),
     }
 }

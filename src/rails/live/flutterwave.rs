@@ -10,6 +10,14 @@
 //!   `GET /v3/transfers/{id}` by Flutterwave's transfer id (without one, a
 //!   transfer whose answer was lost stays undecided for an operator: it is
 //!   never failed blind, which could pay twice).
+//! - Card charge (Flutterwave Standard, the hosted payment page):
+//!   `POST /v3/payments` with `tx_ref` the request id, `amount`,
+//!   `currency`, `redirect_url` (the checkout's return page) and
+//!   `customer.email` answers a `link` the payer is sent to; the card is
+//!   typed on Flutterwave's page, never on ours. Its outcome is always
+//!   confirmed by `GET /v3/transactions/{id}/verify` (the id from an
+//!   authenticated webhook, else from `verify_by_reference`), whose
+//!   `tx_ref`, `amount`, `currency` and `status` must all be the request's.
 //! - Webhooks carry `verif-hash`, which must equal the configured
 //!   `secret_hash` (`http::rails`); even then, a status inquiry decides.
 
@@ -49,7 +57,17 @@ pub fn status_answer(status: &str, message: Option<&str>, id: Option<String>) ->
     }
 }
 
+/// The longest hosted payment link the gateway passes on to a payer.
+pub const LINK_CHARS_MAX: usize = 2048;
+
 pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    if job.card {
+        return if job.inquiry {
+            card_inquiry(ctx, job).await
+        } else {
+            hosted_payment(ctx, job).await
+        };
+    }
     let secret = job.credentials.get("secret_key");
     let request = match (job.kind, job.inquiry) {
         (Kind::Collection, false) => {
@@ -113,6 +131,187 @@ pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
     } else {
         send_answer(status, value)
     }
+}
+
+/// `POST /v3/payments`: a hosted card payment; answers its link.
+async fn hosted_payment(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    let body = json!({
+        "tx_ref": job.request_id,
+        "amount": super::major_units(job.amount_minor, &job.currency),
+        "currency": job.currency,
+        "redirect_url": job.return_url,
+        "payment_options": "card",
+        // Required by Flutterwave; the payer types their own on its page.
+        "customer": {"email": format!("{}@payer.invalid", job.request_id)},
+    });
+    let response = ctx
+        .client
+        .post(format!("{}/v3/payments", ctx.base_url))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .bearer_auth(job.credentials.get("secret_key"))
+        .send()
+        .await;
+    let (status, value) = match read_json(response).await {
+        Ok(read) => read,
+        Err(answer) => return answer,
+    };
+    hosted_answer(status, value)
+}
+
+/// What `POST /v3/payments` answered: a link to send the payer to.
+fn hosted_answer(status: StatusCode, value: Option<Value>) -> Answer {
+    if status == StatusCode::UNAUTHORIZED {
+        return Answer::Failed {
+            refused: Refused::ProviderUnavailable,
+            code: "CREDENTIALS_REFUSED".into(),
+        };
+    }
+    if status.is_server_error() {
+        return Answer::Unknown(format!("HTTP {} to the request", status.as_u16()));
+    }
+    let Some(value) = value else {
+        return Answer::Unknown("an answer that is not JSON".into());
+    };
+    if value["status"] != "success" {
+        return Answer::Failed {
+            refused: Refused::ProviderUnavailable,
+            code: value["message"].as_str().unwrap_or("REFUSED").to_string(),
+        };
+    }
+    match value["data"]["link"]
+        .as_str()
+        .filter(|l| is_payment_link(l))
+    {
+        Some(link) => Answer::Redirect {
+            link: link.to_string(),
+        },
+        // Created, but no page to send the payer to: asked about later.
+        None => Answer::Unknown("a hosted payment without a usable link".into()),
+    }
+}
+
+/// A link a payer may be sent to: http(s), bounded, no credentials in it.
+fn is_payment_link(link: &str) -> bool {
+    link.len() <= LINK_CHARS_MAX
+        && url::Url::parse(link).is_ok_and(|u| {
+            matches!(u.scheme(), "https" | "http")
+                && u.username().is_empty()
+                && u.password().is_none()
+        })
+}
+
+/// A hosted card charge's status: Flutterwave's id of the transaction
+/// (from an authenticated webhook, else `verify_by_reference`), then
+/// `GET /v3/transactions/{id}/verify`, whose `tx_ref`, amount, currency and
+/// status decide. No transaction yet: the payer has not paid (`NotFound`,
+/// which fails only a request Flutterwave never acknowledged).
+async fn card_inquiry(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    let secret = job.credentials.get("secret_key");
+    let id = match &job.provider_transaction_id {
+        Some(id) => id.clone(),
+        None => {
+            // The request id is ours (`rrq_` and base32): nothing to escape.
+            let response = ctx
+                .client
+                .get(format!(
+                    "{}/v3/transactions/verify_by_reference?tx_ref={}",
+                    ctx.base_url, job.request_id
+                ))
+                .bearer_auth(secret)
+                .send()
+                .await;
+            let (status, value) = match read_json(response).await {
+                Ok(read) => read,
+                Err(answer) => return answer,
+            };
+            match found_id(status, value.as_ref()) {
+                Ok(id) => id,
+                Err(answer) => return answer,
+            }
+        }
+    };
+    // Our own id goes into the path: digits only, as Flutterwave's are.
+    if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_digit()) {
+        return Answer::Mismatch(format!(
+            "a transaction id that is not Flutterwave's: {id:?}"
+        ));
+    }
+    let response = ctx
+        .client
+        .get(format!("{}/v3/transactions/{id}/verify", ctx.base_url))
+        .bearer_auth(secret)
+        .send()
+        .await;
+    let (status, value) = match read_json(response).await {
+        Ok(read) => read,
+        Err(answer) => return answer,
+    };
+    if status == StatusCode::UNAUTHORIZED {
+        return Answer::Unknown("the credentials were refused to an inquiry".into());
+    }
+    verified(status, value, job)
+}
+
+/// The transaction id `verify_by_reference` answered, or what its absence means.
+fn found_id(status: StatusCode, value: Option<&Value>) -> Result<String, Answer> {
+    let Some(value) = value else {
+        return Err(Answer::Unknown(format!(
+            "HTTP {} without JSON",
+            status.as_u16()
+        )));
+    };
+    if status == StatusCode::NOT_FOUND || (status.is_client_error() && value["status"] == "error") {
+        return Err(Answer::NotFound);
+    }
+    if !status.is_success() {
+        return Err(Answer::Unknown(format!(
+            "HTTP {} to the status inquiry",
+            status.as_u16()
+        )));
+    }
+    id_of(&value["data"]).ok_or_else(|| Answer::Unknown("a transaction without an id".into()))
+}
+
+/// `GET /v3/transactions/{id}/verify`, checked against the request: a
+/// transaction of another `tx_ref` (a webhook naming someone else's) or of
+/// another amount or currency never counts as this payment.
+fn verified(status: StatusCode, value: Option<Value>, job: &Job) -> Answer {
+    let Some(value) = value else {
+        return Answer::Unknown(format!("HTTP {} without JSON", status.as_u16()));
+    };
+    if !status.is_success() || value["status"] != "success" {
+        return Answer::Unknown(format!("HTTP {} to the verification", status.as_u16()));
+    }
+    let data = &value["data"];
+    if data["tx_ref"].as_str() != Some(job.request_id.as_str()) {
+        return Answer::Mismatch("a transaction whose tx_ref is not this request's".into());
+    }
+    let answer = status_answer(
+        data["status"].as_str().unwrap_or_default(),
+        data["processor_response"]
+            .as_str()
+            .or(data["complete_message"].as_str()),
+        id_of(data),
+    );
+    if let Answer::Succeeded { .. } = answer
+        && !amount_is(data, job)
+    {
+        return Answer::Mismatch("paid, but not the amount or currency asked".into());
+    }
+    answer
+}
+
+/// The transaction is for the request's amount and currency (Flutterwave's
+/// own advice before giving value).
+fn amount_is(data: &Value, job: &Job) -> bool {
+    let currency_ok = data["currency"].as_str() == Some(job.currency.as_str());
+    let amount = match &data["amount"] {
+        Value::Number(n) => minor_units(&n.to_string(), &job.currency),
+        Value::String(s) => minor_units(s, &job.currency),
+        _ => None,
+    };
+    currency_ok && amount == Some(job.amount_minor)
 }
 
 /// Pages of the transaction report read per run at most (Flutterwave pages 10 to 50 lines).
@@ -232,7 +431,7 @@ fn inquiry_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer
     let data = &value["data"];
     // A transfer is asked about by the id a webhook named: it must be ours.
     if job.kind == Kind::Payout && data["reference"].as_str() != Some(job.request_id.as_str()) {
-        return Answer::Unknown("a transfer whose reference is not this request's".into());
+        return Answer::Mismatch("a transfer whose reference is not this request's".into());
     }
     let answer = status_answer(
         data["status"].as_str().unwrap_or_default(),
@@ -242,16 +441,10 @@ fn inquiry_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer
         id_of(data),
     );
     // Paid counts only for the amount and currency asked (Flutterwave's own advice).
-    if let Answer::Succeeded { .. } = answer {
-        let currency_ok = data["currency"].as_str() == Some(job.currency.as_str());
-        let amount = match &data["amount"] {
-            Value::Number(n) => minor_units(&n.to_string(), &job.currency),
-            Value::String(s) => minor_units(s, &job.currency),
-            _ => None,
-        };
-        if !currency_ok || amount != Some(job.amount_minor) {
-            return Answer::Unknown("paid, but not the amount or currency asked".into());
-        }
+    if let Answer::Succeeded { .. } = answer
+        && !amount_is(data, job)
+    {
+        return Answer::Mismatch("paid, but not the amount or currency asked".into());
     }
     answer
 }
@@ -259,6 +452,135 @@ fn inquiry_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn card_job() -> Job {
+        Job {
+            provider: super::super::Provider::Flutterwave,
+            kind: Kind::Collection,
+            inquiry: true,
+            request_id: "rrq_01kcard".into(),
+            reference: String::new(),
+            msisdn: String::new(),
+            amount_minor: 10_000,
+            currency: "UGX".into(),
+            country: None,
+            target_environment: "production".into(),
+            callback_url: String::new(),
+            provider_transaction_id: None,
+            card: true,
+            return_url: String::new(),
+            credentials: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_hosted_payment_answers_a_link_a_payer_may_be_sent_to_or_nothing_is_guessed() {
+        let ok = |link: &str| {
+            hosted_answer(
+                StatusCode::OK,
+                Some(json!({"status": "success", "data": {"link": link}})),
+            )
+        };
+        assert_eq!(
+            ok("https://checkout.flutterwave.com/v3/hosted/pay/abc"),
+            Answer::Redirect {
+                link: "https://checkout.flutterwave.com/v3/hosted/pay/abc".into()
+            }
+        );
+        for bad in [
+            "javascript:alert(1)",
+            "https://u:p@evil.example/",
+            "not a url",
+        ] {
+            assert!(matches!(ok(bad), Answer::Unknown(_)), "{bad}");
+        }
+        assert!(matches!(
+            ok(&format!("https://x.example/{}", "a".repeat(LINK_CHARS_MAX))),
+            Answer::Unknown(_)
+        ));
+        assert!(matches!(
+            hosted_answer(StatusCode::BAD_GATEWAY, None),
+            Answer::Unknown(_)
+        ));
+        assert!(matches!(
+            hosted_answer(StatusCode::OK, None),
+            Answer::Unknown(_)
+        ));
+        assert!(matches!(
+            hosted_answer(
+                StatusCode::BAD_REQUEST,
+                Some(json!({"status": "error", "message": "Invalid currency"}))
+            ),
+            Answer::Failed { refused: Refused::ProviderUnavailable, code } if code == "Invalid currency"
+        ));
+        assert!(matches!(
+            hosted_answer(StatusCode::UNAUTHORIZED, None),
+            Answer::Failed {
+                refused: Refused::ProviderUnavailable,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_card_charge_counts_only_for_its_own_tx_ref_amount_and_currency() {
+        let job = card_job();
+        let answer = |data: Value| {
+            verified(
+                StatusCode::OK,
+                Some(json!({"status": "success", "data": data})),
+                &job,
+            )
+        };
+        let paid = json!({"id": 7001, "tx_ref": "rrq_01kcard", "status": "successful", "amount": 10000, "currency": "UGX"});
+        assert_eq!(
+            answer(paid.clone()),
+            Answer::Succeeded {
+                provider_transaction_id: Some("7001".into())
+            }
+        );
+        let mut other = paid.clone();
+        other["tx_ref"] = json!("rrq_someone_else");
+        assert!(matches!(answer(other), Answer::Mismatch(_)));
+        let mut short = paid.clone();
+        short["amount"] = json!(5000);
+        // An answer, not a fault: the circuit breaker does not count it.
+        assert!(matches!(answer(short.clone()), Answer::Mismatch(_)));
+        assert!(!answer(short).is_fault());
+        let mut euros = paid.clone();
+        euros["currency"] = json!("EUR");
+        assert!(matches!(answer(euros), Answer::Mismatch(_)));
+        let mut declined = paid;
+        declined["status"] = json!("failed");
+        declined["processor_response"] = json!("Insufficient funds");
+        assert_eq!(
+            answer(declined),
+            Answer::Failed {
+                refused: Refused::Declined,
+                code: "Insufficient funds".into()
+            }
+        );
+        assert!(matches!(
+            verified(
+                StatusCode::NOT_FOUND,
+                Some(json!({"status": "error"})),
+                &job
+            ),
+            Answer::Unknown(_)
+        ));
+        // No transaction for the reference yet: the payer has not paid.
+        assert_eq!(
+            found_id(StatusCode::BAD_REQUEST, Some(&json!({"status": "error"}))),
+            Err(Answer::NotFound)
+        );
+        assert_eq!(
+            found_id(
+                StatusCode::OK,
+                Some(&json!({"status": "success", "data": {"id": 7001}}))
+            ),
+            Ok("7001".to_string())
+        );
+    }
 
     /// Every status Flutterwave documents for charges and transfers.
     #[test]

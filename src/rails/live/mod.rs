@@ -75,6 +75,11 @@ impl Provider {
         }
     }
 
+    /// Whether it takes card payments (on its hosted page).
+    pub fn carries_cards(self) -> bool {
+        self == Provider::Flutterwave
+    }
+
     /// The credentials `PUT /rails/{rail}` requires (all sealed at rest).
     pub fn required_credentials(self) -> &'static [&'static str] {
         match self {
@@ -135,6 +140,11 @@ pub struct Job {
     pub callback_url: String,
     /// The provider's own transaction id, when it gave one.
     pub provider_transaction_id: Option<String>,
+    /// A card charge on the aggregator's hosted page (Flutterwave
+    /// Standard): the payer is sent to a link, and comes back to `return_url`.
+    pub card: bool,
+    /// Where the hosted page sends the payer back (a card charge's).
+    pub return_url: String,
     pub credentials: Credentials,
 }
 
@@ -198,12 +208,19 @@ pub enum Answer {
         /// The provider's own code, kept on the request.
         code: String,
     },
+    /// A hosted card charge was created: the payer pays on `link` (the
+    /// provider's page); its outcome comes later, confirmed by an inquiry.
+    Redirect { link: String },
     /// An inquiry: the provider has no such request (it never arrived).
     NotFound,
     /// The request certainly did not reach the provider.
     NotSent(String),
     /// It may have reached the provider; nothing readable came back.
     Unknown(String),
+    /// The provider answered about something other than what the request
+    /// asked (another reference, amount or currency): it decides nothing,
+    /// and it is an answer, not a fault of the provider.
+    Mismatch(String),
     /// An inquiry the provider cannot be asked yet (nothing to ask by: a
     /// Flutterwave transfer whose id never came back). Not a fault.
     CannotAsk(String),
