@@ -182,7 +182,7 @@ catalogue! {
     RailUnavailable => ("rail_unavailable", 422, "BP-4050", "Live mode: every provider that carries the attempt or payout has its circuit open (it failed repeatedly); try another operator or later. Nothing moved."),
     RailUnknown => ("rail_unknown", 404, "BP-4051", "No live connector has that name; the rails are mtn_momo, airtel_money and flutterwave."),
     LatePaymentNotHeld => ("late_payment_not_held", 409, "BP-4053", "The late payment is being refunded, or was refunded or released already (final): a late payment is refunded or released once, from HELD."),
-    LatePaymentNotRefundable => ("late_payment_not_refundable", 422, "BP-4054", "The late payment came over a rail without a payer number to pay back (a card's late payment): release it and refund the payer outside the gateway. Nothing moved."),
+    LatePaymentNotRefundable => ("late_payment_not_refundable", 422, "BP-4054", "The late payment has no way back to its payer through the gateway (no payer number, no card charge known at the provider): release it and refund the payer outside the gateway. Nothing moved."),
     CallbackUnauthenticated => ("callback_unauthenticated", 401, "BP-4052", "A provider callback whose signature or hash does not match the configured secret; nothing was read from it."),
     PayoutCurrencyUnavailable => ("payout_currency_unavailable", 422, "BP-4007", "The recipient cannot be paid in the route's target currency now (`details.reasons`: currency_disabled, operator_cannot_pay, no_fx_approval, no_rate, insufficient_liquidity); see POST /routes/payout-currencies. Nothing moved."),
     // BP-5xxx compliance (the origin's numbers where it has the code).

@@ -350,6 +350,7 @@ async fn call_about(
         ),
         provider_transaction_id: request.provider_transaction_id.clone(),
         card: request.card,
+        charge: request.charge.clone(),
         // The checkout's return page of the intent (its page token is the capability).
         return_url: format!(
             "{}/pay/{}/return?t={}",

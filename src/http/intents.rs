@@ -312,7 +312,7 @@ pub async fn cancel(
     responses((status = 200, description = "The intent; the late payment is REFUNDING (its money reserved) until the provider pays it back (payment_intent.late_payment_refunded) or refuses (payment_intent.late_payment_refund_failed, HELD again)", body = PaymentIntentView),
               (status = 404, description = "No such intent or late payment", body = ErrorBody),
               (status = 409, description = "late_payment_not_held: refunding, refunded or released already", body = ErrorBody),
-              (status = 422, description = "late_payment_not_refundable (no payer number: a card's), rail_not_configured, rail_unavailable", body = ErrorBody)))]
+              (status = 422, description = "late_payment_not_refundable (no way back to the payer), rail_not_configured, rail_unavailable", body = ErrorBody)))]
 pub async fn refund_late_payment(
     Write(state, caller, claim): Write,
     Path((id, late_payment)): Path<(String, String)>,

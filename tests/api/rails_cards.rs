@@ -216,6 +216,28 @@ fn a_live_card_payment_goes_through_flutterwaves_hosted_page_and_is_captured_onc
         1,
         "one capture"
     );
+    // Refunded by Flutterwave, by the charge's own id, once.
+    let refund = srv.post(
+        "/refunds",
+        Some(&live),
+        &json!({"payment_intent": id, "amount_minor": 4_000, "reason": "requested_by_customer"}),
+        Some(&ik()),
+    );
+    assert_eq!(refund.status, 201, "{refund:?}");
+    assert_eq!(refund.body["status"], "PROCESSING", "{refund:?}");
+    let refund_id = refund.body["id"].as_str().expect("id").to_string();
+    wait_until(
+        WITHIN,
+        "the card refund",
+        || {
+            let now = srv.get(&format!("/refunds/{refund_id}"), Some(&live)).body;
+            (now["status"] == "SUCCEEDED").then_some(now)
+        },
+        || srv.logs(),
+    );
+    assert_eq!(sim.card_refunds(), vec![(transaction, "4000".to_string())]);
+    assert_eq!(balance_in(&srv, &live, "UGX").0, pending - 4_000);
+    assert_eq!(intent(&srv, &live, &id)["amount_refunded_minor"], 4_000);
     // Paid by webhook alone: verified by the id the webhook names.
     let second = card_intent(&srv, &live);
     let hosted = send_payer_to_hosted_page(&srv, &live, &sim, &second);
@@ -362,4 +384,55 @@ fn kill_9_with_a_card_charge_in_flight_then_restart_sends_nothing_twice() {
         2,
         "one capture each"
     );
+}
+
+#[test]
+fn a_card_payment_confirmed_after_its_intent_was_cancelled_is_refunded_out_of_suspense_once() {
+    let sim = Sim::flutterwave();
+    let (srv, live) = start_flutterwave(&sim, "3600000");
+    let id = card_intent(&srv, &live);
+    let hosted = send_payer_to_hosted_page(&srv, &live, &sim, &id);
+    let cancelled = srv.post(
+        &format!("/payment_intents/{id}/cancel"),
+        Some(&live),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(cancelled.body["status"], "CANCELLED", "{cancelled:?}");
+    // The payer was still on Flutterwave's page, and paid.
+    let transaction = sim.pay_card(&hosted.tx_ref, "successful", None);
+    let resp = webhook(
+        &srv,
+        &sim.charge_completed(transaction),
+        rails_sim::FLW_SECRET_HASH,
+    );
+    assert_eq!(resp.body["inquiry_queued"], true, "{resp:?}");
+    let late = wait_until(
+        WITHIN,
+        "the late card payment",
+        || {
+            let now = intent(&srv, &live, &id);
+            now["late_payments"][0]["id"].as_str().map(str::to_string)
+        },
+        || srv.logs(),
+    );
+    assert_eq!(crate::rails::suspense(&srv, &live, "UGX"), 10_000);
+    assert_eq!(intent(&srv, &live, &id)["status"], "CANCELLED");
+    let refunding = srv.post(
+        &format!("/payment_intents/{id}/late_payments/{late}/refund"),
+        Some(&live),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(refunding.status, 200, "{refunding:?}");
+    wait_until(
+        WITHIN,
+        "the late payment refunded",
+        || (intent(&srv, &live, &id)["late_payments"][0]["status"] == "REFUNDED").then_some(()),
+        || srv.logs(),
+    );
+    assert_eq!(sim.card_refunds(), vec![(transaction, "10000".to_string())]);
+    assert_eq!(crate::rails::suspense(&srv, &live, "UGX"), 0);
+    assert_eq!(balance_in(&srv, &live, "UGX"), (0, 0));
+    assert!(events_of(&srv, &live, "payment_intent.captured").is_empty());
 }

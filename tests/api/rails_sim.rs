@@ -352,6 +352,9 @@ struct SimState {
     verified_ids: Vec<u64>,
     /// This simulator's own address (the hosted links point at it).
     addr: Option<SocketAddr>,
+    /// Card refunds (`POST /v3/transactions/{id}/refund`), by refund id:
+    /// the charge's id and the amount refunded (major units).
+    card_refunds: HashMap<u64, (u64, String)>,
 }
 
 /// A hosted payment (`POST /v3/payments`) as Flutterwave keeps it.
@@ -473,6 +476,8 @@ impl Sim {
             .route("/v3/transactions/verify_by_reference", get(flw_verify))
             .route("/v3/payments", post(flw_hosted_payment))
             .route("/v3/transactions/{id}/verify", get(flw_verify_by_id))
+            .route("/v3/transactions/{id}/refund", post(flw_card_refund))
+            .route("/v3/refunds/{id}", get(flw_refund_status))
             .route("/v3/transactions", get(flw_transactions))
             .route("/v3/transfers", post(flw_transfer))
             .route("/v3/transfers/{id}", get(flw_transfer_status))
@@ -513,6 +518,15 @@ impl Sim {
             },
         );
         id
+    }
+
+    /// The card refunds made: (charge id, amount in major units), in no order.
+    pub fn card_refunds(&self) -> Vec<(u64, String)> {
+        sim_lock(&self.state)
+            .card_refunds
+            .values()
+            .cloned()
+            .collect()
     }
 
     /// The ids the gateway verified (`GET /v3/transactions/{id}/verify`), in order.
@@ -862,6 +876,67 @@ async fn flw_verify_by_id(
         None => (
             StatusCode::NOT_FOUND,
             axum::Json(json!({"status": "error", "message": "No transaction was found for this id"})),
+        )
+            .into_response(),
+    }
+}
+
+/// `POST /v3/transactions/{id}/refund`: a card charge paid back (at once).
+async fn flw_card_refund(
+    State(state): State<SimShared>,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    let mut s = sim_lock(&state);
+    if s.down {
+        return unavailable();
+    }
+    let value: Value = serde_json::from_str(&body).unwrap_or_default();
+    let amount = match &value["amount"] {
+        Value::String(a) => a.clone(),
+        other => other.to_string(),
+    };
+    let Some(txn) = s.card_txns.get(&id).cloned() else {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"status": "error", "message": "Transaction not found"})),
+        )
+            .into_response();
+    };
+    let refund_id = 8_000 + s.card_refunds.len() as u64;
+    s.card_refunds.insert(refund_id, (id, amount.clone()));
+    axum::Json(
+        json!({"status": "success", "message": "Transaction refund initiated", "data": {
+        "id": refund_id, "tx_id": id, "flw_ref": format!("URF_{refund_id}"),
+        "amount_refunded": amount.parse::<f64>().unwrap_or(0.0), "currency": txn.currency,
+        "status": "completed", "destination": "payment_source"}}),
+    )
+    .into_response()
+}
+
+/// `GET /v3/refunds/{id}`.
+async fn flw_refund_status(
+    State(state): State<SimShared>,
+    Path(id): Path<u64>,
+    headers: HeaderMap,
+) -> Response {
+    if bearer(&headers) != FLW_SECRET_KEY {
+        return flw_refused();
+    }
+    let mut s = sim_lock(&state);
+    s.inquiries += 1;
+    match s.card_refunds.get(&id) {
+        Some((charge, amount)) => axum::Json(json!({"status": "success", "data": {
+            "id": id, "tx_id": charge, "amount_refunded": amount.parse::<f64>().unwrap_or(0.0),
+            "status": "completed"}}))
+        .into_response(),
+        None => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({"status": "error", "message": "Refund not found"})),
         )
             .into_response(),
     }

@@ -50,6 +50,10 @@ pub struct Attempt {
     /// where the payer types the card (the intent's `next_action`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redirect_url: Option<String>,
+    /// A live attempt's rail request (`rrq_...`): what the provider calls
+    /// it, for a refund of its payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rail_request: Option<String>,
 }
 
 /// A bank transfer attempt: the reference the payer quotes, and the

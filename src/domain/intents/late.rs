@@ -12,8 +12,9 @@
 //!  └──release──> RELEASED
 //! ```
 //!
-//! - refund: one disbursement to the payer's number through the rail
-//!   outbox (never sent twice; an unknown outcome waits for its inquiry);
+//! - refund: one disbursement to the payer's number (a card's: the card
+//!   aggregator's refund of the charge) through the rail outbox (never sent
+//!   twice; an unknown outcome waits for its inquiry);
 //!   suspense → reserved at once, reserved → the rail's clearing account
 //!   once paid, reserved → suspense when refused (the merchant decides again).
 //! - release: suspense → available net of the fees a capture would have
@@ -179,52 +180,13 @@ fn merchant(intent: &Intent, late: &LatePayment, class: Class) -> ledger::Accoun
 
 /// `POST /payment_intents/{id}/late_payments/{late_payment}/refund`: pays
 /// the late payment back to the number that paid it, as one disbursement
-/// through the rail outbox. Its money moves from suspense to reserved now.
+/// through the rail outbox (a card's: the card aggregator's refund of the
+/// charge). Its money moves from suspense to reserved now.
 pub fn refund(tx: &mut Tx<'_>, intent: &mut Intent, late_payment: &str) -> Result<(), ApiError> {
     let at = position(intent, late_payment)?;
     let late = intent.late_payments[at].clone();
     let next = transition(late.status, Trigger::Refund).map_err(|r| refused(&late, r))?;
-    let attempt = intent.attempts.iter().find(|a| a.id == late.attempt);
-    let msisdn = match (
-        late.rail.as_str(),
-        attempt.and_then(|a| a.customer_msisdn.clone()),
-    ) {
-        ("mobile_money", Some(msisdn)) => msisdn,
-        _ => {
-            return Err(ApiError::new(
-                Code::LatePaymentNotRefundable,
-                format!(
-                    "late payment {} came over {} without a payer number to pay back; release it, then refund the payer outside the gateway",
-                    late.id, late.rail
-                ),
-            ));
-        }
-    };
-    let operator = attempt.and_then(|a| a.operator.clone());
-    let (provider, _) = live_rails::route(
-        tx,
-        intent.mode,
-        &intent.owner,
-        "mobile_money",
-        operator.as_deref(),
-        tx.wall_ms(),
-    )?;
-    let request = live_rails::requests::enqueue(
-        tx,
-        live_rails::requests::NewRequest {
-            mode: intent.mode,
-            owner: &intent.owner,
-            provider,
-            kind: crate::rails::live::Kind::Payout,
-            target: &intent.id,
-            attempt: Some(&late.id),
-            msisdn: &msisdn,
-            amount_minor: late.amount_minor,
-            currency: &late.currency,
-            refund: true,
-            card: false,
-        },
-    )?;
+    let request = pay_back(tx, intent, &late)?;
     posting(
         intent,
         &late,
@@ -254,6 +216,69 @@ pub fn refund(tx: &mut Tx<'_>, intent: &mut Intent, late_payment: &str) -> Resul
     );
     intent.updated_at_ms = now;
     Ok(())
+}
+
+/// Queues what pays a late payment back: a disbursement to the number
+/// that paid (mobile money), or the card aggregator's refund of the charge
+/// (card); anything else has no way back through the gateway.
+fn pay_back(
+    tx: &mut Tx<'_>,
+    intent: &Intent,
+    late: &LatePayment,
+) -> Result<live_rails::requests::RailRequest, ApiError> {
+    let attempt = intent.attempts.iter().find(|a| a.id == late.attempt);
+    let not_refundable = || {
+        ApiError::new(
+            Code::LatePaymentNotRefundable,
+            format!(
+                "late payment {} came over {} with no way to pay it back through the gateway; release it, then refund the payer outside the gateway",
+                late.id, late.rail
+            ),
+        )
+    };
+    match (late.rail.as_str(), attempt) {
+        ("card", Some(paid)) => live_rails::refund_card(
+            tx,
+            live_rails::CardRefund {
+                mode: intent.mode,
+                owner: &intent.owner,
+                target: &intent.id,
+                late_payment: Some(&late.id),
+                paid,
+                amount_minor: late.amount_minor,
+                currency: &late.currency,
+            },
+        ),
+        ("mobile_money", Some(paid)) => {
+            let msisdn = paid.customer_msisdn.clone().ok_or_else(not_refundable)?;
+            let (provider, _) = live_rails::route(
+                tx,
+                intent.mode,
+                &intent.owner,
+                "mobile_money",
+                paid.operator.as_deref(),
+                tx.wall_ms(),
+            )?;
+            live_rails::requests::enqueue(
+                tx,
+                live_rails::requests::NewRequest {
+                    mode: intent.mode,
+                    owner: &intent.owner,
+                    provider,
+                    kind: crate::rails::live::Kind::Payout,
+                    target: &intent.id,
+                    attempt: Some(&late.id),
+                    msisdn: &msisdn,
+                    amount_minor: late.amount_minor,
+                    currency: &late.currency,
+                    refund: true,
+                    card: false,
+                    charge: None,
+                },
+            )
+        }
+        _ => Err(not_refundable()),
+    }
 }
 
 /// `POST /payment_intents/{id}/late_payments/{late_payment}/release`: the

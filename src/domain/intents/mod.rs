@@ -800,6 +800,7 @@ fn start_attempt(
         bank: method.bank,
         payer: method.payer,
         redirect_url: None,
+        rail_request: None,
     };
     intent.note(
         now,
@@ -842,8 +843,12 @@ fn start_attempt(
                     currency: &intent.currency,
                     refund: false,
                     card: rail == "card",
+                    charge: None,
                 },
             )?;
+            if let Some(attempt) = intent.attempts.last_mut() {
+                attempt.rail_request = Some(request.id.clone());
+            }
             intent.note(
                 now,
                 "attempt.queued",

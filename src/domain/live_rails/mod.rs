@@ -269,6 +269,67 @@ pub fn route(
     ))
 }
 
+/// A card refund to queue: what it pays back and for what.
+pub struct CardRefund<'a> {
+    pub mode: Mode,
+    pub owner: &'a str,
+    /// The refund (`re_...`), or the intent of a late payment.
+    pub target: &'a str,
+    /// The late payment (`lp_...`) a refund of `target`'s intent pays back.
+    pub late_payment: Option<&'a str>,
+    /// The card attempt whose payment is paid back.
+    pub paid: &'a crate::domain::intents::Attempt,
+    pub amount_minor: i64,
+    pub currency: &'a str,
+}
+
+/// Queues the card aggregator's refund of a live card payment (one rail
+/// request, kind `payout`, through the outbox like any other): by the
+/// charge's own id at the provider, which its verification recorded.
+/// Refused before anything is queued when that id is unknown or no
+/// aggregator can carry it now.
+pub fn refund_card(
+    tx: &mut Tx<'_>,
+    card: CardRefund<'_>,
+) -> Result<requests::RailRequest, ApiError> {
+    let charge = card
+        .paid
+        .rail_request
+        .as_deref()
+        .map(|id| requests::get(tx, id))
+        .transpose()?
+        .flatten()
+        .filter(|r| r.card && r.status == state::Status::Succeeded)
+        .and_then(|r| r.provider_transaction_id)
+        .ok_or_else(|| {
+            ApiError::new(
+                Code::RailNotConfigured,
+                format!(
+                    "attempt {} has no card charge at a live provider to refund",
+                    card.paid.id
+                ),
+            )
+        })?;
+    let (provider, _) = route(tx, card.mode, card.owner, "card", None, tx.wall_ms())?;
+    requests::enqueue(
+        tx,
+        requests::NewRequest {
+            mode: card.mode,
+            owner: card.owner,
+            provider,
+            kind: crate::rails::live::Kind::Payout,
+            target: card.target,
+            attempt: card.late_payment,
+            msisdn: "",
+            amount_minor: card.amount_minor,
+            currency: card.currency,
+            refund: true,
+            card: true,
+            charge: Some(&charge),
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -61,7 +61,9 @@ pub struct RailRequest {
     #[serde(default)]
     pub orphaned: bool,
     /// A refund of a live payment: a disbursement (kind `payout`) to the
-    /// number that paid; `target` is the refund (`re_...`).
+    /// number that paid, or with `card` the card aggregator's refund of the
+    /// `charge`; `target` is the refund (`re_...`), or the intent with
+    /// `attempt` its late payment (`lp_...`).
     #[serde(default)]
     pub refund: bool,
     /// A card charge on the aggregator's hosted page (kind `collection`).
@@ -70,6 +72,10 @@ pub struct RailRequest {
     /// The hosted page the payer is sent to, once the provider gave it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
+    /// A card refund's charge: the provider's id of the card payment it
+    /// pays back (Flutterwave's transaction id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge: Option<String>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
     pub sent_at_ms: Option<i64>,
@@ -89,8 +95,10 @@ pub struct NewRequest<'a> {
     pub currency: &'a str,
     /// A refund to the payer (see [`RailRequest::refund`]).
     pub refund: bool,
-    /// A hosted card charge (see [`RailRequest::card`]).
+    /// A hosted card charge, or (kind `payout`, `refund`) a card refund.
     pub card: bool,
+    /// A card refund's charge (see [`RailRequest::charge`]).
+    pub charge: Option<&'a str>,
 }
 
 /// Writes a QUEUED request and its `send` row, in the caller's command.
@@ -120,6 +128,7 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
         refund: new.refund,
         card: new.card,
         link: None,
+        charge: new.charge.map(str::to_string),
         created_at_ms: now,
         updated_at_ms: now,
         sent_at_ms: None,

@@ -184,6 +184,7 @@ pub fn create(
                     currency: &payout.currency,
                     refund: false,
                     card: false,
+                    charge: None,
                 },
             )?;
         }

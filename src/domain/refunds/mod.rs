@@ -364,6 +364,42 @@ fn approve_and_execute(
             }
         }
     }
+    // A live card payment is refunded by the card aggregator, through the
+    // rail outbox likewise.
+    if refund.mode == Mode::Live && rail == "card" {
+        let paid = intent
+            .attempts
+            .iter()
+            .rev()
+            .find(|a| a.status == intents::AttemptStatus::Captured && a.rail == "card");
+        let queued = paid
+            .ok_or_else(|| {
+                ApiError::internal(format!("{} has no captured card attempt", intent.id))
+            })
+            .and_then(|paid| {
+                crate::domain::live_rails::refund_card(
+                    tx,
+                    crate::domain::live_rails::CardRefund {
+                        mode: refund.mode,
+                        owner: &refund.owner,
+                        target: &refund.id,
+                        late_payment: None,
+                        paid,
+                        amount_minor: refund.amount_minor,
+                        currency: &refund.currency,
+                    },
+                )
+            });
+        match queued {
+            Ok(_) => return Ok(()),
+            Err(error) => {
+                refund.failure_reason = Some(error.message.clone());
+                apply(refund, Trigger::Fail, now)?;
+                release(tx, settings, refund, intent)?;
+                return emit(tx, refund, EventType::RefundFailed);
+            }
+        }
+    }
     // A wallet payment is refunded inside our ledger (to its payer): no rail is asked.
     let executed = match rail.as_str() {
         "wallet" => Ok(()),
@@ -422,6 +458,7 @@ fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), 
             currency: &refund.currency,
             refund: true,
             card: false,
+            charge: None,
         },
     )?;
     Ok(())

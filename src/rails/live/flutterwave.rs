@@ -18,6 +18,9 @@
 //!   confirmed by `GET /v3/transactions/{id}/verify` (the id from an
 //!   authenticated webhook, else from `verify_by_reference`), whose
 //!   `tx_ref`, `amount`, `currency` and `status` must all be the request's.
+//! - Card refund: `POST /v3/transactions/{charge id}/refund` with the
+//!   amount; status `GET /v3/refunds/{refund id}`, whose `amount_refunded`
+//!   must be the request's.
 //! - Webhooks carry `verif-hash`, which must equal the configured
 //!   `secret_hash` (`http::rails`); even then, a status inquiry decides.
 
@@ -61,6 +64,9 @@ pub fn status_answer(status: &str, message: Option<&str>, id: Option<String>) ->
 pub const LINK_CHARS_MAX: usize = 2048;
 
 pub async fn call(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    if job.card && job.kind == Kind::Payout {
+        return card_refund(ctx, job).await;
+    }
     if job.card {
         return if job.inquiry {
             card_inquiry(ctx, job).await
@@ -232,7 +238,7 @@ async fn card_inquiry(ctx: &Ctx<'_>, job: &Job) -> Answer {
         }
     };
     // Our own id goes into the path: digits only, as Flutterwave's are.
-    if id.is_empty() || id.len() > 32 || !id.chars().all(|c| c.is_ascii_digit()) {
+    if !is_flutterwave_id(&id) {
         return Answer::Mismatch(format!(
             "a transaction id that is not Flutterwave's: {id:?}"
         ));
@@ -312,6 +318,90 @@ fn amount_is(data: &Value, job: &Job) -> bool {
         _ => None,
     };
     currency_ok && amount == Some(job.amount_minor)
+}
+
+/// Flutterwave's ids are digits; anything else never goes into a path.
+fn is_flutterwave_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A card payment paid back: `POST /v3/transactions/{charge}/refund` (the
+/// charge's Flutterwave id), then `GET /v3/refunds/{id}` by the refund's
+/// own id. A refund whose answer was lost has no id to ask by: it waits for
+/// an operator, never refunded twice (as a lost transfer, decision 240).
+async fn card_refund(ctx: &Ctx<'_>, job: &Job) -> Answer {
+    let secret = job.credentials.get("secret_key");
+    let request = if job.inquiry {
+        let Some(id) = job
+            .provider_transaction_id
+            .as_deref()
+            .filter(|id| is_flutterwave_id(id))
+        else {
+            return Answer::CannotAsk("no refund id to ask about (its answer was lost)".into());
+        };
+        ctx.client.get(format!("{}/v3/refunds/{id}", ctx.base_url))
+    } else {
+        let Some(charge) = job.charge.as_deref().filter(|id| is_flutterwave_id(id)) else {
+            return Answer::Failed {
+                refused: Refused::ProviderUnavailable,
+                code: "NO_CHARGE_ID".into(),
+            };
+        };
+        let body = json!({
+            "amount": super::major_units(job.amount_minor, &job.currency),
+            "comments": job.request_id,
+        });
+        ctx.client
+            .post(format!("{}/v3/transactions/{charge}/refund", ctx.base_url))
+            .header("content-type", "application/json")
+            .body(body.to_string())
+    };
+    let response = request.bearer_auth(secret).send().await;
+    let (status, value) = match read_json(response).await {
+        Ok(read) => read,
+        Err(answer) => return answer,
+    };
+    refund_answer(status, value, job)
+}
+
+/// What Flutterwave said about a card refund, in the gateway's terms: the one table.
+fn refund_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer {
+    if status.is_server_error() {
+        return Answer::Unknown(format!("HTTP {} to the refund", status.as_u16()));
+    }
+    let Some(value) = value else {
+        return Answer::Unknown(format!("HTTP {} without JSON", status.as_u16()));
+    };
+    if value["status"] != "success" {
+        if job.inquiry {
+            return Answer::Unknown(format!("HTTP {} to the refund inquiry", status.as_u16()));
+        }
+        return Answer::Failed {
+            refused: Refused::ProviderUnavailable,
+            code: value["message"].as_str().unwrap_or("REFUSED").to_string(),
+        };
+    }
+    let data = &value["data"];
+    let id = id_of(data);
+    let refunded = match &data["amount_refunded"] {
+        Value::Number(n) => minor_units(&n.to_string(), &job.currency),
+        Value::String(s) => minor_units(s, &job.currency),
+        _ => None,
+    };
+    match data["status"].as_str().unwrap_or_default() {
+        "completed" | "successful" if refunded == Some(job.amount_minor) => Answer::Succeeded {
+            provider_transaction_id: id,
+        },
+        "completed" | "successful" => Answer::Mismatch("refunded, but not the amount asked".into()),
+        "pending" | "new" | "processing" => Answer::Accepted {
+            provider_transaction_id: id,
+        },
+        "failed" => Answer::Failed {
+            refused: Refused::ProviderUnavailable,
+            code: "REFUND_FAILED".into(),
+        },
+        other => Answer::Unknown(format!("unknown refund status {other:?}")),
+    }
 }
 
 /// Pages of the transaction report read per run at most (Flutterwave pages 10 to 50 lines).
@@ -469,6 +559,7 @@ mod tests {
             provider_transaction_id: None,
             card: true,
             return_url: String::new(),
+            charge: None,
             credentials: Default::default(),
         }
     }
@@ -519,6 +610,54 @@ mod tests {
                 refused: Refused::ProviderUnavailable,
                 ..
             }
+        ));
+    }
+
+    #[test]
+    fn flutterwave_refund_statuses_map_to_outcomes_in_one_table() {
+        let mut job = card_job();
+        job.kind = Kind::Payout;
+        job.inquiry = false;
+        job.amount_minor = 4_000;
+        let answer = |status: &str, amount: i64| {
+            refund_answer(
+                StatusCode::OK,
+                Some(
+                    json!({"status": "success", "data": {"id": 8001, "status": status, "amount_refunded": amount}}),
+                ),
+                &job,
+            )
+        };
+        let id = Some("8001".to_string());
+        assert_eq!(
+            answer("completed", 4_000),
+            Answer::Succeeded {
+                provider_transaction_id: id.clone()
+            }
+        );
+        assert!(matches!(answer("completed", 3_000), Answer::Mismatch(_)));
+        assert_eq!(
+            answer("pending", 4_000),
+            Answer::Accepted {
+                provider_transaction_id: id
+            }
+        );
+        assert!(matches!(answer("failed", 4_000), Answer::Failed { .. }));
+        assert!(matches!(answer("reversed", 4_000), Answer::Unknown(_)));
+        assert!(matches!(
+            refund_answer(
+                StatusCode::BAD_REQUEST,
+                Some(json!({"status": "error", "message": "Transaction not found"})),
+                &job
+            ),
+            Answer::Failed {
+                refused: Refused::ProviderUnavailable,
+                ..
+            }
+        ));
+        assert!(matches!(
+            refund_answer(StatusCode::GATEWAY_TIMEOUT, None, &job),
+            Answer::Unknown(_)
         ));
     }
 

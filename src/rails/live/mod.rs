@@ -145,6 +145,8 @@ pub struct Job {
     pub card: bool,
     /// Where the hosted page sends the payer back (a card charge's).
     pub return_url: String,
+    /// A card refund's charge: the provider's id of the payment it pays back.
+    pub charge: Option<String>,
     pub credentials: Credentials,
 }
 
