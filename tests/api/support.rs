@@ -850,20 +850,22 @@ pub fn with_frames_expanded(bytes: Vec<u8>) -> Vec<u8> {
     const FRAME_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
     let mut expanded = Vec::new();
     for start in 0..bytes.len().saturating_sub(FRAME_MAGIC.len()) {
-        if bytes[start..].starts_with(&FRAME_MAGIC) {
-            if let Ok(decoder) =
-                zstd::stream::read::Decoder::with_dictionary(&bytes[start..], DICTIONARY)
-            {
-                let mut content = Vec::new();
-                if decoder
-                    .single_frame()
-                    .take(1 << 24)
-                    .read_to_end(&mut content)
-                    .is_ok()
-                {
-                    expanded.extend_from_slice(&content);
-                }
-            }
+        if !bytes[start..].starts_with(&FRAME_MAGIC) {
+            continue;
+        }
+        let Ok(decoder) = zstd::stream::read::Decoder::with_dictionary(&bytes[start..], DICTIONARY)
+        else {
+            continue;
+        };
+        let mut content = Vec::new();
+        // A frame that ends badly (a magic number inside other bytes) adds nothing.
+        if decoder
+            .single_frame()
+            .take(1 << 24)
+            .read_to_end(&mut content)
+            .is_ok()
+        {
+            expanded.extend_from_slice(&content);
         }
     }
     let mut all = bytes;
