@@ -1006,7 +1006,7 @@ fn create_key(
     let (record, secret) = store
         .write_now(SystemClock.now_ms(), |tx| {
             let org = crate::domain::org::instance(tx)?;
-            keys::create(tx, &org.id, kind, mode, scopes, label)
+            keys::create(tx, &org.id, kind, mode, scopes, label, Vec::new())
         })
         .map_err(|e| e.message)?;
     println!(

@@ -9,6 +9,8 @@ mod config;
 mod domain;
 mod error;
 mod events;
+#[cfg(test)]
+mod fuzz;
 mod guardian;
 mod headers;
 mod http;

@@ -19,7 +19,10 @@ const READ_AT_SCALE_MIN: f64 = 0.80;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Preloaded {
     pub intents: u64,
+    /// The store file's length.
     pub file_bytes: u64,
+    /// The blocks the store file occupies on disk (`None`: not measured).
+    pub allocated_bytes: Option<u64>,
     pub rss_kib: u64,
     pub restart_ms: Option<f64>,
 }
@@ -152,12 +155,18 @@ fn scale_goals(report: &Report) -> Vec<Goal> {
         },
         None => not_run(31, what),
     });
-    let per_intent = store.file_bytes as f64 / store.intents.max(1) as f64;
+    // On disk: the blocks the file occupies. Its length also counts the hole
+    // redb leaves at the end of a region it has grown into but not yet used.
+    let on_disk = store.allocated_bytes.unwrap_or(store.file_bytes);
+    let per_intent = on_disk as f64 / store.intents.max(1) as f64;
+    let length_per_intent = store.file_bytes as f64 / store.intents.max(1) as f64;
     goals.push(Goal {
         issue: 31,
         what: format!("on-disk bytes per intent ≤ 2 KB after the preload ({at})"),
         pass: Some(per_intent <= BYTES_PER_INTENT_MAX),
-        measured: format!("{per_intent:.0} B"),
+        measured: format!(
+            "{per_intent:.0} B allocated on disk (file length {length_per_intent:.0} B per intent)"
+        ),
     });
     goals.push(Goal {
         issue: 31,

@@ -152,7 +152,7 @@ pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError
 /// Rotates a key: a new secret with the same kind, mode, scopes, label and
 /// allowlist; the old secret is revoked in the same transaction.
 pub fn rotate(tx: &mut Tx<'_>, old: KeyRecord) -> Result<(KeyRecord, String), ApiError> {
-    let (mut record, secret) = create_with(
+    let (mut record, secret) = create(
         tx,
         &old.org,
         old.kind,
@@ -250,20 +250,10 @@ impl KeyCache {
     }
 }
 
-/// Creates a key and returns its record and its secret (to show once).
+/// Creates a key and returns its record and its secret (to show once);
+/// `allowlist` is its IP allowlist, validated with [`validate_allowlist`]
+/// (empty: any address).
 pub fn create(
-    tx: &mut Tx<'_>,
-    org: &str,
-    kind: KeyKind,
-    mode: Mode,
-    scopes: Vec<String>,
-    label: &str,
-) -> Result<(KeyRecord, String), ApiError> {
-    create_with(tx, org, kind, mode, scopes, label, Vec::new())
-}
-
-/// [`create`] with an IP allowlist (validated with [`validate_allowlist`]).
-pub fn create_with(
     tx: &mut Tx<'_>,
     org: &str,
     kind: KeyKind,
@@ -401,9 +391,17 @@ mod tests {
             cache.lookup(generation, &snapshot, secret).expect("lookup")
         };
         let (record, secret) = runtime
-            .block_on(
-                writer.run(|tx| create(tx, "org_a", KeyKind::Sk, Mode::Test, Vec::new(), "k")),
-            )
+            .block_on(writer.run(|tx| {
+                create(
+                    tx,
+                    "org_a",
+                    KeyKind::Sk,
+                    Mode::Test,
+                    Vec::new(),
+                    "k",
+                    Vec::new(),
+                )
+            }))
             .expect("create");
         assert_eq!(lookup(&secret).expect("valid").id, record.id);
         let before = store.generation(Table::ApiKeys);

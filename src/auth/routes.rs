@@ -75,6 +75,18 @@ const fn op(method: &'static str, path: &'static str, access: Access) -> Operati
     }
 }
 
+/// The setters of an [`Operation`]'s flags: `setter => field` makes
+/// `const fn setter(self) -> Operation` that sets `field`.
+macro_rules! flag_setters {
+    ($($(#[$doc:meta])* $setter:ident => $field:ident,)*) => {$(
+        $(#[$doc])*
+        const fn $setter(mut self) -> Operation {
+            self.$field = true;
+            self
+        }
+    )*};
+}
+
 impl Operation {
     /// The Idempotency-Key is required: such an operation moves money.
     const fn ik_required(mut self) -> Operation {
@@ -83,35 +95,14 @@ impl Operation {
         self
     }
 
-    /// Moves money without requiring an Idempotency-Key: halted while the guardian is engaged.
-    const fn moving_money(mut self) -> Operation {
-        self.moves_money = true;
-        self
-    }
-
-    const fn publishable(mut self) -> Operation {
-        self.publishable = true;
-        self
-    }
-
-    const fn with_client_secret(mut self) -> Operation {
-        self.client_secret = true;
-        self
-    }
-
-    const fn readable_with_client_secret(mut self) -> Operation {
-        self.secret_reads = true;
-        self
-    }
-
-    const fn added(mut self) -> Operation {
-        self.added = true;
-        self
-    }
-
-    const fn replays_ok(mut self) -> Operation {
-        self.replays_ok = true;
-        self
+    flag_setters! {
+        /// Moves money without requiring an Idempotency-Key: halted while the guardian is engaged.
+        moving_money => moves_money,
+        publishable => publishable,
+        with_client_secret => client_secret,
+        readable_with_client_secret => secret_reads,
+        added => added,
+        replays_ok => replays_ok,
     }
 }
 

@@ -63,7 +63,7 @@ pub fn create(
     role: Option<Role>,
     new: NewKey,
 ) -> Result<(KeyRecord, String), ApiError> {
-    let (record, secret) = keys::create_with(
+    let (record, secret) = keys::create(
         tx,
         &actor.org,
         new.kind,

@@ -20,22 +20,9 @@ pub fn metadata(
     value: Option<BTreeMap<String, String>>,
 ) -> Result<BTreeMap<String, String>, ApiError> {
     let map = value.unwrap_or_default();
-    if map.len() > METADATA_KEYS_MAX {
-        return Err(ApiError::field(
-            "metadata",
-            format!(
-                "metadata may hold at most {METADATA_KEYS_MAX} keys (got {})",
-                map.len()
-            ),
-        ));
-    }
+    metadata_size(map.len())?;
     for (key, value) in &map {
-        if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
-            return Err(ApiError::field(
-                format!("metadata.{key}"),
-                format!("metadata keys must be 1 to {METADATA_KEY_CHARS_MAX} characters"),
-            ));
-        }
+        metadata_key(key)?;
         if value.chars().count() > METADATA_VALUE_CHARS_MAX {
             return Err(ApiError::field(
                 format!("metadata.{key}"),
@@ -44,6 +31,28 @@ pub fn metadata(
         }
     }
     Ok(map)
+}
+
+/// At most [`METADATA_KEYS_MAX`] keys in a metadata map.
+fn metadata_size(keys: usize) -> Result<(), ApiError> {
+    if keys > METADATA_KEYS_MAX {
+        return Err(ApiError::field(
+            "metadata",
+            format!("metadata may hold at most {METADATA_KEYS_MAX} keys (got {keys})"),
+        ));
+    }
+    Ok(())
+}
+
+/// A metadata key: 1 to [`METADATA_KEY_CHARS_MAX`] characters.
+fn metadata_key(key: &str) -> Result<(), ApiError> {
+    if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
+        return Err(ApiError::field(
+            format!("metadata.{key}"),
+            format!("metadata keys must be 1 to {METADATA_KEY_CHARS_MAX} characters"),
+        ));
+    }
+    Ok(())
 }
 
 /// Metadata whose values may be any JSON (objects, arrays, numbers, ...),
@@ -56,24 +65,11 @@ pub fn metadata_json(
     value: Option<BTreeMap<String, serde_json::Value>>,
 ) -> Result<BTreeMap<String, serde_json::Value>, ApiError> {
     let map = value.unwrap_or_default();
-    if map.len() > METADATA_KEYS_MAX {
-        return Err(ApiError::field(
-            "metadata",
-            format!(
-                "metadata may hold at most {METADATA_KEYS_MAX} keys (got {})",
-                map.len()
-            ),
-        ));
-    }
+    metadata_size(map.len())?;
     let mut total = 2 + map.len().saturating_sub(1);
     for (key, value) in &map {
         let param = || format!("metadata.{key}");
-        if key.is_empty() || key.chars().count() > METADATA_KEY_CHARS_MAX {
-            return Err(ApiError::field(
-                param(),
-                format!("metadata keys must be 1 to {METADATA_KEY_CHARS_MAX} characters"),
-            ));
-        }
+        metadata_key(key)?;
         let chars = match value {
             serde_json::Value::String(s) => s.chars().count(),
             other => other.to_string().chars().count(),

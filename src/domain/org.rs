@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::resource;
 use crate::auth::keys::{self as api_keys, KeyKind};
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
@@ -134,7 +135,7 @@ pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, Ne
             )
             .with_param(field));
         }
-        tx.put(Table::Index, key, org.id.clone().into_bytes());
+        resource::point(tx, key, &org.id);
     }
     tx.put_json(Table::Objects, org.id.clone(), &org)?;
     tx.put(
@@ -367,22 +368,13 @@ fn email(value: &str) -> Result<String, ApiError> {
 
 /// The default test `sk_` and `pk_` keys of a new organisation.
 fn test_keys(tx: &mut Tx<'_>, org: &Organisation) -> Result<NewKeys, ApiError> {
-    let (_, secret_key) = api_keys::create(
-        tx,
-        &org.id,
-        KeyKind::Sk,
-        Mode::Test,
-        Vec::new(),
-        "default secret key",
-    )?;
-    let (_, publishable_key) = api_keys::create(
-        tx,
-        &org.id,
-        KeyKind::Pk,
-        Mode::Test,
-        Vec::new(),
-        "default publishable key",
-    )?;
+    let mut create = |kind, label| {
+        let (_, secret) =
+            api_keys::create(tx, &org.id, kind, Mode::Test, Vec::new(), label, Vec::new())?;
+        Ok::<_, ApiError>(secret)
+    };
+    let secret_key = create(KeyKind::Sk, "default secret key")?;
+    let publishable_key = create(KeyKind::Pk, "default publishable key")?;
     Ok(NewKeys {
         secret_key,
         publishable_key,

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 
 use crate::auth::Principal;
 use crate::error::{ApiError, Missing};
-use crate::events::Event;
+use crate::events::{self, Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};
@@ -20,6 +20,17 @@ pub trait Owned {
     fn id(&self) -> &str;
     fn mode(&self) -> Mode;
     fn owner(&self) -> &str;
+}
+
+/// Emits `event_type` about `resource` to its owner, in its mode, with
+/// `view` as the event's object.
+pub fn emit(
+    tx: &mut Tx<'_>,
+    event_type: EventType,
+    resource: &impl Owned,
+    view: &impl Serialize,
+) -> Result<(), ApiError> {
+    events::emit_view(tx, event_type, resource.mode(), resource.owner(), view)
 }
 
 /// Same mode, same owner.
@@ -73,6 +84,12 @@ pub fn insert<T: Owned + Serialize>(
     );
     tx.put_json(family.objects(), id, resource)?;
     Ok(())
+}
+
+/// Writes the index row `key` that points at the object `id`: a lookup by
+/// something other than its id (its organisation, a code's digest, an e-mail).
+pub fn point(tx: &mut Tx<'_>, key: impl Into<String>, id: &str) {
+    tx.put(Table::Index, key, id.as_bytes().to_vec());
 }
 
 /// Implements [`Owned`] for records with `mode` and `owner` fields and an id

@@ -18,6 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::resource;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
 use crate::store::{Snapshot, StoreError, Table, Tx};
@@ -249,11 +250,7 @@ pub fn add_member(
         crate::store::keys::org(crate::store::keys::OrgFamily::Members, org, &member.id),
         Vec::new(),
     );
-    tx.put(
-        Table::Index,
-        email_key(&email),
-        member.id.clone().into_bytes(),
-    );
+    resource::point(tx, email_key(&email), &member.id);
     Ok(member)
 }
 
@@ -359,10 +356,10 @@ pub fn start_session(
         revoked_at_ms: None,
     };
     tx.put_json(Table::Objects, session.id.clone(), &session)?;
-    tx.put(
-        Table::Index,
+    resource::point(
+        tx,
         crate::store::keys::session(&session.digest),
-        session.id.clone().into_bytes(),
+        &session.id,
     );
     Ok((session, token))
 }

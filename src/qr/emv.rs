@@ -699,7 +699,7 @@ mod tests {
         /// mutated inputs (seeded, so a failure reproduces) through the decoder.
         #[test]
         fn decoder_survives_100k_mutated_inputs() {
-            use rand::{RngExt, SeedableRng};
+            use rand::SeedableRng;
             let mut rng = rand::rngs::StdRng::seed_from_u64(0x9a79_a7e0);
             let seeds = [
                 super::EMVCO_EXAMPLE.to_string(),
@@ -710,29 +710,8 @@ mod tests {
             ];
             let alphabet: Vec<char> = "0123456789ABCDEF.* 北".chars().collect();
             for n in 0..100_000u32 {
-                let mut chars: Vec<char> = seeds[(n % 2) as usize].chars().collect();
-                for _ in 0..rng.random_range(1..6) {
-                    let len = chars.len();
-                    match rng.random_range(0..4) {
-                        0 if len > 0 => {
-                            let i = rng.random_range(0..len);
-                            chars[i] = alphabet[rng.random_range(0..alphabet.len())];
-                        }
-                        1 if len > 0 => {
-                            chars.truncate(rng.random_range(0..len));
-                        }
-                        2 => {
-                            let i = rng.random_range(0..=len);
-                            chars.insert(i, alphabet[rng.random_range(0..alphabet.len())]);
-                        }
-                        _ if len > 1 => {
-                            let i = rng.random_range(0..len - 1);
-                            chars.remove(i);
-                        }
-                        _ => {}
-                    }
-                }
-                let input: String = chars.into_iter().collect();
+                let seed = &seeds[(n % 2) as usize];
+                let input = crate::fuzz::mutate(&mut rng, seed, 1..6, &alphabet);
                 if let Ok(p) = decode(&input) {
                     // Whatever decodes re-encodes to itself.
                     assert_eq!(p.encoded(), input);

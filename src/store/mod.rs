@@ -550,10 +550,13 @@ fn value_at(
 
 impl Snapshot {
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        match &self.view {
-            View::Redb(redb) => redb.get(table, key),
-            View::Postgres(pg) => pg.get(table, key),
-        }
+        let stored = match &self.view {
+            View::Redb(redb) => redb.get(table, key)?,
+            View::Postgres(pg) => pg.get(table, key)?,
+        };
+        stored
+            .map(|stored| codec::unpacked(table, stored))
+            .transpose()
     }
 
     /// The record at `key`, decoded (on redb straight from its page).
@@ -564,7 +567,10 @@ impl Snapshot {
     ) -> Result<Option<T>, StoreError> {
         match &self.view {
             View::Redb(redb) => redb.get_json(table, key),
-            View::Postgres(pg) => pg.get(table, key)?.map(|bytes| decode(&bytes)).transpose(),
+            View::Postgres(pg) => pg
+                .get(table, key)?
+                .map(|bytes| decode(&codec::unpack(table, &bytes)?))
+                .transpose(),
         }
     }
 
@@ -595,12 +601,20 @@ impl Snapshot {
         prefix: &str,
         before: Option<&str>,
         limit: usize,
-        keep: impl FnMut(&str, &[u8]) -> bool,
+        mut keep: impl FnMut(&str, &[u8]) -> bool,
     ) -> Result<Scanned, StoreError> {
-        match &self.view {
-            View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep),
-            View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep),
-        }
+        // The filter sees records as they were given; a row it cannot read
+        // is kept, so that the unpacking below reports it.
+        let keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
+            Ok(value) => keep(key, &value),
+            Err(_) => true,
+        };
+        let mut scanned = match &self.view {
+            View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep)?,
+            View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep)?,
+        };
+        scanned.rows = unpack_rows(table, scanned.rows)?;
+        Ok(scanned)
     }
 
     /// Rows whose key starts with `prefix` and is below `upper` (when given),
@@ -613,8 +627,8 @@ impl Snapshot {
         upper: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Row>, StoreError> {
-        match &self.view {
-            View::Redb(redb) => redb.scan(table, prefix, upper, limit),
+        let rows = match &self.view {
+            View::Redb(redb) => redb.scan(table, prefix, upper, limit)?,
             View::Postgres(pg) => {
                 let end = prefix_end(prefix);
                 let hi: &str = match upper {
@@ -624,17 +638,19 @@ impl Snapshot {
                 if hi <= prefix {
                     return Ok(Vec::new());
                 }
-                pg.range(table, prefix, Some(hi), false, limit)
+                pg.range(table, prefix, Some(hi), false, limit)?
             }
-        }
+        };
+        unpack_rows(table, rows)
     }
 
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
     pub fn for_each(
         &self,
         table: Table,
-        visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
+        mut visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
     ) -> Result<(), StoreError> {
+        let visit = |key: &str, stored: &[u8]| visit(key, &codec::unpack(table, stored)?);
         match &self.view {
             View::Redb(redb) => redb.for_each(table, visit),
             View::Postgres(pg) => pg.for_each(table, visit),
@@ -643,10 +659,13 @@ impl Snapshot {
 
     /// The first row of `table` in key order.
     pub fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
-        match &self.view {
-            View::Redb(redb) => redb.first(table),
-            View::Postgres(pg) => Ok(pg.range(table, "", None, false, 1)?.pop()),
-        }
+        let first = match &self.view {
+            View::Redb(redb) => redb.first(table)?,
+            View::Postgres(pg) => pg.range(table, "", None, false, 1)?.pop(),
+        };
+        first
+            .map(|(key, stored)| Ok((key, codec::unpacked(table, stored)?)))
+            .transpose()
     }
 
     #[cfg(test)]
@@ -656,6 +675,13 @@ impl Snapshot {
             View::Postgres(pg) => pg.count(table),
         }
     }
+}
+
+/// Rows read out of `table`, their values as they were given to the store.
+fn unpack_rows(table: Table, rows: Vec<Row>) -> Result<Vec<Row>, StoreError> {
+    rows.into_iter()
+        .map(|(key, stored)| Ok((key, codec::unpacked(table, stored)?)))
+        .collect()
 }
 
 /// [`Snapshot::scan_rev_bounded`] on PostgreSQL: the same walk as redb's,
@@ -715,7 +741,9 @@ impl RedbSnapshot {
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
         let value = t.get(key).map_err(StoreError::from_redb)?;
-        value.map(|v| decode(v.value())).transpose()
+        value
+            .map(|v| decode(&codec::unpack(table, v.value())?))
+            .transpose()
     }
 
     /// [`Snapshot::scan_rev`], telling where it stopped when it examined

@@ -12,7 +12,7 @@ use redb::{ReadableTable, WriteTransaction};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Row, StoreError, Table, TableSet, decode, encode, prefix_end, value_at};
+use super::{Row, StoreError, Table, TableSet, codec, decode, encode, prefix_end, value_at};
 
 type RedbTable<'txn> = redb::Table<'txn, &'static str, &'static [u8]>;
 
@@ -190,7 +190,10 @@ impl<'a> Tx<'a> {
         if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
             return Ok(pending.clone());
         }
-        self.tables.get(table, key)
+        self.tables
+            .get(table, key)?
+            .map(|stored| codec::unpacked(table, stored))
+            .transpose()
     }
 
     pub fn get_json<T: DeserializeOwned>(
@@ -249,7 +252,7 @@ impl<'a> Tx<'a> {
             .tables
             .range(table, prefix, hi, false, limit + pending)?
         {
-            merged.insert(k, v);
+            merged.insert(k, codec::unpacked(table, v)?);
         }
         for ((_, key), value) in self
             .overlay
@@ -285,7 +288,7 @@ impl<'a> Tx<'a> {
             .tables
             .range(table, prefix, &end, true, limit + pending)?
         {
-            merged.insert(k, v);
+            merged.insert(k, codec::unpacked(table, v)?);
         }
         for ((_, key), value) in overlay {
             match value {
@@ -303,7 +306,9 @@ impl<'a> Tx<'a> {
         for ((table, key), value) in self.overlay {
             written.insert(table);
             match value {
-                Some(bytes) => self.tables.insert(table, &key, &bytes)?,
+                Some(bytes) => self
+                    .tables
+                    .insert(table, &key, &codec::pack(table, &bytes))?,
                 None => self.tables.remove(table, &key)?,
             }
         }

@@ -239,7 +239,7 @@ fn files_under(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
         if path.is_dir() {
             out.extend(files_under(&path));
         } else if let Ok(bytes) = std::fs::read(&path) {
-            out.push((path, bytes));
+            out.push((path, crate::support::with_frames_expanded(bytes)));
         }
     }
     out

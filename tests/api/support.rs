@@ -831,11 +831,46 @@ impl Drop for TestServer {
 
 /// The bytes the store of `data_dir` keeps: the redb file, or on PostgreSQL
 /// every key and value of its database (for scans for secrets in clear).
+/// Records the store compresses are included decompressed as well, so that a
+/// secret kept in clear inside a compressed record is still found.
 pub fn stored_bytes(data_dir: &Path) -> Vec<u8> {
-    if on_postgres() {
-        return pg::stored_bytes(data_dir);
+    let stored = if on_postgres() {
+        pg::stored_bytes(data_dir)
+    } else {
+        std::fs::read(data_dir.join("paygate.redb")).expect("read the store file")
+    };
+    with_frames_expanded(stored)
+}
+
+/// `bytes` followed by the content of every zstd frame found in them, each
+/// decompressed with the store's record dictionary (src/store/codec.rs).
+pub fn with_frames_expanded(bytes: Vec<u8>) -> Vec<u8> {
+    use std::io::Read;
+    const DICTIONARY: &[u8] = include_bytes!("../../src/store/records.dict");
+    const FRAME_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
+    let mut expanded = Vec::new();
+    for start in 0..bytes.len().saturating_sub(FRAME_MAGIC.len()) {
+        if !bytes[start..].starts_with(&FRAME_MAGIC) {
+            continue;
+        }
+        let Ok(decoder) = zstd::stream::read::Decoder::with_dictionary(&bytes[start..], DICTIONARY)
+        else {
+            continue;
+        };
+        let mut content = Vec::new();
+        // A frame that ends badly (a magic number inside other bytes) adds nothing.
+        if decoder
+            .single_frame()
+            .take(1 << 24)
+            .read_to_end(&mut content)
+            .is_ok()
+        {
+            expanded.extend_from_slice(&content);
+        }
     }
-    std::fs::read(data_dir.join("paygate.redb")).expect("read the store file")
+    let mut all = bytes;
+    all.extend_from_slice(&expanded);
+    all
 }
 
 /// True when the tests run on the PostgreSQL store (`PAYGATE_TEST_STORE`).

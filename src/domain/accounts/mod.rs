@@ -302,11 +302,7 @@ pub fn create(
         updated_at_ms: now,
     };
     resource::insert(tx, Family::Account, &account)?;
-    tx.put(
-        Table::Index,
-        keys::account_of_org(&organisation.id),
-        account.id.clone().into_bytes(),
-    );
+    resource::point(tx, keys::account_of_org(&organisation.id), &account.id);
     record(tx, principal, &account, "account.created")?;
     emit(tx, &account, EventType::AccountCreated)?;
     Ok(account)
@@ -369,11 +365,7 @@ pub fn send_link(
     if let Some(old) = account.claim.take() {
         tx.delete(Table::Index, keys::account_claim(&old.digest));
     }
-    tx.put(
-        Table::Index,
-        keys::account_claim(&digest),
-        account.id.clone().into_bytes(),
-    );
+    resource::point(tx, keys::account_claim(&digest), &account.id);
     account.claim = Some(ClaimLink {
         digest,
         expires_at_ms: now + CLAIM_LINK_MS,

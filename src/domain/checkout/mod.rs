@@ -18,7 +18,7 @@ use super::purpose::Purpose;
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
@@ -232,13 +232,7 @@ pub fn expire_session(
 }
 
 fn emit_session(tx: &mut Tx<'_>, session: &Session, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(
-        tx,
-        event_type,
-        session.mode,
-        &session.owner,
-        &session_view(session, ""),
-    )
+    resource::emit(tx, event_type, session, &session_view(session, ""))
 }
 
 /// The session's expiry timer.
@@ -325,7 +319,7 @@ pub struct NewLink {
 }
 
 fn emit_link(tx: &mut Tx<'_>, link: &Link, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event_type, link.mode, &link.owner, &link_view(link, ""))
+    resource::emit(tx, event_type, link, &link_view(link, ""))
 }
 
 pub fn create_link(

@@ -144,10 +144,10 @@ pub fn create(
         revoked_at_ms: None,
     };
     resource::insert(tx, Family::CreditConsent, &consent)?;
-    tx.put(
-        Table::Index,
+    resource::point(
+        tx,
         keys::credit_consent_code(&consent.code_digest),
-        consent.id.clone().into_bytes(),
+        &consent.id,
     );
     Ok((consent, code))
 }

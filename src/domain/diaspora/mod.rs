@@ -323,13 +323,7 @@ pub fn pay(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Quote, Ap
     quote.paid_at_ms = Some(now);
     tx.put_json(Table::Objects, &quote.id, &quote)?;
     let paid = view(&quote);
-    events::emit_view(
-        tx,
-        EventType::DiasporaQuotePaid,
-        quote.mode,
-        &quote.owner,
-        &paid,
-    )?;
+    resource::emit(tx, EventType::DiasporaQuotePaid, &quote, &paid)?;
     if institution.is_some_and(|i| i.organisation.is_some()) {
         events::emit_view(
             tx,
@@ -413,13 +407,7 @@ pub fn on_expire(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     if let Ok(next) = transition(quote.status, Trigger::Expire) {
         quote.status = next;
         tx.put_json(Table::Objects, &quote.id, &quote)?;
-        events::emit_view(
-            tx,
-            EventType::DiasporaQuoteExpired,
-            quote.mode,
-            &quote.owner,
-            &view(&quote),
-        )?;
+        resource::emit(tx, EventType::DiasporaQuoteExpired, &quote, &view(&quote))?;
     }
     Ok(())
 }

@@ -23,7 +23,7 @@ use super::intents::{self, Intent};
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::Read;
@@ -83,7 +83,7 @@ pub struct NewDispute {
 }
 
 fn emit(tx: &mut Tx<'_>, dispute: &Dispute, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event_type, dispute.mode, &dispute.owner, &view(dispute))
+    resource::emit(tx, event_type, dispute, &view(dispute))
 }
 
 /// The error refused evidence answers.

@@ -33,7 +33,7 @@ use super::subscriptions::{self, Customer, Subscription, calendar};
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::ApiError;
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
@@ -244,7 +244,7 @@ fn emit(
     event_type: EventType,
 ) -> Result<(), ApiError> {
     let object = view(invoice, &settings.public_url);
-    events::emit_view(tx, event_type, invoice.mode, &invoice.owner, &object)
+    resource::emit(tx, event_type, invoice, &object)
 }
 
 fn load(tx: &Tx<'_>, id: &str) -> Result<Option<Invoice>, ApiError> {

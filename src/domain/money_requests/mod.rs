@@ -15,7 +15,7 @@ use super::intents;
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
@@ -104,13 +104,7 @@ fn emit(
     event_type: EventType,
     public_url: &str,
 ) -> Result<(), ApiError> {
-    events::emit_view(
-        tx,
-        event_type,
-        request.mode,
-        &request.owner,
-        &view(request, public_url),
-    )
+    resource::emit(tx, event_type, request, &view(request, public_url))
 }
 
 pub fn create(

@@ -28,9 +28,9 @@ use super::validate::{Payee, PayeeMethod};
 use super::{BatchRow, PayoutBatch, Run, StoredError, batch_view, read, row_id};
 use crate::auth::Principal;
 use crate::domain::payouts::{self, BatchRef, Destination, Payout, PayoutRequest};
-use crate::domain::{audit, test_clocks, transfers};
+use crate::domain::{audit, resource, test_clocks, transfers};
 use crate::error::{ApiError, Code};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Table, Tx};
@@ -181,14 +181,9 @@ fn run_number(batch: &PayoutBatch) -> u32 {
 /// `available` → `reserved`: the run's rows and fees, in one posting.
 fn reserve(tx: &mut Tx<'_>, batch: &PayoutBatch, amount_minor: i64) -> Result<String, ApiError> {
     let (available, reserved) = accounts(batch);
-    Posting::build(
-        batch.mode,
-        &batch.owner,
-        cause(CauseKind::PayoutBatchReservation, &batch.id),
-        &format!("payout batch {} approved", batch.id),
-    )
-    .transfer(available, reserved, amount_minor, &batch.currency)
-    .post(tx)
+    posting(batch, CauseKind::PayoutBatchReservation, " approved")
+        .transfer(available, reserved, amount_minor, &batch.currency)
+        .post(tx)
 }
 
 /// `reserved` → `available`: what the run did not spend, once its last row
@@ -197,11 +192,10 @@ fn release(tx: &mut Tx<'_>, batch: &mut PayoutBatch) -> Result<(), ApiError> {
     let left = batch.reserved_minor;
     if left > 0 {
         let (available, reserved) = accounts(batch);
-        Posting::build(
-            batch.mode,
-            &batch.owner,
-            cause(CauseKind::PayoutBatchRelease, &batch.id),
-            &format!("payout batch {}: reservation not spent", batch.id),
+        posting(
+            batch,
+            CauseKind::PayoutBatchRelease,
+            ": reservation not spent",
         )
         .transfer(reserved, available, left, &batch.currency)
         .post(tx)?;
@@ -221,11 +215,15 @@ fn accounts(batch: &PayoutBatch) -> (ledger::Account, ledger::Account) {
     )
 }
 
-fn cause(kind: CauseKind, id: &str) -> Cause {
-    Cause {
+/// A posting of the batch caused by `kind`, described as
+/// `payout batch <id><what>`.
+fn posting(batch: &PayoutBatch, kind: CauseKind, what: &str) -> ledger::PostingBuilder {
+    let cause = Cause {
         kind,
-        id: id.to_string(),
-    }
+        id: batch.id.clone(),
+    };
+    let description = format!("payout batch {}{what}", batch.id);
+    Posting::build(batch.mode, &batch.owner, cause, &description)
 }
 
 /// The `PayoutBatchChunk` timer: the next chunk of the run `run`. A timer
@@ -538,7 +536,7 @@ fn save(tx: &mut Tx<'_>, batch: &PayoutBatch) -> Result<(), ApiError> {
 }
 
 fn emit(tx: &mut Tx<'_>, batch: &PayoutBatch, event: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event, batch.mode, &batch.owner, &batch_view(batch))
+    resource::emit(tx, event, batch, &batch_view(batch))
 }
 
 #[cfg(test)]

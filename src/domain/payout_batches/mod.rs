@@ -43,7 +43,7 @@ use super::resource;
 use super::{audit, org, payouts, transfers};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Class, Mode};
 use crate::store::keys::{self, Child, Family};
 use crate::store::{Read, Table, Tx};
@@ -528,11 +528,10 @@ pub fn create(
         tx.put(Table::Index, format!("{prefix}{id}"), Vec::new());
         tx.put(Table::Objects, id, bytes);
     }
-    events::emit_view(
+    resource::emit(
         tx,
         EventType::PayoutBatchCreated,
-        batch.mode,
-        &batch.owner,
+        &batch,
         &batch_view(&batch),
     )?;
     let details = serde_json::json!({
@@ -602,11 +601,10 @@ pub fn cancel(
         reason: reason.clone(),
     });
     tx.put_json(Table::Objects, batch.id.clone(), &batch)?;
-    events::emit_view(
+    resource::emit(
         tx,
         EventType::PayoutBatchCancelled,
-        batch.mode,
-        &batch.owner,
+        &batch,
         &batch_view(&batch),
     )?;
     audit::record(

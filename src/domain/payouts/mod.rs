@@ -33,7 +33,7 @@ use super::live_rails;
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, Disbursement, PayoutFailure, PayoutOrder};
 use crate::scheduler::{self, TimerKind};
@@ -353,7 +353,7 @@ fn apply(payout: &mut Payout, trigger: Trigger, now: i64) -> Result<(), ApiError
 }
 
 fn emit(tx: &mut Tx<'_>, payout: &Payout, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event_type, payout.mode, &payout.owner, &view(payout))
+    resource::emit(tx, event_type, payout, &view(payout))
 }
 
 /// What the rail said, applied: paid, failed, held for review, or asked

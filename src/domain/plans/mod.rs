@@ -17,7 +17,7 @@ use super::resource;
 use super::subscriptions::calendar::Interval;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};
@@ -256,11 +256,7 @@ pub fn create(
         archived_at_ms: None,
         created_at_ms: tx.now_ms(),
     };
-    tx.put(
-        Table::Index,
-        keys::plan_code(&code),
-        plan.id.as_bytes().to_vec(),
-    );
+    resource::point(tx, keys::plan_code(&code), &plan.id);
     resource::insert(tx, Family::Plan, &plan)?;
     emit(tx, &plan, EventType::PlanCreated, public_url)?;
     Ok(plan)
@@ -327,13 +323,7 @@ pub fn emit(
     event_type: EventType,
     public_url: &str,
 ) -> Result<(), ApiError> {
-    events::emit_view(
-        tx,
-        event_type,
-        plan.mode,
-        &plan.owner,
-        &view(plan, public_url),
-    )
+    resource::emit(tx, event_type, plan, &view(plan, public_url))
 }
 
 #[cfg(test)]

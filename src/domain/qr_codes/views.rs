@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::state::Status;
 use super::{Location, QrCode, Revocation, RevokeReason, Terminal};
 use crate::clock::rfc3339;
+use crate::domain::resource;
 use crate::error::ApiError;
 use crate::events::EventType;
 
@@ -131,13 +132,7 @@ pub fn emit(
     code: &QrCode,
     event_type: EventType,
 ) -> Result<(), ApiError> {
-    crate::events::emit_view(
-        tx,
-        event_type,
-        code.mode,
-        &code.owner,
-        &code_view(code, false)?,
-    )
+    resource::emit(tx, event_type, code, &code_view(code, false)?)
 }
 
 pub fn code_view(c: &QrCode, with_svg: bool) -> Result<QrCodeView, ApiError> {

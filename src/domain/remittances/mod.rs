@@ -29,7 +29,7 @@ use super::routes::{
 };
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::store::keys::Family;
 use crate::store::{Read, Table, Tx};
@@ -434,13 +434,7 @@ fn emit(
     event_type: EventType,
 ) -> Result<(), ApiError> {
     let rendered = view(remittance, route);
-    events::emit_view(
-        tx,
-        event_type,
-        remittance.mode,
-        &remittance.owner,
-        &rendered,
-    )
+    resource::emit(tx, event_type, remittance, &rendered)
 }
 
 /// The route's hook: a route that carries a remittance entered a stage that

@@ -14,7 +14,7 @@ use crate::domain::intents;
 use crate::domain::payouts::{self, Payout, PayoutRequest, Status as PayoutStatus};
 use crate::error::ApiError;
 use crate::ledger::Class;
-use crate::scheduler::{self, TimerKind};
+use crate::scheduler::TimerKind;
 use crate::store::{Table, Tx};
 
 /// A pickup code: `XXXX-XXXX` of this alphabet (no 0/O/1/I, O§16).
@@ -65,14 +65,7 @@ pub(super) fn proceed(tx: &mut Tx<'_>, config: &Config, route: &mut Route) -> Re
             if payout_minor > float {
                 route.advance(tx, Trigger::ShortOfLiquidity)?;
                 let due = tx.now_ms().saturating_add(LIQUIDITY_WAIT_MS);
-                scheduler::schedule(
-                    tx,
-                    due,
-                    TimerKind::RouteExpire {
-                        route: route.id.clone(),
-                    },
-                )?;
-                return Ok(());
+                return route.expire_at(tx, due);
             }
             if matches!(route.destination, Destination::Agent { .. }) {
                 hold_for_pickup(tx, route)
@@ -92,14 +85,7 @@ fn hold_for_pickup(tx: &mut Tx<'_>, route: &mut Route) -> Result<(), ApiError> {
     route.pickup_code = Some(pickup_code());
     route.advance(tx, Trigger::RoutePayout)?;
     let due = tx.now_ms().saturating_add(PICKUP_WAIT_MS);
-    scheduler::schedule(
-        tx,
-        due,
-        TimerKind::RouteExpire {
-            route: route.id.clone(),
-        },
-    )?;
-    Ok(())
+    route.expire_at(tx, due)
 }
 
 fn pickup_code() -> String {

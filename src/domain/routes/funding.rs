@@ -13,7 +13,6 @@ use crate::domain::intents::{self, Intent};
 use crate::domain::purpose::Purpose;
 use crate::error::ApiError;
 use crate::ledger::Class;
-use crate::scheduler::{self, TimerKind};
 use crate::store::{Table, Tx};
 
 /// A funding payment's life, in minutes: the payer has this long to pay.
@@ -33,13 +32,7 @@ pub(super) fn start(
     route.funding_url = Some(intents::view::checkout_url(&intent, settings));
     route.advance(tx, Trigger::AwaitFunding)?;
     route.save(tx)?;
-    scheduler::schedule(
-        tx,
-        intent.expires_at_ms.saturating_add(1),
-        TimerKind::RouteExpire {
-            route: route.id.clone(),
-        },
-    )?;
+    route.expire_at(tx, intent.expires_at_ms.saturating_add(1))?;
     if let Some(phone) = route.source.phone.clone() {
         let confirm = intents::input::ConfirmIntent {
             customer_msisdn: Some(phone),

@@ -37,6 +37,30 @@ fn posting(route: &Route, kind: CauseKind, what: &str) -> ledger::PostingBuilder
     )
 }
 
+/// A conversion through the FX positions: `from` pays its amount into the
+/// position of its currency, the position of the other currency pays `to`
+/// its amount. Each leg is `(account, amount_minor, currency)`.
+fn convert(
+    builder: ledger::PostingBuilder,
+    route: &Route,
+    (from, from_minor, from_currency): (Account, i64, &str),
+    (to, to_minor, to_currency): (Account, i64, &str),
+) -> ledger::PostingBuilder {
+    builder
+        .transfer(
+            from,
+            system(route, System::FxPosition, from_currency),
+            from_minor,
+            from_currency,
+        )
+        .transfer(
+            system(route, System::FxPosition, to_currency),
+            to,
+            to_minor,
+            to_currency,
+        )
+}
+
 /// The sender's money into escrow: `amount_minor` from `from` (the wallet's
 /// available, or the funding payment's pending) in the source currency.
 pub fn fund(
@@ -72,19 +96,13 @@ pub fn exchange(tx: &mut Tx<'_>, route: &Route) -> Result<String, ApiError> {
         source,
     );
     if f.converts() {
-        builder = builder
-            .transfer(
-                escrow_source,
-                system(route, System::FxPosition, source),
-                f.sent_minor,
-                source,
-            )
-            .transfer(
-                system(route, System::FxPosition, target),
-                mine(route, target, Class::Escrow),
-                f.converted_minor,
-                target,
-            );
+        let into = mine(route, target, Class::Escrow);
+        builder = convert(
+            builder,
+            route,
+            (escrow_source, f.sent_minor, source.as_str()),
+            (into, f.converted_minor, target.as_str()),
+        );
     }
     builder.post(tx)
 }
@@ -161,19 +179,12 @@ pub fn unwind(tx: &mut Tx<'_>, route: &Route, held_in: Class) -> Result<(String,
         return Ok((builder.post(tx)?, f.budget_minor()));
     }
     if f.converts() {
-        builder = builder
-            .transfer(
-                held,
-                system(route, System::FxPosition, target),
-                f.converted_minor,
-                target,
-            )
-            .transfer(
-                system(route, System::FxPosition, source),
-                available.clone(),
-                f.sent_minor,
-                source,
-            );
+        builder = convert(
+            builder,
+            route,
+            (held, f.converted_minor, target.as_str()),
+            (available.clone(), f.sent_minor, source.as_str()),
+        );
     } else if held_in != Class::Available {
         builder = builder.transfer(held, available.clone(), f.sent_minor, source);
     }

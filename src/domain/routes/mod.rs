@@ -43,8 +43,9 @@ use super::intents::input::PurposeCode;
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
+use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};
 
@@ -190,9 +191,19 @@ impl Route {
         }
         if let Some(event_type) = event_of(self.stage) {
             let rendered = view(tx, self)?;
-            events::emit_view(tx, event_type, self.mode, &self.owner, &rendered)?;
+            resource::emit(tx, event_type, self, &rendered)?;
         }
         super::remittances::on_route(tx, self)
+    }
+
+    /// Schedules the route's `RouteExpire` timer at `due_ms`: a route still
+    /// waiting then (for its funding, liquidity or a pickup) expires.
+    fn expire_at(&self, tx: &mut Tx<'_>, due_ms: i64) -> Result<(), ApiError> {
+        let kind = TimerKind::RouteExpire {
+            route: self.id.clone(),
+        };
+        scheduler::schedule(tx, due_ms, kind)?;
+        Ok(())
     }
 
     fn save(&self, tx: &mut Tx<'_>) -> Result<(), ApiError> {

@@ -304,6 +304,23 @@ pub struct Place<'a> {
     pub currency: &'a str,
 }
 
+impl Place<'_> {
+    /// The settlement terms of this place, and the index key of its running
+    /// cycle (under the rail its terms come from).
+    fn terms(&self, tx: &Tx<'_>, settings: &Settings) -> Result<(Terms, String), ApiError> {
+        let terms = terms(
+            tx,
+            settings,
+            self.mode,
+            self.owner,
+            self.rail,
+            self.currency,
+        )?;
+        let key = keys::settlement_open(self.mode, self.owner, &terms.key_rail, self.currency);
+        Ok((terms, key))
+    }
+}
+
 /// A captured payment, as its settlement item records it.
 pub struct Payment<'a> {
     pub id: &'a str,
@@ -356,59 +373,47 @@ pub fn record_application_fee(
     fee_minor: i64,
     transaction: &str,
 ) -> Result<String, ApiError> {
-    let mut item = movement(tx, ItemKind::ApplicationFee, payment, payment, fee_minor);
+    let mut item = movement(
+        tx,
+        ItemKind::ApplicationFee,
+        payment,
+        Some(payment),
+        fee_minor,
+    );
     item.transaction = Some(transaction.to_string());
     accrue(tx, settings, place, item)
 }
 
-/// A refund's reservation (negative `delta_minor`) or its release
-/// (positive) moved `pending` for `payment`.
-fn record_refund_at(
+/// `source` (a refund, a dispute) moved `delta_minor` of `intent`'s pending
+/// (nothing to record when it moved none).
+fn record_pending_movement(
     tx: &mut Tx<'_>,
     settings: &Settings,
-    place: Place<'_>,
-    refund: &str,
-    payment: &str,
+    intent: &Intent,
+    kind: ItemKind,
+    source: &str,
     delta_minor: i64,
 ) -> Result<(), ApiError> {
     if delta_minor == 0 {
         return Ok(());
     }
-    let kind = if delta_minor < 0 {
-        ItemKind::Refund
-    } else {
-        ItemKind::RefundRelease
-    };
-    accrue(
-        tx,
-        settings,
-        place,
-        movement(tx, kind, refund, payment, delta_minor),
-    )
-    .map(|_| ())
+    let item = movement(tx, kind, source, Some(&intent.id), delta_minor);
+    accrue(tx, settings, place_of(intent), item).map(|_| ())
 }
 
-/// A dispute held `held_minor` of `payment` from `pending`.
-fn record_hold_at(
-    tx: &mut Tx<'_>,
-    settings: &Settings,
-    place: Place<'_>,
-    dispute: &str,
-    payment: &str,
-    held_minor: i64,
-) -> Result<(), ApiError> {
-    if held_minor == 0 {
-        return Ok(());
-    }
-    let item = movement(tx, ItemKind::DisputeHold, dispute, payment, -held_minor);
-    accrue(tx, settings, place, item).map(|_| ())
-}
-
-fn movement(tx: &Tx<'_>, kind: ItemKind, source: &str, payment: &str, delta_minor: i64) -> Item {
+/// An item that moves `delta_minor` of pending, with no fees: a refund, a
+/// dispute hold, an application fee, a carried balance.
+fn movement(
+    tx: &Tx<'_>,
+    kind: ItemKind,
+    source: &str,
+    payment: Option<&str>,
+    delta_minor: i64,
+) -> Item {
     Item {
         kind,
         source: source.to_string(),
-        payment_intent: Some(payment.to_string()),
+        payment_intent: payment.map(str::to_string),
         at_ms: tx.now_ms(),
         amount_minor: delta_minor,
         gross_minor: 0,
@@ -429,15 +434,7 @@ fn accrue(
     place: Place<'_>,
     item: Item,
 ) -> Result<String, ApiError> {
-    let terms = terms(
-        tx,
-        settings,
-        place.mode,
-        place.owner,
-        place.rail,
-        place.currency,
-    )?;
-    let key = keys::settlement_open(place.mode, place.owner, &terms.key_rail, place.currency);
+    let (terms, key) = place.terms(tx, settings)?;
     let now = tx.now_ms();
     let running = match tx.get(Table::Index, &key)? {
         Some(id) => tx.get_json::<Cycle>(Table::Objects, &String::from_utf8_lossy(&id))?,
@@ -522,7 +519,7 @@ fn open(tx: &mut Tx<'_>, terms: &Terms, place: &Place<'_>, key: &str) -> Result<
         updated_at_ms: now,
     };
     resource::insert(tx, Family::SettlementCycle, &cycle)?;
-    tx.put(Table::Index, key.to_string(), cycle.id.clone().into_bytes());
+    resource::point(tx, key.to_string(), &cycle.id);
     schedule_close(tx, &cycle)?;
     Ok(cycle)
 }
@@ -597,15 +594,7 @@ pub fn close_now(
     settings: &Settings,
     place: Place<'_>,
 ) -> Result<Cycle, ApiError> {
-    let terms = terms(
-        tx,
-        settings,
-        place.mode,
-        place.owner,
-        place.rail,
-        place.currency,
-    )?;
-    let key = keys::settlement_open(place.mode, place.owner, &terms.key_rail, place.currency);
+    let (terms, key) = place.terms(tx, settings)?;
     let running = match tx.get(Table::Index, &key)? {
         Some(id) => tx.get_json::<Cycle>(Table::Objects, &String::from_utf8_lossy(&id))?,
         None => None,
@@ -694,20 +683,7 @@ pub fn carry(
     from: &Cycle,
     amount_minor: i64,
 ) -> Result<String, ApiError> {
-    let item = Item {
-        kind: ItemKind::Carried,
-        source: from.id.clone(),
-        payment_intent: None,
-        at_ms: tx.now_ms(),
-        amount_minor,
-        gross_minor: 0,
-        provider_fee_minor: 0,
-        service_fee_minor: 0,
-        tax_minor: 0,
-        split_minor: 0,
-        application_fee_minor: 0,
-        transaction: None,
-    };
+    let item = movement(tx, ItemKind::Carried, &from.id, None, amount_minor);
     let place = Place {
         mode: from.mode,
         owner: &from.owner,
@@ -744,14 +720,12 @@ pub fn record_refund(
     refund: &str,
     delta_minor: i64,
 ) -> Result<(), ApiError> {
-    record_refund_at(
-        tx,
-        settings,
-        place_of(intent),
-        refund,
-        &intent.id,
-        delta_minor,
-    )
+    let kind = if delta_minor < 0 {
+        ItemKind::Refund
+    } else {
+        ItemKind::RefundRelease
+    };
+    record_pending_movement(tx, settings, intent, kind, refund, delta_minor)
 }
 
 /// A dispute of `intent` held `held_minor` from pending.
@@ -762,14 +736,8 @@ pub fn record_hold(
     dispute: &str,
     held_minor: i64,
 ) -> Result<(), ApiError> {
-    record_hold_at(
-        tx,
-        settings,
-        place_of(intent),
-        dispute,
-        &intent.id,
-        held_minor,
-    )
+    let kind = ItemKind::DisputeHold;
+    record_pending_movement(tx, settings, intent, kind, dispute, -held_minor)
 }
 
 /// Before a refund or a dispute reads what `intent` has in pending: once its

@@ -24,8 +24,9 @@ use crate::domain::currency;
 use crate::domain::fx::{convert, rates};
 use crate::domain::intents;
 use crate::domain::payouts::{self, Destination, PayoutRequest};
+use crate::domain::resource;
 use crate::error::{ApiError, Code};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Class, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Table, Tx};
@@ -536,5 +537,5 @@ fn unsettled_range(tx: &Tx<'_>, source: &str) -> Result<Option<ItemRange>, ApiEr
 
 fn emit(tx: &mut Tx<'_>, cycle: &Cycle, event_type: EventType) -> Result<(), ApiError> {
     let view = super::view::cycle(cycle);
-    events::emit_view(tx, event_type, cycle.mode, &cycle.owner, &view)
+    resource::emit(tx, event_type, cycle, &view)
 }

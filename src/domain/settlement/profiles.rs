@@ -328,7 +328,7 @@ pub fn upsert(
     profile.updated_at_ms = now;
     if created {
         resource::insert(tx, Family::SettlementProfile, &profile)?;
-        tx.put(Table::Index, key, profile.id.clone().into_bytes());
+        resource::point(tx, key, &profile.id);
     } else {
         tx.put_json(Table::Objects, profile.id.clone(), &profile)?;
     }

@@ -224,30 +224,19 @@ mod tests {
         let friday = at("2027-01-08T22:00:00Z");
         let saturday = at("2027-01-09T22:00:00Z");
         assert_eq!(due_at(Schedule::T0, monday), Some(monday));
-        assert_eq!(
-            shown(due_at(Schedule::T1, monday)),
-            "2027-01-05T09:00:00.000Z"
-        );
-        assert_eq!(
-            shown(due_at(Schedule::T2, monday)),
-            "2027-01-06T09:00:00.000Z"
-        );
-        assert_eq!(
-            shown(due_at(Schedule::T1, friday)),
-            "2027-01-11T09:00:00.000Z"
-        );
-        assert_eq!(
-            shown(due_at(Schedule::T2, friday)),
-            "2027-01-12T09:00:00.000Z"
-        );
-        assert_eq!(
-            shown(due_at(Schedule::T1, saturday)),
-            "2027-01-11T09:00:00.000Z"
-        );
-        assert_eq!(
-            shown(due_at(Schedule::Weekly, at("2027-01-10T22:00:00Z"))),
-            "2027-01-11T09:00:00.000Z"
-        );
+        let sunday = at("2027-01-10T22:00:00Z");
+        // (schedule, the period's end, when it is due)
+        let cases = [
+            (Schedule::T1, monday, "2027-01-05T09:00:00.000Z"),
+            (Schedule::T2, monday, "2027-01-06T09:00:00.000Z"),
+            (Schedule::T1, friday, "2027-01-11T09:00:00.000Z"),
+            (Schedule::T2, friday, "2027-01-12T09:00:00.000Z"),
+            (Schedule::T1, saturday, "2027-01-11T09:00:00.000Z"),
+            (Schedule::Weekly, sunday, "2027-01-11T09:00:00.000Z"),
+        ];
+        for (schedule, end, due) in cases {
+            assert_eq!(shown(due_at(schedule, end)), due, "{schedule:?}");
+        }
         assert_eq!(due_at(Schedule::Manual, monday), None);
     }
 }

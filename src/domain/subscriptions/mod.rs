@@ -32,7 +32,7 @@ use super::plans::{self, DunningExhausted, Plan};
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
@@ -167,7 +167,7 @@ fn plan_of(read: &impl Read, sub: &Subscription) -> Result<Plan, ApiError> {
 fn emit(tx: &mut Tx<'_>, sub: &Subscription, event_type: EventType) -> Result<(), ApiError> {
     let plan = plan_of(tx, sub)?;
     let object = view(sub, &plan, Vec::new());
-    events::emit_view(tx, event_type, sub.mode, &sub.owner, &object)
+    resource::emit(tx, event_type, sub, &object)
 }
 
 /// Moves `sub` by `trigger`; a change of status is `subscription.updated`.
@@ -256,7 +256,7 @@ pub fn start(
         updated_at_ms: now,
     };
     resource::insert(tx, Family::Subscription, &sub)?;
-    tx.put(Table::Index, customer_key, sub.id.as_bytes().to_vec());
+    resource::point(tx, customer_key, &sub.id);
     schedule_period_end(tx, &sub)?;
     emit(tx, &sub, EventType::SubscriptionCreated)?;
     if trial_end.is_none() {

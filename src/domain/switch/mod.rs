@@ -24,7 +24,7 @@ pub use self::view::{SwitchPaymentView, view};
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::switch::{InquiryOutcome, Submission, SubmitOutcome};
 use crate::scheduler::{self, TimerKind};
@@ -230,7 +230,7 @@ pub fn create(
             payment: payment.id.clone(),
         },
     )?;
-    tx.put(Table::Index, order_key, payment.id.clone().into_bytes());
+    resource::point(tx, order_key, &payment.id);
     resource::insert(tx, Family::SwitchPayment, &payment)?;
     Ok(payment)
 }
@@ -321,7 +321,7 @@ fn emit(tx: &mut Tx<'_>, payment: &SwitchPayment) -> Result<(), ApiError> {
         Status::Expired => EventType::SwitchPaymentExpired,
         Status::Cancelled => EventType::SwitchPaymentCancelled,
     };
-    events::emit_view(tx, event_type, payment.mode, &payment.owner, &view(payment))
+    resource::emit(tx, event_type, payment, &view(payment))
 }
 
 fn enqueue(tx: &mut Tx<'_>, payment: &str, kind: &str, now_ms: i64) {

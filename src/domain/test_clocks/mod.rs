@@ -22,7 +22,7 @@ pub use self::view::{TestClockView, view};
 use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::Timer;
 use crate::store::keys::{self, Family};
@@ -141,7 +141,7 @@ pub fn attach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestCl
             detach(tx, principal, &previous)?;
         }
     }
-    tx.put(Table::Index, key, clock.id.clone().into_bytes());
+    resource::point(tx, key, &clock.id);
     clock.attached = true;
     save(tx, &mut clock)?;
     Ok(clock)
@@ -352,7 +352,7 @@ fn attached(read: &impl Read, org: &str) -> Result<Option<(String, i64)>, ApiErr
 }
 
 fn emit(tx: &mut Tx<'_>, clock: &TestClock, event_type: EventType) -> Result<(), ApiError> {
-    events::emit_view(tx, event_type, clock.mode, &clock.owner, &view(clock))
+    resource::emit(tx, event_type, clock, &view(clock))
 }
 
 #[cfg(test)]

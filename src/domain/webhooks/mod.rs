@@ -567,13 +567,7 @@ fn note_attempt(tx: &mut Tx<'_>, endpoint_id: &str, delivered: bool) -> Result<(
 /// gateway disabled (no person acted: the actor is `gateway`).
 fn announce_disabled(tx: &mut Tx<'_>, endpoint: &Endpoint) -> Result<(), ApiError> {
     let view = view::render(endpoint, false);
-    crate::events::emit_view(
-        tx,
-        EventType::WebhookEndpointDisabled,
-        endpoint.mode,
-        &endpoint.owner,
-        &view,
-    )?;
+    resource::emit(tx, EventType::WebhookEndpointDisabled, endpoint, &view)?;
     let account = super::accounts::of_organisation(tx, &endpoint.owner)?.map(|a| a.id);
     let actor = super::audit::Actor {
         org: endpoint.owner.clone(),

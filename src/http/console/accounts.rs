@@ -3,14 +3,17 @@
 //! onboarding and its balances per currency.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use serde_json::Value;
 
-use super::api::Answer;
-use super::html::{badge, esc, facts, link, money, s, section, table, w, when};
-use super::layout::{self, Page, percent};
+use super::auth::ObjectPage;
+use super::html::{
+    back_link, badge, balance_row, esc, facts, link, s, section, status_badge, table, w, when,
+    words,
+};
+use super::layout::{self, Shown};
 use super::{Console, Member};
 
 const HERE: &str = "/console/accounts";
@@ -23,23 +26,12 @@ pub fn routes() -> Router<Console> {
 }
 
 fn page(console: &Console, member: &Member, here: &str, title: &str, body: String) -> Response {
-    Page {
-        member,
-        here,
-        nav: "accounts",
-        title,
-        body,
-        script: "",
-    }
-    .render(console)
+    layout::page(console, member, here, "accounts", title, body)
 }
 
-pub async fn list(State(console): State<Console>, member: Member) -> Response {
+pub async fn list(State(console): State<Console>, member: Member) -> Shown {
     let answer =
-        match layout::read_for_page(&console, &member, HERE, READ, "/accounts?limit=100").await {
-            Ok(json) => json,
-            Err(page) => return page,
-        };
+        layout::read_for_page(&console, &member, HERE, READ, "/accounts?limit=100").await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|a| {
             let id = a["id"].as_str().unwrap_or("");
@@ -50,26 +42,22 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
                 ),
                 s(a, "type"),
                 s(a, "country"),
-                badge(a["status"].as_str().unwrap_or("")),
+                status_badge(a),
                 claimed(&member, a),
                 when(a, "created_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "name"),
-        w(&member, "type"),
-        w(&member, "country"),
-        w(&member, "status"),
-        w(&member, "onboarding"),
-        w(&member, "created"),
-    ];
+    let headers = words(
+        &member,
+        ["name", "type", "country", "status", "onboarding", "created"],
+    );
     let title = w(&member, "accounts");
     let body = section(
         title,
         &table(title, &headers, &rows, w(&member, "no_accounts")),
     );
-    page(&console, &member, HERE, title, body)
+    Ok(page(&console, &member, HERE, title, body))
 }
 
 /// Whether the account's owner claimed it (signed in through its link).
@@ -81,26 +69,12 @@ fn claimed(member: &Member, a: &Value) -> String {
     }
 }
 
-pub async fn detail(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{HERE}/{}", percent(&id));
-    if !crate::ids::is_id(&id, "acct") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let a = match layout::read_for_page(&console, &member, &here, READ, format!("/accounts/{id}"))
-        .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, HERE, &id, "acct")?;
+    let path = format!("/accounts/{id}");
+    let a = layout::read_for_page(&console, &member, &here, READ, path).await?;
     let mut body = facts(&[
-        (
-            w(&member, "status"),
-            badge(a["status"].as_str().unwrap_or("")),
-        ),
+        (w(&member, "status"), status_badge(&a)),
         (w(&member, "type"), s(&a, "type")),
         (w(&member, "email"), s(&a, "email")),
         (w(&member, "number"), s(&a, "phone")),
@@ -119,23 +93,9 @@ pub async fn detail(
         .as_array()
         .into_iter()
         .flatten()
-        .map(|b| {
-            let currency = b["currency"].as_str().unwrap_or("");
-            let amount = |field: &str| money(b[field].as_i64().unwrap_or(0), currency);
-            vec![
-                esc(currency),
-                amount("balance_minor"),
-                amount("available_minor"),
-                amount("pending_minor"),
-            ]
-        })
+        .map(|b| balance_row(b, &["balance_minor", "available_minor", "pending_minor"]))
         .collect();
-    let headers = [
-        w(&member, "currency"),
-        w(&member, "total"),
-        w(&member, "available"),
-        w(&member, "pending"),
-    ];
+    let headers = words(&member, ["currency", "total", "available", "pending"]);
     body.push_str(&section(
         w(&member, "balances"),
         &table(
@@ -145,7 +105,7 @@ pub async fn detail(
             w(&member, "no_balances"),
         ),
     ));
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&back_link(&member, HERE));
     let title = a["business_name"].as_str().unwrap_or(&id).to_string();
-    page(&console, &member, &here, &title, body)
+    Ok(page(&console, &member, &here, &title, body))
 }

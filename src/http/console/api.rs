@@ -15,7 +15,7 @@ use tower::ServiceExt;
 
 use std::net::SocketAddr;
 
-use super::Member;
+use super::{Console, Member};
 use crate::ledger::Mode;
 
 /// Bytes of an API answer the console reads at most (a statement PDF is the
@@ -104,6 +104,11 @@ pub async fn login(api: &Router, body: Value, peer: Option<SocketAddr>) -> Answe
         peer,
     };
     answer_of(try_send(api, request).await)
+}
+
+/// `GET path` as `member`.
+pub async fn get(console: &Console, member: &Member, path: impl Into<String>) -> Answer {
+    send(&console.api, Call::get(member, path)).await
 }
 
 /// Sends `call` to the API router and reads its answer.

@@ -14,14 +14,15 @@
 use std::collections::HashMap;
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use super::api::{self, Call};
+use super::api::{self, Answer, Call};
+use super::html::{minor_of, w};
 use super::layout::{self, Flash};
 use super::words::{Lang, t};
 use super::{Console, Member};
@@ -169,6 +170,119 @@ impl Post {
     pub fn form_token(&self) -> &str {
         self.field("form_token")
     }
+
+    /// Sets `body[name]` from the form's field of that name when the member
+    /// filled it in (a `pin` for step-up, an optional note, ...).
+    pub fn copy_filled(&self, body: &mut Value, name: &str) {
+        if !self.field(name).is_empty() {
+            body[name] = json!(self.field(name));
+        }
+    }
+
+    /// The form's `amount`, typed in major units, as minor units of
+    /// `currency`; else the notice that names what was typed.
+    pub fn amount_minor(&self, currency: &str) -> Result<i64, Flash> {
+        let typed = self.field("amount");
+        minor_of(typed, currency).ok_or_else(|| Flash {
+            good: false,
+            text: format!(
+                "{}: {typed:?} ({})",
+                w(&self.member, "amount"),
+                w(&self.member, "amount_hint")
+            ),
+        })
+    }
+
+    /// The form's action: `POST path` with `body` to the API as the member,
+    /// the form's token as its Idempotency-Key.
+    pub async fn send(&self, console: &Console, path: impl Into<String>, body: Value) -> Answer {
+        api::send(
+            &console.api,
+            Call::post(&self.member, path, body, self.form_token()),
+        )
+        .await
+    }
+
+    /// `POST {api}/{id}/{action}` with `body` on an object of `kind`, then
+    /// back (see [`Kind::page`]) with the action's notice. An `id` that is
+    /// not one of `kind` sends nothing and goes back to its list.
+    pub async fn act_on(
+        &self,
+        console: &Console,
+        kind: &Kind,
+        (id, action): (&str, &str),
+        body: Value,
+        done_key: &str,
+    ) -> Response {
+        if !crate::ids::is_id(id, kind.prefix) {
+            return layout::see_other(kind.list);
+        }
+        let back = match kind.page {
+            Some(page) => format!("{page}/{id}"),
+            None => kind.list.to_string(),
+        };
+        let path = format!("{}/{id}/{action}", kind.api);
+        self.act(console, path, body, &back, done_key).await
+    }
+
+    /// [`Post::act_on`] `approve`, with the PIN (step-up) when the member
+    /// typed one.
+    pub async fn approve(
+        &self,
+        console: &Console,
+        kind: &Kind,
+        id: &str,
+        done_key: &str,
+    ) -> Response {
+        let mut body = json!({});
+        self.copy_filled(&mut body, "pin");
+        self.act_on(console, kind, (id, "approve"), body, done_key)
+            .await
+    }
+
+    /// [`Post::send`], then back to `location` with the action's notice
+    /// (the `done_key` word, or the API's refusal).
+    pub async fn act(
+        &self,
+        console: &Console,
+        path: impl Into<String>,
+        body: Value,
+        location: &str,
+        done_key: &str,
+    ) -> Response {
+        let answer = self.send(console, path, body).await;
+        layout::after(console, location, &answer, &self.member, done_key)
+    }
+}
+
+/// A kind of object the console's forms act on ([`Post::act_on`]).
+pub struct Kind {
+    /// The prefix of its ids (`pb`): ids go into API paths.
+    prefix: &'static str,
+    /// Its API path: `/payouts/batches`.
+    api: &'static str,
+    /// Its list in the console.
+    list: &'static str,
+    /// After an action: the object's page under this path, or (`None`) its list.
+    page: Option<&'static str>,
+}
+
+impl Kind {
+    /// Objects with ids of `prefix` at `api`, listed at `list` in the
+    /// console, whose actions go back to their `page` (or the list).
+    pub const fn new(
+        prefix: &'static str,
+        api: &'static str,
+        list: &'static str,
+        page: Option<&'static str>,
+    ) -> Kind {
+        Kind {
+            prefix,
+            api,
+            list,
+            page,
+        }
+    }
 }
 
 fn refused(lang: Lang) -> Response {
@@ -213,6 +327,39 @@ impl FromRequest<Console> for Post {
             return Err(refused(lang));
         }
         Ok(Post { member, fields })
+    }
+}
+
+/// A form posted to an action of one object (`/console/payouts/{id}/approve`):
+/// the console, the object's id from the path, and the form.
+pub struct Action(pub Console, pub String, pub Post);
+
+impl FromRequest<Console> for Action {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, console: &Console) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let Path(id) = Path::<String>::from_request_parts(&mut parts, console)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let post = Post::from_request(Request::from_parts(parts, body), console).await?;
+        Ok(Action(console.clone(), id, post))
+    }
+}
+
+/// An object's page (`/console/payouts/{id}`): the console, the member and
+/// the object's id from the path.
+pub struct ObjectPage(pub Console, pub Member, pub String);
+
+impl FromRequestParts<Console> for ObjectPage {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, console: &Console) -> Result<Self, Response> {
+        let member = Member::from_request_parts(parts, console).await?;
+        let Path(id) = Path::<String>::from_request_parts(parts, console)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(ObjectPage(console.clone(), member, id))
     }
 }
 

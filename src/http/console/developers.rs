@@ -5,15 +5,18 @@
 //! may use it.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::api::{self, Answer, Call};
-use super::auth::Post;
-use super::html::{badge, esc, form, input, link, s, section, select, table, w, when};
-use super::layout::{self, Flash, Page};
+use super::api::{self, Answer};
+use super::auth::{Action, Kind, ObjectPage, Post};
+use super::html::{
+    back_link, badge, esc, form, input, link, s, select, status_badge, table, table_section, w,
+    when, words,
+};
+use super::layout::{self, Flash, Shown};
 use super::{Console, Member};
 use crate::auth::roles;
 
@@ -33,6 +36,7 @@ pub fn routes() -> Router<Console> {
 }
 
 const HERE: &str = "/console/developers";
+const CLOCKS: Kind = Kind::new("clock", "/test_clocks", HERE, None);
 
 fn pin_input(member: &Member, id: &str) -> String {
     format!(
@@ -64,19 +68,12 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
     if body.is_empty() {
         return layout::forbidden(&console, &member, HERE);
     }
-    Page {
-        member: &member,
-        here: HERE,
-        nav: "developers",
-        title: w(&member, "developers"),
-        body,
-        script: "",
-    }
-    .render(&console)
+    let title = w(&member, "developers");
+    layout::page(&console, &member, HERE, "developers", title, body)
 }
 
 async fn keys(console: &Console, member: &Member) -> String {
-    let list = api::send(&console.api, Call::get(member, "/api_keys?limit=100"))
+    let list = api::get(console, member, "/api_keys?limit=100")
         .await
         .json();
     let rows: Vec<Vec<String>> = layout::items(&list)
@@ -111,21 +108,18 @@ async fn keys(console: &Console, member: &Member) -> String {
                 s(k, "kind"),
                 esc(mode),
                 format!("<code>{}</code>", s(k, "redacted")),
-                badge(k["status"].as_str().unwrap_or("")),
+                status_badge(k),
                 when(k, "created_at"),
                 actions,
             ]
         })
         .collect();
-    let headers = [
-        w(member, "name"),
-        w(member, "kind"),
-        w(member, "mode"),
-        w(member, "prefix"),
-        w(member, "status"),
-        w(member, "created"),
-        w(member, "action"),
-    ];
+    let headers = words(
+        member,
+        [
+            "name", "kind", "mode", "prefix", "status", "created", "action",
+        ],
+    );
     let kinds = [
         ("rk", "rk (restricted)"),
         ("sk", "sk (secret)"),
@@ -177,22 +171,8 @@ fn secret_page(console: &Console, member: &Member, key: &Value) -> Response {
         s(key, "secret"),
         link(HERE, w(member, "back")),
     );
-    Page {
-        member,
-        here: HERE,
-        nav: "developers",
-        title: w(member, "api_keys"),
-        body,
-        script: "",
-    }
-    .render(console)
-}
-
-fn with_pin(mut body: Value, post: &Post) -> Value {
-    if !post.field("pin").is_empty() {
-        body["pin"] = json!(post.field("pin"));
-    }
-    body
+    let title = w(member, "api_keys");
+    layout::page(console, member, HERE, "developers", title, body)
 }
 
 fn key_answer(console: &Console, post: &Post, answer: &Answer) -> Response {
@@ -212,9 +192,7 @@ fn key_answer(console: &Console, post: &Post, answer: &Answer) -> Response {
 pub async fn create_key(State(console): State<Console>, post: Post) -> Response {
     let kind = post.field("kind");
     let mut body = json!({ "kind": kind, "mode": post.member.mode.as_str() });
-    if !post.field("label").is_empty() {
-        body["label"] = json!(post.field("label"));
-    }
+    post.copy_filled(&mut body, "label");
     let scopes: Vec<&str> = post
         .field("scopes")
         .split([' ', ','])
@@ -223,12 +201,8 @@ pub async fn create_key(State(console): State<Console>, post: Post) -> Response 
     if kind == "rk" {
         body["scopes"] = json!(scopes);
     }
-    let body = with_pin(body, &post);
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/api_keys", body, post.form_token()),
-    )
-    .await;
+    post.copy_filled(&mut body, "pin");
+    let answer = post.send(&console, "/api_keys", body).await;
     key_answer(&console, &post, &answer)
 }
 
@@ -236,22 +210,14 @@ fn key_id(id: &str) -> Option<&str> {
     crate::ids::is_id(id, "key").then_some(id)
 }
 
-pub async fn rotate_key(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
+pub async fn rotate_key(Action(console, id, post): Action) -> Response {
     match key_step_up(&console, &id, "rotate", &post).await {
         Some(answer) => key_answer(&console, &post, &answer),
         None => layout::see_other(HERE),
     }
 }
 
-pub async fn revoke_key(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
+pub async fn revoke_key(Action(console, id, post): Action) -> Response {
     match key_step_up(&console, &id, "revoke", &post).await {
         Some(answer) => layout::after(&console, HERE, &answer, &post.member, "done_revoke"),
         None => layout::see_other(HERE),
@@ -262,23 +228,18 @@ pub async fn revoke_key(
 /// not a key id (nothing is sent).
 async fn key_step_up(console: &Console, id: &str, action: &str, post: &Post) -> Option<Answer> {
     let id = key_id(id)?;
-    let body = with_pin(json!({}), post);
-    let call = Call::post(
-        &post.member,
-        format!("/api_keys/{id}/{action}"),
-        body,
-        post.form_token(),
-    );
-    Some(api::send(&console.api, call).await)
+    let mut body = json!({});
+    post.copy_filled(&mut body, "pin");
+    Some(
+        post.send(console, format!("/api_keys/{id}/{action}"), body)
+            .await,
+    )
 }
 
 async fn endpoints(console: &Console, member: &Member) -> String {
-    let list = api::send(
-        &console.api,
-        Call::get(member, "/webhook_endpoints?limit=100"),
-    )
-    .await
-    .json();
+    let list = api::get(console, member, "/webhook_endpoints?limit=100")
+        .await
+        .json();
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let id = e["id"].as_str().unwrap_or("");
@@ -311,7 +272,7 @@ async fn endpoints(console: &Console, member: &Member) -> String {
             ]
         })
         .collect();
-    let headers = [w(member, "url"), w(member, "status"), w(member, "events")];
+    let headers = words(member, ["url", "status", "events"]);
     let add = format!(
         "<div class=\"field\">{}</div><div class=\"field\">{}</div>",
         input(
@@ -351,39 +312,22 @@ pub async fn create_endpoint(State(console): State<Console>, post: Post) -> Resp
         .filter(|s| !s.is_empty())
         .collect();
     let body = json!({ "url": post.field("url"), "enabled_events": events });
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/webhook_endpoints", body, post.form_token()),
-    )
-    .await;
+    let answer = post.send(&console, "/webhook_endpoints", body).await;
     key_answer(&console, &post, &answer)
 }
 
 /// One endpoint's deliveries, each with its attempts and a replay button.
-pub async fn endpoint(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{HERE}/webhooks/{}", super::layout::percent(&id));
-    if !crate::ids::is_id(&id, "we") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, format!("/webhook_endpoints/{id}")),
-    )
-    .await;
+pub async fn endpoint(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, &format!("{HERE}/webhooks"), &id, "we")?;
+    let answer = api::get(&console, &member, format!("/webhook_endpoints/{id}")).await;
     if !answer.ok() {
-        return layout::refusal(&console, &member, &here, &answer);
+        return Err(layout::refusal(&console, &member, &here, &answer));
     }
     let endpoint = answer.json();
-    let list = api::send(
-        &console.api,
-        Call::get(
-            &member,
-            format!("/webhook_endpoints/{id}/deliveries?limit=100"),
-        ),
+    let list = api::get(
+        &console,
+        &member,
+        format!("/webhook_endpoints/{id}/deliveries?limit=100"),
     )
     .await
     .json();
@@ -404,7 +348,7 @@ pub async fn endpoint(
             );
             vec![
                 s(d, "event_type"),
-                badge(d["status"].as_str().unwrap_or("")),
+                status_badge(d),
                 d["attempts"].as_array().map_or(0, Vec::len).to_string(),
                 s(&last, "status_code"),
                 when(d, "created_at"),
@@ -412,57 +356,34 @@ pub async fn endpoint(
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "type"),
-        w(&member, "status"),
-        w(&member, "attempts"),
-        w(&member, "response"),
-        w(&member, "created"),
-        w(&member, "action"),
-    ];
+    let headers = words(
+        &member,
+        [
+            "type", "status", "attempts", "response", "created", "action",
+        ],
+    );
     let body = format!(
-        "<p>{}</p>{}",
-        link(HERE, w(&member, "back")),
-        section(
-            w(&member, "deliveries"),
-            &table(
-                w(&member, "deliveries"),
-                &headers,
-                &rows,
-                w(&member, "nothing_yet")
-            )
-        )
+        "{}{}",
+        back_link(&member, HERE),
+        table_section(&member, w(&member, "deliveries"), &headers, &rows)
     );
     let title = endpoint["url"].as_str().unwrap_or(&id).to_string();
-    Page {
-        member: &member,
-        here: &here,
-        nav: "developers",
-        title: &title,
+    Ok(layout::page(
+        &console,
+        &member,
+        &here,
+        "developers",
+        &title,
         body,
-        script: "",
-    }
-    .render(&console)
+    ))
 }
 
-pub async fn replay(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
+pub async fn replay(Action(console, id, post): Action) -> Response {
     if !crate::ids::is_id(&id, "wd") {
         return layout::see_other(HERE);
     }
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/webhook_deliveries/{id}/replay"),
-            json!({}),
-            post.form_token(),
-        ),
-    )
-    .await;
+    let path = format!("/webhook_deliveries/{id}/replay");
+    let answer = post.send(&console, path, json!({})).await;
     let back = answer.json()["endpoint"]
         .as_str()
         .map_or_else(|| HERE.to_string(), |e| format!("{HERE}/webhooks/{e}"));
@@ -470,9 +391,7 @@ pub async fn replay(
 }
 
 async fn events(console: &Console, member: &Member) -> String {
-    let list = api::send(&console.api, Call::get(member, "/events?limit=50"))
-        .await
-        .json();
+    let list = api::get(console, member, "/events?limit=50").await.json();
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let object = e["resource"]["id"].as_str().unwrap_or("");
@@ -484,26 +403,13 @@ async fn events(console: &Console, member: &Member) -> String {
             vec![s(e, "id"), s(e, "type"), target, when(e, "created_at")]
         })
         .collect();
-    let headers = [
-        w(member, "id"),
-        w(member, "type"),
-        w(member, "target"),
-        w(member, "created"),
-    ];
-    section(
-        w(member, "event_log"),
-        &table(
-            w(member, "event_log"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(member, ["id", "type", "target", "created"]);
+    table_section(member, w(member, "event_log"), &headers, &rows)
 }
 
 /// The sandbox's test clocks (test mode only: live time is real).
 async fn test_clocks(console: &Console, member: &Member) -> String {
-    let list = api::send(&console.api, Call::get(member, "/test_clocks?limit=50"))
+    let list = api::get(console, member, "/test_clocks?limit=50")
         .await
         .json();
     let rows: Vec<Vec<String>> = layout::items(&list)
@@ -517,29 +423,17 @@ async fn test_clocks(console: &Console, member: &Member) -> String {
                 s(c, "id"),
                 s(c, "name"),
                 when(c, "frozen_time"),
-                badge(c["status"].as_str().unwrap_or("")),
+                status_badge(c),
                 s(c, "attached"),
                 advance,
             ]
         })
         .collect();
-    let headers = [
-        w(member, "id"),
-        w(member, "name"),
-        w(member, "frozen_time"),
-        w(member, "status"),
-        w(member, "attached"),
-        w(member, "action"),
-    ];
-    section(
-        w(member, "test_clocks"),
-        &table(
-            w(member, "test_clocks"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(
+        member,
+        ["id", "name", "frozen_time", "status", "attached", "action"],
+    );
+    table_section(member, w(member, "test_clocks"), &headers, &rows)
 }
 
 /// The advance form of a ready clock: the new time, a day later by default.
@@ -582,29 +476,15 @@ fn advance_form(member: &Member, clock: &Value) -> String {
 
 /// `POST /test_clocks/{id}/advance`: the form's local time is read as UTC
 /// (the clocks' times are UTC).
-pub async fn advance_clock(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "clock") {
-        return layout::see_other(HERE);
-    }
+pub async fn advance_clock(Action(console, id, post): Action) -> Response {
     let typed = post.field("frozen_time");
     let frozen_time = match typed.len() {
         16 => format!("{typed}:00Z"),
         19 => format!("{typed}Z"),
         _ => typed.to_string(),
     };
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/test_clocks/{id}/advance"),
-            json!({ "frozen_time": frozen_time }),
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(&console, HERE, &answer, &post.member, "done_advance")
+    let body = json!({ "frozen_time": frozen_time });
+    let action = (id.as_str(), "advance");
+    post.act_on(&console, &CLOCKS, action, body, "done_advance")
+        .await
 }

@@ -4,18 +4,18 @@
 //! `POST /disputes/{id}/respond`.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::json;
 
-use super::api::{self, Call};
-use super::auth::Post;
-use super::html::{badge, esc, form, input, link, money, s, section, table, w, when};
-use super::layout::{self, Page};
+use super::auth::{Action, Kind};
+use super::html::{badge, esc, form, input, link, money, s, table_section, w, when, words};
+use super::layout::{self, Shown};
 use super::{Console, Member};
 
 const HERE: &str = "/console/disputes";
+const DISPUTES: Kind = Kind::new("dp", "/disputes", HERE, None);
 /// Evidence text a form sends at most (the API's bound).
 const EVIDENCE_CHARS_MAX: usize = 5_000;
 /// File references a form sends at most (the API's bound).
@@ -27,19 +27,9 @@ pub fn routes() -> Router<Console> {
         .route("/console/disputes/{id}/respond", post(respond))
 }
 
-pub async fn page(State(console): State<Console>, member: Member) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        HERE,
-        "disputes:read",
-        "/disputes?limit=100",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn page(State(console): State<Console>, member: Member) -> Shown {
+    let path = "/disputes?limit=100";
+    let answer = layout::read_for_page(&console, &member, HERE, "disputes:read", path).await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|d| {
             let id = d["id"].as_str().unwrap_or("");
@@ -66,39 +56,20 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "payment"),
-        w(&member, "amount"),
-        w(&member, "reason"),
-        w(&member, "status"),
-        w(&member, "deadline"),
-        w(&member, "evidence"),
-    ];
-    let title = w(&member, "disputes");
-    let body = section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
+    let headers = words(
+        &member,
+        [
+            "id", "payment", "amount", "reason", "status", "deadline", "evidence",
+        ],
     );
-    Page {
-        member: &member,
-        here: HERE,
-        nav: "disputes",
-        title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    let title = w(&member, "disputes");
+    let body = table_section(&member, title, &headers, &rows);
+    Ok(layout::page(
+        &console, &member, HERE, "disputes", title, body,
+    ))
 }
 
-pub async fn respond(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "dp") {
-        return layout::see_other(HERE);
-    }
+pub async fn respond(Action(console, id, post): Action) -> Response {
     let files: Vec<&str> = post
         .field("files")
         .split([',', ' '])
@@ -107,11 +78,7 @@ pub async fn respond(
         .collect();
     let text = post.fields.get("text").map_or("", |t| t.trim());
     let body = json!({ "text": text, "files": files });
-    let path = format!("/disputes/{id}/respond");
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, path, body, post.form_token()),
-    )
-    .await;
-    layout::after(&console, HERE, &answer, &post.member, "done_evidence")
+    let action = (id.as_str(), "respond");
+    post.act_on(&console, &DISPUTES, action, body, "done_evidence")
+        .await
 }

@@ -8,9 +8,9 @@ use axum::extract::State;
 use axum::response::Response;
 use serde_json::Value;
 
-use super::api::{self, Call};
-use super::html::{bar_chart, esc, money, section, table, w};
-use super::layout::Page;
+use super::api;
+use super::html::{bar_chart, esc, money, section, table, table_section, w, words};
+use super::layout;
 use super::payments::recent_intents;
 use super::{Console, Member};
 
@@ -41,19 +41,12 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
         let intents = recent_intents(&console, &member).await;
         body.push_str(&volume(&member, &intents, now_ms));
     }
-    Page {
-        member: &member,
-        here: "/console",
-        nav: "home",
-        title: w(&member, "home"),
-        body,
-        script: "",
-    }
-    .render(&console)
+    let title = w(&member, "home");
+    layout::page(&console, &member, "/console", "home", title, body)
 }
 
 async fn balances(console: &Console, member: &Member) -> String {
-    let answer = api::send(&console.api, Call::get(member, "/balance")).await;
+    let answer = api::get(console, member, "/balance").await;
     let balance = answer.json();
     let mut rows = Vec::new();
     for entry in balance["balances"].as_array().into_iter().flatten() {
@@ -65,11 +58,7 @@ async fn balances(console: &Console, member: &Member) -> String {
             }
         }
     }
-    let headers = [
-        w(member, "currency"),
-        w(member, "class"),
-        w(member, "amount"),
-    ];
+    let headers = words(member, ["currency", "class", "amount"]);
     let title = w(member, "balances");
     section(
         title,
@@ -153,24 +142,13 @@ fn volume(member: &Member, intents: &[Value], now_ms: i64) -> String {
             ]
         })
         .collect();
-    let headers = [
-        w(member, "rail"),
-        w(member, "attempts"),
-        w(member, "succeeded"),
-        w(member, "rate"),
-    ];
-    let rates = table(
-        w(member, "success_rate"),
-        &headers,
-        &rates,
-        w(member, "nothing_yet"),
-    );
+    let headers = words(member, ["rail", "attempts", "succeeded", "rate"]);
     let chart = chart(member, intents, now_ms);
     format!(
         "{}<div class=\"grid\">{}{}</div>",
-        super::html::section(w(member, "volume"), &figures),
-        super::html::section(w(member, "success_rate"), &rates),
-        super::html::section(w(member, "chart_title"), &chart)
+        section(w(member, "volume"), &figures),
+        table_section(member, w(member, "success_rate"), &headers, &rates),
+        section(w(member, "chart_title"), &chart)
     )
 }
 

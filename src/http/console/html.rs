@@ -47,6 +47,17 @@ pub fn badge(status: &str) -> String {
     format!("<span class=\"badge {tone}\">{}</span>", esc(status))
 }
 
+/// A JSON object's `status` as a badge.
+pub fn status_badge(value: &Value) -> String {
+    badge(value["status"].as_str().unwrap_or(""))
+}
+
+/// A link to an object's page, `{base}/{id}`, that shows its id.
+pub fn id_link(base: &str, value: &Value) -> String {
+    let id = value["id"].as_str().unwrap_or("");
+    link(&format!("{base}/{id}"), id)
+}
+
 /// A link inside the console.
 pub fn link(href: &str, text: &str) -> String {
     format!("<a href=\"{}\">{}</a>", esc(href), esc(text))
@@ -133,6 +144,33 @@ pub fn select(
     out
 }
 
+/// A section with a table of `rows` under the heading `title` ("nothing yet"
+/// when there is none).
+pub fn table_section(
+    member: &Member,
+    title: &str,
+    headers: &[&str],
+    rows: &[Vec<String>],
+) -> String {
+    section(
+        title,
+        &table(title, headers, rows, w(member, "nothing_yet")),
+    )
+}
+
+/// The section of an object's actions; none when the member may take none.
+pub fn actions_section(member: &Member, actions: &str) -> String {
+    if actions.is_empty() {
+        return String::new();
+    }
+    section(w(member, "action"), actions)
+}
+
+/// The link back to the list at `href`, as an object's page ends.
+pub fn back_link(member: &Member, href: &str) -> String {
+    format!("<p>{}</p>", link(href, w(member, "back")))
+}
+
 /// A section with a heading.
 pub fn section(title: &str, body: &str) -> String {
     format!(
@@ -188,6 +226,11 @@ pub fn w(member: &Member, key: &str) -> &'static str {
     t(member.lang, key)
 }
 
+/// The words for `keys` in the member's language (a table's headers).
+pub fn words<const N: usize>(member: &Member, keys: [&str; N]) -> [&'static str; N] {
+    keys.map(|key| w(member, key))
+}
+
 /// A list of facts (`label`, cell HTML) in a card, as an object's page opens.
 pub fn facts(rows: &[(&str, String)]) -> String {
     let mut out = String::from("<section class=\"card\"><dl class=\"facts\" id=\"facts\">");
@@ -204,6 +247,18 @@ pub fn facts(rows: &[(&str, String)]) -> String {
 pub fn minor_of(text: &str, currency: &str) -> Option<i64> {
     let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
     crate::domain::verifications::to_minor(text.trim(), exponent)
+}
+
+/// A balance's row: its currency, then its amounts `fields` (`balance_minor`, ...).
+pub fn balance_row(balance: &Value, fields: &[&str]) -> Vec<String> {
+    let currency = balance["currency"].as_str().unwrap_or("");
+    let mut row = vec![esc(currency)];
+    row.extend(
+        fields
+            .iter()
+            .map(|field| money(balance[*field].as_i64().unwrap_or(0), currency)),
+    );
+    row
 }
 
 /// An amount field of a JSON object in its `currency_field` (`""` when absent).

@@ -181,6 +181,50 @@ fn secured(status: StatusCode, html: String, nonce: &str) -> Response {
     crate::http::pages::page_response(status, html, nonce)
 }
 
+/// A page, or the page shown instead (forbidden, refused, not found): a
+/// handler returns the latter early with `?`.
+pub type Shown = Result<Response, Response>;
+
+/// A console page of the navigation's `nav` with no script of its own.
+pub fn page(
+    console: &Console,
+    member: &Member,
+    here: &str,
+    nav: &str,
+    title: &str,
+    body: String,
+) -> Response {
+    Page {
+        member,
+        here,
+        nav,
+        title,
+        body,
+        script: "",
+    }
+    .render(console)
+}
+
+/// The path of an object's page, `{base}/{id}`; the not-found page when `id`
+/// is not an id of `prefix` (ids go into API paths).
+// The error is the page shown instead, as `read_for_page` returns it: built
+// once per request, so boxing it would save nothing.
+#[allow(clippy::result_large_err)]
+pub fn object_here(
+    console: &Console,
+    member: &Member,
+    base: &str,
+    id: &str,
+    prefix: &str,
+) -> Result<String, Response> {
+    let here = format!("{base}/{}", percent(id));
+    if !crate::ids::is_id(id, prefix) {
+        let answer = super::api::Answer::not_found(id);
+        return Err(refusal(console, member, &here, &answer));
+    }
+    Ok(here)
+}
+
 /// A full console page.
 pub struct Page<'a> {
     pub member: &'a Member,
@@ -386,7 +430,7 @@ pub async fn read_for_page(
     if !member.may(scope) {
         return Err(forbidden(console, member, here));
     }
-    let answer = super::api::send(&console.api, super::api::Call::get(member, path)).await;
+    let answer = super::api::get(console, member, path).await;
     if !answer.ok() {
         return Err(refusal(console, member, here, &answer));
     }

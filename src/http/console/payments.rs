@@ -7,16 +7,19 @@
 //! [`SCAN_INTENTS_MAX`] intents, read a page of 200 at a time.
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::api::{self, Call};
-use super::auth::Post;
-use super::html::{badge, esc, form, input, link, money, s, section, select, table, w, when};
-use super::layout::{self, Page, percent};
+use super::api;
+use super::auth::{Action, Kind, ObjectPage};
+use super::html::{
+    actions_section, esc, form, id_link, input, link, minor_of, money, s, select, status_badge,
+    table, table_section, w, when, words,
+};
+use super::layout::{self, percent};
 use super::{Console, Member};
 
 /// Intents a search reads at most (5 pages of 200).
@@ -37,6 +40,14 @@ pub fn routes() -> Router<Console> {
         .route("/console/refunds/{id}/reject", post(reject_refund))
 }
 
+const INTENTS: Kind = Kind::new(
+    "pi",
+    "/payment_intents",
+    "/console/payments",
+    Some("/console/payments"),
+);
+const REFUNDS: Kind = Kind::new("re", "/refunds", "/console/refunds", None);
+
 /// A payment intent id, or nothing: ids go into API paths.
 fn intent_id(id: &str) -> Option<&str> {
     crate::ids::is_id(id, "pi").then_some(id)
@@ -54,9 +65,7 @@ pub async fn recent_intents_of(console: &Console, member: &Member, status: &str)
         if let Some(c) = &cursor {
             path.push_str(&format!("&cursor={}", percent(c)));
         }
-        let page = api::send(&console.api, Call::get(member, path))
-            .await
-            .json();
+        let page = api::get(console, member, path).await.json();
         found.extend(page["data"].as_array().into_iter().flatten().cloned());
         match page["next_cursor"].as_str() {
             Some(next) if page["has_more"].as_bool().unwrap_or(false) => cursor = Some(next.into()),
@@ -104,12 +113,6 @@ const STATUSES: [&str; 13] = [
     "DISPUTED",
 ];
 
-/// An amount filter in major units, compared in minor units of the intent's currency.
-fn amount_bound(text: &str, currency: &str) -> Option<i64> {
-    let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
-    crate::domain::verifications::to_minor(text.trim(), exponent)
-}
-
 impl Filters {
     fn keep(&self, intent: &Value) -> bool {
         let text = |field: &str| intent[field].as_str().unwrap_or("").to_lowercase();
@@ -127,9 +130,9 @@ impl Filters {
         contains("reference", &self.reference)
             && contains("customer_msisdn", &self.number)
             && (self.amount_from.is_empty()
-                || amount_bound(&self.amount_from, currency).is_some_and(|m| amount >= m))
+                || minor_of(&self.amount_from, currency).is_some_and(|m| amount >= m))
             && (self.amount_to.is_empty()
-                || amount_bound(&self.amount_to, currency).is_some_and(|m| amount <= m))
+                || minor_of(&self.amount_to, currency).is_some_and(|m| amount <= m))
             && (self.date_from.is_empty() || day.as_str() >= self.date_from.as_str())
             && (self.date_to.is_empty() || day.as_str() <= self.date_to.as_str())
     }
@@ -223,25 +226,20 @@ pub async fn list(
         .filter(|i| filters.keep(i))
         .take(SHOWN_MAX)
         .map(|i| {
-            let id = i["id"].as_str().unwrap_or("");
             vec![
-                link(&format!("/console/payments/{id}"), id),
+                id_link("/console/payments", i),
                 amount_cell(i),
-                badge(i["status"].as_str().unwrap_or("")),
+                status_badge(i),
                 s(i, "reference"),
                 s(i, "customer_msisdn"),
                 when(i, "created_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "amount"),
-        w(&member, "status"),
-        w(&member, "reference"),
-        w(&member, "number"),
-        w(&member, "created"),
-    ];
+    let headers = words(
+        &member,
+        ["id", "amount", "status", "reference", "number", "created"],
+    );
     let body = format!(
         "{}{}<p class=\"muted\">{}</p>",
         filters.form(&member),
@@ -253,42 +251,31 @@ pub async fn list(
         ),
         w(&member, "sample_note")
     );
-    Page {
-        member: &member,
-        here: "/console/payments",
-        nav: "payments",
-        title: w(&member, "payments"),
+    let title = w(&member, "payments");
+    layout::page(
+        &console,
+        &member,
+        "/console/payments",
+        "payments",
+        title,
         body,
-        script: "",
-    }
-    .render(&console)
+    )
 }
 
-pub async fn detail(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
+pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Response {
     let here = format!("/console/payments/{}", percent(&id));
     let Some(id) = intent_id(&id) else {
         let answer = api::Answer::not_found(&id);
         return layout::refusal(&console, &member, &here, &answer);
     };
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, format!("/payment_intents/{id}")),
-    )
-    .await;
+    let answer = api::get(&console, &member, format!("/payment_intents/{id}")).await;
     if !answer.ok() {
         return layout::refusal(&console, &member, &here, &answer);
     }
     let intent = answer.json();
-    let timeline = api::send(
-        &console.api,
-        Call::get(&member, format!("/payment_intents/{id}/timeline")),
-    )
-    .await
-    .json();
+    let timeline = api::get(&console, &member, format!("/payment_intents/{id}/timeline"))
+        .await
+        .json();
     let mut body = facts(&member, &intent);
     body.push_str(&actions(&console, &member, &intent).await);
     body.push_str(&timeline_section(&member, &timeline));
@@ -302,25 +289,14 @@ pub async fn detail(
         body.push_str(&events_section(&console, &member, &intent).await);
     }
     let title = format!("{} {}", w(&member, "payment"), id);
-    Page {
-        member: &member,
-        here: &here,
-        nav: "payments",
-        title: &title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    layout::page(&console, &member, &here, "payments", &title, body)
 }
 
 fn facts(member: &Member, intent: &Value) -> String {
     let currency = intent["currency"].as_str().unwrap_or("");
     let amount = |field: &str| money(intent[field].as_i64().unwrap_or(0), currency);
-    let rows = [
-        (
-            w(member, "status"),
-            badge(intent["status"].as_str().unwrap_or("")),
-        ),
+    super::html::facts(&[
+        (w(member, "status"), status_badge(intent)),
         (w(member, "amount"), amount_cell(intent)),
         (w(member, "received"), amount("amount_received_minor")),
         (w(member, "refunded"), amount("amount_refunded_minor")),
@@ -328,13 +304,7 @@ fn facts(member: &Member, intent: &Value) -> String {
         (w(member, "description"), s(intent, "description")),
         (w(member, "number"), s(intent, "customer_msisdn")),
         (w(member, "created"), when(intent, "created_at")),
-    ];
-    let mut out = String::from("<dl class=\"facts\" id=\"facts\">");
-    for (label, value) in rows {
-        out.push_str(&format!("<dt>{}</dt><dd>{value}</dd>", esc(label)));
-    }
-    out.push_str("</dl>");
-    format!("<section class=\"card\">{out}</section>")
+    ])
 }
 
 /// The actions the intent's status and the member's role allow.
@@ -344,12 +314,9 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
     let currency = intent["currency"].as_str().unwrap_or("");
     let mut out = String::new();
     if member.may("refunds:write") {
-        let refundable = api::send(
-            &console.api,
-            Call::get(member, format!("/payment_intents/{id}/refundable")),
-        )
-        .await
-        .json();
+        let refundable = api::get(console, member, format!("/payment_intents/{id}/refundable"))
+            .await
+            .json();
         let left = refundable["refundable_minor"].as_i64().unwrap_or(0);
         if left > 0 {
             let reasons = [
@@ -418,10 +385,7 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
             ));
         }
     }
-    if out.is_empty() {
-        return out;
-    }
-    section(w(member, "action"), &out)
+    actions_section(member, &out)
 }
 
 fn timeline_section(member: &Member, timeline: &Value) -> String {
@@ -435,20 +399,12 @@ fn timeline_section(member: &Member, timeline: &Value) -> String {
                 esc(&e["event"]
                     .as_str()
                     .map_or_else(|| e["event"].to_string(), str::to_string)),
-                badge(e["status"].as_str().unwrap_or("")),
+                status_badge(e),
             ]
         })
         .collect();
-    let headers = [w(member, "when"), w(member, "what"), w(member, "status")];
-    section(
-        w(member, "timeline"),
-        &table(
-            w(member, "timeline"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(member, ["when", "what", "status"]);
+    table_section(member, w(member, "timeline"), &headers, &rows)
 }
 
 fn attempts_section(member: &Member, timeline: &Value) -> String {
@@ -461,29 +417,17 @@ fn attempts_section(member: &Member, timeline: &Value) -> String {
                 s(a, "id"),
                 s(a, "rail"),
                 s(a, "operator"),
-                badge(a["status"].as_str().unwrap_or("")),
+                status_badge(a),
                 s(a, "failure_reason"),
                 when(a, "started_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(member, "id"),
-        w(member, "rail"),
-        w(member, "operator"),
-        w(member, "status"),
-        w(member, "failure"),
-        w(member, "when"),
-    ];
-    section(
-        w(member, "attempts"),
-        &table(
-            w(member, "attempts"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(
+        member,
+        ["id", "rail", "operator", "status", "failure", "when"],
+    );
+    table_section(member, w(member, "attempts"), &headers, &rows)
 }
 
 fn fees_section(member: &Member, intent: &Value) -> String {
@@ -501,19 +445,12 @@ fn fees_section(member: &Member, intent: &Value) -> String {
             ]);
         }
     }
-    let headers = [w(member, "fee"), w(member, "amount")];
-    section(
-        w(member, "fees"),
-        &table(w(member, "fees"), &headers, &rows, w(member, "nothing_yet")),
-    )
+    let headers = words(member, ["fee", "amount"]);
+    table_section(member, w(member, "fees"), &headers, &rows)
 }
 
 async fn splits_section(console: &Console, member: &Member, id: &str) -> String {
-    let answer = api::send(
-        &console.api,
-        Call::get(member, format!("/payment_intents/{id}/splits")),
-    )
-    .await;
+    let answer = api::get(console, member, format!("/payment_intents/{id}/splits")).await;
     let splits = answer.json();
     let rows: Vec<Vec<String>> = layout::items(&splits)
         .map(|sp| {
@@ -523,47 +460,27 @@ async fn splits_section(console: &Console, member: &Member, id: &str) -> String 
                     sp["amount_minor"].as_i64().unwrap_or(0),
                     sp["currency"].as_str().unwrap_or(""),
                 ),
-                badge(sp["status"].as_str().unwrap_or("")),
+                status_badge(sp),
             ]
         })
         .collect();
     if rows.is_empty() {
         return String::new();
     }
-    let headers = [
-        w(member, "target"),
-        w(member, "amount"),
-        w(member, "status"),
-    ];
-    section(
-        w(member, "splits"),
-        &table(w(member, "splits"), &headers, &rows, ""),
-    )
+    let headers = words(member, ["target", "amount", "status"]);
+    table_section(member, w(member, "splits"), &headers, &rows)
 }
 
 async fn refunds_section(console: &Console, member: &Member, id: &str) -> String {
-    let answer = api::send(
-        &console.api,
-        Call::get(member, format!("/refunds?payment_intent={id}&limit=50")),
+    let answer = api::get(
+        console,
+        member,
+        format!("/refunds?payment_intent={id}&limit=50"),
     )
     .await;
     let rows = refund_rows(&answer.json(), false, member);
-    let headers = [
-        w(member, "id"),
-        w(member, "amount"),
-        w(member, "status"),
-        w(member, "reason"),
-        w(member, "created"),
-    ];
-    section(
-        w(member, "refunds"),
-        &table(
-            w(member, "refunds"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(member, ["id", "amount", "status", "reason", "created"]);
+    table_section(member, w(member, "refunds"), &headers, &rows)
 }
 
 fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<String>> {
@@ -575,7 +492,7 @@ fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<Stri
                     r["amount_minor"].as_i64().unwrap_or(0),
                     r["currency"].as_str().unwrap_or(""),
                 ),
-                badge(r["status"].as_str().unwrap_or("")),
+                status_badge(r),
                 s(r, "reason"),
                 when(r, "created_at"),
             ];
@@ -620,49 +537,31 @@ fn refund_decision(member: &Member, id: &str) -> String {
 async fn events_section(console: &Console, member: &Member, intent: &Value) -> String {
     let id = intent["id"].as_str().unwrap_or("");
     let since = percent(intent["created_at"].as_str().unwrap_or(""));
-    let page = api::send(
-        &console.api,
-        Call::get(member, format!("/events?limit=200&since={since}")),
-    )
-    .await
-    .json();
+    let page = api::get(console, member, format!("/events?limit=200&since={since}"))
+        .await
+        .json();
     let rows: Vec<Vec<String>> = layout::items(&page)
         .filter(|e| e["data"]["object"].to_string().contains(id))
         .map(|e| vec![s(e, "id"), s(e, "type"), when(e, "created_at")])
         .collect();
-    let headers = [w(member, "id"), w(member, "type"), w(member, "created")];
-    section(
-        w(member, "events"),
-        &table(
-            w(member, "events"),
-            &headers,
-            &rows,
-            w(member, "nothing_yet"),
-        ),
-    )
+    let headers = words(member, ["id", "type", "created"]);
+    table_section(member, w(member, "events"), &headers, &rows)
 }
 
 /// The refund form: the amount in major units, the reason, the PIN when given.
-pub async fn refund(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
+pub async fn refund(Action(console, id, post): Action) -> Response {
     let Some(id) = intent_id(&id) else {
         return layout::see_other("/console/payments");
     };
     let here = format!("/console/payments/{id}");
     let member = &post.member;
-    let intent = api::send(
-        &console.api,
-        Call::get(member, format!("/payment_intents/{id}")),
-    )
-    .await
-    .json();
+    let intent = api::get(&console, member, format!("/payment_intents/{id}"))
+        .await
+        .json();
     let currency = intent["currency"].as_str().unwrap_or("");
     let mut body = json!({ "payment_intent": id, "reason": post.field("reason") });
     if !post.field("amount").is_empty() {
-        match amount_bound(post.field("amount"), currency) {
+        match minor_of(post.field("amount"), currency) {
             Some(minor) => body["amount_minor"] = json!(minor),
             None => {
                 let flash = layout::Flash {
@@ -673,56 +572,21 @@ pub async fn refund(
             }
         }
     }
-    if !post.field("pin").is_empty() {
-        body["pin"] = json!(post.field("pin"));
-    }
-    let answer = api::send(
-        &console.api,
-        Call::post(member, "/refunds", body, post.form_token()),
-    )
-    .await;
-    layout::after(&console, &here, &answer, member, "done_refund")
+    post.copy_filled(&mut body, "pin");
+    post.act(&console, "/refunds", body, &here, "done_refund")
+        .await
 }
 
-pub async fn capture(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    intent_action(&console, &id, &post, "capture", "done_capture").await
+pub async fn capture(Action(console, id, post): Action) -> Response {
+    let action = (id.as_str(), "capture");
+    post.act_on(&console, &INTENTS, action, json!({}), "done_capture")
+        .await
 }
 
-pub async fn cancel(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    intent_action(&console, &id, &post, "cancel", "done_cancel").await
-}
-
-async fn intent_action(
-    console: &Console,
-    id: &str,
-    post: &Post,
-    action: &str,
-    done: &str,
-) -> Response {
-    let Some(id) = intent_id(id) else {
-        return layout::see_other("/console/payments");
-    };
-    let path = format!("/payment_intents/{id}/{action}");
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, path, json!({}), post.form_token()),
-    )
-    .await;
-    layout::after(
-        console,
-        &format!("/console/payments/{id}"),
-        &answer,
-        &post.member,
-        done,
-    )
+pub async fn cancel(Action(console, id, post): Action) -> Response {
+    let action = (id.as_str(), "cancel");
+    post.act_on(&console, &INTENTS, action, json!({}), "done_cancel")
+        .await
 }
 
 /// Refunds waiting for a second person: approve (with a PIN over the limit) or reject.
@@ -730,86 +594,35 @@ pub async fn refunds(State(console): State<Console>, member: Member) -> Response
     if !member.may("refunds:read") {
         return layout::forbidden(&console, &member, "/console/refunds");
     }
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, "/refunds?status=REQUESTED&limit=100"),
-    )
-    .await;
+    let answer = api::get(&console, &member, "/refunds?status=REQUESTED&limit=100").await;
     let rows = refund_rows(&answer.json(), true, &member);
-    let headers = [
-        w(&member, "id"),
-        w(&member, "amount"),
-        w(&member, "status"),
-        w(&member, "reason"),
-        w(&member, "created"),
-        w(&member, "payment"),
-        w(&member, "action"),
-    ];
-    let title = w(&member, "awaiting_approval");
-    let body = section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
+    let headers = words(
+        &member,
+        [
+            "id", "amount", "status", "reason", "created", "payment", "action",
+        ],
     );
-    Page {
-        member: &member,
-        here: "/console/refunds",
-        nav: "refunds",
-        title: w(&member, "refunds"),
+    let body = table_section(&member, w(&member, "awaiting_approval"), &headers, &rows);
+    let title = w(&member, "refunds");
+    layout::page(
+        &console,
+        &member,
+        "/console/refunds",
+        "refunds",
+        title,
         body,
-        script: "",
-    }
-    .render(&console)
-}
-
-pub async fn approve_refund(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "re") {
-        return layout::see_other("/console/refunds");
-    }
-    let mut body = json!({});
-    if !post.field("pin").is_empty() {
-        body["pin"] = json!(post.field("pin"));
-    }
-    let path = format!("/refunds/{id}/approve");
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, path, body, post.form_token()),
-    )
-    .await;
-    layout::after(
-        &console,
-        "/console/refunds",
-        &answer,
-        &post.member,
-        "done_approve",
     )
 }
 
-pub async fn reject_refund(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "re") {
-        return layout::see_other("/console/refunds");
-    }
+pub async fn approve_refund(Action(console, id, post): Action) -> Response {
+    post.approve(&console, &REFUNDS, &id, "done_approve").await
+}
+
+pub async fn reject_refund(Action(console, id, post): Action) -> Response {
     let body = json!({ "reason": "rejected in the console" });
-    let path = format!("/refunds/{id}/reject");
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, path, body, post.form_token()),
-    )
-    .await;
-    layout::after(
-        &console,
-        "/console/refunds",
-        &answer,
-        &post.member,
-        "done_reject",
-    )
+    let action = (id.as_str(), "reject");
+    post.act_on(&console, &REFUNDS, action, body, "done_reject")
+        .await
 }
 
 #[cfg(test)]

@@ -5,15 +5,18 @@
 //! outcomes after the run.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::api::{self, Answer, Call};
-use super::auth::Post;
-use super::html::{badge, esc, form, input, link, money, s, section, select, table, w, when};
-use super::layout::{self, Page, percent};
+use super::api::{self, Answer};
+use super::auth::{Action, Kind, ObjectPage, Post};
+use super::html::{
+    actions_section, esc, form, id_link, input, money, s, section, select, status_badge,
+    table_section, w, when, words,
+};
+use super::layout::{self, Page, Shown, percent};
 use super::{Console, Member};
 
 const HERE: &str = "/console/payouts";
@@ -38,6 +41,8 @@ pub fn routes() -> Router<Console> {
         .route("/console/payouts/{id}/cancel", post(cancel))
 }
 
+const BATCHES: Kind = Kind::new("pb", "/payouts/batches", HERE, Some(HERE));
+
 fn batch_id(id: &str) -> Option<&str> {
     crate::ids::is_id(id, "pb").then_some(id)
 }
@@ -49,49 +54,26 @@ fn total(b: &Value, field: &str) -> String {
     )
 }
 
-pub async fn list(State(console): State<Console>, member: Member) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        HERE,
-        "payouts:read",
-        "/payouts/batches?limit=100",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn list(State(console): State<Console>, member: Member) -> Shown {
+    let path = "/payouts/batches?limit=100";
+    let answer = layout::read_for_page(&console, &member, HERE, "payouts:read", path).await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|b| {
-            let id = b["id"].as_str().unwrap_or("");
             vec![
-                link(&format!("{HERE}/{id}"), id),
+                id_link(HERE, b),
                 s(b, "reference"),
-                badge(b["status"].as_str().unwrap_or("")),
+                status_badge(b),
                 b["counts"]["rows"].to_string(),
                 total(b, "total_minor"),
                 when(b, "created_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "reference"),
-        w(&member, "status"),
-        w(&member, "rows"),
-        w(&member, "total"),
-        w(&member, "created"),
-    ];
-    let mut body = section(
-        w(&member, "batches"),
-        &table(
-            w(&member, "batches"),
-            &headers,
-            &rows,
-            w(&member, "nothing_yet"),
-        ),
+    let headers = words(
+        &member,
+        ["id", "reference", "status", "rows", "total", "created"],
     );
+    let mut body = table_section(&member, w(&member, "batches"), &headers, &rows);
     if member.may("payouts:write") {
         let inner = format!(
             "<div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>\
@@ -127,7 +109,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
             &form(&member, HERE, "upload", &inner, w(&member, "upload")),
         ));
     }
-    Page {
+    Ok(Page {
         member: &member,
         here: HERE,
         nav: "payouts",
@@ -135,7 +117,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
         body,
         script: FILE_SCRIPT,
     }
-    .render(&console)
+    .render(&console))
 }
 
 pub async fn upload(State(console): State<Console>, post: Post) -> Response {
@@ -147,36 +129,19 @@ pub async fn upload(State(console): State<Console>, post: Post) -> Response {
     if !post.field("reference").is_empty() {
         body["reference"] = json!(post.field("reference"));
     }
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/payouts/batches", body, post.form_token()),
-    )
-    .await;
-    let created = answer.json();
-    match created["id"].as_str().filter(|_| answer.ok()) {
-        Some(id) => layout::after(
-            &console,
-            &format!("{HERE}/{id}"),
-            &answer,
-            &post.member,
-            "done_batch",
-        ),
-        None => layout::after(&console, HERE, &answer, &post.member, "done_batch"),
-    }
+    let answer = post.send(&console, "/payouts/batches", body).await;
+    layout::after_create(&console, HERE, HERE, &answer, &post.member, "done_batch")
 }
 
-pub async fn batch(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
+pub async fn batch(ObjectPage(console, member, id): ObjectPage) -> Response {
     let here = format!("{HERE}/{}", percent(&id));
     let Some(id) = batch_id(&id) else {
         return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
     };
-    let answer = api::send(
-        &console.api,
-        Call::get(&member, format!("/payouts/batches/{id}?limit=200")),
+    let answer = api::get(
+        &console,
+        &member,
+        format!("/payouts/batches/{id}?limit=200"),
     )
     .await;
     if !answer.ok() {
@@ -187,15 +152,7 @@ pub async fn batch(
     body.push_str(&decisions(&member, &b, id));
     body.push_str(&rows(&member, &b));
     let title = format!("{} {id}", w(&member, "batches"));
-    Page {
-        member: &member,
-        here: &here,
-        nav: "payouts",
-        title: &title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    layout::page(&console, &member, &here, "payouts", &title, body)
 }
 
 fn summary(member: &Member, b: &Value) -> String {
@@ -205,10 +162,7 @@ fn summary(member: &Member, b: &Value) -> String {
         .or(b["maker"]["key_id"].as_str())
         .unwrap_or("");
     let facts = [
-        (
-            w(member, "status"),
-            badge(b["status"].as_str().unwrap_or("")),
-        ),
+        (w(member, "status"), status_badge(b)),
         (w(member, "reference"), s(b, "reference")),
         (w(member, "rows"), b["counts"]["rows"].to_string()),
         (w(member, "valid"), b["counts"]["valid"].to_string()),
@@ -271,10 +225,7 @@ fn decisions(member: &Member, b: &Value, id: &str) -> String {
             w(member, "cancel_batch"),
         ));
     }
-    if out.is_empty() {
-        return out;
-    }
-    section(w(member, "action"), &out)
+    actions_section(member, &out)
 }
 
 fn rows(member: &Member, b: &Value) -> String {
@@ -302,7 +253,7 @@ fn rows(member: &Member, b: &Value) -> String {
                 .unwrap_or("");
             vec![
                 r["line"].to_string(),
-                badge(r["status"].as_str().unwrap_or("")),
+                status_badge(r),
                 r["amount_minor"]
                     .as_i64()
                     .map_or_else(String::new, |a| money(a, currency)),
@@ -315,75 +266,22 @@ fn rows(member: &Member, b: &Value) -> String {
             ]
         })
         .collect();
-    let headers = [
-        w(member, "row"),
-        w(member, "status"),
-        w(member, "amount"),
-        w(member, "fee"),
-        w(member, "target"),
-        w(member, "errors"),
-        w(member, "outcome"),
-    ];
-    section(
-        w(member, "rows"),
-        &table(w(member, "rows"), &headers, &rows, w(member, "nothing_yet")),
-    )
+    let headers = words(
+        member,
+        [
+            "row", "status", "amount", "fee", "target", "errors", "outcome",
+        ],
+    );
+    table_section(member, w(member, "rows"), &headers, &rows)
 }
 
-pub async fn approve(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    let Some(id) = batch_id(&id) else {
-        return layout::see_other(HERE);
-    };
-    let mut body = json!({});
-    if !post.field("pin").is_empty() {
-        body["pin"] = json!(post.field("pin"));
-    }
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/payouts/batches/{id}/approve"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
-        &console,
-        &format!("{HERE}/{id}"),
-        &answer,
-        &post.member,
-        "done_batch_approve",
-    )
+pub async fn approve(Action(console, id, post): Action) -> Response {
+    post.approve(&console, &BATCHES, &id, "done_batch_approve")
+        .await
 }
 
-pub async fn cancel(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    let Some(id) = batch_id(&id) else {
-        return layout::see_other(HERE);
-    };
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/payouts/batches/{id}/cancel"),
-            json!({}),
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
-        &console,
-        &format!("{HERE}/{id}"),
-        &answer,
-        &post.member,
-        "done_batch_cancel",
-    )
+pub async fn cancel(Action(console, id, post): Action) -> Response {
+    let action = (id.as_str(), "cancel");
+    post.act_on(&console, &BATCHES, action, json!({}), "done_batch_cancel")
+        .await
 }

@@ -7,19 +7,20 @@
 //! `data:` image the pages' CSP allows.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
 use base64::Engine;
 use serde_json::{Value, json};
 
-use super::api::{self, Answer, Call};
-use super::auth::Post;
+use super::api;
+use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
-    amount_of, badge, esc, facts, field, form, link, minor_of, s, section, select, table, w, when,
+    amount_of, back_link, badge, esc, facts, field, form, id_link, link, s, section, select,
+    status_badge, table, table_section, w, when, words,
 };
-use super::layout::{self, Flash, Page, percent};
+use super::layout::{self, Shown, percent};
 use super::payouts::CURRENCIES;
 use super::words::t;
 use super::{Console, Member};
@@ -28,6 +29,9 @@ const HERE: &str = "/console/qr_codes";
 const LOCATIONS: &str = "/console/locations";
 const READ: &str = "qr_codes:read";
 const WRITE: &str = "qr_codes:write";
+const CODES: Kind = Kind::new("qr", "/qr_codes", HERE, Some(HERE));
+/// Locations (their list is the QR codes' page).
+const PLACES: Kind = Kind::new("loc", "/locations", HERE, Some(LOCATIONS));
 const REASONS: [&str; 5] = ["lost", "stolen", "tampered", "replaced", "retired"];
 
 pub fn routes() -> Router<Console> {
@@ -42,69 +46,54 @@ pub fn routes() -> Router<Console> {
 }
 
 fn page(console: &Console, member: &Member, here: &str, title: &str, body: String) -> Response {
-    Page {
-        member,
-        here,
-        nav: "qr_codes",
-        title,
-        body,
-        script: "",
-    }
-    .render(console)
+    layout::page(console, member, here, "qr_codes", title, body)
 }
 
-fn code_rows(member: &Member, list: &Value) -> Vec<Vec<String>> {
-    layout::items(list)
+/// A code's fixed amount, or that the payer enters it (in its currency).
+fn amount(member: &Member, c: &Value) -> String {
+    match c["amount_minor"].as_i64() {
+        Some(_) => amount_of(c, "amount_minor", "currency"),
+        None => format!("{} ({})", esc(w(member, "payer_enters")), s(c, "currency")),
+    }
+}
+
+/// The section of the QR codes of `list`.
+fn codes_section(member: &Member, list: &Value) -> String {
+    let rows: Vec<Vec<String>> = layout::items(list)
         .map(|c| {
-            let id = c["id"].as_str().unwrap_or("");
-            let amount = match c["amount_minor"].as_i64() {
-                Some(_) => amount_of(c, "amount_minor", "currency"),
-                None => format!("{} ({})", esc(w(member, "payer_enters")), s(c, "currency")),
-            };
             vec![
-                link(&format!("{HERE}/{id}"), id),
+                id_link(HERE, c),
                 s(c, "location"),
-                amount,
+                amount(member, c),
                 s(c, "reference"),
-                badge(c["status"].as_str().unwrap_or("")),
+                status_badge(c),
                 s(c, "scans"),
                 when(c, "created_at"),
             ]
         })
-        .collect()
+        .collect();
+    let headers = words(
+        member,
+        [
+            "id",
+            "location",
+            "amount",
+            "reference",
+            "status",
+            "scans",
+            "created",
+        ],
+    );
+    table_section(member, w(member, "qr_codes"), &headers, &rows)
 }
 
-fn code_headers(member: &Member) -> [&'static str; 7] {
-    [
-        w(member, "id"),
-        w(member, "location"),
-        w(member, "amount"),
-        w(member, "reference"),
-        w(member, "status"),
-        w(member, "scans"),
-        w(member, "created"),
-    ]
-}
-
-pub async fn list(State(console): State<Console>, member: Member) -> Response {
-    let codes =
-        match layout::read_for_page(&console, &member, HERE, READ, "/qr_codes?limit=100").await {
-            Ok(json) => json,
-            Err(page) => return page,
-        };
-    let locations = api::send(&console.api, Call::get(&member, "/locations?limit=100"))
+pub async fn list(State(console): State<Console>, member: Member) -> Shown {
+    let codes = layout::read_for_page(&console, &member, HERE, READ, "/qr_codes?limit=100").await?;
+    let locations = api::get(&console, &member, "/locations?limit=100")
         .await
         .json();
     let title = w(&member, "qr_codes");
-    let mut body = section(
-        title,
-        &table(
-            title,
-            &code_headers(&member),
-            &code_rows(&member, &codes),
-            w(&member, "nothing_yet"),
-        ),
-    );
+    let mut body = codes_section(&member, &codes);
     if member.may(WRITE) {
         body.push_str(&section(
             w(&member, "new_code"),
@@ -126,13 +115,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "name"),
-        w(&member, "city"),
-        w(&member, "country"),
-        w(&member, "mcc"),
-        w(&member, "created"),
-    ];
+    let headers = words(&member, ["name", "city", "country", "mcc", "created"]);
     let mut located = table(
         w(&member, "locations"),
         &headers,
@@ -143,7 +126,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
         located.push_str(&location_form(&member));
     }
     body.push_str(&section(w(&member, "locations"), &located));
-    page(&console, &member, HERE, title, body)
+    Ok(page(&console, &member, HERE, title, body))
 }
 
 fn code_form(member: &Member, locations: &Value) -> String {
@@ -243,36 +226,19 @@ fn location_form(member: &Member) -> String {
     )
 }
 
-/// Sets `field` of `body` from the form's field of the same name, when given.
-fn optional(body: &mut Value, post: &Post, name: &str) {
-    if !post.field(name).is_empty() {
-        body[name] = json!(post.field(name));
-    }
-}
-
 pub async fn create_code(State(console): State<Console>, post: Post) -> Response {
     let currency = post.field("currency");
     let mut body = json!({ "currency": currency });
     if !post.field("amount").is_empty() {
-        let Some(minor) = minor_of(post.field("amount"), currency) else {
-            let text = format!(
-                "{}: {:?} ({})",
-                w(&post.member, "amount"),
-                post.field("amount"),
-                w(&post.member, "amount_hint")
-            );
-            return layout::redirect(&console, HERE, Flash { good: false, text });
-        };
-        body["amount_minor"] = json!(minor);
+        match post.amount_minor(currency) {
+            Ok(minor) => body["amount_minor"] = json!(minor),
+            Err(flash) => return layout::redirect(&console, HERE, flash),
+        }
     }
     for name in ["location", "reference", "description"] {
-        optional(&mut body, &post, name);
+        post.copy_filled(&mut body, name);
     }
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/qr_codes", body, post.form_token()),
-    )
-    .await;
+    let answer = post.send(&console, "/qr_codes", body).await;
     layout::after_create(&console, HERE, HERE, &answer, &post.member, "done_code")
 }
 
@@ -294,41 +260,22 @@ async fn read_code(
     id: &str,
 ) -> Result<Value, Response> {
     if !crate::ids::is_id(id, "qr") {
-        return Err(layout::refusal(
-            console,
-            member,
-            here,
-            &Answer::not_found(id),
-        ));
+        let answer = api::Answer::not_found(id);
+        return Err(layout::refusal(console, member, here, &answer));
     }
     layout::read_for_page(console, member, here, READ, format!("/qr_codes/{id}")).await
 }
 
-pub async fn code(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
+pub async fn code(ObjectPage(console, member, id): ObjectPage) -> Shown {
     let here = format!("{HERE}/{}", percent(&id));
-    let c = match read_code(&console, &member, &here, &id).await {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+    let c = read_code(&console, &member, &here, &id).await?;
     let status = c["status"].as_str().unwrap_or("");
     let location = c["location"]
         .as_str()
         .map_or_else(String::new, |l| link(&format!("{LOCATIONS}/{l}"), l));
-    let amount = match c["amount_minor"].as_i64() {
-        Some(_) => amount_of(&c, "amount_minor", "currency"),
-        None => format!(
-            "{} ({})",
-            esc(w(&member, "payer_enters")),
-            s(&c, "currency")
-        ),
-    };
     let mut body = facts(&[
         (w(&member, "status"), badge(status)),
-        (w(&member, "amount"), amount),
+        (w(&member, "amount"), amount(&member, &c)),
         (w(&member, "location"), location),
         (w(&member, "terminal"), s(&c, "terminal")),
         (w(&member, "reference"), s(&c, "reference")),
@@ -385,9 +332,9 @@ pub async fn code(
         );
         body.push_str(&section(w(&member, "action"), &revoke));
     }
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&back_link(&member, HERE));
     let title = format!("{} {id}", w(&member, "qr_code"));
-    page(&console, &member, &here, &title, body)
+    Ok(page(&console, &member, &here, &title, body))
 }
 
 const PRINT_STYLE: &str = "
@@ -403,19 +350,12 @@ img.qr{width:100%;max-width:360px;height:auto;image-rendering:pixelated}
 ";
 
 /// The printable view: a page of its own, for a sheet on the counter.
-pub async fn print(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
+pub async fn print(ObjectPage(console, member, id): ObjectPage) -> Shown {
     let here = format!("{HERE}/{}/print", percent(&id));
-    let c = match read_code(&console, &member, &here, &id).await {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+    let c = read_code(&console, &member, &here, &id).await?;
     let place = match c["location"].as_str() {
         Some(l) if crate::ids::is_id(l, "loc") => {
-            let found = api::send(&console.api, Call::get(&member, format!("/locations/{l}")))
+            let found = api::get(&console, &member, format!("/locations/{l}"))
                 .await
                 .json();
             [found["name"].as_str(), found["city"].as_str()]
@@ -455,36 +395,19 @@ pub async fn print(
         scan = t(lang, "scan_hint"),
         id = esc(&id),
     );
-    crate::http::pages::page_response(StatusCode::OK, html, &nonce)
+    Ok(crate::http::pages::page_response(
+        StatusCode::OK,
+        html,
+        &nonce,
+    ))
 }
 
-pub async fn revoke(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "qr") {
-        return layout::see_other(HERE);
-    }
+pub async fn revoke(Action(console, id, post): Action) -> Response {
     let mut body = json!({ "reason": post.field("reason") });
-    optional(&mut body, &post, "note");
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/qr_codes/{id}/revoke"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
-        &console,
-        &format!("{HERE}/{id}"),
-        &answer,
-        &post.member,
-        "done_revoke_code",
-    )
+    post.copy_filled(&mut body, "note");
+    let action = (id.as_str(), "revoke");
+    post.act_on(&console, &CODES, action, body, "done_revoke_code")
+        .await
 }
 
 pub async fn create_location(State(console): State<Console>, post: Post) -> Response {
@@ -493,12 +416,8 @@ pub async fn create_location(State(console): State<Console>, post: Post) -> Resp
         "city": post.field("city"),
         "country": post.field("country"),
     });
-    optional(&mut body, &post, "address");
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/locations", body, post.form_token()),
-    )
-    .await;
+    post.copy_filled(&mut body, "address");
+    let answer = post.send(&console, "/locations", body).await;
     layout::after_create(
         &console,
         LOCATIONS,
@@ -509,21 +428,10 @@ pub async fn create_location(State(console): State<Console>, post: Post) -> Resp
     )
 }
 
-pub async fn location(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{LOCATIONS}/{}", percent(&id));
-    if !crate::ids::is_id(&id, "loc") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let l = match layout::read_for_page(&console, &member, &here, READ, format!("/locations/{id}"))
-        .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn location(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, LOCATIONS, &id, "loc")?;
+    let path = format!("/locations/{id}");
+    let l = layout::read_for_page(&console, &member, &here, READ, path).await?;
     let mut body = facts(&[
         (w(&member, "address"), s(&l, "address")),
         (w(&member, "city"), s(&l, "city")),
@@ -531,16 +439,13 @@ pub async fn location(
         (w(&member, "mcc"), s(&l, "mcc")),
         (w(&member, "created"), when(&l, "created_at")),
     ]);
-    let terminals = api::send(
-        &console.api,
-        Call::get(&member, format!("/locations/{id}/terminals")),
-    )
-    .await
-    .json();
+    let terminals = api::get(&console, &member, format!("/locations/{id}/terminals"))
+        .await
+        .json();
     let rows: Vec<Vec<String>> = layout::items(&terminals)
         .map(|t| vec![s(t, "id"), s(t, "label"), when(t, "created_at")])
         .collect();
-    let headers = [w(&member, "id"), w(&member, "label"), w(&member, "created")];
+    let headers = words(&member, ["id", "label", "created"]);
     let mut listed = table(
         w(&member, "terminals"),
         &headers,
@@ -564,50 +469,22 @@ pub async fn location(
         ));
     }
     body.push_str(&section(w(&member, "terminals"), &listed));
-    let codes = api::send(
-        &console.api,
-        Call::get(&member, format!("/qr_codes?location={id}&limit=100")),
+    let codes = api::get(
+        &console,
+        &member,
+        format!("/qr_codes?location={id}&limit=100"),
     )
     .await
     .json();
-    body.push_str(&section(
-        w(&member, "qr_codes"),
-        &table(
-            w(&member, "qr_codes"),
-            &code_headers(&member),
-            &code_rows(&member, &codes),
-            w(&member, "nothing_yet"),
-        ),
-    ));
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&codes_section(&member, &codes));
+    body.push_str(&back_link(&member, HERE));
     let title = l["name"].as_str().unwrap_or(&id).to_string();
-    page(&console, &member, &here, &title, body)
+    Ok(page(&console, &member, &here, &title, body))
 }
 
-pub async fn create_terminal(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "loc") {
-        return layout::see_other(HERE);
-    }
+pub async fn create_terminal(Action(console, id, post): Action) -> Response {
     let body = json!({ "label": post.field("label") });
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/locations/{id}/terminals"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
-        &console,
-        &format!("{LOCATIONS}/{id}"),
-        &answer,
-        &post.member,
-        "done_terminal",
-    )
+    let action = (id.as_str(), "terminals");
+    post.act_on(&console, &PLACES, action, body, "done_terminal")
+        .await
 }

@@ -12,10 +12,10 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::Value;
 
-use super::api::{self, Call};
+use super::api;
 use super::calendar::{self, Happening};
-use super::html::{badge, esc, money, s, section, table, w};
-use super::layout::{self, Page};
+use super::html::{badge, esc, money, s, section, table_section, w, words};
+use super::layout::{self, Shown};
 use super::{Console, Member};
 
 const HERE: &str = "/console/settlement";
@@ -31,45 +31,20 @@ pub async fn page(
     State(console): State<Console>,
     member: Member,
     Query(query): Query<HashMap<String, String>>,
-) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        HERE,
-        "settlements:read",
-        "/settlement_cycles?limit=100",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+) -> Shown {
+    let path = "/settlement_cycles?limit=100";
+    let answer = layout::read_for_page(&console, &member, HERE, "settlements:read", path).await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|c| cycle_row(&member, c))
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "rail"),
-        w(&member, "period"),
-        w(&member, "status"),
-        w(&member, "net"),
-        w(&member, "statement"),
-    ];
-    let mut body = section(
-        w(&member, "cycles"),
-        &table(
-            w(&member, "cycles"),
-            &headers,
-            &rows,
-            w(&member, "nothing_yet"),
-        ),
+    let headers = words(
+        &member,
+        ["id", "rail", "period", "status", "net", "statement"],
     );
-    let profiles = api::send(
-        &console.api,
-        Call::get(&member, "/settlement_profiles?limit=100"),
-    )
-    .await
-    .json();
+    let mut body = table_section(&member, w(&member, "cycles"), &headers, &rows);
+    let profiles = api::get(&console, &member, "/settlement_profiles?limit=100")
+        .await
+        .json();
     let rows: Vec<Vec<String>> = layout::items(&profiles)
         .map(|p| {
             vec![
@@ -83,33 +58,24 @@ pub async fn page(
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "rail"),
-        w(&member, "currency"),
-        w(&member, "period"),
-        w(&member, "when"),
-    ];
-    body.push_str(&section(
+    let headers = words(&member, ["id", "rail", "currency", "period", "when"]);
+    body.push_str(&table_section(
+        &member,
         w(&member, "profiles"),
-        &table(
-            w(&member, "profiles"),
-            &headers,
-            &rows,
-            w(&member, "nothing_yet"),
-        ),
+        &headers,
+        &rows,
     ));
     let month = query.get("month").and_then(|m| calendar::parse_month(m));
     body.push_str(&calendar_section(&console, &member, month).await);
-    Page {
-        member: &member,
-        here: HERE,
-        nav: "settlement",
-        title: w(&member, "settlement"),
+    let title = w(&member, "settlement");
+    Ok(layout::page(
+        &console,
+        &member,
+        HERE,
+        "settlement",
+        title,
         body,
-        script: "",
-    }
-    .render(&console)
+    ))
 }
 
 fn cycle_row(member: &Member, c: &Value) -> Vec<String> {
@@ -164,7 +130,7 @@ pub async fn statement(
         return layout::refusal(&console, &member, here, &api::Answer::not_found(&id));
     }
     let path = format!("/settlement_cycles/{id}/statement?format={format}");
-    let answer = api::send(&console.api, Call::get(&member, path)).await;
+    let answer = api::get(&console, &member, path).await;
     if !answer.ok() {
         return layout::refusal(&console, &member, here, &answer);
     }
@@ -192,7 +158,7 @@ async fn calendar_section(
     member: &Member,
     month: Option<(i32, time::Month)>,
 ) -> String {
-    let answer = api::send(&console.api, Call::get(member, "/settlement_calendar"))
+    let answer = api::get(console, member, "/settlement_calendar")
         .await
         .json();
     let (year, month) = month.unwrap_or_else(|| {

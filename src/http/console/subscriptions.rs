@@ -6,15 +6,17 @@
 //! are on its subscription's page (decision 233).
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::api::{self, Answer, Call};
-use super::auth::Post;
-use super::html::{amount_of, badge, esc, facts, form, link, money, s, section, table, w, when};
-use super::layout::{self, Page, percent};
+use super::auth::{Action, Kind, ObjectPage};
+use super::html::{
+    amount_of, back_link, esc, facts, form, id_link, link, money, s, section, status_badge, table,
+    table_section, w, when, words,
+};
+use super::layout::{self, Shown};
 use super::{Console, Member};
 
 const HERE: &str = "/console/subscriptions";
@@ -22,6 +24,8 @@ const PLANS: &str = "/console/plans";
 const INVOICES: &str = "/console/invoices";
 const READ: &str = "subscriptions:read";
 const WRITE: &str = "subscriptions:write";
+const SUBSCRIPTIONS: Kind = Kind::new("sub", "/subscriptions", HERE, Some(HERE));
+const PLAN: Kind = Kind::new("plan", "/plans", PLANS, Some(PLANS));
 
 pub fn routes() -> Router<Console> {
     Router::new()
@@ -69,59 +73,40 @@ fn customer(v: &Value) -> String {
 }
 
 fn page(console: &Console, member: &Member, here: &str, title: &str, body: String) -> Response {
-    Page {
-        member,
-        here,
-        nav: "subscriptions",
-        title,
-        body,
-        script: "",
-    }
-    .render(console)
+    layout::page(console, member, here, "subscriptions", title, body)
 }
 
-pub async fn list(State(console): State<Console>, member: Member) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        HERE,
-        READ,
-        "/subscriptions?limit=100",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn list(State(console): State<Console>, member: Member) -> Shown {
+    let answer =
+        layout::read_for_page(&console, &member, HERE, READ, "/subscriptions?limit=100").await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|sub| {
-            let id = sub["id"].as_str().unwrap_or("");
             vec![
-                link(&format!("{HERE}/{id}"), id),
+                id_link(HERE, sub),
                 s(sub, "plan_code"),
                 customer(sub),
-                badge(sub["status"].as_str().unwrap_or("")),
+                status_badge(sub),
                 when(sub, "current_period_end"),
                 when(sub, "next_charge_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "plan"),
-        w(&member, "customer"),
-        w(&member, "status"),
-        w(&member, "period_end"),
-        w(&member, "next_charge"),
-    ];
+    let headers = words(
+        &member,
+        [
+            "id",
+            "plan",
+            "customer",
+            "status",
+            "period_end",
+            "next_charge",
+        ],
+    );
     let title = w(&member, "subscriptions");
     let mut body = tabs(&member, HERE);
     body.push_str(&overview(&member, &answer["overview"]));
-    body.push_str(&section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
-    ));
-    page(&console, &member, HERE, title, body)
+    body.push_str(&table_section(&member, title, &headers, &rows));
+    Ok(page(&console, &member, HERE, title, body))
 }
 
 /// The API's billing overview: counts by status, recurring and collected money.
@@ -165,40 +150,16 @@ fn overview(member: &Member, o: &Value) -> String {
     out
 }
 
-fn sub_id(id: &str) -> Option<&str> {
-    crate::ids::is_id(id, "sub").then_some(id)
-}
-
-pub async fn detail(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{HERE}/{}", percent(&id));
-    let Some(id) = sub_id(&id) else {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    };
-    let sub = match layout::read_for_page(
-        &console,
-        &member,
-        &here,
-        READ,
-        format!("/subscriptions/{id}"),
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, HERE, &id, "sub")?;
+    let path = format!("/subscriptions/{id}");
+    let sub = layout::read_for_page(&console, &member, &here, READ, path).await?;
     let plan = sub["plan"].as_str().unwrap_or("");
     let cancellation = sub["cancellation"]["effective_at"]
         .as_str()
         .map_or_else(String::new, |at| esc(&at.replace('T', " ")));
     let mut body = facts(&[
-        (
-            w(&member, "status"),
-            badge(sub["status"].as_str().unwrap_or("")),
-        ),
+        (w(&member, "status"), status_badge(&sub)),
         (w(&member, "plan"), link(&format!("{PLANS}/{plan}"), plan)),
         (w(&member, "customer"), customer(&sub)),
         (
@@ -245,9 +206,9 @@ pub async fn detail(
     for invoice in sub["invoices"].as_array().into_iter().flatten() {
         body.push_str(&invoice_section(&member, invoice));
     }
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&back_link(&member, HERE));
     let title = format!("{} {id}", w(&member, "subscription"));
-    page(&console, &member, &here, &title, body)
+    Ok(page(&console, &member, &here, &title, body))
 }
 
 /// One invoice with its lines (its id is the section's anchor).
@@ -277,7 +238,7 @@ fn invoice_section(member: &Member, invoice: &Value) -> String {
     let title = format!("{} {number}", w(member, "invoice"));
     let totals = format!(
         "<p>{} · {}: {} · {}: {} · {}: {}</p>",
-        badge(invoice["status"].as_str().unwrap_or("")),
+        status_badge(invoice),
         w(member, "period"),
         esc(&format!(
             "{} → {}",
@@ -297,47 +258,22 @@ fn invoice_section(member: &Member, invoice: &Value) -> String {
     )
 }
 
-pub async fn cancel(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    let Some(id) = sub_id(&id) else {
-        return layout::see_other(HERE);
-    };
+pub async fn cancel(Action(console, id, post): Action) -> Response {
     let body = json!({ "immediately": post.field("immediately") == "true" });
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/subscriptions/{id}/cancel"),
-            body,
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
+    let action = (id.as_str(), "cancel");
+    post.act_on(
         &console,
-        &format!("{HERE}/{id}"),
-        &answer,
-        &post.member,
+        &SUBSCRIPTIONS,
+        action,
+        body,
         "done_cancel_subscription",
     )
+    .await
 }
 
-pub async fn plans(State(console): State<Console>, member: Member) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        PLANS,
-        READ,
-        "/plans?limit=100&include_archived=true",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn plans(State(console): State<Console>, member: Member) -> Shown {
+    let path = "/plans?limit=100&include_archived=true";
+    let answer = layout::read_for_page(&console, &member, PLANS, READ, path).await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|p| {
             let id = p["id"].as_str().unwrap_or("");
@@ -346,24 +282,15 @@ pub async fn plans(State(console): State<Console>, member: Member) -> Response {
                 s(p, "code"),
                 amount_of(p, "amount_minor", "currency"),
                 esc(&interval(p)),
-                badge(p["status"].as_str().unwrap_or("")),
+                status_badge(p),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "name"),
-        w(&member, "code"),
-        w(&member, "amount"),
-        w(&member, "interval"),
-        w(&member, "status"),
-    ];
+    let headers = words(&member, ["name", "code", "amount", "interval", "status"]);
     let title = w(&member, "plans");
     let mut body = tabs(&member, PLANS);
-    body.push_str(&section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
-    ));
-    page(&console, &member, PLANS, title, body)
+    body.push_str(&table_section(&member, title, &headers, &rows));
+    Ok(page(&console, &member, PLANS, title, body))
 }
 
 /// `1 month`, `3 week`: the plan's billing period.
@@ -375,25 +302,11 @@ fn interval(p: &Value) -> String {
     )
 }
 
-pub async fn plan(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{PLANS}/{}", percent(&id));
-    if !crate::ids::is_id(&id, "plan") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let p =
-        match layout::read_for_page(&console, &member, &here, READ, format!("/plans/{id}")).await {
-            Ok(json) => json,
-            Err(page) => return page,
-        };
+pub async fn plan(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, PLANS, &id, "plan")?;
+    let p = layout::read_for_page(&console, &member, &here, READ, format!("/plans/{id}")).await?;
     let mut body = facts(&[
-        (
-            w(&member, "status"),
-            badge(p["status"].as_str().unwrap_or("")),
-        ),
+        (w(&member, "status"), status_badge(&p)),
         (w(&member, "code"), s(&p, "code")),
         (
             w(&member, "amount"),
@@ -426,45 +339,20 @@ pub async fn plan(
             ),
         ));
     }
-    body.push_str(&format!("<p>{}</p>", link(PLANS, w(&member, "back"))));
+    body.push_str(&back_link(&member, PLANS));
     let name = p["name"].as_str().unwrap_or(&id).to_string();
-    page(&console, &member, &here, &name, body)
+    Ok(page(&console, &member, &here, &name, body))
 }
 
-pub async fn archive(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    if !crate::ids::is_id(&id, "plan") {
-        return layout::see_other(PLANS);
-    }
-    let answer = api::send(
-        &console.api,
-        Call::post(
-            &post.member,
-            format!("/plans/{id}/archive"),
-            json!({}),
-            post.form_token(),
-        ),
-    )
-    .await;
-    layout::after(
-        &console,
-        &format!("{PLANS}/{id}"),
-        &answer,
-        &post.member,
-        "done_archive",
-    )
+pub async fn archive(Action(console, id, post): Action) -> Response {
+    let action = (id.as_str(), "archive");
+    post.act_on(&console, &PLAN, action, json!({}), "done_archive")
+        .await
 }
 
-pub async fn invoices(State(console): State<Console>, member: Member) -> Response {
+pub async fn invoices(State(console): State<Console>, member: Member) -> Shown {
     let answer =
-        match layout::read_for_page(&console, &member, INVOICES, READ, "/invoices?limit=100").await
-        {
-            Ok(json) => json,
-            Err(page) => return page,
-        };
+        layout::read_for_page(&console, &member, INVOICES, READ, "/invoices?limit=100").await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|i| {
             let id = i["id"].as_str().unwrap_or("");
@@ -476,27 +364,27 @@ pub async fn invoices(State(console): State<Console>, member: Member) -> Respons
                 ),
                 customer(i),
                 amount_of(i, "total_minor", "currency"),
-                badge(i["status"].as_str().unwrap_or("")),
+                status_badge(i),
                 s(i, "attempts"),
                 when(i, "paid_at"),
                 when(i, "created_at"),
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "number_short"),
-        w(&member, "customer"),
-        w(&member, "total"),
-        w(&member, "status"),
-        w(&member, "attempts"),
-        w(&member, "paid_at"),
-        w(&member, "created"),
-    ];
+    let headers = words(
+        &member,
+        [
+            "number_short",
+            "customer",
+            "total",
+            "status",
+            "attempts",
+            "paid_at",
+            "created",
+        ],
+    );
     let title = w(&member, "invoices");
     let mut body = tabs(&member, INVOICES);
-    body.push_str(&section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
-    ));
-    page(&console, &member, INVOICES, title, body)
+    body.push_str(&table_section(&member, title, &headers, &rows));
+    Ok(page(&console, &member, INVOICES, title, body))
 }

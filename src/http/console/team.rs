@@ -4,7 +4,7 @@
 //! API's: a refusal comes back as the notice.
 
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::Method;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -12,9 +12,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::api::{self, Call};
-use super::auth::Post;
-use super::html::{badge, esc, form, input, s, section, select, table, w, when};
-use super::layout::{self, Page, percent};
+use super::auth::{Action, Kind, Post};
+use super::html::{
+    esc, form, input, s, section, select, status_badge, table, table_section, w, when, words,
+};
+use super::layout::{self, Shown, percent};
 use super::{Console, Member};
 use crate::auth::roles::{self, Role};
 
@@ -30,19 +32,9 @@ fn role_options() -> Vec<(&'static str, &'static str)> {
     Role::ALL.iter().map(|r| (r.as_str(), r.as_str())).collect()
 }
 
-pub async fn members(State(console): State<Console>, member: Member) -> Response {
-    let list = match layout::read_for_page(
-        &console,
-        &member,
-        "/console/team",
-        roles::TEAM_MANAGE,
-        "/team/members?limit=200",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn members(State(console): State<Console>, member: Member) -> Shown {
+    let (here, path) = ("/console/team", "/team/members?limit=200");
+    let list = layout::read_for_page(&console, &member, here, roles::TEAM_MANAGE, path).await?;
     let options = role_options();
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|m| {
@@ -76,19 +68,13 @@ pub async fn members(State(console): State<Console>, member: Member) -> Response
             vec![
                 s(m, "email"),
                 esc(m["role"].as_str().unwrap_or("")),
-                badge(m["status"].as_str().unwrap_or("")),
+                status_badge(m),
                 when(m, "created_at"),
                 actions,
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "email"),
-        w(&member, "role"),
-        w(&member, "status"),
-        w(&member, "created"),
-        w(&member, "action"),
-    ];
+    let headers = words(&member, ["email", "role", "status", "created", "action"]);
     let invite = format!(
         "<div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>",
         input(
@@ -122,15 +108,7 @@ pub async fn members(State(console): State<Console>, member: Member) -> Response
     );
     let body = format!(
         "{}{}",
-        section(
-            w(&member, "members"),
-            &table(
-                w(&member, "members"),
-                &headers,
-                &rows,
-                w(&member, "nothing_yet")
-            )
-        ),
+        table_section(&member, w(&member, "members"), &headers, &rows),
         section(
             w(&member, "invite"),
             &form(
@@ -142,15 +120,8 @@ pub async fn members(State(console): State<Console>, member: Member) -> Response
             )
         ),
     );
-    Page {
-        member: &member,
-        here: "/console/team",
-        nav: "team",
-        title: w(&member, "team"),
-        body,
-        script: "",
-    }
-    .render(&console)
+    let title = w(&member, "team");
+    Ok(layout::page(&console, &member, here, "team", title, body))
 }
 
 pub async fn invite(State(console): State<Console>, post: Post) -> Response {
@@ -159,32 +130,24 @@ pub async fn invite(State(console): State<Console>, post: Post) -> Response {
         "role": post.field("role"),
         "password": post.fields.get("password").cloned().unwrap_or_default(),
     });
-    if !post.field("pin").is_empty() {
-        body["pin"] = json!(post.field("pin"));
-    }
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/team/members", body, post.form_token()),
-    )
-    .await;
-    layout::after(
+    post.copy_filled(&mut body, "pin");
+    post.act(
         &console,
+        "/team/members",
+        body,
         "/console/team",
-        &answer,
-        &post.member,
         "done_invite",
     )
+    .await
 }
+
+const MEMBERS: Kind = Kind::new("mem", "/team/members", "/console/team", None);
 
 fn member_id(id: &str) -> Option<&str> {
     crate::ids::is_id(id, "mem").then_some(id)
 }
 
-pub async fn change_role(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
+pub async fn change_role(Action(console, id, post): Action) -> Response {
     let Some(id) = member_id(&id) else {
         return layout::see_other("/console/team");
     };
@@ -208,28 +171,10 @@ pub async fn change_role(
     )
 }
 
-pub async fn disable(
-    State(console): State<Console>,
-    Path(id): Path<String>,
-    post: Post,
-) -> Response {
-    let Some(id) = member_id(&id) else {
-        return layout::see_other("/console/team");
-    };
-    let call = Call::post(
-        &post.member,
-        format!("/team/members/{id}/disable"),
-        json!({}),
-        post.form_token(),
-    );
-    let answer = api::send(&console.api, call).await;
-    layout::after(
-        &console,
-        "/console/team",
-        &answer,
-        &post.member,
-        "done_disable",
-    )
+pub async fn disable(Action(console, id, post): Action) -> Response {
+    let action = (id.as_str(), "disable");
+    post.act_on(&console, &MEMBERS, action, json!({}), "done_disable")
+        .await
 }
 
 #[derive(Deserialize)]
@@ -241,7 +186,7 @@ pub async fn audit_log(
     State(console): State<Console>,
     member: Member,
     Query(page): Query<Cursor>,
-) -> Response {
+) -> Shown {
     let mut path = "/audit_log?limit=100".to_string();
     if let Some(cursor) = page
         .cursor
@@ -250,18 +195,8 @@ pub async fn audit_log(
     {
         path.push_str(&format!("&cursor={}", percent(cursor)));
     }
-    let list = match layout::read_for_page(
-        &console,
-        &member,
-        "/console/audit",
-        roles::AUDIT_LOG_READ,
-        path,
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+    let here = "/console/audit";
+    let list = layout::read_for_page(&console, &member, here, roles::AUDIT_LOG_READ, path).await?;
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|e| {
             let actor = e["email"]
@@ -277,13 +212,7 @@ pub async fn audit_log(
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "when"),
-        w(&member, "actor"),
-        w(&member, "action"),
-        w(&member, "target"),
-        w(&member, "what"),
-    ];
+    let headers = words(&member, ["when", "actor", "action", "target", "what"]);
     let mut body = table(
         w(&member, "audit_log"),
         &headers,
@@ -301,13 +230,13 @@ pub async fn audit_log(
         ));
     }
     let body = format!("<section class=\"card\">{body}</section>");
-    Page {
-        member: &member,
-        here: "/console/audit",
-        nav: "audit_log",
-        title: w(&member, "audit_log"),
+    let title = w(&member, "audit_log");
+    Ok(layout::page(
+        &console,
+        &member,
+        here,
+        "audit_log",
+        title,
         body,
-        script: "",
-    }
-    .render(&console)
+    ))
 }

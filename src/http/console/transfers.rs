@@ -5,18 +5,18 @@
 //! it while it is locked) and the rate table of the switch's mode.
 
 use axum::Router;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
-use super::api::{self, Answer, Call};
-use super::auth::Post;
+use super::api;
+use super::auth::{ObjectPage, Post};
 use super::html::{
-    amount_of, badge, esc, facts, field, form, hidden, link, minor_of, s, section, select, table,
-    w, when,
+    amount_of, back_link, badge, esc, facts, field, form, hidden, id_link, link, s, section,
+    select, status_badge, table_section, w, when, words,
 };
-use super::layout::{self, Flash, Page, percent};
+use super::layout::{self, Flash, Shown, percent};
 use super::payouts::CURRENCIES;
 use super::{Console, Member};
 
@@ -31,25 +31,14 @@ pub fn routes() -> Router<Console> {
         .route("/console/fx/{id}", get(quote_page))
 }
 
-pub async fn list(State(console): State<Console>, member: Member) -> Response {
-    let answer = match layout::read_for_page(
-        &console,
-        &member,
-        HERE,
-        "transfers:read",
-        "/transfers?limit=100",
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn list(State(console): State<Console>, member: Member) -> Shown {
+    let path = "/transfers?limit=100";
+    let answer = layout::read_for_page(&console, &member, HERE, "transfers:read", path).await?;
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|t| {
-            let id = t["id"].as_str().unwrap_or("");
             let incoming = t["direction"] == "incoming";
             vec![
-                link(&format!("{HERE}/{id}"), id),
+                id_link(HERE, t),
                 esc(direction(&member, t)),
                 s(t, if incoming { "from" } else { "to" }),
                 amount_of(t, "amount_minor", "currency"),
@@ -59,20 +48,20 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
             ]
         })
         .collect();
-    let headers = [
-        w(&member, "id"),
-        w(&member, "direction"),
-        w(&member, "counterparty"),
-        w(&member, "amount"),
-        w(&member, "received"),
-        w(&member, "note"),
-        w(&member, "created"),
-    ];
-    let title = w(&member, "transfers");
-    let mut body = section(
-        title,
-        &table(title, &headers, &rows, w(&member, "nothing_yet")),
+    let headers = words(
+        &member,
+        [
+            "id",
+            "direction",
+            "counterparty",
+            "amount",
+            "received",
+            "note",
+            "created",
+        ],
     );
+    let title = w(&member, "transfers");
+    let mut body = table_section(&member, title, &headers, &rows);
     if member.may("transfers:write") {
         body.push_str(&section(
             w(&member, "send_transfer"),
@@ -81,15 +70,11 @@ pub async fn list(State(console): State<Console>, member: Member) -> Response {
         body.push_str(&section(w(&member, "fx_quote"), &quote_form(&member)));
     }
     body.push_str(&rates(&console, &member).await);
-    Page {
-        member: &member,
-        here: HERE,
-        nav: "transfers",
-        title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    Ok(page(&console, &member, HERE, title, body))
+}
+
+fn page(console: &Console, member: &Member, here: &str, title: &str, body: String) -> Response {
+    layout::page(console, member, here, "transfers", title, body)
 }
 
 fn direction(member: &Member, t: &Value) -> &'static str {
@@ -184,9 +169,7 @@ fn quote_form(member: &Member) -> String {
 
 /// The rate table of the switch's mode (`GET /fx/rates`).
 async fn rates(console: &Console, member: &Member) -> String {
-    let list = api::send(&console.api, Call::get(member, "/fx/rates"))
-        .await
-        .json();
+    let list = api::get(console, member, "/fx/rates").await.json();
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|r| {
             let stale = if r["stale"] == true {
@@ -203,33 +186,20 @@ async fn rates(console: &Console, member: &Member) -> String {
             ]
         })
         .collect();
-    let headers = [
-        w(member, "pair"),
-        w(member, "mid_rate"),
-        w(member, "margin_bps"),
-        w(member, "source"),
-        w(member, "updated"),
-    ];
-    let title = w(member, "fx_rates");
-    section(
-        title,
-        &table(title, &headers, &rows, w(member, "nothing_yet")),
-    )
+    let headers = words(
+        member,
+        ["pair", "mid_rate", "margin_bps", "source", "updated"],
+    );
+    table_section(member, w(member, "fx_rates"), &headers, &rows)
 }
 
-/// An amount field in major units of `currency`, or a notice naming it.
-fn minor_field(post: &Post, currency: &str) -> Result<i64, String> {
-    if let Ok(minor) = post.field("amount_minor").parse::<i64>() {
-        return Ok(minor);
+/// The quote's fixed amount in minor units, else the amount typed in major
+/// units of `currency`, or a notice naming it.
+fn minor_field(post: &Post, currency: &str) -> Result<i64, Flash> {
+    match post.field("amount_minor").parse::<i64>() {
+        Ok(minor) => Ok(minor),
+        Err(_) => post.amount_minor(currency),
     }
-    minor_of(post.field("amount"), currency).ok_or_else(|| {
-        format!(
-            "{}: {:?} ({})",
-            w(&post.member, "amount"),
-            post.field("amount"),
-            w(&post.member, "amount_hint")
-        )
-    })
 }
 
 pub async fn send(State(console): State<Console>, post: Post) -> Response {
@@ -240,20 +210,14 @@ pub async fn send(State(console): State<Console>, post: Post) -> Response {
     };
     let amount_minor = match minor_field(&post, currency) {
         Ok(minor) => minor,
-        Err(text) => return layout::redirect(&console, &back, Flash { good: false, text }),
+        Err(flash) => return layout::redirect(&console, &back, flash),
     };
     let mut body =
         json!({ "to": post.field("to"), "amount_minor": amount_minor, "currency": currency });
     for optional in ["note", "quote_id"] {
-        if !post.field(optional).is_empty() {
-            body[optional] = json!(post.field(optional));
-        }
+        post.copy_filled(&mut body, optional);
     }
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/transfers", body, post.form_token()),
-    )
-    .await;
+    let answer = post.send(&console, "/transfers", body).await;
     layout::after_create(
         &console,
         HERE,
@@ -264,35 +228,15 @@ pub async fn send(State(console): State<Console>, post: Post) -> Response {
     )
 }
 
-pub async fn detail(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{HERE}/{}", percent(&id));
-    if !crate::ids::is_id(&id, "tr") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let t = match layout::read_for_page(
-        &console,
-        &member,
-        &here,
-        "transfers:read",
-        format!("/transfers/{id}"),
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, HERE, &id, "tr")?;
+    let path = format!("/transfers/{id}");
+    let t = layout::read_for_page(&console, &member, &here, "transfers:read", path).await?;
     let quote = t["quote_id"]
         .as_str()
         .map_or_else(String::new, |q| link(&format!("{FX}/{q}"), q));
     let mut body = facts(&[
-        (
-            w(&member, "status"),
-            badge(t["status"].as_str().unwrap_or("")),
-        ),
+        (w(&member, "status"), status_badge(&t)),
         (w(&member, "direction"), esc(direction(&member, &t))),
         (w(&member, "from"), s(&t, "from")),
         (w(&member, "to"), s(&t, "to")),
@@ -310,65 +254,31 @@ pub async fn detail(
         (w(&member, "transaction"), s(&t, "transaction")),
         (w(&member, "created"), when(&t, "created_at")),
     ]);
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&back_link(&member, HERE));
     let title = format!("{} {id}", w(&member, "transfer"));
-    Page {
-        member: &member,
-        here: &here,
-        nav: "transfers",
-        title: &title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    Ok(page(&console, &member, &here, &title, body))
 }
 
 pub async fn quote(State(console): State<Console>, post: Post) -> Response {
     let currency = post.field("currency");
-    let Some(amount_minor) = minor_of(post.field("amount"), currency) else {
-        let text = format!(
-            "{}: {:?} ({})",
-            w(&post.member, "amount"),
-            post.field("amount"),
-            w(&post.member, "amount_hint")
-        );
-        return layout::redirect(&console, HERE, Flash { good: false, text });
+    let amount_minor = match post.amount_minor(currency) {
+        Ok(minor) => minor,
+        Err(flash) => return layout::redirect(&console, HERE, flash),
     };
     let body = json!({
         "amount_minor": amount_minor,
         "currency": currency,
         "target_currency": post.field("target_currency"),
     });
-    let answer = api::send(
-        &console.api,
-        Call::post(&post.member, "/fx/quotes", body, post.form_token()),
-    )
-    .await;
+    let answer = post.send(&console, "/fx/quotes", body).await;
     layout::after_create(&console, FX, HERE, &answer, &post.member, "done_quote")
 }
 
 /// A quote as of now, and the send form that uses it while it may be used.
-pub async fn quote_page(
-    State(console): State<Console>,
-    member: Member,
-    Path(id): Path<String>,
-) -> Response {
-    let here = format!("{FX}/{}", percent(&id));
-    if !crate::ids::is_id(&id, "fxq") {
-        return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
-    }
-    let q = match layout::read_for_page(
-        &console,
-        &member,
-        &here,
-        "transfers:read",
-        format!("/fx/quotes/{id}"),
-    )
-    .await
-    {
-        Ok(json) => json,
-        Err(page) => return page,
-    };
+pub async fn quote_page(ObjectPage(console, member, id): ObjectPage) -> Shown {
+    let here = layout::object_here(&console, &member, FX, &id, "fxq")?;
+    let path = format!("/fx/quotes/{id}");
+    let q = layout::read_for_page(&console, &member, &here, "transfers:read", path).await?;
     let status = q["status"].as_str().unwrap_or("");
     let mut body = facts(&[
         (w(&member, "status"), badge(status)),
@@ -393,15 +303,7 @@ pub async fn quote_page(
             &send_form(&member, Some(&q)),
         ));
     }
-    body.push_str(&format!("<p>{}</p>", link(HERE, w(&member, "back"))));
+    body.push_str(&back_link(&member, HERE));
     let title = format!("{} {id}", w(&member, "fx_quote"));
-    Page {
-        member: &member,
-        here: &here,
-        nav: "transfers",
-        title: &title,
-        body,
-        script: "",
-    }
-    .render(&console)
+    Ok(page(&console, &member, &here, &title, body))
 }

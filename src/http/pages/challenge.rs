@@ -10,23 +10,16 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::{
-    AppState, Lang, PageQuery, escape, i18n, intent_of, language, message_page, not_found,
+    AppState, Lang, PageOf, PageQuery, escape, i18n, intent_of, language, message_page, not_found,
     page_principal, page_response, to_checkout,
 };
 use crate::domain::intents;
 use crate::http::extract::Path;
 use crate::ledger::Mode;
 
-pub async fn page(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let query = PageQuery::of(&uri);
-    let lang = language(query.lang.as_deref(), &headers);
+pub async fn page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let t = i18n::challenge_messages(lang);
-    let token = query.t.clone().unwrap_or_default();
+    let token = PageQuery::of(&uri).t.unwrap_or_default();
     let Ok(intent) = intent_of(&state, &id, Some(&token)) else {
         return not_found(lang);
     };

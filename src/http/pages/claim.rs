@@ -6,11 +6,11 @@
 //! platform's test clock in the sandbox.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
-use super::{Lang, PageQuery, escape, fill, language, message_page, page_response};
+use super::{Lang, PageOf, escape, fill, message_page, page_response};
 use crate::domain::accounts::{self, Account};
 use crate::domain::team;
 use crate::error::{ApiError, Code};
@@ -105,13 +105,7 @@ fn live_account(state: &AppState, token: &str) -> Result<Option<Account>, ApiErr
     Ok(accounts::link_live(&account, token, now).then_some(account))
 }
 
-pub(super) async fn page(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let lang = language(PageQuery::of(&uri).lang.as_deref(), &headers);
+pub(super) async fn page(PageOf(state, token, lang): PageOf) -> Response {
     let (t, script) = words(lang);
     let Ok(Some(account)) = live_account(&state, &token) else {
         return message_page(StatusCode::NOT_FOUND, lang, t.invalid_title, t.invalid);

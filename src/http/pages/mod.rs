@@ -9,8 +9,9 @@
 //! and carry a strict CSP.
 
 use axum::Router;
-use axum::extract::{Query, State};
+use axum::extract::{FromRequestParts, Query, State};
 use axum::http::Uri;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -125,6 +126,22 @@ fn page_language(uri: &Uri, headers: &HeaderMap) -> Lang {
     language(PageQuery::of(uri).lang.as_deref(), headers)
 }
 
+/// A hosted page's request: the gateway's state, the object's id (or code)
+/// from the path, and the page's language ([`page_language`]).
+pub(super) struct PageOf(pub AppState, pub String, pub Lang);
+
+impl FromRequestParts<AppState> for PageOf {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let Path(key) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let lang = page_language(&parts.uri, &parts.headers);
+        Ok(PageOf(state.clone(), key, lang))
+    }
+}
+
 pub fn language(query: Option<&str>, headers: &HeaderMap) -> Lang {
     let accept = headers
         .get(header::ACCEPT_LANGUAGE)
@@ -184,14 +201,8 @@ pub fn amount_text(amount_minor: i64, code: &str) -> String {
     }
 }
 
-async fn checkout_page(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
+async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let query = PageQuery::of(&uri);
-    let lang = language(query.lang.as_deref(), &headers);
     let t = i18n::messages(lang);
     let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
         return not_found(lang);
@@ -514,16 +525,8 @@ fn page_status(intent: &Intent, settings: &crate::domain::Settings) -> PageStatu
     }
 }
 
-async fn status(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    json(
-        200,
-        &page_status(&page_intent(&state, &id, &uri, &headers)?, &state.settings),
-    )
+async fn status(PageIntent(state, intent): PageIntent) -> Result<Response, ApiError> {
+    json(200, &page_status(&intent, &state.settings))
 }
 
 #[derive(Deserialize)]
@@ -566,13 +569,8 @@ async fn attempt(
     .await
 }
 
-async fn cancel(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let intent = page_intent(&state, &id, &uri, &headers)?;
+async fn cancel(PageIntent(state, intent): PageIntent) -> Result<Response, ApiError> {
+    let id = intent.id.clone();
     let reason = CancelIntent {
         cancellation_reason: Some(crate::domain::intents::input::CancellationReason::Abandoned),
         reason: None,
@@ -581,6 +579,20 @@ async fn cancel(
         intents::cancel(tx, settings, page, &id, reason)
     })
     .await
+}
+
+/// A page request about one intent, read with [`page_intent`] before the
+/// handler runs (for requests with no body: a body's errors answer first).
+struct PageIntent(AppState, Intent);
+
+impl FromRequestParts<AppState> for PageIntent {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Path(id) = Path::<String>::from_request_parts(parts, state).await?;
+        let intent = page_intent(state, &id, &parts.uri, &parts.headers)?;
+        Ok(PageIntent(state.clone(), intent))
+    }
 }
 
 /// The intent a page request names, with its page token (header or query).
@@ -654,13 +666,7 @@ fn see_other(location: &str) -> Response {
 }
 
 /// A checkout session's URL: its intent's page while open, a clear page once expired.
-async fn session_page(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let lang = page_language(&uri, &headers);
+async fn session_page(PageOf(state, id, lang): PageOf) -> Response {
     let t = i18n::messages(lang);
     let session: Option<crate::domain::checkout::Session> = state
         .store
@@ -681,14 +687,8 @@ async fn session_page(
 }
 
 /// A money request's pay URL: its intent's page while unpaid.
-async fn request_page(
-    State(state): State<AppState>,
-    Path(code): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
+async fn request_page(PageOf(state, code, lang): PageOf) -> Response {
     use crate::domain::money_requests::{self, Status as RequestStatus};
-    let lang = page_language(&uri, &headers);
     let request = state
         .store
         .snapshot()
@@ -709,13 +709,7 @@ struct ChosenAmount {
 }
 
 /// A payment link: a fresh intent per visit, or a form for the amount.
-async fn link_page(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let lang = page_language(&uri, &headers);
+async fn link_page(PageOf(state, id, lang): PageOf) -> Response {
     let t = i18n::messages(lang);
     let link = state
         .store
@@ -750,13 +744,9 @@ async fn link_page(
 }
 
 async fn link_chosen_amount(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
+    PageOf(state, id, lang): PageOf,
     axum::Form(form): axum::Form<ChosenAmount>,
 ) -> Response {
-    let lang = page_language(&uri, &headers);
     let link = state
         .store
         .snapshot()

@@ -6,19 +6,17 @@
 //! request opens on the checkout page (or it is paid from the payer's wallet
 //! when the number is an organisation's of this gateway).
 
-use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::{Lang, amount_text, escape, message_page, page_language, page_response, to_checkout};
+use super::{Lang, PageOf, amount_text, escape, message_page, page_response, to_checkout};
 use crate::domain::invoices::Invoice;
 use crate::domain::plans::{self, Plan};
 use crate::domain::subscriptions::calendar::Interval;
 use crate::domain::subscriptions::{self, Customer, Status};
 use crate::error::ApiError;
 use crate::http::AppState;
-use crate::http::extract::Path;
 use crate::store::Table;
 
 /// What one form post may carry, in bytes (a phone and an e-mail).
@@ -204,13 +202,7 @@ fn inactive(lang: Lang) -> Response {
     message_page(StatusCode::GONE, lang, w.inactive_title, w.inactive)
 }
 
-pub(super) async fn page(
-    State(state): State<AppState>,
-    Path(code): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
-    let lang = page_language(&uri, &headers);
+pub(super) async fn page(PageOf(state, code, lang): PageOf) -> Response {
     match plan_of(&state, &code) {
         None => super::not_found(lang),
         Some((plan, _)) if plan.status != plans::Status::Active => inactive(lang),
@@ -226,13 +218,9 @@ pub(super) struct SubscribeForm {
 }
 
 pub(super) async fn subscribe(
-    State(state): State<AppState>,
-    Path(code): Path<String>,
-    uri: Uri,
-    headers: HeaderMap,
+    PageOf(state, code, lang): PageOf,
     axum::Form(form): axum::Form<SubscribeForm>,
 ) -> Response {
-    let lang = page_language(&uri, &headers);
     let Some((plan, merchant)) = plan_of(&state, &code) else {
         return super::not_found(lang);
     };

@@ -36,7 +36,11 @@ fn funded(mode: Mode, available_minor: i64) -> Store {
     let store = Store::ephemeral().expect("store");
     store
         .write_now(NOW, |tx| {
-            Posting::build(mode, "org_a", cause(CauseKind::Settlement, "t"), "fund")
+            let cause = Cause {
+                kind: CauseKind::Settlement,
+                id: "t".into(),
+            };
+            Posting::build(mode, "org_a", cause, "fund")
                 .transfer(
                     ledger::system_account(mode, System::RailClearing("mobile_money"), "CDF"),
                     ledger::merchant_account(mode, "org_a", "CDF", Class::Available),
