@@ -731,9 +731,14 @@ fn config(command: ConfigCommand) -> CliResult {
             Ok(())
         }
         ConfigCommand::Show { serve_flags } => {
+            // `--store` is global: given before the `serve` flags (`config
+            // show --store URL`), clap took it for `config show` itself.
+            let store_flag =
+                global_store_flag(&std::env::args_os().collect::<Vec<_>>(), serve_flags.len());
             let args: Vec<std::ffi::OsString> = ["paygate", "serve"]
                 .into_iter()
                 .map(Into::into)
+                .chain(store_flag)
                 .chain(serve_flags)
                 .collect();
             let command = Cli::command();
@@ -745,6 +750,25 @@ fn config(command: ConfigCommand) -> CliResult {
             Ok(())
         }
     }
+}
+
+/// The `--store URL` (or `--store=URL`) of a command line `args`, outside
+/// its last `tail` arguments (the `serve` flags `config show` passes on,
+/// which keep their own), as the two or one arguments to pass on.
+fn global_store_flag(args: &[std::ffi::OsString], tail: usize) -> Vec<std::ffi::OsString> {
+    let head = &args[..args.len().saturating_sub(tail)];
+    let mut found = Vec::new();
+    let mut words = head.iter();
+    while let Some(word) = words.next() {
+        if word == "--store" {
+            found = std::iter::once(word.clone())
+                .chain(words.next().cloned())
+                .collect();
+        } else if word.to_string_lossy().starts_with("--store=") {
+            found = vec![word.clone()];
+        }
+    }
+    found
 }
 
 fn config_error(error: crate::config::Error) -> String {

@@ -128,6 +128,36 @@ pub fn spawn_auditor(
     });
 }
 
+/// How often a node of a shared store reads the halt other nodes recorded.
+const HALT_FOLLOW_INTERVAL: Duration = Duration::from_secs(1);
+
+/// On a store other gateway nodes share (PostgreSQL): adopts a halt another
+/// node recorded, so that money stops on every node within
+/// [`HALT_FOLLOW_INTERVAL`] of the first node's finding rather than at each
+/// node's next audit (decision 261). It never lifts a halt: as on one node,
+/// `paygate guardian clear` and a restart of each node do.
+pub fn spawn_halt_follower(store: Store, guardian: SharedGuardian) {
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(HALT_FOLLOW_INTERVAL).await;
+            if guardian.halt().is_some() {
+                continue;
+            }
+            let recorded = store
+                .snapshot()
+                .and_then(|s| s.get_json::<Halt>(Table::Meta, META_KEY));
+            match recorded {
+                Ok(Some(halt)) => {
+                    tracing::error!(reason = %halt.reason, "guardian: another node halted money movement");
+                    *guardian.halt.write().unwrap_or_else(|e| e.into_inner()) = Some(halt);
+                }
+                Ok(None) => {}
+                Err(error) => tracing::warn!(%error, "guardian: cannot read the recorded halt"),
+            }
+        }
+    });
+}
+
 /// Clears a persisted halt (offline, server stopped) when the ledger verifies.
 pub fn clear_offline(store: &Store) -> Result<ledger::VerifyReport, ApiError> {
     let report = ledger::verify(&store.snapshot()?)?;

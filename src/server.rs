@@ -165,6 +165,9 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock.clone(),
         options.audit_interval,
     );
+    if store.location.shared() {
+        guardian::spawn_halt_follower(store.clone(), guardian.clone());
+    }
     spawn_idempotency_purger(writer.clone());
 
     let listener = net::accept::bind(options.listen).map_err(|e| {

@@ -22,6 +22,11 @@ pub const STORE_FILE: &str = "paygate.redb";
 pub enum Data<'a> {
     Ephemeral,
     Dir(&'a Path),
+    /// A PostgreSQL database (`PAYGATE_STORE`); the data dir holds the master key.
+    Postgres {
+        dir: &'a Path,
+        url: &'a str,
+    },
 }
 
 /// How gateways are started in this run.
@@ -174,6 +179,7 @@ impl Gateway {
             .env("PAYGATE_LOG", "warn")
             .env_remove("PAYGATE_DATA_DIR")
             .env_remove("PAYGATE_EPHEMERAL")
+            .env_remove("PAYGATE_STORE")
             .env_remove("PAYGATE_CACHE_MIB");
         if let Some(mib) = config.cache_mib {
             command.args(["--cache-mib", &mib.to_string()]);
@@ -185,6 +191,10 @@ impl Gateway {
             }
             Data::Dir(dir) => {
                 command.arg("--data-dir").arg(dir);
+                Some(dir.to_path_buf())
+            }
+            Data::Postgres { dir, url } => {
+                command.arg("--data-dir").arg(dir).env("PAYGATE_STORE", url);
                 Some(dir.to_path_buf())
             }
         };

@@ -8,6 +8,7 @@ mod ceilings;
 mod gateway;
 mod goals;
 mod load;
+mod postgres;
 mod raw_ledger;
 mod report;
 mod scenarios;
@@ -95,6 +96,13 @@ struct Args {
     /// Organisations (one CDF wallet each) that `transfer` moves money among.
     #[arg(long, default_value_t = 1_000)]
     wallets: usize,
+    /// A PostgreSQL server (postgres://user:password@host:port/db) for the `postgres` step,
+    /// which makes and drops a database of its own there; without it the step is skipped.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Organisations `transfer` moves money among in the `postgres` step.
+    #[arg(long, default_value_t = 100)]
+    postgres_wallets: usize,
     /// Where the temporary stores go (default: the system temp dir). Use the disk you measure.
     #[arg(long)]
     data_root: Option<PathBuf>,
@@ -117,6 +125,7 @@ enum Step {
     Transfer,
     Settle,
     Batch,
+    Postgres,
 }
 
 /// The gateway's allocator, so that `raw-commit` allocates as the gateway's
@@ -339,6 +348,32 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
 
     if wants(Step::Read) || wants(Step::Mixed) || wants(Step::Scale) {
         preloaded(args, config, root, &mut report, small).await?;
+    }
+
+    if wants(Step::Postgres) {
+        match &args.postgres {
+            Some(server) => {
+                postgres::run(
+                    server,
+                    config,
+                    root,
+                    clients,
+                    per_scenario,
+                    args.postgres_wallets,
+                    &mut report,
+                )
+                .await?
+            }
+            None if args.only.contains(&Step::Postgres) => {
+                return Err(
+                    "the postgres step needs --postgres URL (a server; .ci/postgres starts one)"
+                        .into(),
+                );
+            }
+            None => report
+                .notes
+                .push("`postgres` skipped: no --postgres URL given.".into()),
+        }
     }
     Ok(report)
 }

@@ -32,6 +32,11 @@ pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 const SCAN_MAX: usize = 1024;
 /// The dispatcher looks at the queue at least this often.
 const IDLE_WAKE: Duration = Duration::from_secs(1);
+/// On a store several nodes share, a delivery taken for an attempt is
+/// another node's to retry this long after it was taken if its attempt was
+/// never recorded (the node died): the attempt's timeout, the time to record
+/// it, and room for the nodes' clocks to differ (decision 258).
+pub const LEASE: Duration = Duration::from_secs(30);
 /// The HTTP clients of the dispatcher, one per mode: each resolves names
 /// through the egress policy of its mode ([`egress::Resolver`]).
 pub struct Clients {
@@ -282,6 +287,9 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
             return;
         }
     };
+    if shared.store.location.shared() && !take(shared, &prepared.delivery, now).await {
+        return;
+    }
     let client = shared.clients.of(prepared.endpoint.mode);
     let outcome = send(&shared.clock, client, &shared.header_names, &prepared).await;
     crate::metrics::webhook_attempt(outcome.status_code, outcome.latency_ms);
@@ -301,6 +309,28 @@ async fn attempt(shared: &Shared, delivery_id: &str) {
         .await
     {
         tracing::error!(error = %e, "dispatcher: cannot record an attempt; it will be retried");
+    }
+}
+
+/// On a shared store: takes `delivery` for this node's attempt through the
+/// writer (under the cluster's writer lock), so that no other node sends it
+/// meanwhile. False when another node took it first, or the take failed.
+async fn take(shared: &Shared, delivery: &Delivery, now_ms: i64) -> bool {
+    let Some(seen_due) = delivery.next_attempt_at_ms else {
+        return false;
+    };
+    let until = now_ms.saturating_add(i64::try_from(LEASE.as_millis()).unwrap_or(i64::MAX));
+    let id = delivery.id.clone();
+    match shared
+        .writer
+        .run(move |tx| webhooks::lease(tx, &id, seen_due, until))
+        .await
+    {
+        Ok(taken) => taken,
+        Err(e) => {
+            tracing::warn!(error = %e, delivery = %delivery.id, "dispatcher: cannot take a delivery; retrying later");
+            false
+        }
     }
 }
 

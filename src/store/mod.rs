@@ -157,6 +157,13 @@ impl Location {
         }
     }
 
+    /// True when other gateway processes may write the same store (a
+    /// PostgreSQL database): background work that calls out (a webhook
+    /// delivery) must then be taken through the writer before it is sent.
+    pub fn shared(&self) -> bool {
+        matches!(self, Location::Postgres(_))
+    }
+
     /// What `/status` calls the backend.
     pub fn backend_name(&self) -> &'static str {
         match self {

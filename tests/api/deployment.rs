@@ -92,6 +92,47 @@ fn configuration_precedence_is_flags_then_environment_then_file_then_defaults() 
 }
 
 #[test]
+fn config_show_shows_a_store_flag_given_before_or_among_the_serve_flags_without_its_password() {
+    let url = "postgres://paygate:hunter2@db.example:5432/paygate";
+    for args in [
+        vec!["config", "show", "--store", url],
+        vec![
+            "--store",
+            url,
+            "config",
+            "show",
+            "--listen",
+            "127.0.0.1:7003",
+        ],
+        vec![
+            "config",
+            "show",
+            "--listen",
+            "127.0.0.1:7003",
+            "--store",
+            url,
+        ],
+    ] {
+        let out = paygate_env(&args, &[]);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        let shown = shown(&out.stdout);
+        assert_eq!(
+            shown.get("store"),
+            Some(&(
+                "\"postgres://paygate:********@db.example:5432/paygate\"".to_string(),
+                "flag".to_string()
+            )),
+            "{args:?}: {shown:?}"
+        );
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("hunter2"));
+    }
+    // From the environment, it says so.
+    let out = paygate_env(&["config", "show"], &[("PAYGATE_STORE", url)]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(shown(&out.stdout)["store"].1, "environment");
+}
+
+#[test]
 fn an_unknown_key_or_a_bad_value_stops_serve_naming_file_line_and_key() {
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");

@@ -9,6 +9,7 @@ mod accounts;
 mod agents;
 mod browser;
 mod checkout;
+mod cluster;
 mod console;
 mod console_browser;
 mod console_pages;

@@ -466,6 +466,9 @@ pub struct TestServer {
     /// The open-file limit (soft and hard) the server runs under, if set.
     open_files: Option<u64>,
     verify_on_drop: bool,
+    /// The database this server shares with the node it was started from
+    /// ([`TestServer::start_node`]); `None`: its data dir's own store.
+    shared_store: Option<String>,
     starts: u32,
     child: Option<Child>,
     client: Client,
@@ -565,6 +568,7 @@ impl TestServer {
             serve_args: Vec::new(),
             open_files: None,
             verify_on_drop: !ephemeral,
+            shared_store: None,
             starts: 0,
             child: None,
             client,
@@ -619,7 +623,10 @@ impl TestServer {
         }
         command.env("PAYGATE_CONFIG", NO_CONFIG_FILE);
         if !self.ephemeral
-            && let Some(url) = pg::database_for(self.data_dir.clone())
+            && let Some(url) = self
+                .shared_store
+                .clone()
+                .or_else(|| pg::database_for(self.data_dir.clone()))
         {
             command.env("PAYGATE_STORE", url);
         }
@@ -666,6 +673,34 @@ impl TestServer {
         self.origin = format!("http://{listen}");
         self.base_url = base_url.to_string();
         self.ready = ready;
+    }
+
+    /// Another gateway node on this server's PostgreSQL database, with
+    /// `args` as its `serve` flags: its own data dir holding a copy of this
+    /// one's `master.key` (as docs/scale-out.md tells operators), the same
+    /// keys. It neither verifies nor drops the database when dropped: the
+    /// first node does. `None` on redb, whose file one process owns.
+    pub fn start_node(&self, args: &[&str]) -> Option<TestServer> {
+        let url = pg::database_for(self.data_dir.clone())?;
+        let mut node = TestServer::unstarted(false);
+        std::fs::create_dir_all(&node.data_dir).expect("the node's data dir");
+        std::fs::copy(
+            self.data_dir.join("master.key"),
+            node.data_dir.join("master.key"),
+        )
+        .expect("copy master.key to the node");
+        node.shared_store = Some(url);
+        node.verify_on_drop = false;
+        node.serve_args = args.iter().map(|a| a.to_string()).collect();
+        node.secret_key = self.secret_key.clone();
+        node.publishable_key = self.publishable_key.clone();
+        node.spawn();
+        Some(node)
+    }
+
+    /// True while the server's process runs (not killed).
+    pub fn is_running(&self) -> bool {
+        self.child.is_some()
     }
 
     /// The running server's process id (to read its `/proc/<pid>/status`).
@@ -1046,6 +1081,18 @@ pub mod pg {
         })
     }
 
+    /// Runs `sql` in `dir`'s database (a test that changes the store behind
+    /// the gateway's back, as the redb tests write the file).
+    pub fn execute_in(dir: &std::path::Path, sql: &str) {
+        let url = databases()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(dir)
+            .cloned()
+            .unwrap_or_else(|| panic!("no database for {}", dir.display()));
+        execute(&url, sql);
+    }
+
     fn query_names(server: &str) -> Vec<String> {
         with_client(server, async |client| {
             client
@@ -1110,6 +1157,8 @@ pub enum Reply {
     /// Read the request, then hold the connection open this long and close it
     /// without answering.
     Hang(Duration),
+    /// Wait this long, then answer with this status (a slow receiver).
+    After(Duration, u16),
 }
 
 /// One request a [`Receiver`] got, as sent.
@@ -1304,6 +1353,13 @@ fn serve_one(stream: TcpStream, state: &Mutex<ReceiverState>) {
         let then = state.then;
         state.script.pop_front().unwrap_or(then)
     };
+    let reply = match reply {
+        Reply::After(wait, code) => {
+            std::thread::sleep(wait);
+            Reply::Status(code)
+        }
+        other => other,
+    };
     match reply {
         Reply::Status(code) => {
             let text = format!("receiver says {code}");
@@ -1315,6 +1371,7 @@ fn serve_one(stream: TcpStream, state: &Mutex<ReceiverState>) {
             let _ = writer.flush();
         }
         Reply::Hang(duration) => std::thread::sleep(duration),
+        Reply::After(..) => {}
     }
 }
 

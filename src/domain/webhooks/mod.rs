@@ -590,6 +590,38 @@ fn announce_disabled(tx: &mut Tx<'_>, endpoint: &Endpoint) -> Result<(), ApiErro
     )
 }
 
+/// Takes a due delivery for one attempt when several gateway nodes share
+/// the store (decision 258): if it is still pending and due at `seen_due_ms`
+/// (what the node's dispatcher read), its queue row moves to `until_ms` and
+/// the node may send it; another node that read the same row finds it moved
+/// and sends nothing. A node that dies before recording its attempt leaves
+/// the delivery due again at `until_ms`, when any node retries it (at least
+/// once, never twice at the same time).
+pub fn lease(
+    tx: &mut Tx<'_>,
+    delivery_id: &str,
+    seen_due_ms: i64,
+    until_ms: i64,
+) -> Result<bool, ApiError> {
+    let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+        return Ok(false);
+    };
+    if delivery.status != DeliveryStatus::Pending
+        || delivery.next_attempt_at_ms != Some(seen_due_ms)
+    {
+        return Ok(false);
+    }
+    tx.delete(Table::DeliveryQueue, queue_key(seen_due_ms, &delivery.id));
+    tx.put(
+        Table::DeliveryQueue,
+        queue_key(until_ms, &delivery.id),
+        Vec::new(),
+    );
+    delivery.next_attempt_at_ms = Some(until_ms);
+    tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+    Ok(true)
+}
+
 /// Gives up on a delivery whose endpoint is gone.
 pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), ApiError> {
     let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {

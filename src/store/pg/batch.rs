@@ -33,10 +33,21 @@ pub const WRITER_LOCK: i64 = 0x7061_7967_6174_6577;
 
 /// Opens a batch: READ COMMITTED (each statement sees the latest commits,
 /// which the lock makes final), durable commit whatever the server's
-/// default, then the writers' lock. One round trip.
+/// default, a bound on how long the batch may sit idle between statements,
+/// then the writers' lock. One round trip.
+///
+/// The idle bound is what frees the cluster when a node holding the lock
+/// vanishes without closing its connection (power loss, a partition): the
+/// server aborts the batch and releases the lock after 10 s (decision 260).
+/// A batch's commands run between its statements and none takes near that
+/// long (commands are bounded chunks), so only a vanished node reaches it.
+/// A node that dies (`kill -9`, a crash) closes its socket, and the server
+/// aborts its batch at once.
 const BEGIN_BATCH: &str = "BEGIN ISOLATION LEVEL READ COMMITTED; \
      SET LOCAL synchronous_commit = on; \
+     SET LOCAL idle_in_transaction_session_timeout = '10s'; \
      SELECT pg_advisory_xact_lock(8097887089912472951)";
+
 const _: () = assert!(WRITER_LOCK == 8_097_887_089_912_472_951);
 
 const UPSERT: &str = "INSERT INTO paygate_kv (tbl, k, v) \
@@ -272,7 +283,8 @@ mod tests {
     }
 
     #[test]
-    fn the_lock_key_in_the_sql_is_the_named_one() {
+    fn the_lock_key_and_the_idle_bound_in_the_sql_are_the_named_ones() {
         assert!(BEGIN_BATCH.contains(&WRITER_LOCK.to_string()));
+        assert!(BEGIN_BATCH.contains("idle_in_transaction_session_timeout = '10s'"));
     }
 }
