@@ -17,6 +17,7 @@ mod http;
 mod ids;
 mod ledger;
 mod listen;
+mod memory;
 mod metrics;
 mod net;
 mod offline;

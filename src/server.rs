@@ -96,6 +96,7 @@ impl Stopped {
 pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error::Error>> {
     // Before any descriptor is opened: the connection cap is set below it.
     let open_files = net::fds::raise_open_files_limit();
+    crate::memory::disable_transparent_huge_pages();
     let store = if options.ephemeral {
         crate::secrets::install_random()?;
         Store::ephemeral()?
