@@ -75,6 +75,7 @@ pub fn conclude_login(tx: &mut Tx<'_>, attempt: LoginAttempt) -> Result<LoginOut
             })
         }
         None => {
+            team::conclude_failure(tx, &subject)?;
             let actor = Actor {
                 org,
                 kind: "anonymous".into(),

@@ -81,6 +81,7 @@ pub fn conclude(
         team::clear_failures(tx, subject)?;
         return Ok(None);
     }
+    team::conclude_failure(tx, subject)?;
     audit::record(
         tx,
         actor,

@@ -94,6 +94,10 @@ impl Default for SessionPolicy {
 pub struct Throttle {
     pub failures: u32,
     pub locked_until_ms: Option<i64>,
+    /// Attempts counted by [`take_attempt`] whose check has not concluded:
+    /// a success forgives itself and what concluded before it, never these.
+    #[serde(default)]
+    pub in_flight: u32,
 }
 
 pub fn login_subject(email: &str) -> String {
@@ -128,6 +132,7 @@ pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, 
         None => {}
     }
     throttle.failures += 1;
+    throttle.in_flight += 1;
     let left = MAX_FAILURES.saturating_sub(throttle.failures);
     if left == 0 {
         throttle.locked_until_ms = Some(now + LOCKOUT_MS);
@@ -136,9 +141,34 @@ pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, 
     Ok(Ok(left))
 }
 
+/// A verified attempt: forgives itself and every failure that concluded
+/// before it, but not the attempts counted at the same time and still being
+/// checked. Deleting the whole count here let a burst of guesses that
+/// contained the right password check more than `MAX_FAILURES` (the others'
+/// counts were wiped while they ran).
 pub fn clear_failures(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
-    if tx.get(Table::Objects, subject)?.is_some() {
+    let Some(mut throttle) = tx.get_json::<Throttle>(Table::Objects, subject)? else {
+        return Ok(());
+    };
+    let others = throttle.in_flight.saturating_sub(1);
+    if others == 0 {
         tx.delete(Table::Objects, subject.to_string());
+        return Ok(());
+    }
+    throttle.failures = others;
+    throttle.in_flight = others;
+    if throttle.failures < MAX_FAILURES {
+        throttle.locked_until_ms = None;
+    }
+    tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
+    Ok(())
+}
+
+/// A refused attempt: it stays counted, no longer in flight.
+pub fn conclude_failure(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
+    if let Some(mut throttle) = tx.get_json::<Throttle>(Table::Objects, subject)? {
+        throttle.in_flight = throttle.in_flight.saturating_sub(1);
+        tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
     }
     Ok(())
 }
@@ -559,5 +589,44 @@ mod tests {
         assert!(validate_pin("123456").is_ok());
         assert!(validate_pin("12345").is_err());
         assert!(validate_pin("12345a").is_err());
+    }
+
+    /// Ten guesses checked at once, the right one among the first: the success
+    /// forgives itself only, so the others still count and lock the subject
+    /// after `MAX_FAILURES` checks in all (the race the PostgreSQL suite found).
+    #[test]
+    fn a_success_does_not_forgive_the_attempts_checked_beside_it() {
+        let store = crate::store::Store::ephemeral().expect("store");
+        let subject = login_subject("ana@example.com");
+        let take = || {
+            store
+                .write_now(0, |tx| take_attempt(tx, &subject))
+                .expect("take")
+        };
+        let allowed: Vec<bool> = (0..3).map(|_| take().is_ok()).collect();
+        assert_eq!(allowed, [true, true, true]);
+        store
+            .write_now(0, |tx| clear_failures(tx, &subject))
+            .expect("success");
+        // The two others are still running: two counted, so three more pass.
+        let more: Vec<bool> = (0..4).map(|_| take().is_ok()).collect();
+        assert_eq!(more, [true, true, true, false], "locked after five counted");
+        // Once every check concluded, a later success forgives everything.
+        let store = crate::store::Store::ephemeral().expect("store");
+        let take = || {
+            store
+                .write_now(0, |tx| take_attempt(tx, &subject))
+                .expect("take")
+        };
+        assert!(take().is_ok());
+        store
+            .write_now(0, |tx| conclude_failure(tx, &subject))
+            .expect("failure");
+        assert!(take().is_ok());
+        store
+            .write_now(0, |tx| clear_failures(tx, &subject))
+            .expect("success");
+        let left = store.snapshot().expect("snapshot");
+        assert!(left.get(Table::Objects, &subject).expect("read").is_none());
     }
 }
