@@ -174,6 +174,20 @@ fn posting(intent: &Intent, late: &LatePayment, description: &str) -> ledger::Po
     .payment_intent(&intent.id)
 }
 
+/// Moves the whole late payment from `from` to `to` in one posting; its id.
+fn move_whole(
+    tx: &mut Tx<'_>,
+    intent: &Intent,
+    late: &LatePayment,
+    description: &str,
+    from: ledger::Account,
+    to: ledger::Account,
+) -> Result<String, ApiError> {
+    posting(intent, late, description)
+        .transfer(from, to, late.amount_minor, &late.currency)
+        .post(tx)
+}
+
 fn merchant(intent: &Intent, late: &LatePayment, class: Class) -> ledger::Account {
     ledger::merchant_account(intent.mode, &intent.owner, &late.currency, class)
 }
@@ -187,18 +201,14 @@ pub fn refund(tx: &mut Tx<'_>, intent: &mut Intent, late_payment: &str) -> Resul
     let late = intent.late_payments[at].clone();
     let next = transition(late.status, Trigger::Refund).map_err(|r| refused(&late, r))?;
     let request = pay_back(tx, intent, &late)?;
-    posting(
+    move_whole(
+        tx,
         intent,
         &late,
         &format!("refund of late payment {} set aside", late.id),
-    )
-    .transfer(
         merchant(intent, &late, Class::Suspense),
         merchant(intent, &late, Class::Reserved),
-        late.amount_minor,
-        &late.currency,
-    )
-    .post(tx)?;
+    )?;
     let now = tx.now_ms();
     let entry = &mut intent.late_payments[at];
     entry.status = next;
@@ -395,14 +405,14 @@ pub fn on_rail_answer(
     let Ok(next) = transition(late.status, trigger) else {
         return Ok(false);
     };
-    let transaction = posting(&intent, &late, &format!("{note} ({})", late.id))
-        .transfer(
-            merchant(&intent, &late, Class::Reserved),
-            to,
-            late.amount_minor,
-            &late.currency,
-        )
-        .post(tx)?;
+    let transaction = move_whole(
+        tx,
+        &intent,
+        &late,
+        &format!("{note} ({})", late.id),
+        merchant(&intent, &late, Class::Reserved),
+        to,
+    )?;
     let now = tx.now_ms();
     let entry = &mut intent.late_payments[at];
     entry.status = next;

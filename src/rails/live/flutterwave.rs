@@ -173,18 +173,10 @@ fn hosted_answer(status: StatusCode, value: Option<Value>) -> Answer {
             code: "CREDENTIALS_REFUSED".into(),
         };
     }
-    if status.is_server_error() {
-        return Answer::Unknown(format!("HTTP {} to the request", status.as_u16()));
-    }
-    let Some(value) = value else {
-        return Answer::Unknown("an answer that is not JSON".into());
+    let value = match accepted(status, value) {
+        Ok(value) => value,
+        Err(answer) => return answer,
     };
-    if value["status"] != "success" {
-        return Answer::Failed {
-            refused: Refused::ProviderUnavailable,
-            code: value["message"].as_str().unwrap_or("REFUSED").to_string(),
-        };
-    }
     match value["data"]["link"]
         .as_str()
         .filter(|l| is_payment_link(l))
@@ -212,22 +204,26 @@ fn is_payment_link(link: &str) -> bool {
 /// `GET /v3/transactions/{id}/verify`, whose `tx_ref`, amount, currency and
 /// status decide. No transaction yet: the payer has not paid (`NotFound`,
 /// which fails only a request Flutterwave never acknowledged).
+/// `GET url` with the secret key; its status and JSON.
+async fn get_json(
+    ctx: &Ctx<'_>,
+    secret: &str,
+    url: String,
+) -> Result<(StatusCode, Option<Value>), Answer> {
+    read_json(ctx.client.get(url).bearer_auth(secret).send().await).await
+}
+
 async fn card_inquiry(ctx: &Ctx<'_>, job: &Job) -> Answer {
     let secret = job.credentials.get("secret_key");
     let id = match &job.provider_transaction_id {
         Some(id) => id.clone(),
         None => {
             // The request id is ours (`rrq_` and base32): nothing to escape.
-            let response = ctx
-                .client
-                .get(format!(
-                    "{}/v3/transactions/verify_by_reference?tx_ref={}",
-                    ctx.base_url, job.request_id
-                ))
-                .bearer_auth(secret)
-                .send()
-                .await;
-            let (status, value) = match read_json(response).await {
+            let url = format!(
+                "{}/v3/transactions/verify_by_reference?tx_ref={}",
+                ctx.base_url, job.request_id
+            );
+            let (status, value) = match get_json(ctx, secret, url).await {
                 Ok(read) => read,
                 Err(answer) => return answer,
             };
@@ -243,13 +239,8 @@ async fn card_inquiry(ctx: &Ctx<'_>, job: &Job) -> Answer {
             "a transaction id that is not Flutterwave's: {id:?}"
         ));
     }
-    let response = ctx
-        .client
-        .get(format!("{}/v3/transactions/{id}/verify", ctx.base_url))
-        .bearer_auth(secret)
-        .send()
-        .await;
-    let (status, value) = match read_json(response).await {
+    let url = format!("{}/v3/transactions/{id}/verify", ctx.base_url);
+    let (status, value) = match get_json(ctx, secret, url).await {
         Ok(read) => read,
         Err(answer) => return answer,
     };
@@ -293,11 +284,16 @@ fn verified(status: StatusCode, value: Option<Value>, job: &Job) -> Answer {
     if data["tx_ref"].as_str() != Some(job.request_id.as_str()) {
         return Answer::Mismatch("a transaction whose tx_ref is not this request's".into());
     }
+    paid_as_asked(data, job, "processor_response", "complete_message")
+}
+
+/// The answer of a transaction or transfer's `data`, its message from the
+/// `first` field else `then`, where paid counts only for the amount and
+/// currency asked (Flutterwave's own advice).
+fn paid_as_asked(data: &Value, job: &Job, first: &str, then: &str) -> Answer {
     let answer = status_answer(
         data["status"].as_str().unwrap_or_default(),
-        data["processor_response"]
-            .as_str()
-            .or(data["complete_message"].as_str()),
+        data[first].as_str().or(data[then].as_str()),
         id_of(data),
     );
     if let Answer::Succeeded { .. } = answer
@@ -477,19 +473,32 @@ fn id_of(data: &Value) -> Option<String> {
     }
 }
 
-fn send_answer(status: StatusCode, value: Option<Value>) -> Answer {
+/// The answer's JSON when Flutterwave took the call; else what the call
+/// comes to: a 5xx or an answer that is not JSON may have been acted on.
+fn accepted(status: StatusCode, value: Option<Value>) -> Result<Value, Answer> {
     if status.is_server_error() {
-        return Answer::Unknown(format!("HTTP {} to the request", status.as_u16()));
+        return Err(Answer::Unknown(format!(
+            "HTTP {} to the request",
+            status.as_u16()
+        )));
     }
     let Some(value) = value else {
-        return Answer::Unknown("an answer that is not JSON".into());
+        return Err(Answer::Unknown("an answer that is not JSON".into()));
     };
     if value["status"] != "success" {
-        return Answer::Failed {
+        return Err(Answer::Failed {
             refused: Refused::ProviderUnavailable,
             code: value["message"].as_str().unwrap_or("REFUSED").to_string(),
-        };
+        });
     }
+    Ok(value)
+}
+
+fn send_answer(status: StatusCode, value: Option<Value>) -> Answer {
+    let value = match accepted(status, value) {
+        Ok(value) => value,
+        Err(answer) => return answer,
+    };
     // The charge or transfer exists; its status says the rest.
     let data = &value["data"];
     match status_answer(
@@ -523,20 +532,7 @@ fn inquiry_answer(status: StatusCode, value: Option<Value>, job: &Job) -> Answer
     if job.kind == Kind::Payout && data["reference"].as_str() != Some(job.request_id.as_str()) {
         return Answer::Mismatch("a transfer whose reference is not this request's".into());
     }
-    let answer = status_answer(
-        data["status"].as_str().unwrap_or_default(),
-        data["complete_message"]
-            .as_str()
-            .or(data["processor_response"].as_str()),
-        id_of(data),
-    );
-    // Paid counts only for the amount and currency asked (Flutterwave's own advice).
-    if let Answer::Succeeded { .. } = answer
-        && !amount_is(data, job)
-    {
-        return Answer::Mismatch("paid, but not the amount or currency asked".into());
-    }
-    answer
+    paid_as_asked(data, job, "complete_message", "processor_response")
 }
 
 #[cfg(test)]
