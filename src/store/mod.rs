@@ -610,17 +610,31 @@ impl Snapshot {
         limit: usize,
         mut keep: impl FnMut(&str, &[u8]) -> bool,
     ) -> Result<Scanned, StoreError> {
-        // The filter sees records as they were given; a row it cannot read
-        // is kept, so that the unpacking below reports it.
+        // The filter sees records as they were given. A row it keeps is kept
+        // unpacked here, once: both backends keep exactly the rows `keep`
+        // accepts, in the order it saw them. A row that cannot be unpacked
+        // is kept, so that its error is reported.
+        let mut kept: Vec<Result<Vec<u8>, StoreError>> = Vec::new();
         let keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
-            Ok(value) => keep(key, &value),
-            Err(_) => true,
+            Ok(value) => {
+                let wanted = keep(key, &value);
+                if wanted {
+                    kept.push(Ok(value.into_owned()));
+                }
+                wanted
+            }
+            Err(e) => {
+                kept.push(Err(e));
+                true
+            }
         };
         let mut scanned = match &self.view {
             View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep)?,
             View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep)?,
         };
-        scanned.rows = unpack_rows(table, scanned.rows)?;
+        for ((_, value), unpacked) in scanned.rows.iter_mut().zip(kept) {
+            *value = unpacked?;
+        }
         Ok(scanned)
     }
 
