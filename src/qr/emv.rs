@@ -74,13 +74,36 @@ impl Tlv {
             })
     }
 
+    /// Appends `tag + length + value` to `out`, a template's children encoded
+    /// in place (every intent's QR payload goes through here: no copy of a
+    /// value, no formatting machinery).
     fn encode_into(&self, out: &mut String) {
-        let value = self.raw_value();
-        // Callers bound their values; this keeps the TLV well formed regardless.
-        let value: String = value.chars().take(VALUE_CHARS_MAX).collect();
         out.push_str(&self.tag);
-        out.push_str(&format!("{:02}", value.chars().count()));
-        out.push_str(&value);
+        let length_at = out.len();
+        out.push_str("00");
+        let value_at = out.len();
+        match &self.node {
+            Node::Primitive(value) => out.push_str(value),
+            Node::Template(children) => {
+                for child in children {
+                    child.encode_into(out);
+                }
+            }
+        }
+        // Callers bound their values; this keeps the TLV well formed regardless.
+        let (chars, end) = match out[value_at..].char_indices().nth(VALUE_CHARS_MAX) {
+            Some((cut, _)) => (VALUE_CHARS_MAX, value_at + cut),
+            None => (out[value_at..].chars().count(), out.len()),
+        };
+        out.truncate(end);
+        let digit = |d: usize| char::from_digit((d % 10) as u32, 10).unwrap_or('9');
+        let mut length = [0u8; 2];
+        digit(chars / 10).encode_utf8(&mut length[..1]);
+        digit(chars).encode_utf8(&mut length[1..]);
+        out.replace_range(
+            length_at..value_at,
+            std::str::from_utf8(&length).unwrap_or("99"),
+        );
     }
 
     /// `tag + length + value`.
@@ -230,7 +253,14 @@ pub fn encode(fields: &[Tlv]) -> String {
     }
     payload.push_str("6304");
     let crc = crc16_ccitt_false(payload.as_bytes());
-    payload.push_str(&format!("{crc:04X}"));
+    for shift in [12, 8, 4, 0] {
+        let nibble = u32::from((crc >> shift) & 0xF);
+        payload.push(
+            char::from_digit(nibble, 16)
+                .unwrap_or('0')
+                .to_ascii_uppercase(),
+        );
+    }
     payload
 }
 
@@ -426,19 +456,32 @@ fn two_digits(chars: &[char], i: usize) -> Option<String> {
 
 /// CRC-16/CCITT-FALSE: polynomial 0x1021, initial value 0xFFFF, no reflection.
 pub fn crc16_ccitt_false(bytes: &[u8]) -> u16 {
-    let mut crc: u16 = 0xFFFF;
-    for &byte in bytes {
-        crc ^= u16::from(byte) << 8;
-        for _ in 0..8 {
+    bytes.iter().fold(0xFFFF, |crc, &byte| {
+        (crc << 8) ^ CRC16_TABLE[usize::from((crc >> 8) as u8 ^ byte)]
+    })
+}
+
+/// The CRC of each byte value (polynomial 0x1021), computed at compile time:
+/// one lookup per byte instead of eight shifts.
+const CRC16_TABLE: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut crc = (byte as u16) << 8;
+        let mut bit = 0;
+        while bit < 8 {
             crc = if crc & 0x8000 != 0 {
                 (crc << 1) ^ 0x1021
             } else {
                 crc << 1
             };
+            bit += 1;
         }
+        table[byte] = crc;
+        byte += 1;
     }
-    crc
-}
+    table
+};
 
 /// Keeps at most `max` characters of printable ASCII (EMVCo's common character set).
 pub fn clean(text: &str, max: usize) -> String {
@@ -582,6 +625,57 @@ mod tests {
         let (body, crc) = payload.split_at(payload.len() - 4);
         assert!(body.ends_with("6304"));
         assert_eq!(crc, format!("{:04X}", crc16_ccitt_false(body.as_bytes())));
+    }
+
+    #[test]
+    fn values_over_99_characters_are_cut_to_99() {
+        let long = "é".repeat(120);
+        let payload = encode(&[
+            Tlv::value("00", "01"),
+            Tlv::value("59", long.as_str()),
+            Tlv::template(
+                "62",
+                vec![
+                    Tlv::value("05", "a".repeat(60)),
+                    Tlv::value("07", "b".repeat(60)),
+                ],
+            ),
+        ]);
+        // 62 holds 128 characters of children: the first 99 are kept.
+        let expected = format!(
+            "0002015999{}62990560{}0760{}6304",
+            "é".repeat(99),
+            "a".repeat(60),
+            "b".repeat(31),
+        );
+        assert!(payload.starts_with(&expected), "{payload}");
+        assert_eq!(payload.len(), expected.len() + 4);
+    }
+
+    #[test]
+    fn the_crc_table_matches_the_bitwise_crc() {
+        fn bitwise(bytes: &[u8]) -> u16 {
+            let mut crc: u16 = 0xFFFF;
+            for &byte in bytes {
+                crc ^= u16::from(byte) << 8;
+                for _ in 0..8 {
+                    crc = if crc & 0x8000 != 0 {
+                        (crc << 1) ^ 0x1021
+                    } else {
+                        crc << 1
+                    };
+                }
+            }
+            crc
+        }
+        let all: Vec<u8> = (0..=255u8).chain((0..=255u8).rev()).collect();
+        for end in 0..all.len() {
+            assert_eq!(crc16_ccitt_false(&all[..end]), bitwise(&all[..end]));
+        }
+        assert_eq!(
+            crc16_ccitt_false(EMVCO_EXAMPLE.as_bytes()),
+            bitwise(EMVCO_EXAMPLE.as_bytes())
+        );
     }
 
     #[test]
