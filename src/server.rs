@@ -236,7 +236,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         committed,
         settings.clone(),
     );
-    let state = AppState {
+    let state = AppState::new(http::AppParts {
         store: store.clone(),
         writer,
         clock: clock.clone(),
@@ -246,7 +246,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             options.resolve_rate_limit,
         )),
         key_cache: Arc::default(),
-    };
+    });
     // Listen for SIGTERM before the ready line: a supervisor may stop the
     // gateway the moment it reads that line, and a signal that arrives before
     // the handler exists kills the process with the store left open.

@@ -15,6 +15,7 @@ mod codec;
 pub mod keys;
 pub mod ops;
 pub mod pg;
+mod staged;
 mod tx;
 pub mod writer;
 

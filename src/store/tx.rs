@@ -71,6 +71,14 @@ pub(super) trait Tables {
     ) -> Result<Vec<Row>, StoreError>;
     fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError>;
     fn remove(&self, table: Table, key: &str) -> Result<(), StoreError>;
+    /// Writes a command's `value` as given (`None`: deletes): packed and
+    /// written now, or staged until the batch ends ([`super::staged::Staged`]).
+    fn stage(&self, table: Table, key: String, value: Option<Vec<u8>>) -> Result<(), StoreError> {
+        match value {
+            Some(value) => self.insert(table, &key, &codec::pack(table, &value)),
+            None => self.remove(table, &key),
+        }
+    }
 }
 
 impl Tables for OpenTables<'_> {
@@ -305,12 +313,7 @@ impl<'a> Tx<'a> {
         let mut written = TableSet::default();
         for ((table, key), value) in self.overlay {
             written.insert(table);
-            match value {
-                Some(bytes) => self
-                    .tables
-                    .insert(table, &key, &codec::pack(table, &bytes))?,
-                None => self.tables.remove(table, &key)?,
-            }
+            self.tables.stage(table, key, value)?;
         }
         Ok(written)
     }

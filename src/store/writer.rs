@@ -524,10 +524,11 @@ fn apply_commands(
 ) -> Result<(Vec<Result<Reply, ApiError>>, super::TableSet), StoreError> {
     let mut results = Vec::with_capacity(batch.len());
     let mut written = super::TableSet::default();
+    let staged = super::staged::Staged::new(tables);
     for command in batch.iter_mut() {
         let work: Work = std::mem::replace(&mut command.work, Box::new(|_| Ok(Output::empty())));
         let command_began = Instant::now();
-        let mut tx = Tx::new(tables, now_ms);
+        let mut tx = Tx::new(&staged, now_ms);
         let result = apply_one(&mut tx, command.claim.as_ref(), work);
         if result.is_ok() {
             written = written.union(tx.flush()?);
@@ -539,6 +540,7 @@ fn apply_commands(
             .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
         results.push(result);
     }
+    staged.write_out()?;
     Ok((results, written))
 }
 

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use deadpool_postgres::Object;
 
+use super::super::staged::{Key, merge};
 use super::super::tx::Tables;
 use super::super::{Row, StoreError, Table};
 use super::migrations::table_number;
@@ -55,8 +56,6 @@ const UPSERT: &str = "INSERT INTO paygate_kv (tbl, k, v) \
      ON CONFLICT (tbl, k) DO UPDATE SET v = excluded.v";
 const DELETE: &str = "DELETE FROM paygate_kv USING unnest($1::int2[], $2::bytea[]) AS gone(tbl, k) \
      WHERE paygate_kv.tbl = gone.tbl AND paygate_kv.k = gone.k";
-
-type Key = (Table, String);
 
 /// The tables of one batch transaction, for [`Tx`](super::super::Tx).
 struct Batch<'c> {
@@ -122,28 +121,6 @@ impl Tables for Batch<'_> {
             .borrow_mut()
             .insert((table, key.to_string()), None);
         Ok(())
-    }
-}
-
-/// Committed rows of a range (in scan order) with the batch's writes in that
-/// range laid over them, in scan order, at most `limit`.
-fn merge<'p>(
-    committed: Vec<Row>,
-    pending: impl Iterator<Item = (&'p Key, &'p Option<Vec<u8>>)>,
-    rev: bool,
-    limit: usize,
-) -> Vec<Row> {
-    let mut merged: BTreeMap<String, Vec<u8>> = committed.into_iter().collect();
-    for ((_, key), value) in pending {
-        match value {
-            Some(v) => merged.insert(key.clone(), v.clone()),
-            None => merged.remove(key),
-        };
-    }
-    if rev {
-        merged.into_iter().rev().take(limit).collect()
-    } else {
-        merged.into_iter().take(limit).collect()
     }
 }
 

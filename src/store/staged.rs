@@ -1,0 +1,261 @@
+//! [`Staged`]: the writes of one batch, kept as the commands gave them until
+//! the batch ends, then packed once each and written through (decision 283).
+//!
+//! Packing (zstd with the records' dictionary, [`codec::pack`]) was a fifth
+//! of the writer's time under `pay`, and the writer is the one serial part of
+//! the gateway: everything it does delays every request queued behind it.
+//! Packing is pure, so the batch packs its rows on two threads at once, the
+//! writer and one helper, and a row written by several commands of a batch
+//! is packed once. Commands read through the staged rows (unpacked: a packed
+//! table's reader takes plain JSON as it is), so every command still sees
+//! the writes of the commands before it.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use super::tx::Tables;
+use super::{Row, StoreError, Table, codec};
+
+/// A staged row's table and key.
+pub(super) type Key = (Table, String);
+
+/// Below this many bytes to pack, the writer packs a batch alone: handing
+/// half to the helper costs two thread wake-ups (tens of µs).
+const SHARED_PACKING_MIN_BYTES: usize = 16 * 1024;
+
+pub(super) struct Staged<'t> {
+    inner: &'t dyn Tables,
+    /// The batch's writes so far, unpacked (`None`: deleted).
+    pending: RefCell<BTreeMap<Key, Option<Vec<u8>>>>,
+}
+
+impl<'t> Staged<'t> {
+    pub(super) fn new(inner: &'t dyn Tables) -> Staged<'t> {
+        Staged {
+            inner,
+            pending: RefCell::new(BTreeMap::new()),
+        }
+    }
+
+    /// Packs every staged row and writes it to the transaction underneath,
+    /// in key order.
+    pub(super) fn write_out(self) -> Result<(), StoreError> {
+        let mut rows: Vec<(Key, Option<Vec<u8>>)> = self.pending.into_inner().into_iter().collect();
+        pack_rows(&mut rows)?;
+        for ((table, key), value) in rows {
+            match value {
+                Some(stored) => self.inner.insert(table, &key, &stored)?,
+                None => self.inner.remove(table, &key)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Tables for Staged<'_> {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        if let Some(value) = self.pending.borrow().get(&(table, key.to_string())) {
+            return Ok(value.clone());
+        }
+        self.inner.get(table, key)
+    }
+
+    fn range(
+        &self,
+        table: Table,
+        lo: &str,
+        hi: &str,
+        rev: bool,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        let pending = self.pending.borrow();
+        let bounds = (table, lo.to_string())..(table, hi.to_string());
+        // Read as many more committed rows as the batch may have deleted.
+        let extra = pending.range(bounds.clone()).count();
+        let committed = self
+            .inner
+            .range(table, lo, hi, rev, limit.saturating_add(extra))?;
+        Ok(merge(committed, pending.range(bounds), rev, limit))
+    }
+
+    /// A value already in its stored form (nothing calls this while staging:
+    /// [`Tables::stage`] is the way in); kept unpacked like the others.
+    fn insert(&self, table: Table, key: &str, stored: &[u8]) -> Result<(), StoreError> {
+        let value = codec::unpack(table, stored)?.into_owned();
+        self.stage(table, key.to_string(), Some(value))
+    }
+
+    fn remove(&self, table: Table, key: &str) -> Result<(), StoreError> {
+        self.stage(table, key.to_string(), None)
+    }
+
+    fn stage(&self, table: Table, key: String, value: Option<Vec<u8>>) -> Result<(), StoreError> {
+        self.pending.borrow_mut().insert((table, key), value);
+        Ok(())
+    }
+}
+
+/// Committed rows of a range (in scan order) with a batch's writes in that
+/// range laid over them, in scan order, at most `limit`.
+pub(super) fn merge<'p>(
+    committed: Vec<Row>,
+    pending: impl Iterator<Item = (&'p Key, &'p Option<Vec<u8>>)>,
+    rev: bool,
+    limit: usize,
+) -> Vec<Row> {
+    let mut merged: BTreeMap<String, Vec<u8>> = committed.into_iter().collect();
+    for ((_, key), value) in pending {
+        match value {
+            Some(v) => merged.insert(key.clone(), v.clone()),
+            None => merged.remove(key),
+        };
+    }
+    if rev {
+        merged.into_iter().rev().take(limit).collect()
+    } else {
+        merged.into_iter().take(limit).collect()
+    }
+}
+
+/// One row to pack: its place in the batch, its table, its value.
+type Job = Vec<(usize, Table, Vec<u8>)>;
+
+/// The helper thread that packs part of each large batch, with its own
+/// compression context (preparing one costs more than packing a record, so
+/// the thread lives as long as the process).
+struct Helper {
+    jobs: Sender<(Job, Sender<Job>)>,
+}
+
+static HELPER: LazyLock<Option<Helper>> = LazyLock::new(|| {
+    let (jobs, queue) = crossbeam_channel::bounded::<(Job, Sender<Job>)>(4);
+    std::thread::Builder::new()
+        .name("record-packer".to_string())
+        .spawn(move || serve(queue))
+        .ok()
+        .map(|_| Helper { jobs })
+});
+
+fn serve(queue: Receiver<(Job, Sender<Job>)>) {
+    for (mut job, reply) in queue {
+        for (_, table, value) in &mut job {
+            pack_in_place(*table, value);
+        }
+        // The writer waiting for it may have gone (its batch failed): nothing to do.
+        let _ = reply.send(job);
+    }
+}
+
+fn pack_in_place(table: Table, value: &mut Vec<u8>) {
+    let packed = match codec::pack(table, value) {
+        std::borrow::Cow::Owned(frame) => Some(frame),
+        std::borrow::Cow::Borrowed(_) => None,
+    };
+    if let Some(frame) = packed {
+        *value = frame;
+    }
+}
+
+/// Packs the values of `rows` in place: about half of the bytes on the
+/// helper thread when there are enough of them, the rest here meanwhile.
+fn pack_rows(rows: &mut [(Key, Option<Vec<u8>>)]) -> Result<(), StoreError> {
+    let packable = |((table, _), value): &(Key, Option<Vec<u8>>)| match value {
+        Some(v) if codec::packs(*table) => v.len(),
+        _ => 0,
+    };
+    let total: usize = rows.iter().map(packable).sum();
+    let helper = HELPER
+        .as_ref()
+        .filter(|_| total >= SHARED_PACKING_MIN_BYTES);
+    let Some(helper) = helper else {
+        for ((table, _), value) in rows.iter_mut() {
+            if let Some(value) = value {
+                pack_in_place(*table, value);
+            }
+        }
+        return Ok(());
+    };
+    // The helper takes rows from the front until it holds half of the bytes.
+    let mut job: Job = Vec::new();
+    let mut handed = 0;
+    for (at, row) in rows.iter_mut().enumerate() {
+        if handed * 2 >= total {
+            break;
+        }
+        let bytes = packable(row);
+        if let ((table, _), Some(value)) = row
+            && bytes > 0
+        {
+            handed += bytes;
+            job.push((at, *table, std::mem::take(value)));
+        }
+    }
+    let (reply, answer) = crossbeam_channel::bounded(1);
+    let handed_rows: Vec<usize> = job.iter().map(|(at, _, _)| *at).collect();
+    let helped = match helper.jobs.send((job, reply)) {
+        Ok(()) => true,
+        Err(crossbeam_channel::SendError((job, _))) => {
+            // The helper is gone: its share is packed here.
+            for (at, table, mut value) in job {
+                pack_in_place(table, &mut value);
+                rows[at].1 = Some(value);
+            }
+            false
+        }
+    };
+    for (at, ((table, _), value)) in rows.iter_mut().enumerate() {
+        if let (Err(_), Some(value)) = (handed_rows.binary_search(&at), value) {
+            pack_in_place(*table, value);
+        }
+    }
+    if helped {
+        let packed = answer
+            .recv()
+            .map_err(|_| StoreError("the record packer stopped during a batch".to_string()))?;
+        for (at, _, value) in packed {
+            if let Some(row) = rows.get_mut(at) {
+                row.1 = Some(value);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(n: usize) -> Vec<u8> {
+        format!(
+            r#"{{"id":"pi_{n:020}","object":"payment_intent","status":"REQUIRES_PAYMENT_METHOD","amount_minor":{n},"currency":"CDF","metadata":{{}},"timeline":[{{"event":"intent.created","actor":"api"}}]}}"#
+        )
+        .into_bytes()
+    }
+
+    /// Large and small batches (the helper's share and the writer's alone)
+    /// pack every row exactly as packing each row on its own does.
+    #[test]
+    fn packing_a_batch_packs_each_row_as_alone() {
+        for count in [0, 1, 5, 60, 400] {
+            let mut rows: Vec<(Key, Option<Vec<u8>>)> = (0..count)
+                .map(|n| {
+                    let table = [Table::Objects, Table::Index, Table::Events][n % 3];
+                    let value = (n % 7 != 3).then(|| record(n));
+                    ((table, format!("k{n:05}")), value)
+                })
+                .collect();
+            let expected: Vec<Option<Vec<u8>>> = rows
+                .iter()
+                .map(|((table, _), value)| {
+                    value.as_ref().map(|v| codec::pack(*table, v).into_owned())
+                })
+                .collect();
+            pack_rows(&mut rows).expect("packed");
+            let got: Vec<Option<Vec<u8>>> = rows.into_iter().map(|(_, v)| v).collect();
+            assert_eq!(got, expected, "{count} rows");
+        }
+    }
+}
