@@ -12,9 +12,10 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::Sender;
 
 use super::tx::Tables;
 use super::{Row, StoreError, Table, codec};
@@ -44,7 +45,7 @@ impl<'t> Staged<'t> {
     /// in key order.
     pub(super) fn write_out(self) -> Result<(), StoreError> {
         let mut rows: Vec<(Key, Option<Vec<u8>>)> = self.pending.into_inner().into_iter().collect();
-        pack_rows(&mut rows)?;
+        pack_rows(&mut rows);
         for ((table, key), value) in rows {
             match value {
                 Some(stored) => self.inner.insert(table, &key, &stored)?,
@@ -120,34 +121,45 @@ pub(super) fn merge<'p>(
     }
 }
 
-/// One row to pack: its place in the batch, its table, its value.
-type Job = Vec<(usize, Table, Vec<u8>)>;
-
-/// The helper thread that packs part of each large batch, with its own
-/// compression context (preparing one costs more than packing a record, so
-/// the thread lives as long as the process).
-struct Helper {
-    jobs: Sender<(Job, Sender<Job>)>,
+/// A batch's values to pack, shared by the writer and the helper: each
+/// takes the next unclaimed value until none is left, so the writer never
+/// waits for a helper that has not woken up (the cores may be busy with
+/// requests), only for a value the helper is packing at that moment.
+struct Shared {
+    values: Vec<(Table, Mutex<Vec<u8>>)>,
+    next: AtomicUsize,
 }
 
-static HELPER: LazyLock<Option<Helper>> = LazyLock::new(|| {
-    let (jobs, queue) = crossbeam_channel::bounded::<(Job, Sender<Job>)>(4);
-    std::thread::Builder::new()
-        .name("record-packer".to_string())
-        .spawn(move || serve(queue))
-        .ok()
-        .map(|_| Helper { jobs })
-});
-
-fn serve(queue: Receiver<(Job, Sender<Job>)>) {
-    for (mut job, reply) in queue {
-        for (_, table, value) in &mut job {
-            pack_in_place(*table, value);
+impl Shared {
+    fn pack_until_none_left(&self) {
+        loop {
+            let at = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some((table, value)) = self.values.get(at) else {
+                return;
+            };
+            pack_in_place(
+                *table,
+                &mut value.lock().unwrap_or_else(PoisonError::into_inner),
+            );
         }
-        // The writer waiting for it may have gone (its batch failed): nothing to do.
-        let _ = reply.send(job);
     }
 }
+
+/// The helper thread that packs beside the writer, with its own compression
+/// context (preparing one costs more than packing a record, so the thread
+/// lives as long as the process).
+static HELPER: LazyLock<Option<Sender<Arc<Shared>>>> = LazyLock::new(|| {
+    let (jobs, queue) = crossbeam_channel::bounded::<Arc<Shared>>(4);
+    std::thread::Builder::new()
+        .name("record-packer".to_string())
+        .spawn(move || {
+            for shared in queue {
+                shared.pack_until_none_left();
+            }
+        })
+        .ok()
+        .map(|_| jobs)
+});
 
 fn pack_in_place(table: Table, value: &mut Vec<u8>) {
     let packed = match codec::pack(table, value) {
@@ -159,9 +171,9 @@ fn pack_in_place(table: Table, value: &mut Vec<u8>) {
     }
 }
 
-/// Packs the values of `rows` in place: about half of the bytes on the
-/// helper thread when there are enough of them, the rest here meanwhile.
-fn pack_rows(rows: &mut [(Key, Option<Vec<u8>>)]) -> Result<(), StoreError> {
+/// Packs the values of `rows` in place: with the helper thread when there
+/// are enough bytes to share, else here alone.
+fn pack_rows(rows: &mut [(Key, Option<Vec<u8>>)]) {
     let packable = |((table, _), value): &(Key, Option<Vec<u8>>)| match value {
         Some(v) if codec::packs(*table) => v.len(),
         _ => 0,
@@ -176,52 +188,29 @@ fn pack_rows(rows: &mut [(Key, Option<Vec<u8>>)]) -> Result<(), StoreError> {
                 pack_in_place(*table, value);
             }
         }
-        return Ok(());
+        return;
     };
-    // The helper takes rows from the front until it holds half of the bytes.
-    let mut job: Job = Vec::new();
-    let mut handed = 0;
+    let mut places = Vec::new();
+    let mut values = Vec::new();
     for (at, row) in rows.iter_mut().enumerate() {
-        if handed * 2 >= total {
-            break;
-        }
-        let bytes = packable(row);
         if let ((table, _), Some(value)) = row
-            && bytes > 0
+            && codec::packs(*table)
         {
-            handed += bytes;
-            job.push((at, *table, std::mem::take(value)));
+            places.push(at);
+            values.push((*table, Mutex::new(std::mem::take(value))));
         }
     }
-    let (reply, answer) = crossbeam_channel::bounded(1);
-    let handed_rows: Vec<usize> = job.iter().map(|(at, _, _)| *at).collect();
-    let helped = match helper.jobs.send((job, reply)) {
-        Ok(()) => true,
-        Err(crossbeam_channel::SendError((job, _))) => {
-            // The helper is gone: its share is packed here.
-            for (at, table, mut value) in job {
-                pack_in_place(table, &mut value);
-                rows[at].1 = Some(value);
-            }
-            false
-        }
-    };
-    for (at, ((table, _), value)) in rows.iter_mut().enumerate() {
-        if let (Err(_), Some(value)) = (handed_rows.binary_search(&at), value) {
-            pack_in_place(*table, value);
-        }
+    let shared = Arc::new(Shared {
+        values,
+        next: AtomicUsize::new(0),
+    });
+    // A helper still busy with an earlier batch (or gone) leaves it all here.
+    let _ = helper.try_send(Arc::clone(&shared));
+    shared.pack_until_none_left();
+    for (at, (_, value)) in places.into_iter().zip(&shared.values) {
+        let packed = std::mem::take(&mut *value.lock().unwrap_or_else(PoisonError::into_inner));
+        rows[at].1 = Some(packed);
     }
-    if helped {
-        let packed = answer
-            .recv()
-            .map_err(|_| StoreError("the record packer stopped during a batch".to_string()))?;
-        for (at, _, value) in packed {
-            if let Some(row) = rows.get_mut(at) {
-                row.1 = Some(value);
-            }
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -253,7 +242,7 @@ mod tests {
                     value.as_ref().map(|v| codec::pack(*table, v).into_owned())
                 })
                 .collect();
-            pack_rows(&mut rows).expect("packed");
+            pack_rows(&mut rows);
             let got: Vec<Option<Vec<u8>>> = rows.into_iter().map(|(_, v)| v).collect();
             assert_eq!(got, expected, "{count} rows");
         }
