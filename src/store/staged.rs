@@ -72,14 +72,13 @@ impl Tables for Staged<'_> {
         rev: bool,
         limit: usize,
     ) -> Result<Vec<Row>, StoreError> {
-        let pending = self.pending.borrow();
-        let bounds = (table, lo.to_string())..(table, hi.to_string());
-        // Read as many more committed rows as the batch may have deleted.
-        let extra = pending.range(bounds.clone()).count();
-        let committed = self
-            .inner
-            .range(table, lo, hi, rev, limit.saturating_add(extra))?;
-        Ok(merge(committed, pending.range(bounds), rev, limit))
+        range_through(
+            &self.pending.borrow(),
+            (table, lo, hi),
+            rev,
+            limit,
+            |count| self.inner.range(table, lo, hi, rev, count),
+        )
     }
 
     /// A value already in its stored form (nothing calls this while staging:
@@ -97,6 +96,22 @@ impl Tables for Staged<'_> {
         self.pending.borrow_mut().insert((table, key), value);
         Ok(())
     }
+}
+
+/// The rows of `table` in `lo..hi` in scan order, at most `limit`, with a
+/// batch's `pending` writes laid over those `committed(count)` reads: it is
+/// asked for as many more committed rows as the batch may have deleted.
+pub(super) fn range_through(
+    pending: &BTreeMap<Key, Option<Vec<u8>>>,
+    (table, lo, hi): (Table, &str, &str),
+    rev: bool,
+    limit: usize,
+    committed: impl FnOnce(usize) -> Result<Vec<Row>, StoreError>,
+) -> Result<Vec<Row>, StoreError> {
+    let bounds = (table, lo.to_string())..(table, hi.to_string());
+    let extra = pending.range(bounds.clone()).count();
+    let committed = committed(limit.saturating_add(extra))?;
+    Ok(merge(committed, pending.range(bounds), rev, limit))
 }
 
 /// Committed rows of a range (in scan order) with a batch's writes in that

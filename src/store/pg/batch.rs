@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 
 use deadpool_postgres::Object;
 
-use super::super::staged::{Key, merge};
+#[cfg(test)]
+use super::super::staged::merge;
+use super::super::staged::{Key, range_through};
 use super::super::tx::Tables;
 use super::super::{Row, StoreError, Table};
 use super::migrations::table_number;
@@ -93,20 +95,23 @@ impl Tables for Batch<'_> {
         rev: bool,
         limit: usize,
     ) -> Result<Vec<Row>, StoreError> {
-        let pending = self.pending.borrow();
-        let bounds = (table, lo.to_string())..(table, hi.to_string());
-        // Read as many more committed rows as the batch may have deleted.
-        let extra = pending.range(bounds.clone()).count();
-        let committed = self.pg.block(range_on(
-            self.client,
-            self.shown,
-            table,
-            lo,
-            Some(hi),
+        range_through(
+            &self.pending.borrow(),
+            (table, lo, hi),
             rev,
-            limit.saturating_add(extra),
-        ))??;
-        Ok(merge(committed, pending.range(bounds), rev, limit))
+            limit,
+            |count| {
+                self.pg.block(range_on(
+                    self.client,
+                    self.shown,
+                    table,
+                    lo,
+                    Some(hi),
+                    rev,
+                    count,
+                ))?
+            },
+        )
     }
 
     fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError> {
