@@ -76,7 +76,7 @@ impl Tlv {
 
     /// Appends `tag + length + value` to `out`, a template's children encoded
     /// in place (every intent's QR payload goes through here: no copy of a
-    /// value, no formatting machinery).
+    /// value, and its length written over a placeholder once it is known).
     fn encode_into(&self, out: &mut String) {
         out.push_str(&self.tag);
         let length_at = out.len();
@@ -96,14 +96,7 @@ impl Tlv {
             None => (out[value_at..].chars().count(), out.len()),
         };
         out.truncate(end);
-        let digit = |d: usize| char::from_digit((d % 10) as u32, 10).unwrap_or('9');
-        let mut length = [0u8; 2];
-        digit(chars / 10).encode_utf8(&mut length[..1]);
-        digit(chars).encode_utf8(&mut length[1..]);
-        out.replace_range(
-            length_at..value_at,
-            std::str::from_utf8(&length).unwrap_or("99"),
-        );
+        out.replace_range(length_at..value_at, &format!("{chars:02}"));
     }
 
     /// `tag + length + value`.
@@ -253,14 +246,8 @@ pub fn encode(fields: &[Tlv]) -> String {
     }
     payload.push_str("6304");
     let crc = crc16_ccitt_false(payload.as_bytes());
-    for shift in [12, 8, 4, 0] {
-        let nibble = u32::from((crc >> shift) & 0xF);
-        payload.push(
-            char::from_digit(nibble, 16)
-                .unwrap_or('0')
-                .to_ascii_uppercase(),
-        );
-    }
+    // Writing into a String cannot fail.
+    let _ = fmt::Write::write_fmt(&mut payload, format_args!("{crc:04X}"));
     payload
 }
 

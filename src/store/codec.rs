@@ -117,6 +117,14 @@ pub fn unpack(table: Table, stored: &[u8]) -> Result<Cow<'_, [u8]>, StoreError> 
     })
 }
 
+/// [`pack`] into an owned value (a batch's staged rows).
+pub fn packed(table: Table, value: Vec<u8>) -> Vec<u8> {
+    match pack(table, &value) {
+        Cow::Borrowed(_) => value,
+        Cow::Owned(frame) => frame,
+    }
+}
+
 /// [`unpack`] into an owned value (rows read out of a table).
 pub fn unpacked(table: Table, stored: Vec<u8>) -> Result<Vec<u8>, StoreError> {
     match unpack(table, &stored)? {

@@ -23,8 +23,8 @@ use super::{Row, StoreError, Table, codec};
 /// A staged row's table and key.
 pub(super) type Key = (Table, String);
 
-/// Below this many bytes to pack, the writer packs a batch alone: handing
-/// half to the helper costs two thread wake-ups (tens of µs).
+/// Below this many bytes to pack, the writer packs a batch alone: waking the
+/// helper costs a thread wake-up (tens of µs).
 const SHARED_PACKING_MIN_BYTES: usize = 16 * 1024;
 
 pub(super) struct Staged<'t> {
@@ -177,13 +177,7 @@ static HELPER: LazyLock<Option<Sender<Arc<Shared>>>> = LazyLock::new(|| {
 });
 
 fn pack_in_place(table: Table, value: &mut Vec<u8>) {
-    let packed = match codec::pack(table, value) {
-        std::borrow::Cow::Owned(frame) => Some(frame),
-        std::borrow::Cow::Borrowed(_) => None,
-    };
-    if let Some(frame) = packed {
-        *value = frame;
-    }
+    *value = codec::packed(table, std::mem::take(value));
 }
 
 /// Packs the values of `rows` in place: with the helper thread when there
