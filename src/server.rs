@@ -246,6 +246,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             options.resolve_rate_limit,
         )),
         key_cache: Arc::default(),
+        org_cache: Arc::default(),
     });
     // Listen for SIGTERM before the ready line: a supervisor may stop the
     // gateway the moment it reads that line, and a signal that arrives before

@@ -96,6 +96,7 @@ async fn admit(
     let method = request.method().clone();
     // Read before the snapshot: see `Store::generation`.
     let keys_generation = state.store.generation(Table::ApiKeys);
+    let orgs_generation = state.store.organisations_generation();
     let snapshot = state.store.snapshot()?;
     let client_ip = client_ip(request.extensions());
     let principal = authenticate(
@@ -113,7 +114,10 @@ async fn admit(
     let Some(principal) = principal else {
         return Ok(Admitted::Proceed(request));
     };
-    crate::domain::org::require_active(&snapshot, &principal.org)?;
+    let org = state
+        .org_cache
+        .get(orgs_generation, &snapshot, &principal.org)?;
+    crate::domain::org::check_active(org.as_deref(), &principal.org)?;
     if is_write(&method) {
         let path = unversioned(request.uri().path()).to_string();
         let key = idempotency_key(request.headers(), operation)?;

@@ -48,9 +48,15 @@ pub async fn create(
     Body(input): Body<CreateIntent>,
 ) -> Result<Response, ApiError> {
     let input = input.validate(caller.account.is_some())?;
+    let orgs_generation = state.store.organisations_generation();
     let snapshot = state.store.snapshot()?;
     let now_ms = state.now_for(&snapshot, &caller)?;
-    let minted = intents::Minted::from_snapshot(&snapshot, &caller, input, now_ms)?;
+    let merchant = state
+        .org_cache
+        .get(orgs_generation, &snapshot, caller.owner())?
+        .map(|o| o.name.clone())
+        .unwrap_or_default();
+    let minted = intents::Minted::from_snapshot(&snapshot, &caller, &merchant, input, now_ms)?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let (intent, secret) = intents::create(tx, &settings, &caller, minted)?;

@@ -89,6 +89,8 @@ pub struct AppParts {
     pub resolve_limiter: Arc<rate_limit::RateLimiter>,
     /// API keys already read, while `api_keys` is unchanged.
     pub key_cache: Arc<crate::auth::keys::KeyCache>,
+    /// Organisations already read, while none has changed.
+    pub org_cache: Arc<crate::domain::org::OrgCache>,
 }
 
 impl AppParts {

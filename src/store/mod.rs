@@ -101,12 +101,14 @@ impl Table {
     }
 }
 
-/// A set of tables (those a command or a batch wrote to).
+/// A set of tables (those a command or a batch wrote to), and whether an
+/// organisation's record was among the writes ([`Tx::organisation_changed`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct TableSet(u16);
 
-// One bit per table.
-const _: () = assert!(Table::ALL.len() <= u16::BITS as usize);
+// One bit per table, and the last for organisations.
+const _: () = assert!(Table::ALL.len() < u16::BITS as usize);
+const ORGANISATIONS_BIT: u16 = 1 << (u16::BITS - 1);
 
 impl TableSet {
     pub fn insert(&mut self, table: Table) {
@@ -115,6 +117,14 @@ impl TableSet {
 
     pub fn contains(self, table: Table) -> bool {
         self.0 & (1 << table.index()) != 0
+    }
+
+    pub fn insert_organisations(&mut self) {
+        self.0 |= ORGANISATIONS_BIT;
+    }
+
+    pub fn has_organisations(self) -> bool {
+        self.0 & ORGANISATIONS_BIT != 0
     }
 
     pub fn union(self, other: TableSet) -> TableSet {
@@ -199,7 +209,11 @@ pub struct Store {
 /// it answers, so a cache entry read at generation `g` (read before taking the
 /// snapshot it was filled from) is current while the count is still `g`.
 #[derive(Default)]
-struct Generations([std::sync::atomic::AtomicU64; Table::ALL.len()]);
+struct Generations {
+    tables: [std::sync::atomic::AtomicU64; Table::ALL.len()],
+    /// Commits that wrote an organisation's record.
+    organisations: std::sync::atomic::AtomicU64,
+}
 
 pub const DB_FILE_NAME: &str = "paygate.redb";
 
@@ -346,7 +360,16 @@ impl Store {
     /// answers a new value, so nothing is served from a cache validated by it
     /// (decision 253).
     pub fn generation(&self, table: Table) -> u64 {
-        let count = &self.generations.0[table.index()];
+        self.count(&self.generations.tables[table.index()])
+    }
+
+    /// How many commits have written an organisation's record since the
+    /// store was opened; read like [`Store::generation`].
+    pub fn organisations_generation(&self) -> u64 {
+        self.count(&self.generations.organisations)
+    }
+
+    fn count(&self, count: &std::sync::atomic::AtomicU64) -> u64 {
         match self.backend {
             Backend::Redb(_) => count.load(std::sync::atomic::Ordering::Acquire),
             Backend::Postgres(_) => count.fetch_add(1, std::sync::atomic::Ordering::AcqRel) + 1,
@@ -356,10 +379,14 @@ impl Store {
     /// Called by the writer after a commit that wrote to `tables`, before it
     /// answers the batch.
     fn committed(&self, tables: TableSet) {
+        use std::sync::atomic::Ordering::AcqRel;
         for table in Table::ALL {
             if tables.contains(table) {
-                self.generations.0[table.index()].fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+                self.generations.tables[table.index()].fetch_add(1, AcqRel);
             }
+        }
+        if tables.has_organisations() {
+            self.generations.organisations.fetch_add(1, AcqRel);
         }
     }
 

@@ -139,6 +139,9 @@ pub struct Tx<'a> {
     /// may keep the command's idempotent answer as a reference to one of
     /// them instead of a second copy of the same bytes (decision 225).
     emitted: Vec<Emitted>,
+    /// Set by a command that wrote an organisation's record (see
+    /// [`Tx::organisation_changed`]).
+    organisation_changed: bool,
 }
 
 /// An event's id and the bytes of its `object`, as stored in the outbox.
@@ -156,7 +159,17 @@ impl<'a> Tx<'a> {
             wall_ms: now_ms,
             clock: None,
             emitted: Vec::new(),
+            organisation_changed: false,
         }
+    }
+
+    /// Records that this command wrote an organisation's record: its commit
+    /// moves [`Store::organisations_generation`](super::Store::organisations_generation)
+    /// on, which the organisation cache follows. Organisations live in
+    /// `objects` and `meta`, which nearly every commit changes, so the
+    /// tables' own generations would empty the cache all the time.
+    pub fn organisation_changed(&mut self) {
+        self.organisation_changed = true;
     }
 
     /// Notes that the command emitted `event` with these object bytes.
@@ -311,6 +324,9 @@ impl<'a> Tx<'a> {
     /// offline CLI) after the command succeeded. Returns the tables written.
     pub(super) fn flush(self) -> Result<TableSet, StoreError> {
         let mut written = TableSet::default();
+        if self.organisation_changed {
+            written.insert_organisations();
+        }
         for ((table, key), value) in self.overlay {
             written.insert(table);
             self.tables.stage(table, key, value)?;

@@ -399,18 +399,18 @@ pub struct Minted {
 }
 
 impl Minted {
-    /// Mints with the organisation's name and active key as of `snapshot`,
-    /// at `now_ms` (the QR payload's expiry counts from it).
+    /// Mints with the active key as of `snapshot` and `merchant`, the
+    /// owner's name, at `now_ms` (the QR payload's expiry counts from it).
     pub fn from_snapshot(
         snapshot: &Snapshot,
         principal: &Principal,
+        merchant: &str,
         input: ValidCreate,
         now_ms: i64,
     ) -> Result<Minted, ApiError> {
-        let merchant = super::org::name_of(snapshot, principal.owner())?;
         let key = events::signing::active_key(snapshot)?;
         let place = Place::of(snapshot, principal, &input)?;
-        Minted::new(principal, input, &merchant, &key, &place, now_ms)
+        Minted::new(principal, input, merchant, &key, &place, now_ms)
     }
 
     /// Mints inside a write (intents that other objects create).
