@@ -13,6 +13,7 @@ use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
+use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Read, Snapshot, StoreError, Table, Tx};
 
@@ -206,13 +207,16 @@ fn lookup_digest(snapshot: &Snapshot, wanted: &str) -> Result<Option<KeyRecord>,
 /// since it was read, so a revocation or a rotation is seen by every request
 /// that starts after it was answered. Unknown and revoked keys are never
 /// cached, so guessing fills nothing.
-#[derive(Default)]
-pub struct KeyCache {
-    entries: std::sync::RwLock<std::collections::HashMap<String, (u64, std::sync::Arc<KeyRecord>)>>,
-}
+pub struct KeyCache(Generational<KeyRecord>);
 
 /// Entries a [`KeyCache`] holds at most; it starts afresh past it.
 const KEY_CACHE_MAX: usize = 4096;
+
+impl Default for KeyCache {
+    fn default() -> KeyCache {
+        KeyCache(Generational::new(KEY_CACHE_MAX))
+    }
+}
 
 impl KeyCache {
     /// The valid key whose secret is `secret`. `generation` is the `api_keys`
@@ -227,26 +231,8 @@ impl KeyCache {
             return Ok(None);
         }
         let wanted = digest(secret);
-        let cached = self
-            .entries
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&wanted)
-            .filter(|(read_at, _)| *read_at == generation)
-            .map(|(_, record)| record.clone());
-        if let Some(record) = cached {
-            return Ok(Some(record));
-        }
-        let Some(record) = lookup_digest(snapshot, &wanted)? else {
-            return Ok(None);
-        };
-        let record = std::sync::Arc::new(record);
-        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= KEY_CACHE_MAX {
-            entries.clear();
-        }
-        entries.insert(wanted, (generation, record.clone()));
-        Ok(Some(record))
+        self.0
+            .get_or_read(generation, &wanted, || lookup_digest(snapshot, &wanted))
     }
 }
 
@@ -372,18 +358,7 @@ mod tests {
     /// the cache valid.
     #[test]
     fn the_key_cache_follows_every_change_of_api_keys() {
-        use crate::store::{Store, Writer};
-        let store = Store::ephemeral().expect("store");
-        let (writer, _) = Writer::start(
-            store.clone(),
-            std::sync::Arc::new(crate::clock::SystemClock),
-            Vec::new(),
-        )
-        .expect("writer");
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
+        let (store, writer, runtime) = crate::store::test_writer();
         let cache = KeyCache::default();
         let lookup = |secret: &str| {
             let generation = store.generation(Table::ApiKeys);

@@ -13,6 +13,7 @@ use super::resource;
 use crate::auth::keys::{self as api_keys, KeyKind};
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
+use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Read, Table, Tx};
 
@@ -289,13 +290,16 @@ fn save(tx: &mut Tx<'_>, org: &Organisation) -> Result<(), ApiError> {
 /// of a read's time. An entry is used only while no commit has written an
 /// organisation since it was read, so a disable is seen by every request
 /// that starts after it was answered. Unknown ids are never cached.
-#[derive(Default)]
-pub struct OrgCache {
-    entries: std::sync::RwLock<std::collections::HashMap<String, (u64, Arc<Organisation>)>>,
-}
+pub struct OrgCache(Generational<Organisation>);
 
 /// Entries an [`OrgCache`] holds at most; it starts afresh past it.
 const ORG_CACHE_MAX: usize = 4096;
+
+impl Default for OrgCache {
+    fn default() -> OrgCache {
+        OrgCache(Generational::new(ORG_CACHE_MAX))
+    }
+}
 
 impl OrgCache {
     /// The organisation `id` as of `read`. `generation` is the
@@ -306,26 +310,7 @@ impl OrgCache {
         read: &impl Read,
         id: &str,
     ) -> Result<Option<Arc<Organisation>>, ApiError> {
-        let cached = self
-            .entries
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .filter(|(read_at, _)| *read_at == generation)
-            .map(|(_, org)| org.clone());
-        if cached.is_some() {
-            return Ok(cached);
-        }
-        let Some(org) = get(read, id)? else {
-            return Ok(None);
-        };
-        let org = Arc::new(org);
-        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= ORG_CACHE_MAX {
-            entries.clear();
-        }
-        entries.insert(id.to_string(), (generation, org.clone()));
-        Ok(Some(org))
+        self.0.get_or_read(generation, id, || get(read, id))
     }
 }
 
@@ -448,24 +433,13 @@ pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{Store, Writer};
 
     /// A disable is seen by the first request after it was answered, although
     /// the organisation was cached; a commit that writes no organisation
     /// keeps the cache valid.
     #[test]
     fn the_org_cache_follows_every_change_of_an_organisation() {
-        let store = Store::ephemeral().expect("store");
-        let (writer, _) = Writer::start(
-            store.clone(),
-            Arc::new(crate::clock::SystemClock),
-            Vec::new(),
-        )
-        .expect("writer");
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
+        let (store, writer, runtime) = crate::store::test_writer();
         let cache = OrgCache::default();
         let lookup = |id: &str| {
             let generation = store.organisations_generation();

@@ -11,6 +11,7 @@
 //! the scans the gateway needs are prefix ranges, and ids grow with time so
 //! inserts append. [`Read`] is what a snapshot and a write have in common.
 
+pub mod cache;
 mod codec;
 pub mod keys;
 pub mod ops;
@@ -927,6 +928,24 @@ fn prefix_end(prefix: &str) -> String {
     end.push_str(prefix);
     end.push(char::MAX);
     end
+}
+
+/// An in-memory store, its writer, and a runtime to wait for the writer on
+/// (unit tests of what commands change).
+#[cfg(test)]
+pub fn test_writer() -> (Store, Writer, tokio::runtime::Runtime) {
+    let store = Store::ephemeral().expect("store");
+    let (writer, _) = Writer::start(
+        store.clone(),
+        Arc::new(crate::clock::SystemClock),
+        Vec::new(),
+    )
+    .expect("writer");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    (store, writer, runtime)
 }
 
 #[cfg(test)]
