@@ -375,14 +375,37 @@ fn recipient_of(
     destination: DestinationInput,
     default_target: &str,
 ) -> Result<Option<RecipientFacts>, ApiError> {
-    let facts = match destination.method {
+    // Checked like a route's destination, so what `POST /routes` would
+    // refuse is not answered here either.
+    let method = ends::check_shape(&destination)?;
+    let facts = match method {
         // Whether the operator pays a currency is each option's own question.
-        Some(DestinationMethod::MobileMoney) => RecipientFacts {
-            operator_currencies: Some(operator_entry(&destination)?.currencies),
-            held: Vec::new(),
-            needs_liquidity: true,
-        },
-        Some(DestinationMethod::Bank) => {
+        DestinationMethod::MobileMoney => {
+            let bank_field = [
+                ("bank_name", destination.bank_name.is_some()),
+                ("account_name", destination.account_name.is_some()),
+                ("account_number", destination.account_number.is_some()),
+                ("country", destination.country.is_some()),
+                ("swift", destination.swift.is_some()),
+                ("bank_account_id", destination.bank_account_id.is_some()),
+            ]
+            .into_iter()
+            .find_map(|(field, sent)| sent.then_some(field));
+            if let Some(field) = bank_field {
+                return Err(ApiError::field(
+                    format!("destination.{field}"),
+                    format!(
+                        "{field} is a bank field; a mobile_money destination takes operator_id, phone and name"
+                    ),
+                ));
+            }
+            RecipientFacts {
+                operator_currencies: Some(operator_entry(&destination)?.currencies),
+                held: Vec::new(),
+                needs_liquidity: true,
+            }
+        }
+        DestinationMethod::Bank => {
             ends::parse_destination(snapshot, caller, destination, default_target, None)?;
             RecipientFacts {
                 operator_currencies: None,
@@ -390,7 +413,7 @@ fn recipient_of(
                 needs_liquidity: true,
             }
         }
-        Some(DestinationMethod::Wallet) => {
+        DestinationMethod::Wallet => {
             let to = destination.to.unwrap_or_default();
             let recipient = crate::domain::transfers::recipient(snapshot, caller, &to)
                 .map_err(|e| e.with_param("destination.to"))?;

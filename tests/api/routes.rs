@@ -274,6 +274,28 @@ fn payout_currencies_follow_corridors_licences_and_liquidity() {
         assert_error(&unknown, 404, "operator_not_found")["param"],
         "destination.operator_id"
     );
+    // A destination `POST /routes` would refuse is refused here too, naming
+    // the field (API fuzzing found the ask answered without a method).
+    let refused = |destination: Value| {
+        let input = json!({"amount_minor": 1_000, "currency": "CDF", "destination": destination});
+        let resp = srv.post("/routes/payout-currencies", srv.sk(), &input, None);
+        assert_error(&resp, 400, "validation_error")["param"].clone()
+    };
+    assert_eq!(
+        refused(json!({"country": "Ý`U", "agent": "Ü!"})),
+        "destination.method"
+    );
+    assert_eq!(
+        refused(json!({"method": "qr", "data": "000201", "country": "CD"})),
+        "destination"
+    );
+    assert_eq!(
+        refused(json!({"method": "keep", "agent": "ag_1"})),
+        "destination.agent"
+    );
+    let mut stray = mobile("mpesa_ke", "+254700000001");
+    stray["country"] = "KE".into();
+    assert_eq!(refused(stray), "destination.country");
 }
 
 #[test]

@@ -240,16 +240,10 @@ pub fn local_currency(input: &DestinationInput) -> Option<&'static str> {
     }
 }
 
-/// Checks `input` for a payout in `target_currency` (checked). `merchant` is
-/// what a `qr` destination's payload resolved to (the caller resolves it
-/// from a snapshot; `None` when it named no merchant of this gateway).
-pub fn parse_destination(
-    read: &impl Read,
-    principal: &Principal,
-    mut input: DestinationInput,
-    target_currency: &str,
-    merchant: Option<String>,
-) -> Result<Destination, ApiError> {
+/// The method of `input`, once its fields are those of that method: a
+/// method is required, `to`, `data` and `agent` belong to theirs, and only
+/// mobile money and bank take payout fields.
+pub fn check_shape(input: &DestinationInput) -> Result<DestinationMethod, ApiError> {
     let method = input.method.ok_or_else(|| {
         ApiError::field(
             "destination.method",
@@ -286,6 +280,20 @@ pub fn parse_destination(
             ),
         ));
     }
+    Ok(method)
+}
+
+/// Checks `input` for a payout in `target_currency` (checked). `merchant` is
+/// what a `qr` destination's payload resolved to (the caller resolves it
+/// from a snapshot; `None` when it named no merchant of this gateway).
+pub fn parse_destination(
+    read: &impl Read,
+    principal: &Principal,
+    mut input: DestinationInput,
+    target_currency: &str,
+    merchant: Option<String>,
+) -> Result<Destination, ApiError> {
+    let method = check_shape(&input)?;
     match method {
         DestinationMethod::Wallet => {
             let to = required("destination.to", input.to)?;
