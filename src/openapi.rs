@@ -51,11 +51,21 @@ pub fn document() -> utoipa::openapi::OpenApi {
         bearer("An API key: sk_ (every scope), rk_ (chosen scopes), pk_ (payment_intents:write)"),
     );
     components.add_security_scheme("session", bearer("A team member's session token"));
+    // The client secret is a credential of its own (decision 88), in a
+    // header or the query: both are schemes, so a schema checker that strips
+    // credentials strips either.
     components.add_security_scheme(
         "client_secret",
         SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
             "X-Client-Secret",
-            "A payment intent's client secret, alone: reads that one intent (or send it as the client_secret query parameter)",
+            "A payment intent's client secret, alone: reads that one intent (with a pk_ key: the intent it may confirm)",
+        ))),
+    );
+    components.add_security_scheme(
+        "client_secret_query",
+        SecurityScheme::ApiKey(ApiKey::Query(ApiKeyValue::with_description(
+            "client_secret",
+            "The client secret as the client_secret query parameter, as X-Client-Secret",
         ))),
     );
     for (path, item) in doc.paths.paths.iter_mut() {
@@ -79,10 +89,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
             if route.secret_reads
                 && let Some(security) = operation.security.as_mut()
             {
-                security.push(SecurityRequirement::new(
-                    "client_secret",
-                    Vec::<String>::new(),
-                ));
+                for scheme in ["client_secret", "client_secret_query"] {
+                    security.push(SecurityRequirement::new(scheme, Vec::<String>::new()));
+                }
             }
             if method != "GET" && route.access != Access::Public {
                 let required = route.idempotency == Ik::Required;

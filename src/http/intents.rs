@@ -97,8 +97,7 @@ pub async fn list(
 }
 
 #[utoipa::path(get, path = "/payment_intents/{id}", tag = "payment_intents",
-    params(("id" = String, Path, description = "pi_..."),
-           ("client_secret" = Option<String>, Query, description = "The intent's client secret (or header X-Client-Secret): with a pk_ key, or alone, without any key")),
+    params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "The intent", body = PaymentIntentView),
               (status = 404, description = "Not visible to this key", body = ErrorBody)))]
 pub async fn retrieve(
@@ -133,8 +132,7 @@ pub struct MethodList {
 }
 
 #[utoipa::path(get, path = "/payment_intents/{id}/methods", tag = "payment_intents",
-    params(("id" = String, Path, description = "pi_..."),
-           ("client_secret" = Option<String>, Query, description = "The intent's client secret (or header X-Client-Secret): with a pk_ key, or alone, without any key")),
+    params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Methods open to this payer, ranked by the intent's policy", body = MethodList)))]
 pub async fn methods(
     State(state): State<AppState>,
