@@ -368,13 +368,13 @@ pub fn emit(
     emit_object(tx, event_type, mode, owner, account, &object)
 }
 
-/// An event as written to the outbox: [`Event`]'s fields, with the object's
-/// bytes as they were serialized once (a view's own field order). Readers
-/// decode it as an [`Event`], whose `object` is a `Value` with sorted keys,
-/// exactly as when the object was stored as a `Value`: `GET /events` and
-/// deliveries answer the same bytes either way.
+/// An event as written to the outbox: [`Event`]'s fields, then `object`,
+/// the object's bytes as they were serialized once (a view's own field
+/// order). Readers decode it as an [`Event`], whose `object` is a `Value`
+/// with sorted keys, exactly as when the object was stored as a `Value`:
+/// `GET /events` and deliveries answer the same bytes either way.
 #[derive(Serialize)]
-struct Stored<'a> {
+struct StoredHead<'a> {
     id: &'a str,
     #[serde(rename = "type")]
     event_type: EventType,
@@ -382,7 +382,30 @@ struct Stored<'a> {
     owner: &'a str,
     account: Option<&'a str>,
     created_at_ms: i64,
-    object: &'a serde_json::value::RawValue,
+}
+
+/// Room for an event's head and an object of usual size, so the buffer is
+/// allocated once.
+const EVENT_BYTES_HINT: usize = 4096;
+
+/// The stored event: `head`'s fields and `"object"`, the object serialized
+/// straight into the same buffer (not into a string of its own and copied);
+/// with the object's place in it.
+fn stored_bytes<V: Serialize + ?Sized>(
+    head: &StoredHead<'_>,
+    object: &V,
+) -> Result<(Vec<u8>, std::ops::Range<usize>), serde_json::Error> {
+    let mut bytes = Vec::with_capacity(EVENT_BYTES_HINT);
+    serde_json::to_writer(&mut bytes, head)?;
+    // The head is a non-empty map: its last byte closes it, and the object
+    // comes before the close.
+    bytes.pop();
+    bytes.extend_from_slice(b",\"object\":");
+    let start = bytes.len();
+    serde_json::to_writer(&mut bytes, object)?;
+    let end = bytes.len();
+    bytes.push(b'}');
+    Ok((bytes, start..end))
 }
 
 /// Writes an event about `object` (serialized once, here) into the outbox,
@@ -402,7 +425,6 @@ pub fn emit_object<V: Serialize + ?Sized>(
         Some(account) => Some(account.to_string()),
         None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
     };
-    let object = serde_json::value::to_raw_value(object).map_err(ApiError::internal)?;
     let head = Event {
         id: crate::ids::new_id("evt"),
         event_type,
@@ -413,16 +435,16 @@ pub fn emit_object<V: Serialize + ?Sized>(
         // Fan-out reads the envelope only; readers decode the stored object.
         object: serde_json::Value::Null,
     };
-    let stored = Stored {
+    let stored = StoredHead {
         id: &head.id,
         event_type,
         mode,
         owner,
         account: head.account.as_deref(),
         created_at_ms: head.created_at_ms,
-        object: &object,
     };
-    let bytes = serde_json::to_vec(&stored).map_err(ApiError::internal)?;
+    let (bytes, object) = stored_bytes(&stored, object).map_err(ApiError::internal)?;
+    let object = bytes[object].to_vec();
     tx.put(Table::Events, head.id.clone(), bytes);
     tx.put(
         Table::Index,
@@ -430,14 +452,51 @@ pub fn emit_object<V: Serialize + ?Sized>(
         Vec::new(),
     );
     crate::domain::webhooks::fan_out(tx, &head)?;
-    let object: Box<str> = object.into();
-    tx.note_emitted(head.id.clone(), object.into_boxed_bytes().into_vec());
+    tx.note_emitted(head.id.clone(), object);
     Ok(head.id)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The event is stored byte for byte as when its object was serialized
+    /// on its own and the envelope around it, and the object's place in it
+    /// is the object's bytes.
+    #[test]
+    fn an_event_is_stored_as_its_head_then_its_object_serialized_once() {
+        #[derive(Serialize)]
+        struct WithObject<'a> {
+            #[serde(flatten)]
+            head: &'a StoredHead<'a>,
+            object: &'a serde_json::value::RawValue,
+        }
+        let object = serde_json::json!({"id": "pi_1", "amount_minor": 5, "note": "a \"quoted\" é"});
+        for account in [None, Some("acct_1")] {
+            let head = StoredHead {
+                id: "evt_1",
+                event_type: EventType::ALL[0],
+                mode: Mode::Test,
+                owner: "org_1",
+                account,
+                created_at_ms: 1_700_000_000_000,
+            };
+            let (bytes, place) = stored_bytes(&head, &object).expect("serialize");
+            let raw = serde_json::value::to_raw_value(&object).expect("raw");
+            let separate = serde_json::to_vec(&WithObject {
+                head: &head,
+                object: &raw,
+            })
+            .expect("separate");
+            assert_eq!(
+                String::from_utf8_lossy(&bytes),
+                String::from_utf8_lossy(&separate)
+            );
+            assert_eq!(&bytes[place], raw.get().as_bytes());
+            let read: Event = serde_json::from_slice(&bytes).expect("an event");
+            assert_eq!((read.id.as_str(), read.object), ("evt_1", object.clone()));
+        }
+    }
 
     #[test]
     fn every_event_type_is_catalogued_once_with_notes() {
