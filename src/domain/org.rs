@@ -269,9 +269,9 @@ fn is_instance(read: &impl Read, id: &str) -> Result<bool, ApiError> {
         .is_some_and(|o| o.id == id))
 }
 
-/// Writes `org` where it is kept: `meta` for the instance's own, else `objects`.
-/// Writes a change of an existing organisation (every change goes through
-/// here, so [`OrgCache`] sees it).
+/// Writes a change of an existing organisation where it is kept: `meta` for
+/// the instance's own, else `objects`. Every change goes through here, so
+/// [`OrgCache`] sees it.
 fn save(tx: &mut Tx<'_>, org: &Organisation) -> Result<(), ApiError> {
     if is_instance(tx, &org.id)? {
         tx.put_json(Table::Meta, META_KEY, org)?;

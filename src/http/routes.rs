@@ -17,6 +17,7 @@ use crate::auth::Principal;
 use crate::domain::currency::{self, Currency};
 use crate::domain::fields;
 use crate::domain::intents::input::PurposeCode;
+use crate::domain::payouts::destination::CarriesPayoutFields;
 use crate::domain::ranking::{self, Policy};
 use crate::domain::routes::currencies::{self, CurrencyOption};
 use crate::domain::routes::ends::{self, DestinationMethod};
@@ -381,17 +382,7 @@ fn recipient_of(
     let facts = match method {
         // Whether the operator pays a currency is each option's own question.
         DestinationMethod::MobileMoney => {
-            let bank_field = [
-                ("bank_name", destination.bank_name.is_some()),
-                ("account_name", destination.account_name.is_some()),
-                ("account_number", destination.account_number.is_some()),
-                ("country", destination.country.is_some()),
-                ("swift", destination.swift.is_some()),
-                ("bank_account_id", destination.bank_account_id.is_some()),
-            ]
-            .into_iter()
-            .find_map(|(field, sent)| sent.then_some(field));
-            if let Some(field) = bank_field {
+            if let Some(field) = destination.first_bank_field() {
                 return Err(ApiError::field(
                     format!("destination.{field}"),
                     format!(

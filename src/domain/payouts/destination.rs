@@ -106,6 +106,14 @@ macro_rules! destination_input {
                     ("operator_id", self.operator_id.is_some()),
                     ("phone", self.phone.is_some()),
                     ("name", self.name.is_some()),
+                ]
+                .into_iter()
+                .find_map(|(field, sent)| sent.then_some(field))
+                .or_else(|| self.first_bank_field())
+            }
+
+            fn first_bank_field(&self) -> Option<&'static str> {
+                [
                     ("bank_name", self.bank_name.is_some()),
                     ("account_name", self.account_name.is_some()),
                     ("account_number", self.account_number.is_some()),
@@ -128,6 +136,8 @@ pub trait CarriesPayoutFields {
     fn take_payout(&mut self, method: Method) -> DestinationInput;
     /// The first payout field sent, for a destination that takes none (a wallet).
     fn first_payout_field(&self) -> Option<&'static str>;
+    /// The first bank field sent, for a mobile-money destination.
+    fn first_bank_field(&self) -> Option<&'static str>;
 }
 
 destination_input! {
