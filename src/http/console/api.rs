@@ -150,9 +150,10 @@ fn answer_of(result: Result<Answer, String>) -> Answer {
 }
 
 async fn try_send(api: &Router, call: Outgoing) -> Result<Answer, String> {
+    // The console calls the API as a client would, under `/v1`.
     let mut request = Request::builder()
         .method(call.method)
-        .uri(&call.path)
+        .uri(format!("/v1{}", call.path))
         .header(header::ACCEPT, "application/json");
     if let Some((token, mode)) = &call.bearer {
         request = request
