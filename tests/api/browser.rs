@@ -2,6 +2,7 @@
 //! (Debian's `chromium` and `chromium-driver`, which `.ci/run` installs).
 //! Screenshots land in `target/browser-artifacts/`.
 
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -12,10 +13,16 @@ use serde_json::{Value, json};
 use crate::intents::{body, create, id_of, ik};
 use crate::support::TestServer;
 
+/// chromedriver, in a process group of its own with the browsers it starts.
 pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
+    /// Kills the whole group: a test that panics drops its WebDriver session
+    /// without closing it, and killing chromedriver alone would leave its
+    /// Chromium running after the test binary exits.
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -32,6 +39,7 @@ pub(crate) fn start_driver() -> (Driver, u16) {
     let port = free_port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
