@@ -21,8 +21,12 @@ impl Drop for Driver {
     /// without closing it, and killing chromedriver alone would leave its
     /// Chromium running after the test binary exits.
     fn drop(&mut self) {
-        let group = format!("-{}", self.0.id());
-        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let group = i32::try_from(self.0.id())
+            .ok()
+            .and_then(rustix::process::Pid::from_raw);
+        if let Some(group) = group {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
