@@ -207,16 +207,8 @@ fn lookup_digest(snapshot: &Snapshot, wanted: &str) -> Result<Option<KeyRecord>,
 /// since it was read, so a revocation or a rotation is seen by every request
 /// that starts after it was answered. Unknown and revoked keys are never
 /// cached, so guessing fills nothing.
+#[derive(Default)]
 pub struct KeyCache(Generational<KeyRecord>);
-
-/// Entries a [`KeyCache`] holds at most; it starts afresh past it.
-const KEY_CACHE_MAX: usize = 4096;
-
-impl Default for KeyCache {
-    fn default() -> KeyCache {
-        KeyCache(Generational::new(KEY_CACHE_MAX))
-    }
-}
 
 impl KeyCache {
     /// The valid key whose secret is `secret`. `generation` is the `api_keys`

@@ -290,16 +290,8 @@ fn save(tx: &mut Tx<'_>, org: &Organisation) -> Result<(), ApiError> {
 /// of a read's time. An entry is used only while no commit has written an
 /// organisation since it was read, so a disable is seen by every request
 /// that starts after it was answered. Unknown ids are never cached.
+#[derive(Default)]
 pub struct OrgCache(Generational<Organisation>);
-
-/// Entries an [`OrgCache`] holds at most; it starts afresh past it.
-const ORG_CACHE_MAX: usize = 4096;
-
-impl Default for OrgCache {
-    fn default() -> OrgCache {
-        OrgCache(Generational::new(ORG_CACHE_MAX))
-    }
-}
 
 impl OrgCache {
     /// The organisation `id` as of `read`. `generation` is the

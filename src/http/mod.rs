@@ -157,7 +157,7 @@ const VERSION_PREFIXES: [&str; 2] = ["/v1", "/api/v1"];
 /// The API surface, each operation under both prefixes. The routes are
 /// flat rather than one router nested twice: a nested router is a second
 /// route lookup, a path rewrite and another layer of boxed services on every
-/// request (about 3% of a read's CPU, bench/README.md).
+/// request (decision 288).
 fn api(state: AppState) -> Router {
     operations()
         .into_iter()

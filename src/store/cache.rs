@@ -10,12 +10,21 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+/// Entries a cache holds by default; past it, it starts afresh.
+const ENTRIES_MAX: usize = 4096;
+
 /// Values by key, each with the generation it was read at; `max` entries at
 /// most, then it starts afresh. Misses are never kept, so guessing keys
 /// fills nothing.
 pub struct Generational<T> {
     entries: RwLock<HashMap<String, (u64, Arc<T>)>>,
     max: usize,
+}
+
+impl<T> Default for Generational<T> {
+    fn default() -> Generational<T> {
+        Generational::new(ENTRIES_MAX)
+    }
 }
 
 impl<T> Generational<T> {
