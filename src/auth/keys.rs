@@ -335,6 +335,12 @@ pub const SCOPES: &[&str] = &[
     "disputes:write",
     "accounts:read",
     "accounts:write",
+    // Not in spec section 5, which declares no scope for these operations
+    // (decision 289): registering payer devices and syncing their promises,
+    // and paying diaspora quotes out of the wallet.
+    "offline:read",
+    "offline:write",
+    "diaspora:write",
 ];
 
 pub fn is_known_scope(scope: &str) -> bool {

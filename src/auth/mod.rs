@@ -28,6 +28,37 @@ pub struct Principal {
     pub session: Option<SessionCaller>,
     /// The client's address, as the listener saw it.
     pub client_ip: Option<std::net::IpAddr>,
+    /// What the caller may do beyond the operation the gate admitted it to:
+    /// the key's scopes or the member's role. Rules that depend on a
+    /// request's body (paying from the wallet) or on an object's kind (an
+    /// event's object) ask [`Principal::may`].
+    pub rights: Rights,
+}
+
+/// What a principal holds: the one answer to "may this caller use scope X".
+#[derive(Debug, Clone)]
+pub enum Rights {
+    /// An `sk_` key, or the gateway acting for a merchant: every scope.
+    Every,
+    /// An `rk_` or `pk_` key: the scopes it was given.
+    Scopes(std::sync::Arc<[String]>),
+    /// A team member's session: what the role permits.
+    Role(roles::Role),
+    /// A payer holding one intent's client secret: nothing beyond reading it.
+    Nothing,
+}
+
+impl Rights {
+    /// Whether these rights include `permission` (a key scope, or a
+    /// session-only permission of `roles`).
+    pub fn allow(&self, permission: &str) -> bool {
+        match self {
+            Rights::Every => keys::is_known_scope(permission),
+            Rights::Scopes(scopes) => scopes.iter().any(|s| s == "*" || s == permission),
+            Rights::Role(role) => role.allows(permission),
+            Rights::Nothing => false,
+        }
+    }
 }
 
 /// The team member behind a session principal.
@@ -54,7 +85,14 @@ impl Principal {
             client_secret: None,
             session: None,
             client_ip: None,
+            rights: Rights::Every,
         }
+    }
+
+    /// Whether the caller may use `permission` (a scope such as
+    /// `transfers:write`): its key's scopes, or its member's role.
+    pub fn may(&self, permission: &str) -> bool {
+        self.rights.allow(permission)
     }
 
     /// Who made the request, as an idempotency record remembers it: the member

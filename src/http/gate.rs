@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use super::AppState;
 use super::extract::{BODY_BYTES_MAX, client_ip, reply};
 use crate::auth::routes::{self, Access, Ik, Operation};
-use crate::auth::{KeyKind, Principal, SessionCaller, roles};
+use crate::auth::{KeyKind, Principal, Rights, SessionCaller, roles};
 use crate::domain::team;
 use crate::error::{ApiError, Code, Missing};
 use crate::headers as header_names;
@@ -217,6 +217,10 @@ fn authenticate(
         client_secret: None,
         session: None,
         client_ip,
+        rights: match key.kind {
+            KeyKind::Sk => Rights::Every,
+            KeyKind::Rk | KeyKind::Pk => Rights::Scopes(key.scopes.iter().cloned().collect()),
+        },
     };
     if key.kind == KeyKind::Pk {
         if !operation.publishable {
@@ -323,6 +327,7 @@ fn secret_principal(
         client_secret: Some(secret),
         session: None,
         client_ip,
+        rights: Rights::Nothing,
     })
 }
 
@@ -414,6 +419,7 @@ fn session_principal(
             role: member.role,
         }),
         client_ip,
+        rights: Rights::Role(member.role),
     })
 }
 

@@ -19,6 +19,7 @@ fn member(id: &str, role: Role, mode: Mode) -> Principal {
             email: format!("{id}@example.com"),
             role,
         }),
+        rights: crate::auth::Rights::Role(role),
         ..Principal::system("test", "org_a", mode)
     }
 }
