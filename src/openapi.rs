@@ -82,10 +82,23 @@ pub fn document() -> utoipa::openapi::OpenApi {
             };
             operation.security = Some(match route.access {
                 Access::Public => Vec::new(),
-                Access::AnyKey => vec![SecurityRequirement::new("api_key", Vec::<String>::new())],
-                Access::Session => vec![SecurityRequirement::new("session", Vec::<String>::new())],
+                Access::Session(permission) => {
+                    vec![SecurityRequirement::new("session", [permission])]
+                }
                 Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
             });
+            // What the operation does with money, for clients and for the
+            // access walk over the whole table (tests/api/access.rs).
+            if route.touches_money() {
+                let effect = match route.effect {
+                    routes::Effect::ActsForPayer => "acts_for_payer",
+                    _ => "moves_money",
+                };
+                operation
+                    .extensions
+                    .get_or_insert_with(Default::default)
+                    .insert("x-paygate-effect".to_string(), effect.into());
+            }
             if route.secret_reads
                 && let Some(security) = operation.security.as_mut()
             {

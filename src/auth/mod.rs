@@ -95,6 +95,32 @@ impl Principal {
         self.rights.allow(permission)
     }
 
+    /// Refuses a caller without `permission` for `doing` (what the request
+    /// does, as a sentence's subject): `role_denied` for a member's session,
+    /// `scope_denied` for a key, the gate's answers for the same lack.
+    pub fn require(&self, permission: &str, doing: &str) -> Result<(), crate::error::ApiError> {
+        use crate::error::{ApiError, Code};
+        if self.may(permission) {
+            return Ok(());
+        }
+        Err(match &self.session {
+            Some(session) => ApiError::new(
+                Code::RoleDenied,
+                format!(
+                    "the {} role does not permit {permission}, which {doing} needs",
+                    session.role.as_str()
+                ),
+            ),
+            None => ApiError::new(
+                Code::ScopeDenied,
+                format!(
+                    "this {} key lacks the scope {permission} that {doing} needs",
+                    self.kind.prefix()
+                ),
+            ),
+        })
+    }
+
     /// Who made the request, as an idempotency record remembers it: the member
     /// behind a session (a new login of the same member may retry), else the
     /// API key. Another principal presenting the same Idempotency-Key is

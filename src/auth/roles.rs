@@ -4,12 +4,14 @@
 //! A permission is a key scope of spec section 5 (`payment_intents:write`) or
 //! one of the session-only permissions below, which no API key can hold (keys
 //! cannot manage keys, the team, or read the audit log). A session caller of
-//! an operation needs the operation's scope; the session-only operations name
-//! their permission in [`SESSION_OPERATIONS`].
+//! an operation needs the permission its route declares (`routes::Access`):
+//! the operation's scope, or a session-only permission.
 
 use serde::{Deserialize, Serialize};
 
-use super::routes::{Access, Operation};
+#[cfg(test)]
+use super::routes::Access;
+use super::routes::Operation;
 
 /// Manage API keys (list, create, rotate, revoke).
 pub const API_KEYS_MANAGE: &str = "api_keys:manage";
@@ -170,55 +172,16 @@ impl Role {
     }
 }
 
-/// Operations that no API key may call, with the permission a session needs.
-pub const SESSION_OPERATIONS: &[(&str, &str, &str)] = &[
-    ("GET", "/api_keys", API_KEYS_MANAGE),
-    ("POST", "/api_keys", API_KEYS_MANAGE),
-    ("POST", "/api_keys/{id}/rotate", API_KEYS_MANAGE),
-    ("POST", "/api_keys/{id}/revoke", API_KEYS_MANAGE),
-    ("GET", "/team/members", TEAM_MANAGE),
-    ("POST", "/team/members", TEAM_MANAGE),
-    ("PATCH", "/team/members/{id}", TEAM_MANAGE),
-    ("POST", "/team/members/{id}/disable", TEAM_MANAGE),
-    ("GET", "/audit_log", AUDIT_LOG_READ),
-    ("POST", "/organisations", ORGANISATIONS_MANAGE),
-    ("GET", "/organisations", ORGANISATIONS_MANAGE),
-    ("POST", "/organisations/{id}/disable", ORGANISATIONS_MANAGE),
-    ("PUT", "/transfer_limits", TRANSFER_LIMITS_MANAGE),
-    ("GET", "/sessions/current", SELF),
-    ("DELETE", "/sessions/current", SELF),
-    ("PUT", "/fx/rates/{pair}", FX_RATES_MANAGE),
-    ("GET", "/rails", RAILS_READ),
-    ("PUT", "/rails/{rail}", RAILS_MANAGE),
-    ("POST", "/credit_readiness/consents", CREDIT_CONSENTS_MANAGE),
-    (
-        "POST",
-        "/credit_readiness/consents/{id}/revoke",
-        CREDIT_CONSENTS_MANAGE,
-    ),
-    ("POST", "/admin/backup", BACKUPS_MANAGE),
-];
-
-/// The permission a session needs for `operation`; `None` when sessions may not call it.
+/// The permission a session needs for `operation`, as its route declares
+/// it; `None` for a public operation.
 pub fn session_permission(operation: &Operation) -> Option<&'static str> {
-    if let Some((_, _, permission)) = SESSION_OPERATIONS
-        .iter()
-        .find(|(m, p, _)| *m == operation.method && *p == operation.path)
-    {
-        return Some(permission);
-    }
-    match operation.access {
-        Access::Scope(scope) => Some(scope),
-        _ => None,
-    }
+    operation.access.permission()
 }
 
 /// Whether an API key is refused `operation` with `session_required`.
+#[cfg(test)]
 pub fn is_session_only(operation: &Operation) -> bool {
-    operation.access == Access::Session
-        || SESSION_OPERATIONS
-            .iter()
-            .any(|(m, p, _)| *m == operation.method && *p == operation.path)
+    matches!(operation.access, Access::Session(_))
 }
 
 #[cfg(test)]
@@ -274,13 +237,10 @@ mod tests {
     }
 
     #[test]
-    fn session_operations_are_in_the_route_table() {
-        for (method, path, _) in SESSION_OPERATIONS {
-            let op = super::super::routes::find(method, path)
-                .unwrap_or_else(|| panic!("{method} {path}"));
-            assert!(is_session_only(op));
-            assert!(session_permission(op).is_some());
-        }
+    fn session_operations_name_their_permission_in_the_route_table() {
+        let keys = super::super::routes::find("POST", "/api_keys").expect("op");
+        assert!(is_session_only(keys));
+        assert_eq!(session_permission(keys), Some(API_KEYS_MANAGE));
         let pay = super::super::routes::find("POST", "/payment_intents").expect("op");
         assert_eq!(session_permission(pay), Some("payment_intents:write"));
         assert!(!is_session_only(pay));

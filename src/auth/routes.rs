@@ -1,10 +1,21 @@
 //! The declarative route table: for every operation, who may call it (public,
-//! any key, a session, or a key scope), whether it takes an Idempotency-Key,
-//! and whether it moves money (and so stops while the guardian has halted).
+//! a session holding a permission, or a key scope that a session's role must
+//! hold too), whether it takes an Idempotency-Key, and whether it moves money
+//! or acts for a payer.
+//!
+//! Access is declared here, with the operation, and nowhere else: the gate
+//! reads the scope or permission of the operation it admits, and a role's
+//! permission for a scoped operation is that scope (`auth/roles.rs`). An
+//! operation that moves money or acts for a payer can only be declared with
+//! a scope: [`Operation::moving_money`], [`Operation::ik_required`] and
+//! [`Operation::acting_for_payer`] refuse anything else at compile time, so
+//! no table entry can move money under "any key" or no scope at all
+//! (issue 44: three routes did).
 //!
 //! The 116 operations of the spec (`schema/operations.tsv`, a copy of
-//! `shared/spec/operations.tsv`) are all listed, with the spec's scopes, and
-//! the additions this gateway documents (`docs/decisions.md`) are marked
+//! `shared/spec/operations.tsv`) are all listed, with the spec's scopes; the
+//! spec's "none declared" rows get the scope [`DECLARED_HERE`] names (decision
+//! 289); the additions this gateway documents (`docs/decisions.md`) are marked
 //! `.added()`. [`OPERATIONS`] follows the areas of `src/http/` (each area
 //! declares its served operations with `operations!` beside its handlers);
 //! [`NOT_SERVED`] holds the spec's operations without a handler yet. The
@@ -17,12 +28,23 @@
 pub enum Access {
     /// No key: `GET /status`, `POST /resolve`, ...
     Public,
-    /// Any valid API key of the organisation, whatever its scopes ("none declared").
-    AnyKey,
-    /// A logged-in team member's session, never an API key (spec section 5 rule 4).
-    Session,
-    /// A key holding this scope (`sk_` keys hold every scope).
+    /// A logged-in team member's session whose role holds this permission
+    /// (one of `roles`' session-only permissions), never an API key (spec
+    /// section 5 rule 4).
+    Session(&'static str),
+    /// A key holding this scope (`sk_` keys hold every scope), or a session
+    /// whose role holds it.
     Scope(&'static str),
+}
+
+impl Access {
+    /// The scope or permission a caller must hold; `None` for a public operation.
+    pub const fn permission(self) -> Option<&'static str> {
+        match self {
+            Access::Public => None,
+            Access::Session(permission) | Access::Scope(permission) => Some(permission),
+        }
+    }
 }
 
 /// Whether the Idempotency-Key header is required; every POST accepts one.
@@ -32,6 +54,20 @@ pub enum Ik {
     Optional,
 }
 
+/// What an operation does with money, beyond reading and writing records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Moves no money.
+    None,
+    /// Moves money (or reserves it): halted while the guardian is engaged.
+    MovesMoney,
+    /// Acts for a payer (registers a payer's device, settles what a payer's
+    /// device promised): needs a scope like money, but is not halted at the
+    /// gate, because its domain refuses each promise itself under a halt
+    /// (origin behaviour section 9).
+    ActsForPayer,
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct Operation {
     pub method: &'static str,
@@ -39,10 +75,9 @@ pub struct Operation {
     pub path: &'static str,
     pub access: Access,
     pub idempotency: Ik,
+    pub effect: Effect,
     /// A `pk_` key may call it for one payment intent with that intent's client secret.
     pub client_secret: bool,
-    /// Halted while the guardian is engaged.
-    pub moves_money: bool,
     /// A `pk_` key may call it (spec section 5: publishable keys start payments, never read data).
     pub publishable: bool,
     /// A read of one payment intent that its client secret alone, with no
@@ -56,7 +91,27 @@ pub struct Operation {
     pub replays_ok: bool,
 }
 
-use Access::{AnyKey, Public, Scope, Session};
+use super::roles;
+use Access::{Public, Scope, Session};
+
+/// The spec's "none declared" operations and the access this gateway
+/// declares for them (decision 289): "none declared" names no scope, and
+/// grants nothing. Checked against the spec file by the tests below.
+#[cfg(test)]
+pub const DECLARED_HERE: &[(&str, &str, Access)] = &[
+    ("POST", "/api_keys", Session(super::roles::API_KEYS_MANAGE)),
+    (
+        "POST",
+        "/api_keys/{id}/rotate",
+        Session(super::roles::API_KEYS_MANAGE),
+    ),
+    ("POST", "/offline/devices", Scope("offline:write")),
+    ("POST", "/offline/nonces", Scope("offline:write")),
+    ("POST", "/offline/sync", Scope("offline:write")),
+    ("GET", "/offline/promises", Scope("offline:read")),
+    ("POST", "/diaspora/quotes", Scope("diaspora:write")),
+    ("POST", "/diaspora/quotes/{id}/pay", Scope("diaspora:write")),
+];
 
 /// An operation of the spec with an optional Idempotency-Key that moves no money;
 /// the methods below set the other facts.
@@ -66,8 +121,8 @@ const fn op(method: &'static str, path: &'static str, access: Access) -> Operati
         path,
         access,
         idempotency: Ik::Optional,
+        effect: Effect::None,
         client_secret: false,
-        moves_money: false,
         publishable: false,
         secret_reads: false,
         added: false,
@@ -91,13 +146,43 @@ impl Operation {
     /// The Idempotency-Key is required: such an operation moves money.
     const fn ik_required(mut self) -> Operation {
         self.idempotency = Ik::Required;
-        self.moves_money = true;
+        self.with_effect(Effect::MovesMoney)
+    }
+
+    /// Moves money without requiring an Idempotency-Key: halted while the guardian is engaged.
+    const fn moving_money(self) -> Operation {
+        self.with_effect(Effect::MovesMoney)
+    }
+
+    /// Acts for a payer; see [`Effect::ActsForPayer`].
+    const fn acting_for_payer(self) -> Operation {
+        self.with_effect(Effect::ActsForPayer)
+    }
+
+    /// Sets the effect of an operation that must be scoped. The table is a
+    /// constant, so an entry that moves money without a scope (or with a
+    /// session permission, which no key or role scope table knows) fails
+    /// the build rather than a review.
+    const fn with_effect(mut self, effect: Effect) -> Operation {
+        assert!(
+            matches!(self.access, Access::Scope(_)),
+            "an operation that moves money or acts for a payer needs a key scope (which is also the role permission)"
+        );
+        self.effect = effect;
         self
     }
 
+    /// Halted at the gate while the guardian is engaged.
+    pub fn halted_by_guardian(&self) -> bool {
+        self.effect == Effect::MovesMoney
+    }
+
+    /// Moves money or acts for a payer.
+    pub fn touches_money(&self) -> bool {
+        self.effect != Effect::None
+    }
+
     flag_setters! {
-        /// Moves money without requiring an Idempotency-Key: halted while the guardian is engaged.
-        moving_money => moves_money,
         publishable => publishable,
         with_client_secret => client_secret,
         readable_with_client_secret => secret_reads,
@@ -187,20 +272,20 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/payment_resolution", Scope("verifications:write")),
     // src/http/team/sessions.rs
     op("POST", "/sessions", Public).added(),
-    op("GET", "/sessions/current", Session).added(),
-    op("DELETE", "/sessions/current", Session).added(),
+    op("GET", "/sessions/current", Session(roles::SELF)).added(),
+    op("DELETE", "/sessions/current", Session(roles::SELF)).added(),
     // src/http/team/api_keys.rs
-    op("GET", "/api_keys", Session),
-    op("POST", "/api_keys", AnyKey),
-    op("POST", "/api_keys/{id}/rotate", AnyKey),
-    op("POST", "/api_keys/{id}/revoke", Session).added(),
+    op("GET", "/api_keys", Session(roles::API_KEYS_MANAGE)),
+    op("POST", "/api_keys", Session(roles::API_KEYS_MANAGE)),
+    op("POST", "/api_keys/{id}/rotate", Session(roles::API_KEYS_MANAGE)),
+    op("POST", "/api_keys/{id}/revoke", Session(roles::API_KEYS_MANAGE)).added(),
     // src/http/team/members.rs
-    op("GET", "/team/members", Session).added(),
-    op("POST", "/team/members", Session).added(),
-    op("PATCH", "/team/members/{id}", Session).added(),
-    op("POST", "/team/members/{id}/disable", Session).added(),
+    op("GET", "/team/members", Session(roles::TEAM_MANAGE)).added(),
+    op("POST", "/team/members", Session(roles::TEAM_MANAGE)).added(),
+    op("PATCH", "/team/members/{id}", Session(roles::TEAM_MANAGE)).added(),
+    op("POST", "/team/members/{id}/disable", Session(roles::TEAM_MANAGE)).added(),
     // src/http/team/audit_log.rs
-    op("GET", "/audit_log", Session).added(),
+    op("GET", "/audit_log", Session(roles::AUDIT_LOG_READ)).added(),
     // src/http/wallets.rs
     op("GET", "/wallets", Scope("wallets:read")),
     op("POST", "/transfers/quote", Scope("transfers:write")),
@@ -208,11 +293,11 @@ pub const OPERATIONS: &[Operation] = &[
     op("GET", "/transfers", Scope("transfers:read")).added(),
     op("GET", "/transfers/{id}", Scope("transfers:read")),
     op("GET", "/transfer_limits", Scope("transfers:read")).added(),
-    op("PUT", "/transfer_limits", Session).added(),
+    op("PUT", "/transfer_limits", Session(roles::TRANSFER_LIMITS_MANAGE)).added(),
     // src/http/organisations.rs
-    op("POST", "/organisations", Session).added(),
-    op("GET", "/organisations", Session).added(),
-    op("POST", "/organisations/{id}/disable", Session).added(),
+    op("POST", "/organisations", Session(roles::ORGANISATIONS_MANAGE)).added(),
+    op("GET", "/organisations", Session(roles::ORGANISATIONS_MANAGE)).added(),
+    op("POST", "/organisations/{id}/disable", Session(roles::ORGANISATIONS_MANAGE)).added(),
     // src/http/qr_codes.rs
     op("POST", "/locations", Scope("qr_codes:write")),
     op("GET", "/locations", Scope("qr_codes:read")).added(),
@@ -229,7 +314,7 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/fx/quotes", Scope("transfers:write")),
     op("GET", "/fx/quotes/{id}", Scope("transfers:read")),
     op("GET", "/fx/rates", Scope("transfers:read")).added(),
-    op("PUT", "/fx/rates/{pair}", Session).added(),
+    op("PUT", "/fx/rates/{pair}", Session(roles::FX_RATES_MANAGE)).added(),
     // src/http/payouts.rs
     op("POST", "/payouts", Scope("payouts:write")).ik_required(),
     op("GET", "/payouts", Scope("payouts:read")),
@@ -272,13 +357,15 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/accounts/{id}/account_links", Scope("accounts:write")),
     op("POST", "/accounts/{id}/detach", Scope("accounts:write")),
     // src/http/offline.rs
-    // The sync is not halted at the gate: under a guardian halt each promise
-    // is REJECTED `guardian_halt` with nothing posted (origin behaviour section 9).
-    op("POST", "/offline/devices", AnyKey),
+    // Registering a device makes it able to promise money as a payer; the
+    // sync settles promises. Neither is halted at the gate: under a guardian
+    // halt each promise is REJECTED `guardian_halt` with nothing posted
+    // (origin behaviour section 9).
+    op("POST", "/offline/devices", Scope("offline:write")).acting_for_payer(),
     op("POST", "/offline/qr", Scope("qr_codes:write")),
-    op("POST", "/offline/nonces", AnyKey),
-    op("POST", "/offline/sync", AnyKey),
-    op("GET", "/offline/promises", AnyKey),
+    op("POST", "/offline/nonces", Scope("offline:write")),
+    op("POST", "/offline/sync", Scope("offline:write")).acting_for_payer(),
+    op("GET", "/offline/promises", Scope("offline:read")),
     // src/http/subscriptions.rs
     op("GET", "/plans", Scope("subscriptions:read")),
     op("POST", "/plans", Scope("subscriptions:write")),
@@ -294,23 +381,23 @@ pub const OPERATIONS: &[Operation] = &[
     op("POST", "/ai/{agent}", Scope("ai:run")).moving_money(),
     op("GET", "/ai/runs/{id}", Scope("ai:run")),
     // src/http/credit.rs
-    op("POST", "/credit_readiness/consents", Session).added(),
-    op("POST", "/credit_readiness/consents/{id}/revoke", Session).added(),
+    op("POST", "/credit_readiness/consents", Session(roles::CREDIT_CONSENTS_MANAGE)).added(),
+    op("POST", "/credit_readiness/consents/{id}/revoke", Session(roles::CREDIT_CONSENTS_MANAGE)).added(),
     op("GET", "/credit_readiness/{code}", Scope("credit:read")),
     // src/http/admin.rs
-    op("POST", "/admin/backup", Session).added(),
+    op("POST", "/admin/backup", Session(roles::BACKUPS_MANAGE)).added(),
     // src/http/diaspora.rs
     op("GET", "/diaspora/rate-cards", Public),
     op("GET", "/institutions", Public),
-    op("POST", "/diaspora/quotes", AnyKey),
-    op("POST", "/diaspora/quotes/{id}/pay", AnyKey).moving_money(),
+    op("POST", "/diaspora/quotes", Scope("diaspora:write")),
+    op("POST", "/diaspora/quotes/{id}/pay", Scope("diaspora:write")).moving_money(),
     // src/http/switch.rs
     op("POST", "/payments", Scope("payments:create")).ik_required().replays_ok(),
     op("GET", "/payments/{id}", Scope("payments:read")),
     op("POST", "/payments/{id}/cancel", Scope("payments:cancel")).moving_money(),
     // src/http/rails.rs
-    op("GET", "/rails", Session).added(),
-    op("PUT", "/rails/{rail}", Session).added(),
+    op("GET", "/rails", Session(roles::RAILS_READ)).added(),
+    op("PUT", "/rails/{rail}", Session(roles::RAILS_MANAGE)).added(),
     op("POST", "/rails/{rail}/callback", Public).added(),
     op("POST", "/rails/{rail}/reconciliations", Scope("reconciliation:read")).added(),
 ];
@@ -357,13 +444,26 @@ mod tests {
         for row in &rows {
             let (method, path, scope, ik) = (&row[1], &row[2], &row[3], row.get(4));
             let operation = find(method, path).unwrap_or_else(|| panic!("{method} {path} missing"));
-            let want = match scope.as_str() {
-                "none" | "none (public)" => Access::Public,
-                "none declared" => Access::AnyKey,
-                "none (session only)" => Access::Session,
-                s => Access::Scope(Box::leak(s.to_string().into_boxed_str())),
-            };
-            assert_eq!(operation.access, want, "{method} {path}");
+            match scope.as_str() {
+                "none" | "none (public)" => assert_eq!(operation.access, Access::Public),
+                "none declared" => {
+                    let declared = DECLARED_HERE
+                        .iter()
+                        .find(|(m, p, _)| m == method && p == path)
+                        .unwrap_or_else(|| panic!("{method} {path}: none declared, none here"));
+                    assert_eq!(operation.access, declared.2, "{method} {path}");
+                }
+                "none (session only)" => {
+                    assert!(
+                        matches!(operation.access, Access::Session(_)),
+                        "{method} {path}"
+                    )
+                }
+                s => assert!(
+                    matches!(operation.access, Access::Scope(scope) if scope == s),
+                    "{method} {path}"
+                ),
+            }
             let required = ik.is_some_and(|v| v == "yes");
             assert_eq!(
                 operation.idempotency == Ik::Required,
@@ -388,6 +488,10 @@ mod tests {
             ]
         );
         assert!(all().all(|o| !o.secret_reads || (o.publishable && o.client_secret)));
+        assert_eq!(
+            DECLARED_HERE.len(),
+            rows.iter().filter(|r| r[3] == "none declared").count()
+        );
         let added = all().filter(|o| o.added).count();
         assert_eq!(
             all().count(),
@@ -414,5 +518,48 @@ mod tests {
             include_str!("../../schema/operations.tsv"),
             "copy shared/spec/operations.tsv to schema/"
         );
+    }
+
+    /// Access by construction (issue 44): every operation names what a
+    /// caller must hold, every scope is one keys can be given, every session
+    /// permission is one some role holds, and whatever moves money or acts
+    /// for a payer is scoped (the const setters make the rest unbuildable).
+    #[test]
+    fn every_operation_names_a_known_scope_or_permission() {
+        use super::super::keys::is_known_scope;
+        use super::super::roles::Role;
+        for o in all() {
+            match o.access {
+                Access::Public => {
+                    assert!(!o.touches_money(), "{} {}", o.method, o.path);
+                    assert!(o.idempotency == Ik::Optional, "{} {}", o.method, o.path);
+                }
+                Access::Scope(scope) => {
+                    assert!(is_known_scope(scope), "{} {}: {scope}", o.method, o.path)
+                }
+                Access::Session(permission) => {
+                    assert!(
+                        !is_known_scope(permission),
+                        "{} {}: a key scope",
+                        o.method,
+                        o.path
+                    );
+                    assert!(
+                        Role::ALL.iter().any(|r| r.allows(permission)),
+                        "{} {}",
+                        o.method,
+                        o.path
+                    );
+                }
+            }
+            if o.touches_money() {
+                assert!(
+                    matches!(o.access, Access::Scope(_)),
+                    "{} {}",
+                    o.method,
+                    o.path
+                );
+            }
+        }
     }
 }

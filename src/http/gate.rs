@@ -108,7 +108,7 @@ async fn admit(
         request.uri(),
         client_ip,
     )?;
-    if operation.moves_money {
+    if operation.halted_by_guardian() {
         state.guardian.check_money_may_move()?;
     }
     let Some(principal) = principal else {
@@ -240,22 +240,13 @@ fn authenticate(
             ));
         }
     }
-    if roles::is_session_only(operation) && operation.access != Access::Session {
-        return Err(ApiError::new(
-            Code::SessionRequired,
-            format!(
-                "{} {} is for a team member's session, not an API key: keys cannot manage keys (log in with POST /sessions)",
-                operation.method, operation.path
-            ),
-        ));
-    }
     match operation.access {
-        Access::Public | Access::AnyKey => {}
-        Access::Session => {
+        Access::Public => {}
+        Access::Session(_) => {
             return Err(ApiError::new(
                 Code::SessionRequired,
                 format!(
-                    "{} {} is for a team member's session, not an API key: keys cannot manage keys",
+                    "{} {} is for a team member's session, not an API key: keys cannot manage keys or the team (log in with POST /sessions)",
                     operation.method, operation.path
                 ),
             ));

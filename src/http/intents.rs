@@ -12,6 +12,7 @@ use super::command::Write;
 use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
+use super::step_up;
 use crate::domain::intents::input::{
     CancelIntent, CaptureIntent, ConfirmIntent, CreateIntent, ReviewIntent,
 };
@@ -19,7 +20,9 @@ use crate::domain::intents::state::Status;
 use crate::domain::intents::view::{self, PaymentIntentView, TimelineView};
 use crate::domain::intents::{self, Intent};
 use crate::domain::ranking::{self, Policy, RankedMethod};
+use crate::domain::step_up::Proof;
 use crate::error::{ApiError, ErrorBody};
+use crate::rails::RailKind;
 use crate::store::keys::Family;
 
 operations!(
@@ -201,7 +204,23 @@ pub async fn confirm(
         return Err(intents::live_card_error());
     }
     // The card is checked here and only its summary goes to the writer.
-    let input = input.check_card(state.clock.now_ms())?;
+    let mut input = input.check_card(state.clock.now_ms())?;
+    if input.rail == Some(RailKind::Wallet) {
+        // Authorized before anything is read; the PIN's slow check runs here,
+        // off the writer, and the writer sees only that it passed.
+        let pin = input.pin.take();
+        intents::authorize_wallet_payment(&caller)?;
+        if intents::wallet_payment_needs_step_up(&caller) {
+            step_up::require(
+                &state,
+                &caller,
+                Proof::Pin(pin.as_deref()),
+                "paying from the wallet",
+            )
+            .await?;
+            input.stepped_up = true;
+        }
+    }
     command_on_intent(state, claim, move |tx, settings| {
         intents::confirm(tx, settings, &caller, &id, input)
     })

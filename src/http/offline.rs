@@ -33,21 +33,28 @@ operations!(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegisterDevice {
-    /// 6 to 80 of `[A-Za-z0-9._:-]`, unique: another organisation's id is 403 `device_taken`.
+    /// 6 to 80 of `[A-Za-z0-9._:-]`, the organisation's own name for the device.
     #[schema(min_length = 6, max_length = 80, pattern = "^[A-Za-z0-9._:-]{6,80}$")]
     pub device_id: String,
     /// The device's ed25519 subkey: SubjectPublicKeyInfo, DER, base64.
     #[schema(max_length = 200)]
     pub public_key: String,
+    /// Rotating the key of a registered device: the ed25519 signature
+    /// (base64) by the device's latest subkey (even expired) of
+    /// `paygate-device-rotation|<device_id>|<new raw public key, base64>`.
+    /// Without it, a registered id is 403 `device_taken`.
+    #[schema(max_length = 200)]
+    pub rotation_signature: Option<String>,
 }
 
-/// Registers (or rotates) a device's subkey for the caller's organisation,
-/// valid 72 hours. The device signs promises as payer, or countersigns them
+/// Registers a device's subkey for the caller's organisation, valid 72
+/// hours, or rotates it with a signature by the current one. The device signs promises as payer, or countersigns them
 /// as merchant, with the matching private key.
 #[utoipa::path(post, path = "/offline/devices", tag = "offline", request_body = RegisterDevice,
     responses((status = 201, description = "Registered, or rotated (`rotated: true`)", body = DeviceView),
               (status = 400, description = "A field (`param` names it)", body = ErrorBody),
-              (status = 403, description = "device_taken: another organisation's device id", body = ErrorBody)))]
+              (status = 403, description = "device_taken: a registered device without a valid rotation_signature", body = ErrorBody),
+              (status = 409, description = "device_limit: the organisation has 1,000 devices in this mode", body = ErrorBody)))]
 pub async fn register_device(
     Write(state, caller, claim): Write,
     Body(input): Body<RegisterDevice>,
@@ -55,7 +62,13 @@ pub async fn register_device(
     offline::check_device_id("device_id", &input.device_id)?;
     let key = NewKey::parse(&input.public_key)?;
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
-        let (device, rotated) = offline::register_device(tx, &caller, &input.device_id, key)?;
+        let (device, rotated) = offline::register_device(
+            tx,
+            &caller,
+            &input.device_id,
+            key,
+            input.rotation_signature.as_deref(),
+        )?;
         Ok(offline::device_view(&device, rotated))
     })
     .await

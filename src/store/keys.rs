@@ -251,10 +251,21 @@ pub fn transfer_day(mode: Mode, owner: &str, currency: &str, day: i64) -> String
     format!("td|{}|{owner}|{currency}|{day}", mode.as_str())
 }
 
-/// `ofd|<mode>|<device id>` → an offline device (device ids are unique
-/// per mode: another party's device id is `device_taken`).
-pub fn offline_device(mode: Mode, device_id: &str) -> String {
+/// `ofd|<mode>|<owner>|<device id>` → an offline device: ids are each
+/// party's own, so nobody can squat another's (issue 44).
+pub fn offline_device(mode: Mode, owner: &str, device_id: &str) -> String {
+    format!("ofd|{}|{owner}|{device_id}", mode.as_str())
+}
+
+/// `ofd|<mode>|<device id>` → a device registered before device ids were
+/// per party (read, never written).
+pub fn offline_device_unscoped(mode: Mode, device_id: &str) -> String {
     format!("ofd|{}|{device_id}", mode.as_str())
+}
+
+/// `ofc|<mode>|<owner>` → how many devices the party registered.
+pub fn offline_device_count(mode: Mode, owner: &str) -> String {
+    format!("ofc|{}|{owner}", mode.as_str())
 }
 
 /// `ofn|<mode>|<nonce>` → a nonce a merchant device fetched, and its use.

@@ -5,6 +5,7 @@
 //!
 //! Add an area as `mod <area>;` below and `use crate::support::*` in it.
 
+mod access;
 mod accounts;
 mod agents;
 mod browser;

@@ -188,6 +188,15 @@ pub struct ConfirmIntent {
     /// does not own the intent pay it.
     #[schema(max_length = 64)]
     pub checkout_token: Option<String>,
+    /// `wallet`, a team member's session in live mode: the member's PIN
+    /// (step-up), as paying from the wallet spends like a transfer.
+    #[schema(max_length = 12)]
+    pub pin: Option<String>,
+    /// Set by the handler once the PIN above was checked (step-up): the
+    /// writer sees this, never the PIN.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub stepped_up: bool,
     /// The card once checked, set by the handler on the request's worker:
     /// the writer sees this, never the number or the CVC.
     #[serde(skip)]

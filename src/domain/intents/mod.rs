@@ -662,6 +662,24 @@ fn new_record(
     }
 }
 
+/// What paying an intent from the caller's wallet spends under: the scope of
+/// a transfer, which a key must hold and a member's role must permit (issue
+/// 44: `payment_intents:write`, what a checkout backend or a developer holds,
+/// paid out of the wallet).
+pub const WALLET_PAYMENT_SCOPE: &str = "transfers:write";
+
+/// Whether `principal` may pay from its wallet: the spending scope. Asked
+/// before the intent is read, by the handler and again by [`confirm`].
+pub fn authorize_wallet_payment(principal: &Principal) -> Result<(), ApiError> {
+    principal.require(WALLET_PAYMENT_SCOPE, "paying from the wallet")
+}
+
+/// A member's session paying from a live wallet proves it is the member at
+/// the keyboard, as for other live spending (live keys, payout batches).
+pub fn wallet_payment_needs_step_up(principal: &Principal) -> bool {
+    principal.session.is_some() && principal.livemode()
+}
+
 /// `POST /payment_intents/{id}/confirm`: starts an attempt on the rail the
 /// payer chose (`methods.rs` checks what each rail needs).
 pub fn confirm(
@@ -672,6 +690,16 @@ pub fn confirm(
     input: ConfirmIntent,
 ) -> Result<Intent, ApiError> {
     let rail = input.rail.unwrap_or(RailKind::MobileMoney);
+    if rail == RailKind::Wallet {
+        authorize_wallet_payment(principal)?;
+        if wallet_payment_needs_step_up(principal) && !input.stepped_up {
+            return Err(ApiError::new(
+                Code::StepUpRequired,
+                "paying from a live wallet in a session needs step-up: send your PIN in the pin field",
+            )
+            .with_param("pin"));
+        }
+    }
     let mut intent = match rail {
         RailKind::Wallet => {
             methods::intent_for_payer(tx, principal, id, input.checkout_token.as_deref())?

@@ -159,8 +159,22 @@ pub struct Nonce {
     pub used_by: Option<String>,
 }
 
-pub fn read_device(read: &impl Read, mode: Mode, id: &str) -> Result<Option<Device>, ApiError> {
-    Ok(read.get_json(Table::Objects, &keys::offline_device(mode, id))?)
+/// The device `id` of party `owner`. Device ids are the party's own names
+/// (`ofd|<mode>|<owner>|<id>`): another organisation cannot take one, or
+/// learn that it exists (issue 44). A device registered before ids were
+/// per party (`ofd|<mode>|<id>`) is still found, for its owner only.
+pub fn read_device(
+    read: &impl Read,
+    mode: Mode,
+    owner: &str,
+    id: &str,
+) -> Result<Option<Device>, ApiError> {
+    if let Some(device) = read.get_json(Table::Objects, &keys::offline_device(mode, owner, id))? {
+        return Ok(Some(device));
+    }
+    let legacy: Option<Device> =
+        read.get_json(Table::Objects, &keys::offline_device_unscoped(mode, id))?;
+    Ok(legacy.filter(|d| d.owner == owner))
 }
 
 pub fn read_nonce(read: &impl Read, mode: Mode, nonce: &str) -> Result<Option<Nonce>, ApiError> {
@@ -170,7 +184,7 @@ pub fn read_nonce(read: &impl Read, mode: Mode, nonce: &str) -> Result<Option<No
 pub(crate) fn put_device(tx: &mut Tx<'_>, device: &Device) -> Result<(), ApiError> {
     tx.put_json(
         Table::Objects,
-        keys::offline_device(device.mode, &device.id),
+        keys::offline_device(device.mode, &device.owner, &device.id),
         device,
     )?;
     Ok(())
@@ -212,38 +226,67 @@ impl NewKey {
     }
 }
 
+/// Devices a party may register in one mode: every device can promise up to
+/// its daily ceiling, so an unbounded number would bound nothing (issue 44).
+pub const DEVICES_PER_PARTY_MAX: u32 = 1_000;
+
+/// What a device signs to rotate its subkey: its id and the new key, so the
+/// signature cannot be replayed for another device or key.
+pub fn rotation_message(device_id: &str, new_public_key: &str) -> String {
+    format!("paygate-device-rotation|{device_id}|{new_public_key}")
+}
+
 /// `POST /offline/devices`: registers `device_id` for the caller with a
-/// subkey valid 72 hours; the same id again rotates its key (the previous
-/// one stays valid for what it signed before now). Another party's id is
-/// 403 `device_taken`.
+/// subkey valid 72 hours. The same id again rotates its key only with
+/// `rotation_signature`, the new key signed by the device's latest subkey
+/// (the previous one stays valid for what it signed before now): a
+/// registration never takes a device over (issue 44). A party holds at most
+/// [`DEVICES_PER_PARTY_MAX`] devices per mode.
 pub fn register_device(
     tx: &mut Tx<'_>,
     principal: &Principal,
     device_id: &str,
     key: NewKey,
+    rotation_signature: Option<&str>,
 ) -> Result<(Device, bool), ApiError> {
     let now = tx.now_ms();
     org::require_active(tx, principal.owner())?;
-    let existing = read_device(tx, principal.mode, device_id)?;
+    let existing = read_device(tx, principal.mode, principal.owner(), device_id)?;
     let rotated = existing.is_some();
     let mut device = match existing {
-        Some(d) if d.owner != principal.owner() => {
-            return Err(ApiError::new(
-                Code::DeviceTaken,
-                format!("the device id {device_id} is registered by another organisation"),
-            )
-            .with_param("device_id"));
+        Some(d) => {
+            let message = rotation_message(device_id, &key.public_key);
+            // The latest subkey, even expired: whoever holds it is the
+            // device (a device offline past 72 hours keeps its id, its
+            // counter and its daily ceiling); anyone else is not.
+            let proved = rotation_signature.is_some_and(|signature| {
+                d.current_key()
+                    .and_then(DeviceKey::raw)
+                    .is_some_and(|raw| device_keys::verifies(&raw, &message, signature))
+            });
+            if !proved {
+                return Err(ApiError::new(
+                    Code::DeviceTaken,
+                    format!(
+                        "device {device_id} is registered: rotating its key needs rotation_signature, the new key signed by its current one (or register the device under a new id)"
+                    ),
+                )
+                .with_param("rotation_signature"));
+            }
+            d
         }
-        Some(d) => d,
-        None => Device {
-            id: device_id.to_string(),
-            mode: principal.mode,
-            owner: principal.owner().to_string(),
-            keys: Vec::new(),
-            created_at_ms: now,
-            last_counter: None,
-            settled_by_hour: Vec::new(),
-        },
+        None => {
+            count_device(tx, principal.mode, principal.owner())?;
+            Device {
+                id: device_id.to_string(),
+                mode: principal.mode,
+                owner: principal.owner().to_string(),
+                keys: Vec::new(),
+                created_at_ms: now,
+                last_counter: None,
+                settled_by_hour: Vec::new(),
+            }
+        }
     };
     for old in &mut device.keys {
         old.valid_until_ms = old.valid_until_ms.min(now);
@@ -260,6 +303,23 @@ pub fn register_device(
     Ok((device, rotated))
 }
 
+/// Counts a new device of `owner`, refusing one past the bound.
+fn count_device(tx: &mut Tx<'_>, mode: Mode, owner: &str) -> Result<(), ApiError> {
+    let key = keys::offline_device_count(mode, owner);
+    let count: u32 = tx.get_json(Table::Objects, &key)?.unwrap_or(0);
+    if count >= DEVICES_PER_PARTY_MAX {
+        return Err(ApiError::new(
+            Code::DeviceLimit,
+            format!(
+                "an organisation registers at most {DEVICES_PER_PARTY_MAX} offline devices per mode; rotate an existing device's key instead"
+            ),
+        )
+        .with_param("device_id"));
+    }
+    tx.put_json(Table::Objects, key, &(count + 1))?;
+    Ok(())
+}
+
 /// The caller's device `device_id` with a subkey valid now: what fetches
 /// nonces and offline QR codes.
 fn merchant_device(
@@ -267,8 +327,7 @@ fn merchant_device(
     principal: &Principal,
     device_id: &str,
 ) -> Result<Device, ApiError> {
-    let device = read_device(tx, principal.mode, device_id)?
-        .filter(|d| d.owner == principal.owner())
+    let device = read_device(tx, principal.mode, principal.owner(), device_id)?
         .ok_or_else(|| {
             ApiError::field(
                 "device_id",

@@ -162,14 +162,20 @@ pub fn prepare(
                 format!("promises[{i}].promise: {e}"),
             )
         })?;
-        let check = |device_id: Option<&str>, signature: Option<&str>| {
-            checked_keys(snapshot, mode, device_id, signature, &s.promise)
+        // A device id is its party's own: the promise names whose it is.
+        let check = |owner: &str, device_id: Option<&str>, signature: Option<&str>| {
+            checked_keys(snapshot, mode, owner, device_id, signature, &s.promise)
         };
         let merchant_checked = check(
+            &parsed.merchant,
             s.merchant_device_id.as_deref(),
             s.merchant_signature.as_deref(),
         )?;
-        let payer_checked = check(Some(&s.payer_device_id), Some(&s.payer_signature))?;
+        let payer_checked = check(
+            &parsed.payer,
+            Some(&s.payer_device_id),
+            Some(&s.payer_signature),
+        )?;
         let qr = s.qr.as_deref().map(|payload| {
             qr_proof(payload, |id| {
                 platform_keys
@@ -195,6 +201,7 @@ pub fn prepare(
 fn checked_keys(
     read: &impl Read,
     mode: Mode,
+    owner: &str,
     device_id: Option<&str>,
     signature: Option<&str>,
     text: &str,
@@ -202,7 +209,7 @@ fn checked_keys(
     let (Some(device_id), Some(signature)) = (device_id, signature) else {
         return Ok(BTreeMap::new());
     };
-    let Some(device) = read_device(read, mode, device_id)? else {
+    let Some(device) = read_device(read, mode, owner, device_id)? else {
         return Ok(BTreeMap::new());
     };
     Ok(device
@@ -406,7 +413,12 @@ impl Checks {
             now_ms: tx.now_ms(),
             submitter: principal.owner().to_string(),
             nonce: read_nonce(tx, principal.mode, &p.promise.nonce)?,
-            payer_device: read_device(tx, principal.mode, &p.submitted.payer_device_id)?,
+            payer_device: read_device(
+                tx,
+                principal.mode,
+                &p.promise.payer,
+                &p.submitted.payer_device_id,
+            )?,
         })
     }
 
@@ -478,7 +490,7 @@ impl Checks {
             });
         }
         let device = match &p.submitted.merchant_device_id {
-            Some(id) => read_device(tx, self.mode, id)?,
+            Some(id) => read_device(tx, self.mode, &q.merchant, id)?,
             None => None,
         };
         let at = self.promise_time_ms();
@@ -710,7 +722,8 @@ fn spend(
         )?;
     }
     // Re-read: an earlier promise of this sync may have moved it.
-    if let Some(mut device) = read_device(tx, checks.mode, &p.submitted.payer_device_id)? {
+    if let Some(mut device) = read_device(tx, checks.mode, &q.payer, &p.submitted.payer_device_id)?
+    {
         device.last_counter = Some(q.counter);
         if settled {
             device.add_settled(&q.currency, q.amount_minor, checks.now_ms);
