@@ -598,11 +598,11 @@ fn devices_ids_are_unique_a_registration_rotates_and_bad_keys_are_refused() {
         );
         assert_eq!(assert_error(&resp, 400, "validation_error")["param"], param);
     }
-    // Nonces are for the caller's own devices.
+    // Nonces are for the caller's own devices: A has no shop-till-1.
     let foreign = w.srv.post(
         "/offline/nonces",
-        w.b(),
-        &json!({"device_id": w.payer.id}),
+        w.a(),
+        &json!({"device_id": w.merchant.id}),
         Some(&ik()),
     );
     assert_eq!(
