@@ -207,6 +207,8 @@ catalogue! {
     // BP-9xxx the gateway itself.
     InternalError => ("internal_error", 500, "BP-9000", "An unexpected failure; nothing was written. Safe to retry with the same Idempotency-Key."),
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
+    // Issue 44 (accounts, team, keys, refunds).
+    AccountClaimed => ("account_claimed", 409, "BP-2290", "The connected account was claimed: it is the customer's, and the platform sends it no claim link (a link would set the owner's password). Nothing was written."),
 }
 
 /// What a not-found answer is about: each kind has its own code

@@ -62,6 +62,12 @@ pub struct KeyRecord {
     /// The key this one replaced by rotation.
     #[serde(default)]
     pub rotated_from: Option<String>,
+    /// The team member who created the key, or rotated it (and so was shown
+    /// its secret): the key acts with that member's identity in the audit
+    /// log and in maker-checker rules. None for keys made by the CLI, `init`
+    /// or an organisation's creation, and for records of earlier versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_by: Option<String>,
 }
 
 impl KeyRecord {
@@ -128,6 +134,15 @@ pub fn find(read: &impl Read, org: &str, id: &str) -> Result<Option<KeyRecord>, 
     read.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
 }
 
+/// The team member whose identity the key `key_id` of `org` acts with (its
+/// creator), if it is a key a member made.
+pub fn creator(read: &impl Read, org: &str, key_id: &str) -> Result<Option<String>, StoreError> {
+    if !crate::ids::is_id(key_id, "key") {
+        return Ok(None);
+    }
+    Ok(find(read, org, key_id)?.and_then(|k| k.created_by))
+}
+
 /// Every key of `org`, newest first (revoked ones included).
 pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError> {
     let prefix = keys::org_prefix(OrgFamily::ApiKeys, org);
@@ -152,7 +167,12 @@ pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError
 
 /// Rotates a key: a new secret with the same kind, mode, scopes, label and
 /// allowlist; the old secret is revoked in the same transaction.
-pub fn rotate(tx: &mut Tx<'_>, old: KeyRecord) -> Result<(KeyRecord, String), ApiError> {
+/// `created_by`: the member rotating it, who is shown the new secret.
+pub fn rotate(
+    tx: &mut Tx<'_>,
+    old: KeyRecord,
+    created_by: Option<String>,
+) -> Result<(KeyRecord, String), ApiError> {
     let (mut record, secret) = create(
         tx,
         &old.org,
@@ -163,6 +183,7 @@ pub fn rotate(tx: &mut Tx<'_>, old: KeyRecord) -> Result<(KeyRecord, String), Ap
         old.allowlist.clone(),
     )?;
     record.rotated_from = Some(old.id.clone());
+    record.created_by = created_by;
     tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
     revoke(tx, old)?;
     Ok((record, secret))
@@ -280,6 +301,7 @@ pub fn create(
         revoked_at_ms: None,
         allowlist,
         rotated_from: None,
+        created_by: None,
     };
     tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
     tx.put(
@@ -434,6 +456,7 @@ mod tests {
             allowlist: validate_allowlist(list.iter().map(|s| s.to_string()).collect())
                 .expect("valid"),
             rotated_from: None,
+            created_by: None,
         };
         let local: std::net::IpAddr = "127.0.0.1".parse().expect("ip");
         let mapped: std::net::IpAddr = "::ffff:127.0.0.1".parse().expect("ip");

@@ -6,7 +6,7 @@ use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
-use crate::store::Tx;
+use crate::store::{Table, Tx};
 
 use super::audit::{self, Actor};
 
@@ -63,7 +63,7 @@ pub fn create(
     role: Option<Role>,
     new: NewKey,
 ) -> Result<(KeyRecord, String), ApiError> {
-    let (record, secret) = keys::create(
+    let (mut record, secret) = keys::create(
         tx,
         &actor.org,
         new.kind,
@@ -73,6 +73,11 @@ pub fn create(
         new.allowlist,
     )?;
     check_grant(role.ok_or_else(super::sessions::required)?, &record.scopes)?;
+    // The key acts as its creator: the audit names the member, and a payout
+    // batch's maker cannot approve it through a key of their own (issue 44,
+    // finding 9; decision 293).
+    record.created_by = actor.member_id.clone();
+    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
     let details = serde_json::json!({
         "kind": record.kind, "mode": record.mode, "scopes": record.scopes,
         "allowlist": record.allowlist, "label": record.label,
@@ -86,7 +91,7 @@ pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, St
     let old = keys::find(tx, &actor.org, id)?
         .filter(|k| k.revoked_at_ms.is_none())
         .ok_or_else(|| ApiError::new(Code::KeyNotFound, format!("{id} is revoked")))?;
-    let (record, secret) = keys::rotate(tx, old)?;
+    let (record, secret) = keys::rotate(tx, old, actor.member_id.clone())?;
     let details = serde_json::json!({
         "rotated_from": id, "mode": record.mode, "step_up": record.mode == Mode::Live,
     });

@@ -79,7 +79,10 @@ fn index_prefix(org: &str) -> String {
     crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Audit, org)
 }
 
-/// Appends an entry.
+/// Appends an entry. An API key's entry names the member who created the
+/// key too (`member_id`, `email`): a key acts with its creator's identity,
+/// so what a member does through a key is theirs in the log (security
+/// review issue 44, finding 9).
 pub fn record(
     tx: &mut Tx<'_>,
     actor: &Actor,
@@ -87,9 +90,19 @@ pub fn record(
     target: Option<&str>,
     details: serde_json::Value,
 ) -> Result<(), ApiError> {
+    let mut actor = actor.clone();
+    if actor.kind == "api_key" && actor.member_id.is_none() {
+        let key_id = actor.key_id.as_deref().unwrap_or_default();
+        if let Some(member_id) = crate::auth::keys::creator(tx, &actor.org, key_id)? {
+            let member: Option<crate::domain::team::Member> =
+                tx.get_json(Table::Objects, &member_id)?;
+            actor.email = member.map(|m| m.email);
+            actor.member_id = Some(member_id);
+        }
+    }
     let entry = Entry {
         id: crate::ids::new_id("aud"),
-        actor: actor.clone(),
+        actor,
         action: action.into(),
         target: target.map(str::to_string),
         details,
@@ -98,11 +111,12 @@ pub fn record(
     tx.put_json(Table::Objects, entry.id.clone(), &entry)?;
     tx.put(
         Table::Index,
-        format!("{}{}", index_prefix(&actor.org), entry.id),
+        format!("{}{}", index_prefix(&entry.actor.org), entry.id),
         Vec::new(),
     );
     // A platform acting for a connected account: the customer's log shows
     // it too, with the platform as the actor (spec section 5 rule 6).
+    let actor = &entry.actor;
     if let Some(org) = actor.on_behalf_of.as_deref().filter(|o| *o != actor.org) {
         tx.put(
             Table::Index,

@@ -7,7 +7,8 @@
 //! - Sessions: a `sess_` token (256 bits) shown once at login; the store keeps
 //!   its SHA-256 (`index` row `session|<digest>` → session id, the record in
 //!   `objects`). A session ends at its absolute expiry, after an idle period,
-//!   at logout, or when its member is disabled.
+//!   at logout, when its member is disabled, or when its member's password
+//!   changes ([`set_password`]: every session of the member ends).
 //! - Throttle: `objects` rows `lock|login|<email>` and `lock|pin|<member id>`:
 //!   [`MAX_FAILURES`] failures in a row lock the subject for [`LOCKOUT_MS`].
 //!   Unknown emails are throttled like known ones, so the answer reveals nothing.
@@ -45,6 +46,12 @@ pub struct Member {
     pub disabled_at_ms: Option<i64>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
+    /// Bumped by every password change ([`set_password`]): a session started
+    /// under an older value no longer authenticates, so whoever held the old
+    /// password is out at once (security review issue 44, finding 3).
+    /// Records of earlier versions read as 0, as their sessions do.
+    #[serde(default)]
+    pub sessions_epoch: u32,
 }
 
 impl Member {
@@ -64,6 +71,9 @@ pub struct Session {
     pub expires_at_ms: i64,
     pub idle_ms: i64,
     pub revoked_at_ms: Option<i64>,
+    /// The member's [`Member::sessions_epoch`] when the session started.
+    #[serde(default)]
+    pub member_epoch: u32,
 }
 
 impl Session {
@@ -273,6 +283,7 @@ pub fn add_member(
         disabled_at_ms: None,
         created_at_ms: now,
         updated_at_ms: now,
+        sessions_epoch: 0,
     };
     tx.put_json(Table::Objects, member.id.clone(), &member)?;
     tx.put(
@@ -384,6 +395,7 @@ pub fn start_session(
         expires_at_ms: now + policy.absolute_ms,
         idle_ms: policy.idle_ms,
         revoked_at_ms: None,
+        member_epoch: member.sessions_epoch,
     };
     tx.put_json(Table::Objects, session.id.clone(), &session)?;
     resource::point(
@@ -394,7 +406,9 @@ pub fn start_session(
     Ok((session, token))
 }
 
-/// The session a token names (live or not).
+/// The session a token names (live or not), unless its member's password
+/// changed since it started: such a session is gone for every caller (the
+/// API gate and the console both come through here), as if logged out.
 pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Session>, StoreError> {
     let digest = crate::auth::keys::digest(token);
     let Some(id) = snapshot.get(Table::Index, &crate::store::keys::session(&digest))? else {
@@ -402,10 +416,29 @@ pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Sessi
     };
     let session: Option<Session> =
         snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))?;
-    Ok(session.filter(|s| {
+    let Some(session) = session.filter(|s| {
         use subtle::ConstantTimeEq;
         bool::from(s.digest.as_bytes().ct_eq(digest.as_bytes()))
-    }))
+    }) else {
+        return Ok(None);
+    };
+    let epoch = member(snapshot, &session.member_id)?.map(|m| m.sessions_epoch);
+    Ok((epoch == Some(session.member_epoch)).then_some(session))
+}
+
+/// Sets a member's password (`password_hash`, made off the writer) and ends
+/// every session the member has: whoever knew the old password, or holds a
+/// session opened with it, is out. Every password change goes through here.
+pub fn set_password(
+    tx: &mut Tx<'_>,
+    member: &mut Member,
+    password_hash: String,
+) -> Result<(), ApiError> {
+    member.password_hash = password_hash;
+    member.sessions_epoch = member.sessions_epoch.wrapping_add(1);
+    member.updated_at_ms = tx.wall_ms();
+    tx.put_json(Table::Objects, member.id.clone(), &*member)?;
+    Ok(())
 }
 
 pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
@@ -567,6 +600,7 @@ mod tests {
             expires_at_ms: 10_000,
             idle_ms: 5_000,
             revoked_at_ms: None,
+            member_epoch: 0,
         };
         assert!(s.live_at(5_999));
         assert!(!s.live_at(6_000), "idle");
@@ -589,6 +623,58 @@ mod tests {
         assert!(validate_pin("123456").is_ok());
         assert!(validate_pin("12345").is_err());
         assert!(validate_pin("12345a").is_err());
+    }
+
+    /// Issue 44, finding 3: a password change ends every session the member
+    /// had, at once, for every caller that reads sessions by token.
+    #[test]
+    fn a_password_change_ends_every_session_of_the_member() {
+        let store = crate::store::Store::ephemeral().expect("store");
+        let policy = SessionPolicy::default();
+        let (member, old_tokens, other_token) = store
+            .write_now(0, |tx| {
+                let member = add_member(
+                    tx,
+                    "org_a",
+                    "ana@example.com",
+                    Role::Owner,
+                    "h1".into(),
+                    None,
+                )?;
+                let other = add_member(
+                    tx,
+                    "org_a",
+                    "bo@example.com",
+                    Role::Admin,
+                    "h2".into(),
+                    None,
+                )?;
+                let (_, first) = start_session(tx, &member, policy)?;
+                let (_, second) = start_session(tx, &member, policy)?;
+                let (_, others) = start_session(tx, &other, policy)?;
+                Ok((member, vec![first, second], others))
+            })
+            .expect("setup");
+        let live = |token: &str| {
+            session_by_token(&store.snapshot().expect("snapshot"), token)
+                .expect("read")
+                .is_some()
+        };
+        assert!(old_tokens.iter().all(|t| live(t)));
+        let fresh = store
+            .write_now(1, |tx| {
+                let mut member = member.clone();
+                set_password(tx, &mut member, "h3".into())?;
+                let (_, token) = start_session(tx, &member, policy)?;
+                Ok(token)
+            })
+            .expect("change");
+        assert!(
+            old_tokens.iter().all(|t| !live(t)),
+            "sessions opened before the change end"
+        );
+        assert!(live(&fresh), "a login after the change works");
+        assert!(live(&other_token), "another member keeps their session");
     }
 
     /// Ten guesses checked at once, the right one among the first: the success

@@ -137,14 +137,19 @@ pub async fn list(
     json(200, &found.try_map(|a| render(&snapshot, &a))?)
 }
 
+/// A detached account's balances are not read at all: the view hides them.
 fn render(snapshot: &crate::store::Snapshot, account: &Account) -> Result<AccountView, ApiError> {
-    let balances = ledger::balances(snapshot, account.mode, &account.organisation)?;
+    let balances = if account.connected() {
+        ledger::balances(snapshot, account.mode, &account.organisation)?
+    } else {
+        Vec::new()
+    };
     Ok(accounts::view::render(account, &balances))
 }
 
 #[utoipa::path(get, path = "/accounts/{id}", tag = "accounts",
     params(("id" = String, Path, description = "acct_...")),
-    responses((status = 200, description = "The account with the customer's balances", body = AccountView),
+    responses((status = 200, description = "The account with the customer's balances (none once detached)", body = AccountView),
               (status = 404, description = "account_not_found (another platform's too)", body = ErrorBody)))]
 pub async fn retrieve(
     State(state): State<AppState>,
@@ -199,7 +204,8 @@ pub async fn update(
 #[utoipa::path(post, path = "/accounts/{id}/account_links", tag = "accounts",
     params(("id" = String, Path, description = "acct_...")),
     responses((status = 201, description = "The claim link (its URL is shown once)", body = AccountLinkView),
-              (status = 403, description = "account_detached", body = ErrorBody)))]
+              (status = 403, description = "account_detached", body = ErrorBody),
+              (status = 409, description = "account_claimed: the customer claimed the account; no link is made", body = ErrorBody)))]
 pub async fn create_link(
     Write(state, caller, claim): Write,
     Path(id): Path<String>,

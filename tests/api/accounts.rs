@@ -589,7 +589,29 @@ fn detach_ends_the_platforms_access_leaves_the_money_and_is_idempotent() {
         Some(&ik()),
     );
     let acct = id(&connect(&srv, srv.sk(), "detach@example.com", 0));
+    // The customer claims first, so it can look at its own money later.
+    let link = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    let claimed = srv.root().post(
+        &claim_path(&link.body),
+        None,
+        &json!({"password": CUSTOMER_PASSWORD}),
+        None,
+    );
+    assert_eq!(claimed.status, 200, "{claimed:?}");
+    let customer = team::login(&srv, "detach@example.com", CUSTOMER_PASSWORD);
     let intent = paid_for(&srv, &acct, json!({}));
+    let connected = srv.get(&format!("/accounts/{acct}"), srv.sk());
+    assert!(
+        connected.body["balances"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty()),
+        "connected, the platform sees the balances: {connected:?}"
+    );
     let detached = srv.post(
         &format!("/accounts/{acct}/detach"),
         srv.sk(),
@@ -634,17 +656,28 @@ fn detach_ends_the_platforms_access_leaves_the_money_and_is_idempotent() {
         Some(&ik()),
     );
     assert_error(&link, 403, "account_detached");
-    // The money stays the customer's.
-    let shown = wait_until(
+    // The money stays the customer's, and the platform no longer sees it
+    // (issue 44, finding 6): the account shows its id and status, no balance.
+    wait_until(
         Duration::from_secs(15),
         "the customer's settlement",
         || {
-            let s = srv.get(&format!("/accounts/{acct}"), srv.sk()).body;
-            (s["balances"][0]["available_minor"].as_i64() == Some(net_of(&intent))).then_some(s)
+            let (available, _, _) = classes(&srv.get("/balance", Some(&customer)));
+            (available == net_of(&intent)).then_some(())
         },
-        || format!("{:?}", srv.get(&format!("/accounts/{acct}"), srv.sk())),
+        || format!("{:?}", srv.get("/balance", Some(&customer))),
     );
-    assert_eq!(shown["status"], "detached");
+    let shown = srv.get(&format!("/accounts/{acct}"), srv.sk());
+    assert_eq!(shown.status, 200, "{shown:?}");
+    assert_eq!(shown.body["id"], acct.as_str());
+    assert_eq!(shown.body["status"], "detached");
+    assert_eq!(shown.body["balances"], json!([]), "{shown:?}");
+    let listed = srv.get("/accounts", srv.sk());
+    let row = listed.body["data"]
+        .as_array()
+        .and_then(|d| d.iter().find(|a| a["id"] == acct.as_str()).cloned())
+        .unwrap_or_else(|| panic!("the detached account is listed: {listed:?}"));
+    assert_eq!(row["balances"], json!([]), "{row}");
     // After the detach the customer's events no longer reach the platform:
     // the settlement's payment_intent.settled came after it.
     let received = receiver.wait_for_where("account.detached", Duration::from_secs(15), |r| {
@@ -676,7 +709,7 @@ fn another_platforms_key_an_unknown_account_and_the_accounts_routes_refuse_servi
     );
     let acct = id(&connect(&srv, srv.sk(), "mine@example.com", 0));
     let resp = as_account(&srv, "GET", "/balance", &b_key, &acct, None);
-    let err = assert_error(&resp, 403, "account_not_connected");
+    let err = assert_error(&resp, 403, "account_unavailable");
     assert!(
         err["message"].as_str().is_some_and(|m| m.contains(&acct)),
         "{resp:?}"
@@ -828,4 +861,143 @@ fn bad_account_bodies_are_400_naming_the_field_and_create_nothing() {
     assert_eq!(next.body["data"][0]["id"], long_id.as_str(), "{next:?}");
     let all = srv.get("/accounts", srv.sk());
     assert_eq!(all.body["data"][2]["id"], acct.as_str(), "{all:?}");
+}
+
+/// Issue 44, finding 3: after the claim the platform replayed a claim link,
+/// set a new password, and after the detach logged in as the customer's
+/// owner and made a key. Each step is refused now and nothing is written.
+#[test]
+fn a_claimed_account_gets_no_claim_link_so_the_platform_cannot_take_it_over() {
+    let srv = TestServer::start_args(&["--webhook-egress", "local"]);
+    let acct = id(&connect(&srv, srv.sk(), "taken@example.com", 0));
+    let link = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    let path = claim_path(&link.body);
+    let claimed = srv
+        .root()
+        .post(&path, None, &json!({"password": CUSTOMER_PASSWORD}), None);
+    assert_eq!(claimed.status, 200, "{claimed:?}");
+    let session = team::login(&srv, "taken@example.com", CUSTOMER_PASSWORD);
+    let key = srv.post(
+        "/api_keys",
+        Some(&session),
+        &json!({"kind": "sk", "mode": "test"}),
+        Some(&ik()),
+    );
+    assert_eq!(key.status, 201, "{key:?}");
+    let before = srv.get(&format!("/accounts/{acct}"), srv.sk());
+    // The platform asks for a new claim link: refused, nothing written.
+    let again = srv.post(
+        &format!("/accounts/{acct}/account_links"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    let err = assert_error(&again, 409, "account_claimed");
+    assert!(
+        err["message"].as_str().is_some_and(|m| m.contains(&acct)),
+        "{again:?}"
+    );
+    let after = srv.get(&format!("/accounts/{acct}"), srv.sk());
+    assert_eq!(after.body["updated_at"], before.body["updated_at"]);
+    assert_eq!(
+        after.body["onboarding"]["claim_link_expires_at"],
+        Value::Null
+    );
+    // The old link sets no password either.
+    let replay = srv.root().post(
+        &path,
+        None,
+        &json!({"password": "platform-password-9Qw2"}),
+        None,
+    );
+    assert_error(&replay, 404, "claim_link_invalid");
+    // The customer's password and session still work; the platform's guess does not.
+    let relogin = team::login(&srv, "taken@example.com", CUSTOMER_PASSWORD);
+    assert_eq!(srv.get("/sessions/current", Some(&session)).status, 200);
+    // Detached, the platform still cannot get in.
+    let detached = srv.post(
+        &format!("/accounts/{acct}/detach"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(detached.status, 200, "{detached:?}");
+    assert_error(
+        &srv.post(
+            &format!("/accounts/{acct}/account_links"),
+            srv.sk(),
+            &json!({}),
+            Some(&ik()),
+        ),
+        403,
+        "account_detached",
+    );
+    let platform_login = srv.post(
+        "/sessions",
+        None,
+        &json!({"email": "taken@example.com", "password": "platform-password-9Qw2"}),
+        None,
+    );
+    assert_error(&platform_login, 401, "invalid_credentials");
+    // The customer's keys are the ones it made.
+    let keys = srv.get("/api_keys", Some(&relogin));
+    assert_eq!(keys.status, 200, "{keys:?}");
+    let made: Vec<&Value> = keys.body["data"]
+        .as_array()
+        .map(|d| d.iter().filter(|k| k["created_by"].is_string()).collect())
+        .unwrap_or_default();
+    assert_eq!(made.len(), 1, "{keys:?}");
+    assert_eq!(made[0]["id"], key.body["id"]);
+}
+
+/// Issue 44, finding 10: an `acct_` the caller may not use gets one answer,
+/// the same status, code and message, whether it is unknown, another
+/// platform's, or of the other mode; so the header tells nobody whether an
+/// account exists.
+#[test]
+fn an_account_the_caller_may_not_use_gets_one_answer_whatever_the_reason() {
+    let (srv, (b, live)) = TestServer::start_with(|dir| {
+        (
+            add_org(dir, "@other", "owner@other.example"),
+            create_key(dir, "sk", "live", &[]),
+        )
+    });
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
+    let sk = srv.sk().expect("sk").to_string();
+    let acct = id(&connect(&srv, srv.sk(), "oracle@example.com", 0));
+    let unknown = "acct_0123456789abcdefghjkmnpqrs";
+    let answer = |key: &str, account: &str| {
+        let resp = as_account(&srv, "GET", "/balance", key, account, None);
+        let err = assert_error(&resp, 403, "account_unavailable").to_string();
+        // The message names the id the caller sent; nothing else differs.
+        serde_json::from_str::<Value>(&err.replace(account, "ID")).expect("json")
+    };
+    let another_platforms = answer(&b_key, &acct);
+    let unknown_id = answer(&sk, unknown);
+    let other_mode = answer(&live, &acct);
+    assert_eq!(another_platforms, unknown_id);
+    assert_eq!(other_mode, unknown_id);
+    // The /accounts routes answer 404 alike.
+    for (key, account) in [
+        (&b_key, acct.as_str()),
+        (&sk, unknown),
+        (&live, acct.as_str()),
+    ] {
+        let resp = srv.get(&format!("/accounts/{account}"), Some(key));
+        let err = assert_error(&resp, 404, "account_not_found");
+        assert!(
+            err["message"].as_str().is_some_and(|m| m.contains(account)),
+            "{resp:?}"
+        );
+    }
+    // Its own platform still acts for it.
+    assert_eq!(
+        as_account(&srv, "GET", "/balance", &sk, &acct, None).status,
+        200
+    );
 }

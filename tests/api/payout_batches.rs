@@ -1104,3 +1104,85 @@ fn a_kill_mid_execution_then_a_restart_pays_every_row_exactly_once() {
     assert_eq!(event_ids(&srv, "payout_batch.executed"), [id]);
     // `paygate verify` runs on drop.
 }
+
+const ADMIN: &str = "admin@example.com";
+const ADMIN_PASSWORD: &str = "admin-password-Tr5wq";
+const ADMIN_PIN: &str = "620418";
+
+/// Issue 44, finding 9: an admin minted an `rk_` with `payouts:approve` and
+/// approved their own batch through it, and the audit lost who it was. A key
+/// acts as the member who created it: the maker cannot approve through their
+/// own key, and the audit names the member behind a key's action.
+#[test]
+fn a_key_acts_as_its_creator_so_a_batchs_maker_cannot_approve_it_through_their_own_key() {
+    let (srv, _) = TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+        crate::team::add_user(
+            dir,
+            crate::team::OWNER,
+            "owner",
+            crate::team::OWNER_PASSWORD,
+            crate::team::OWNER_PIN,
+        );
+        crate::team::add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
+    });
+    fund(&srv, 200_000);
+    let admin = crate::team::login(&srv, ADMIN, ADMIN_PASSWORD);
+    let admin_id = srv.get("/sessions/current", Some(&admin)).body["member"]["id"]
+        .as_str()
+        .expect("member id")
+        .to_string();
+    let minted = srv.post(
+        "/api_keys",
+        Some(&admin),
+        &json!({"kind": "rk", "mode": "test",
+                "scopes": ["payouts:approve", "payouts:write", "payouts:read"]}),
+        Some(&ik()),
+    );
+    assert_eq!(minted.status, 201, "{minted:?}");
+    let key = minted.body["secret"].as_str().expect("secret").to_string();
+    let key_id = minted.body["id"].as_str().expect("id").to_string();
+    let before = cdf(&srv, srv.sk());
+    // The admin's batch, approved through the admin's own key: refused.
+    let mine = id_of(&made_by(&srv, &admin, &[to_phone(PAID, 10_000, "K1")]));
+    let through_key = srv.post(
+        &format!("/payouts/batches/{mine}/approve"),
+        Some(&key),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&through_key, 403, "step_up_required")["param"],
+        "pin"
+    );
+    assert_eq!(get_batch(&srv, &mine, "")["status"], "PENDING_APPROVAL");
+    assert_eq!(cdf(&srv, srv.sk()), before, "nothing moved");
+    assert_eq!(minted.body["created_by"], admin_id.as_str(), "{minted:?}");
+    // A batch the key made is the admin's too: the admin's session needs the PIN.
+    let by_key = id_of(&made_by(&srv, &key, &[to_phone(PAID, 10_000, "K2")]));
+    let batch = get_batch(&srv, &by_key, "");
+    assert_eq!(batch["maker"]["member_id"], admin_id.as_str(), "{batch}");
+    assert_eq!(batch["maker"]["key_id"], key_id.as_str(), "{batch}");
+    assert_error(
+        &approve(&srv, &by_key, &admin, &json!({})),
+        403,
+        "step_up_required",
+    );
+    // Another member approves without a PIN, as before.
+    let owner = owner(&srv);
+    let checked = approve(&srv, &mine, &owner, &json!({}));
+    assert_eq!(checked.status, 200, "{checked:?}");
+    // The audit names the member behind the key.
+    let audit = srv.get("/audit_log?limit=100", Some(&owner));
+    let created = audit.body["data"]
+        .as_array()
+        .and_then(|d| {
+            d.iter()
+                .find(|e| e["action"] == "payout_batch.created" && e["target"] == by_key.as_str())
+                .cloned()
+        })
+        .unwrap_or_else(|| panic!("no entry for {by_key}: {audit:?}"));
+    assert_eq!(created["actor_type"], "api_key", "{created}");
+    assert_eq!(created["api_key"], key_id.as_str(), "{created}");
+    assert_eq!(created["member"], admin_id.as_str(), "{created}");
+    assert_eq!(created["email"], ADMIN, "{created}");
+}

@@ -433,3 +433,50 @@ fn refunds_of_a_whole_unsettled_payment_draw_the_fee_from_pending_not_available(
     // Nothing is left to refund.
     assert_error(&refund(&srv, &id, 1), 409, "refund_exceeds_refundable");
 }
+
+/// Issue 44, finding 7: the PIN threshold applied per refund, so three
+/// refunds of 50 000 passed a 100 000 threshold without a PIN. A member's
+/// refunds without step-up are counted over the intent and over the day.
+#[test]
+fn a_members_refunds_without_a_pin_are_counted_so_the_third_of_50_000_waits_for_it() {
+    let srv = crate::team::start(&["--sandbox-settlement-ms", "300"]);
+    let session = crate::team::login(&srv, crate::team::OWNER, crate::team::OWNER_PASSWORD);
+    let id = id_of(&settled_payment(&srv, 500_000));
+    for _ in 0..2 {
+        let resp = refund_as(&srv, &session, &id, 50_000, json!({}));
+        assert_eq!(resp.body["status"], "SUCCEEDED", "{resp:?}");
+    }
+    let third = refund_as(&srv, &session, &id, 50_000, json!({}));
+    assert_eq!(third.body["status"], "REQUESTED", "{third:?}");
+    let third_id = third.body["id"].as_str().expect("id");
+    let approve = |body: Value| {
+        srv.post(
+            &format!("/refunds/{third_id}/approve"),
+            Some(&session),
+            &body,
+            None,
+        )
+    };
+    assert_eq!(
+        assert_error(&approve(json!({})), 403, "step_up_required")["param"],
+        "pin"
+    );
+    let approved = approve(json!({"pin": crate::team::OWNER_PIN}));
+    assert_eq!(approved.body["status"], "SUCCEEDED", "{approved:?}");
+    // With the PIN at once, it is executed and not counted.
+    let stepped = refund_as(
+        &srv,
+        &session,
+        &id,
+        50_000,
+        json!({"pin": crate::team::OWNER_PIN}),
+    );
+    assert_eq!(stepped.body["status"], "SUCCEEDED", "{stepped:?}");
+    // Another payment: the member's day is spent, so even a small one waits.
+    let other = id_of(&settled_payment(&srv, 100_000));
+    let small = refund_as(&srv, &session, &other, 10_000, json!({}));
+    assert_eq!(small.body["status"], "REQUESTED", "{small:?}");
+    // An API key is not counted (it cannot step up, decision 87).
+    let by_key = refund(&srv, &other, 10_000);
+    assert_eq!(by_key.body["status"], "SUCCEEDED", "{by_key:?}");
+}

@@ -353,6 +353,9 @@ pub fn token_digest(token: &str) -> String {
 
 /// Makes a new claim link (the token is made by the caller, off the writer,
 /// and only its digest reaches the store); the previous link stops working.
+/// A claimed account gets none (409 `account_claimed`): a link sets the
+/// owner's password, so after the claim it would hand the customer's
+/// account back to the platform (security review issue 44, finding 3).
 pub fn send_link(
     tx: &mut Tx<'_>,
     principal: &Principal,
@@ -362,6 +365,14 @@ pub fn send_link(
     let mut account = read(tx, principal, id)?;
     let now = tx.now_ms();
     account.apply(Trigger::SendLink, now)?;
+    if account.claimed_at_ms.is_some() {
+        return Err(ApiError::new(
+            Code::AccountClaimed,
+            format!(
+                "{id} was claimed: its owner set a password and the account is the customer's; a claim link would reset it, so none is made"
+            ),
+        ));
+    }
     if let Some(old) = account.claim.take() {
         tx.delete(Table::Index, keys::account_claim(&old.digest));
     }
@@ -405,9 +416,7 @@ pub fn claim(tx: &mut Tx<'_>, token: &str, password_hash: String) -> Result<Acco
     let mut member: Member = tx
         .get_json(Table::Objects, &account.member)?
         .ok_or_else(|| ApiError::internal(format!("{} has no owner member", account.id)))?;
-    member.password_hash = password_hash;
-    member.updated_at_ms = tx.wall_ms();
-    tx.put_json(Table::Objects, member.id.clone(), &member)?;
+    team::set_password(tx, &mut member, password_hash)?;
     if let Some(link) = account.claim.take() {
         tx.delete(Table::Index, keys::account_claim(&link.digest));
     }
@@ -502,8 +511,12 @@ pub fn of_organisation(read: &impl Read, org: &str) -> Result<Option<Account>, S
 }
 
 /// What `Service-Account: <account>` resolves to for a key of `platform` in
-/// `mode`: the account when the platform still acts for it, else 403 with a
-/// code that says why (spec section 1 rule 4; origin section 26).
+/// `mode`: the account when the platform still acts for it, else 403.
+/// An id that is unknown, of the other mode or another platform's gets one
+/// answer, the same code and message (`account_unavailable`), so the header
+/// tells no caller whether an `acct_` exists (security review issue 44,
+/// finding 10; decision 292). The platform's own accounts say why:
+/// `account_detached`, or `account_unavailable` for a disabled organisation.
 pub fn acting_for(
     read: &impl Read,
     platform: &str,
@@ -511,20 +524,9 @@ pub fn acting_for(
     account: &str,
 ) -> Result<Account, ApiError> {
     let found: Option<Account> = read.get_json(Table::Objects, account)?;
-    let Some(found) = found.filter(|a| a.mode == mode) else {
-        return Err(ApiError::new(
-            Code::AccountUnavailable,
-            format!(
-                "{account} is not a connected account of this mode: no platform can act for it"
-            ),
-        ));
+    let Some(found) = found.filter(|a| a.mode == mode && a.owner == platform) else {
+        return Err(not_usable(account));
     };
-    if found.owner != platform {
-        return Err(ApiError::new(
-            Code::AccountNotConnected,
-            format!("{account} is not an account connected to this platform"),
-        ));
-    }
     if !found.connected() {
         return Err(detached(account));
     }
@@ -535,6 +537,17 @@ pub fn acting_for(
         )
     })?;
     Ok(found)
+}
+
+/// The one answer for an `acct_` this caller may not use, whatever the
+/// reason: it names only what the caller sent.
+fn not_usable(account: &str) -> ApiError {
+    ApiError::new(
+        Code::AccountUnavailable,
+        format!(
+            "{account} is not an account connected to this platform in this mode (or it does not exist)"
+        ),
+    )
 }
 
 #[cfg(test)]

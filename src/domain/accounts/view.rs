@@ -31,7 +31,8 @@ pub struct AccountView {
     pub onboarding: Onboarding,
     /// The default application fee of the account's intents, in basis points.
     pub application_fee_bps: i64,
-    /// The customer organisation's balances by currency.
+    /// The customer organisation's balances by currency; always empty once
+    /// the account is detached (the money is the customer's business then).
     pub balances: Vec<AccountBalance>,
     /// The customer's organisation: the merchant of record.
     pub organisation_id: String,
@@ -73,10 +74,15 @@ pub struct AccountLinkView {
     pub created_at: String,
 }
 
-/// The view with the customer's balances.
+/// The view with the customer's balances while the platform acts for the
+/// account. Once detached the platform keeps the record it made (id, status,
+/// what it sent at creation, its fee and metadata) but sees none of the
+/// customer's money (security review issue 44, finding 6; decision 291).
 pub fn render(account: &Account, balances: &[CurrencyBalances]) -> AccountView {
     let mut view = render_stored(account);
-    view.balances = balances.iter().map(balance).collect();
+    if account.connected() {
+        view.balances = balances.iter().map(balance).collect();
+    }
     view
 }
 

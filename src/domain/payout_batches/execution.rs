@@ -57,7 +57,7 @@ pub fn approve(
 ) -> Result<PayoutBatch, ApiError> {
     let mut batch = read(tx, principal, id)?;
     approvable(&batch)?;
-    let approver = Maker::of(principal);
+    let approver = Maker::of(tx, principal)?;
     if !readiness::may_approve(&batch.maker, &approver, stepped_up) {
         return Err(step_up_required(&batch, &approver));
     }
@@ -160,9 +160,9 @@ fn ready(batch: &PayoutBatch) -> Result<u32, ApiError> {
 
 /// 403 `step_up_required`, saying why this approver is the maker.
 fn step_up_required(batch: &PayoutBatch, approver: &Maker) -> ApiError {
-    let message = if approver.member_id.is_none() {
+    let message = if approver.is_key() {
         format!(
-            "an API key acts as the owner and never provides step-up, so it cannot approve payout batch {}, made by the owner or a key: another team member with payouts:approve approves it, or its maker with a PIN",
+            "an API key acts as the owner and as the member who made it, and never provides step-up, so it cannot approve payout batch {}, made by the owner, a key or the key's creator: another team member with payouts:approve approves it, or its maker with a PIN",
             batch.id
         )
     } else {

@@ -333,7 +333,7 @@ pub fn prepare(
         note: new.note,
         skip_invalid: new.skip_invalid,
         source,
-        maker: Maker::of(principal),
+        maker: Maker::of(read, principal)?,
         counts: Counts::default(),
         total_minor: 0,
         fees_minor: 0,
@@ -596,7 +596,7 @@ pub fn cancel(
     let now = tx.now_ms();
     batch.updated_at_ms = now;
     batch.cancellation = Some(Cancellation {
-        by: Maker::of(principal),
+        by: Maker::of(tx, principal)?,
         at: crate::clock::rfc3339(now),
         reason: reason.clone(),
     });

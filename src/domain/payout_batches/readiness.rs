@@ -18,6 +18,9 @@ use super::state::Status;
 pub struct Maker {
     /// `member` (a team member's session) or `api_key`.
     pub kind: String,
+    /// The team member: the session's, or the one who created the API key
+    /// (a key acts with its creator's identity; none for a key made by the
+    /// CLI or `init`).
     pub member_id: Option<String>,
     pub key_id: Option<String>,
     /// The member is an owner of the organisation; an API key acts as the
@@ -26,8 +29,13 @@ pub struct Maker {
 }
 
 impl Maker {
-    pub fn of(principal: &crate::auth::Principal) -> Maker {
-        match &principal.session {
+    /// Who `principal` is for maker-checker: a session's member, or an API
+    /// key with the member who created it (read from the key's record).
+    pub fn of(
+        read: &impl crate::store::Read,
+        principal: &crate::auth::Principal,
+    ) -> Result<Maker, crate::store::StoreError> {
+        Ok(match &principal.session {
             Some(session) => Maker {
                 kind: "member".into(),
                 member_id: Some(session.member_id.clone()),
@@ -36,24 +44,28 @@ impl Maker {
             },
             None => Maker {
                 kind: "api_key".into(),
-                member_id: None,
+                member_id: crate::auth::keys::creator(read, &principal.org, &principal.key_id)?,
                 key_id: Some(principal.key_id.clone()),
                 acts_as_owner: true,
             },
-        }
+        })
     }
 
-    fn is_key(&self) -> bool {
-        self.member_id.is_none()
+    /// An API key (which never provides step-up); a session has no key id.
+    pub fn is_key(&self) -> bool {
+        self.key_id.is_some()
     }
 }
 
 /// The approval rule (spec section 5 rule 5, origin section 12): another
 /// account holder approves, or the maker under step-up (a PIN); an API key
 /// acts as the owner and never provides step-up, so it cannot approve a
-/// batch made by the owner or by a key. Answers whether `approver`, with or
-/// without step-up, may approve what `maker` made; `false` means 403
-/// `step_up_required`. For `POST /payouts/batches/{id}/approve`.
+/// batch made by the owner or by a key. The rule compares members: a key
+/// acts as the member who created it, so a batch's maker cannot approve it
+/// through a key they made (security review issue 44, finding 9). Answers
+/// whether `approver`, with or without step-up, may approve what `maker`
+/// made; `false` means 403 `step_up_required`. For
+/// `POST /payouts/batches/{id}/approve`.
 pub fn may_approve(maker: &Maker, approver: &Maker, stepped_up: bool) -> bool {
     let same_member = maker.member_id.is_some() && maker.member_id == approver.member_id;
     // A key is the owner: a key approving an owner's (or a key's) batch, or
@@ -110,7 +122,7 @@ pub struct Approval {
     /// The maker may approve it only with step-up (always true).
     pub maker_needs_step_up: bool,
     /// An API key (acting as the owner) may approve it: only a batch made by
-    /// a team member who is not an owner.
+    /// a team member who is not an owner, through a key that member did not make.
     pub api_keys_may_approve: bool,
 }
 
@@ -189,6 +201,45 @@ mod tests {
             key_id: Some(id.into()),
             acts_as_owner: true,
         }
+    }
+
+    /// A key that member `creator` made.
+    fn key_of(id: &str, creator: &str) -> Maker {
+        Maker {
+            member_id: Some(creator.into()),
+            ..key(id)
+        }
+    }
+
+    #[test]
+    fn a_key_acts_as_its_creator_so_the_maker_cannot_approve_through_one() {
+        let (admin, other) = (member("mem_a", false), member("mem_b", false));
+        let admins_key = key_of("key_a", "mem_a");
+        assert!(
+            !may_approve(&admin, &admins_key, false),
+            "the maker through their own key"
+        );
+        assert!(
+            !may_approve(&admin, &admins_key, true),
+            "a key never steps up, even for its creator"
+        );
+        assert!(
+            !may_approve(&admins_key, &admin, false),
+            "the key's creator approving its batch"
+        );
+        assert!(may_approve(&admins_key, &admin, true), "... with PIN");
+        assert!(
+            may_approve(&other, &admins_key, false),
+            "another member's batch"
+        );
+        assert!(
+            may_approve(&admins_key, &other, false),
+            "another member approves"
+        );
+        assert!(
+            !may_approve(&admins_key, &key_of("key_b", "mem_b"), false),
+            "two keys act as the owner"
+        );
     }
 
     #[test]

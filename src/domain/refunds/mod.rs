@@ -8,6 +8,7 @@
 //! reserved), so concurrent refunds can never exceed the refundable amount
 //! (captured − refunded − reserved). Rejection and failure release it.
 
+pub mod allowance;
 mod recoveries;
 pub mod state;
 mod view;
@@ -40,7 +41,9 @@ use crate::store::{Table, Tx};
 /// for everyone. Above it, an API key's refund is executed at once too, and a
 /// team member's only with step-up (origin section 3: "session refunds over
 /// 100 000 minor need step-up"); without it, the refund waits REQUESTED for
-/// `POST /refunds/{id}/approve`, itself under step-up, or a rejection.
+/// `POST /refunds/{id}/approve`, itself under step-up, or a rejection. A
+/// member's refunds without step-up are counted against it over the intent
+/// and over a rolling day ([`allowance`]), not one refund at a time.
 pub const AUTO_APPROVE_MAX_MINOR: i64 = 100_000;
 /// A refund's `reason`: free text (the spec's type is string).
 pub const REASON_CHARS_MAX: usize = 200;
@@ -150,11 +153,25 @@ pub fn reason(value: String) -> Result<String, ApiError> {
     Ok(value)
 }
 
-/// Whether a refund of `amount_minor` by `principal` is executed at once:
-/// at most [`AUTO_APPROVE_MAX_MINOR`], or an API key's, or a team member's
-/// under step-up. The rest waits for approval.
-pub fn executes_at_once(principal: &Principal, amount_minor: i64, stepped_up: bool) -> bool {
-    amount_minor <= AUTO_APPROVE_MAX_MINOR || principal.session.is_none() || stepped_up
+/// Whether a refund of `amount_minor` on `intent` by `principal` is executed
+/// at once: an API key's, or a team member's under step-up, or one that keeps
+/// the member's refunds without step-up within [`AUTO_APPROVE_MAX_MINOR`]
+/// over the intent and over the day (then counted). The rest waits for
+/// approval.
+pub fn executes_at_once(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    refund: &Refund,
+    stepped_up: bool,
+) -> Result<bool, ApiError> {
+    allowance::take(
+        tx,
+        principal,
+        refund.mode,
+        &refund.payment_intent,
+        refund.amount_minor,
+        stepped_up,
+    )
 }
 
 /// What a new refund (or dispute) may take: captured − refunded − reserved −
@@ -245,7 +262,7 @@ pub fn create(
     // What it took from pending is an item of the running settlement period.
     settlement::record_refund(tx, settings, &intent, &refund.id, -from_pending)?;
     emit(tx, &refund, EventType::RefundRequested)?;
-    if executes_at_once(principal, amount_minor, input.stepped_up) {
+    if executes_at_once(tx, principal, &refund, input.stepped_up)? {
         approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     }
     resource::insert(tx, Family::Refund, &refund)?;
@@ -305,7 +322,10 @@ pub fn approve(
     stepped_up: bool,
 ) -> Result<Refund, ApiError> {
     let mut refund = read(tx, principal, id)?;
-    if !executes_at_once(principal, refund.amount_minor, stepped_up) {
+    // Approving is refunding: the approver's refunds without step-up are
+    // counted as a creator's are. A refund that is not REQUESTED is refused
+    // below without being counted: the command's writes are dropped.
+    if !executes_at_once(tx, principal, &refund, stepped_up)? {
         return Err(step_up_required(&refund));
     }
     let mut intent = intent_of(tx, &refund)?;
@@ -315,12 +335,13 @@ pub fn approve(
     Ok(refund)
 }
 
-/// A team member's refund over [`AUTO_APPROVE_MAX_MINOR`] without step-up.
+/// A team member's refund that would take their refunds without step-up
+/// over [`AUTO_APPROVE_MAX_MINOR`] (on its intent or in the day).
 pub fn step_up_required(refund: &Refund) -> ApiError {
     ApiError::new(
         Code::StepUpRequired,
         format!(
-            "approving refund {} of {} minor units (over {AUTO_APPROVE_MAX_MINOR}) needs step-up: send your PIN in the pin field",
+            "approving refund {} of {} minor units needs step-up: with it, refunds without a PIN would pass {AUTO_APPROVE_MAX_MINOR} minor units on its payment or in your last 24 hours; send your PIN in the pin field",
             refund.id, refund.amount_minor
         ),
     )

@@ -43,6 +43,10 @@ pub struct KeyView {
     /// `active` or `revoked`.
     status: &'static str,
     rotated_from: Option<String>,
+    /// The team member who created (or last rotated) the key: the key acts
+    /// with that member's identity in the audit log and in maker-checker
+    /// rules. None for keys made by the CLI or `init`.
+    created_by: Option<String>,
     created_at: String,
     revoked_at: Option<String>,
 }
@@ -64,6 +68,7 @@ fn key_view(k: &KeyRecord, secret: Option<String>) -> KeyView {
             "active"
         },
         rotated_from: k.rotated_from.clone(),
+        created_by: k.created_by.clone(),
         created_at: rfc3339(k.created_at_ms),
         revoked_at: k.revoked_at_ms.map(rfc3339),
     }
