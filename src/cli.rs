@@ -124,8 +124,11 @@ enum Command {
         /// A session ends after this many seconds without a request (default 1 h).
         #[arg(long, default_value_t = 3_600, env = "PAYGATE_SESSION_IDLE_SECS")]
         session_idle_secs: u64,
-        /// Answers of the public POST /resolve per client address and minute (0: no limit).
-        #[arg(long, default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
+        /// Requests per client address and minute, all together, of the public endpoints that
+        /// read or act by a code or token: POST /resolve and the hosted pages /l/, /r/,
+        /// /subscribe/, /checkout/, /claim/ (and /pay/ with a wrong page token). 0: no limit.
+        /// Named after its first user, POST /resolve; --public-rate-limit is the same flag.
+        #[arg(long, alias = "public-rate-limit", default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
         resolve_rate_limit: u32,
         /// MiB of memory for the store's page cache (default: a quarter of the machine's memory,
         /// at least 256 and at most 1024). It fills only as pages are used.

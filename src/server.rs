@@ -40,7 +40,8 @@ pub struct ServeOptions {
     pub header_names: crate::headers::HeaderNames,
     /// Team-member session lifetimes.
     pub sessions: crate::domain::team::SessionPolicy,
-    /// `POST /resolve` answers per client address and minute (0: no limit).
+    /// Requests of the public code-addressed endpoints (`POST /resolve`, the
+    /// hosted pages) per client address and minute, all together (0: no limit).
     pub resolve_rate_limit: u32,
     /// Bound of the store's page cache.
     pub cache_bytes: usize,
@@ -242,7 +243,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         clock: clock.clone(),
         guardian,
         settings,
-        resolve_limiter: Arc::new(http::rate_limit::RateLimiter::new(
+        public_limiter: Arc::new(http::rate_limit::RateLimiter::new(
             options.resolve_rate_limit,
         )),
         key_cache: Arc::default(),

@@ -85,8 +85,9 @@ pub struct AppParts {
     pub clock: SharedClock,
     pub guardian: SharedGuardian,
     pub settings: Arc<Settings>,
-    /// Per-address limit of the public `POST /resolve`.
-    pub resolve_limiter: Arc<rate_limit::RateLimiter>,
+    /// The one per-address limit of the public endpoints that read or act
+    /// by a code or token (`POST /resolve`, the hosted pages).
+    pub public_limiter: Arc<rate_limit::RateLimiter>,
     /// API keys already read, while `api_keys` is unchanged.
     pub key_cache: Arc<crate::auth::keys::KeyCache>,
     /// Organisations already read, while none has changed.

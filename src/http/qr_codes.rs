@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -23,7 +23,7 @@ use crate::domain::qr_codes::{
     self as qr, Analytics, CodeInput, Location, LocationInput, QrCode, QrStatus, Resolution,
     RevokeReason, Terminal, TerminalInput,
 };
-use crate::error::{ApiError, Code, ErrorBody};
+use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::{Child, Family};
 
 operations!(
@@ -380,19 +380,8 @@ pub async fn resolve(
     // Requests without a peer address (in-process tests) share one window.
     let ip = ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
     let now = state.clock.now_ms();
-    if let Err(wait) = state.resolve_limiter.check(ip, now) {
-        let mut response = ApiError::new(
-            Code::RateLimited,
-            format!(
-                "too many resolves from {ip}: at most {} a minute; retry in {wait} s",
-                state.resolve_limiter.per_minute()
-            ),
-        )
-        .into_response();
-        if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
-        return Ok(response);
+    if let Err(wait) = state.public_limiter.check(ip, now) {
+        return Ok(super::rate_limit::refused(&state.public_limiter, ip, wait));
     }
     let chars = input.payload.chars().count();
     if chars == 0 || chars > qr::SCANNED_CHARS_MAX {

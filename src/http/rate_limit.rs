@@ -1,9 +1,18 @@
-//! A per-address rate limit for the public endpoints (`POST /resolve`): fixed
+//! The per-address rate limit of the public endpoints that read or act by a
+//! code or token: `POST /resolve` and the hosted pages (`/l/`, `/r/`,
+//! `/subscribe/`, `/checkout/`, `/claim/`, and `/pay/` when its page token is
+//! wrong). One budget per address covers them all (issue 44, finding 5), so
+//! guessing on one page leaves nothing to guess with on another. Fixed
 //! one-minute windows, bounded memory.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::Mutex;
+
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::error::{ApiError, Code};
 
 /// Fixed one-minute windows per client address.
 pub struct RateLimiter {
@@ -47,5 +56,26 @@ impl RateLimiter {
         }
         slot.1 += 1;
         Ok(())
+    }
+}
+
+/// The JSON answer past the budget: 429 `rate_limited` with `Retry-After`.
+pub fn refused(limiter: &RateLimiter, ip: IpAddr, wait: i64) -> Response {
+    let mut response = ApiError::new(
+        Code::RateLimited,
+        format!(
+            "too many requests from {ip}: at most {} a minute on the public endpoints; retry in {wait} s",
+            limiter.per_minute()
+        ),
+    )
+    .into_response();
+    retry_after(&mut response, wait);
+    response
+}
+
+/// Sets `Retry-After: wait` (seconds).
+pub fn retry_after(response: &mut Response, wait: i64) {
+    if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
     }
 }

@@ -216,13 +216,17 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
             assert_eq!(link.status, 201, "{link:?}");
             let url = link.body["url"].as_str().expect("url").to_string();
             for _ in 0..visits_paid {
+                // The link's page shows what it sells; the payer's click makes the intent.
                 client.goto(&url).await.expect("open link");
+                wait_for_text(&client, "#amount", "25.00 CDF").await;
+                client.find(Locator::Id("continue")).await.expect("button").click().await.expect("click");
                 wait_for_url(&client, &format!("{origin}/pay/pi_")).await;
                 pay_with(&client, "+243000000501").await;
                 wait_for_url(&client, &format!("{}/status?link=1", srv.base_url)).await;
             }
             client.goto(&url).await.expect("open link again");
             if reusable {
+                client.find(Locator::Id("continue")).await.expect("button").click().await.expect("click");
                 wait_for_url(&client, &format!("{origin}/pay/pi_")).await;
             } else {
                 wait_for_text(&client, "#title", "no longer active").await;

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use crate::intents::{get_intent, ik};
+use crate::public_pages::{client, form_of, post_form};
 use crate::support::{TestServer, assert_error};
 
 fn session(srv: &TestServer, key: &str) -> crate::support::Resp {
@@ -118,12 +119,14 @@ fn payment_links_create_fresh_intents_and_deactivate_for_good() {
     );
     assert_eq!(link.status, 201, "{link:?}");
     let url = link.body["url"].as_str().expect("url").to_string();
-    let client = reqwest::blocking::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client");
-    let first = client.get(&url).send().expect("visit");
-    let second = client.get(&url).send().expect("visit");
+    let client = client();
+    // Each payer's post of the link's form makes its own intent (the GET makes none).
+    let visit = || {
+        let form = form_of(client.get(&url).send().expect("visit"));
+        post_form(&url, Some(&form.cookie), &format!("csrf={}", form.csrf))
+    };
+    let first = visit();
+    let second = visit();
     assert_eq!(
         (first.status().as_u16(), second.status().as_u16()),
         (303, 303)
@@ -175,14 +178,12 @@ fn payment_links_create_fresh_intents_and_deactivate_for_good() {
         Some(&ik()),
     );
     let url = open.body["url"].as_str().expect("url");
-    let form = client.get(url).send().expect("form");
-    assert_eq!(form.status().as_u16(), 200);
-    let chosen = client
-        .post(url)
-        .header("content-type", "application/x-www-form-urlencoded")
-        .body("amount=12.50")
-        .send()
-        .expect("submit");
+    let form = form_of(client.get(url).send().expect("form"));
+    let chosen = post_form(
+        url,
+        Some(&form.cookie),
+        &format!("amount=12.50&csrf={}", form.csrf),
+    );
     assert_eq!(chosen.status().as_u16(), 303);
     let intent_id = location(&chosen)
         .trim_start_matches("/pay/")

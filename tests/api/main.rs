@@ -31,6 +31,7 @@ mod organisations;
 mod origin;
 mod payments;
 mod payout_batches;
+mod public_pages;
 mod payouts;
 mod qr;
 mod rails;

@@ -31,7 +31,9 @@ use crate::store::Table;
 mod card_return;
 mod challenge;
 mod claim;
+mod form;
 mod i18n;
+mod limit;
 mod subscribe;
 
 pub use i18n::Lang;
@@ -51,12 +53,16 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/checkout/{id}", get(session_page))
         .route("/r/{code}", get(request_page))
-        .route("/l/{id}", get(link_page).post(link_chosen_amount))
+        .route("/l/{id}", get(link_page).post(link_post))
         .route("/claim/{token}", get(claim::page).post(claim::submit))
         .route(
             "/subscribe/{code}",
             get(subscribe::page).post(subscribe::subscribe),
         )
+        .route_layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            limit::limit,
+        ))
         .with_state(state)
 }
 
@@ -703,14 +709,20 @@ async fn request_page(PageOf(state, code, lang): PageOf) -> Response {
     }
 }
 
-#[derive(Deserialize)]
-struct ChosenAmount {
+/// What a payment link's form posts: its token, and the amount when the
+/// payer chooses it.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct LinkForm {
     amount: String,
+    csrf: String,
 }
 
-/// A payment link: a fresh intent per visit, or a form for the amount.
-async fn link_page(PageOf(state, id, lang): PageOf) -> Response {
-    let t = i18n::messages(lang);
+/// A payment link's page: what it sells and for how much (or a field for
+/// the amount), and a button. The GET creates nothing (a link preview or an
+/// `<img>` would otherwise make intents, issue 44 finding 5); the payer's post
+/// of the form ([`link_post`]) makes the intent.
+async fn link_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let link = state
         .store
         .snapshot()
@@ -722,43 +734,96 @@ async fn link_page(PageOf(state, id, lang): PageOf) -> Response {
     if link.status != crate::domain::checkout::LinkStatus::Active {
         return link_inactive(lang);
     }
-    if link.amount_minor.is_none() {
-        let nonce = crate::ids::random_token(22);
-        let html = format!(
-            "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-             <title>{title}</title><style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8}}\
-             main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}\
-             input,button{{width:100%;font-size:17px;padding:12px;margin-top:8px;border-radius:10px;border:1px solid #d9dee3}}\
-             button{{background:#0b6e4f;color:#fff;border:0}}</style></head><body><main><h1>{description}</h1>\
-             <form method=\"post\"><label for=\"amount\">{currency}</label><input id=\"amount\" name=\"amount\" inputmode=\"decimal\" required>\
-             <button id=\"continue\" type=\"submit\">{pay}</button></form></main></body></html>",
-            lang = lang.code(),
-            title = escape(t.title),
-            description = escape(link.description.as_deref().unwrap_or(t.title)),
-            currency = escape(&link.currency),
-            pay = escape(t.pay),
-        );
-        return page_response(StatusCode::OK, html, &nonce);
-    }
-    open_link(&state, &id, None, lang).await
+    let merchant = state
+        .store
+        .snapshot()
+        .ok()
+        .and_then(|s| crate::domain::org::name_of(&s, &link.owner).ok())
+        .unwrap_or_default();
+    let t = i18n::messages(lang);
+    let nonce = crate::ids::random_token(22);
+    let issued = form::issue(uri.path(), secure_cookies(&state));
+    let amount = match link.amount_minor {
+        Some(fixed) => format!(
+            "<p class=\"price\" id=\"amount\">{}</p>",
+            escape(&amount_text(fixed, &link.currency))
+        ),
+        None => format!(
+            "<label for=\"amount\">{currency}</label><input id=\"amount\" name=\"amount\" inputmode=\"decimal\" required>",
+            currency = escape(&link.currency)
+        ),
+    };
+    let html = format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title}</title><style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8}}\
+         main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}\
+         .merchant{{color:#5b6770;margin:0}}.price{{font-size:28px;font-weight:600;margin:12px 0}}\
+         input,button{{width:100%;box-sizing:border-box;font-size:17px;padding:12px;margin-top:8px;border-radius:10px;border:1px solid #d9dee3}}\
+         button{{background:#0b6e4f;color:#fff;border:0}}</style></head><body><main>\
+         <p class=\"merchant\" id=\"merchant\">{merchant}</p><h1 id=\"description\">{description}</h1>\
+         <form method=\"post\"><input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">{amount}\
+         <button id=\"continue\" type=\"submit\">{pay}</button></form></main></body></html>",
+        lang = lang.code(),
+        title = escape(t.title),
+        merchant = escape(&merchant),
+        description = escape(link.description.as_deref().unwrap_or(t.title)),
+        csrf = escape(&issued.csrf),
+        pay = escape(t.pay),
+    );
+    let mut response = page_response(StatusCode::OK, html, &nonce);
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, issued.cookie);
+    response
 }
 
-async fn link_chosen_amount(
+/// Whether the form cookies take `Secure` (a gateway served over TLS).
+fn secure_cookies(state: &AppState) -> bool {
+    state.settings.public_url.starts_with("https://")
+}
+
+/// A form post without its page's token: nothing is done.
+fn form_refused(lang: Lang) -> Response {
+    let (title, message) = match lang {
+        Lang::En => (
+            "Page expired",
+            "This form is no longer valid. Open the page again and retry.",
+        ),
+        Lang::Fr => (
+            "Page expirée",
+            "Ce formulaire n'est plus valide. Rouvrez la page et réessayez.",
+        ),
+    };
+    message_page(StatusCode::FORBIDDEN, lang, title, message)
+}
+
+/// The payer's post of a link's form: a fresh intent, then its checkout page.
+async fn link_post(
     PageOf(state, id, lang): PageOf,
-    axum::Form(form): axum::Form<ChosenAmount>,
+    uri: Uri,
+    headers: HeaderMap,
+    axum::Form(input): axum::Form<LinkForm>,
 ) -> Response {
+    if !form::accepted(&headers, uri.path(), &input.csrf) {
+        return form_refused(lang);
+    }
     let link = state
         .store
         .snapshot()
         .ok()
         .and_then(|s| crate::domain::checkout::read_link(&s, &id).ok().flatten());
-    let exponent = link
-        .as_ref()
-        .and_then(|l| currency::find(&l.currency))
-        .map(|c| c.exponent)
-        .unwrap_or(2);
-    let minor = crate::domain::verifications::to_minor(form.amount.trim(), exponent);
-    open_link(&state, &id, Some(minor.unwrap_or(0)), lang).await
+    let Some(link) = link else {
+        return not_found(lang);
+    };
+    let chosen = match link.amount_minor {
+        Some(_) => None,
+        None => {
+            let exponent = currency::find(&link.currency).map_or(2, |c| c.exponent);
+            let minor = crate::domain::verifications::to_minor(input.amount.trim(), exponent);
+            Some(minor.unwrap_or(0))
+        }
+    };
+    open_link(&state, &id, chosen, lang).await
 }
 
 async fn open_link(state: &AppState, id: &str, chosen_minor: Option<i64>, lang: Lang) -> Response {

@@ -6,7 +6,7 @@
 //! request opens on the checkout page (or it is paid from the payer's wallet
 //! when the number is an organisation's of this gateway).
 
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use serde::Deserialize;
 
@@ -135,16 +135,25 @@ fn terms(plan: &Plan, w: &Words) -> String {
         .collect()
 }
 
+/// The page's form, with a fresh token for the page at `path`
+/// ([`super::form`]).
+struct FormPage<'a> {
+    path: &'a str,
+    secure: bool,
+    error: &'a str,
+    msisdn: &'a str,
+}
+
 fn form_page(
     status: StatusCode,
     plan: &Plan,
     merchant: &str,
     lang: Lang,
-    error: &str,
-    msisdn: &str,
+    form: &FormPage<'_>,
 ) -> Response {
     let w = words(lang);
     let nonce = crate::ids::random_token(22);
+    let issued = super::form::issue(form.path, form.secure);
     let button = if plan.trial_days > 0 {
         w.start_trial
     } else {
@@ -165,7 +174,7 @@ fn form_page(
          <body><main><p class=\"merchant\" id=\"merchant\">{merchant}</p><h1 id=\"plan\">{name}</h1>\
          <p id=\"description\">{description}</p><p class=\"price\" id=\"price\">{price} <span>{per}</span></p>\
          <ul id=\"terms\">{terms}</ul><p class=\"error\" id=\"error\" role=\"alert\">{error}</p>\
-         <form method=\"post\" action=\"/subscribe/{code}?lang={lang}\">\
+         <form method=\"post\" action=\"/subscribe/{code}?lang={lang}\"><input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
          <label for=\"msisdn\">{phone}</label><input id=\"msisdn\" name=\"msisdn\" type=\"tel\" inputmode=\"tel\" autocomplete=\"tel\" placeholder=\"+243\" maxlength=\"16\" required value=\"{msisdn}\">\
          <label for=\"email\">{email}</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"email\" maxlength=\"254\">\
          <button id=\"subscribe\" type=\"submit\">{button}</button><p class=\"note\">{instructions}</p></form>\
@@ -177,16 +186,21 @@ fn form_page(
         price = escape(&amount_text(plan.amount_minor, &plan.currency)),
         per = escape(&(w.per)(plan.interval, plan.interval_count)),
         terms = terms(plan, w),
-        error = escape(error),
+        error = escape(form.error),
         code = escape(&plan.code),
+        csrf = escape(&issued.csrf),
         phone = escape(w.phone),
-        msisdn = escape(msisdn),
+        msisdn = escape(form.msisdn),
         email = escape(w.email),
         button = escape(button),
         instructions = escape(w.instructions),
         secured = escape(w.secured),
     );
-    page_response(status, html, &nonce)
+    let mut response = page_response(status, html, &nonce);
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, issued.cookie);
+    response
 }
 
 /// The plan of a page and its merchant's name; `None`: no such plan.
@@ -202,11 +216,19 @@ fn inactive(lang: Lang) -> Response {
     message_page(StatusCode::GONE, lang, w.inactive_title, w.inactive)
 }
 
-pub(super) async fn page(PageOf(state, code, lang): PageOf) -> Response {
+pub(super) async fn page(PageOf(state, code, lang): PageOf, uri: Uri) -> Response {
     match plan_of(&state, &code) {
         None => super::not_found(lang),
         Some((plan, _)) if plan.status != plans::Status::Active => inactive(lang),
-        Some((plan, merchant)) => form_page(StatusCode::OK, &plan, &merchant, lang, "", ""),
+        Some((plan, merchant)) => {
+            let form = FormPage {
+                path: uri.path(),
+                secure: super::secure_cookies(&state),
+                error: "",
+                msisdn: "",
+            };
+            form_page(StatusCode::OK, &plan, &merchant, lang, &form)
+        }
     }
 }
 
@@ -215,12 +237,19 @@ pub(super) async fn page(PageOf(state, code, lang): PageOf) -> Response {
 pub(super) struct SubscribeForm {
     msisdn: String,
     email: String,
+    /// The page's form token ([`super::form`]).
+    csrf: String,
 }
 
 pub(super) async fn subscribe(
     PageOf(state, code, lang): PageOf,
+    uri: Uri,
+    headers: HeaderMap,
     axum::Form(form): axum::Form<SubscribeForm>,
 ) -> Response {
+    if !super::form::accepted(&headers, uri.path(), &form.csrf) {
+        return super::form_refused(lang);
+    }
     let Some((plan, merchant)) = plan_of(&state, &code) else {
         return super::not_found(lang);
     };
@@ -244,7 +273,13 @@ pub(super) async fn subscribe(
         Ok((sub, invoice)) => subscribed(lang, &sub, invoice.as_ref()),
         Err(e) => {
             let status = StatusCode::from_u16(e.code.status()).unwrap_or(StatusCode::BAD_REQUEST);
-            form_page(status, &plan, &merchant, lang, &e.message, &msisdn)
+            let form = FormPage {
+                path: uri.path(),
+                secure: super::secure_cookies(&state),
+                error: &e.message,
+                msisdn: &msisdn,
+            };
+            form_page(status, &plan, &merchant, lang, &form)
         }
     }
 }
