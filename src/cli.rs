@@ -128,7 +128,12 @@ enum Command {
         /// read or act by a code or token: POST /resolve and the hosted pages /l/, /r/,
         /// /subscribe/, /checkout/, /claim/ (and /pay/ with a wrong page token). 0: no limit.
         /// Named after its first user, POST /resolve; --public-rate-limit is the same flag.
-        #[arg(long, alias = "public-rate-limit", default_value_t = 120, env = "PAYGATE_RESOLVE_RATE_LIMIT")]
+        #[arg(
+            long,
+            alias = "public-rate-limit",
+            default_value_t = 120,
+            env = "PAYGATE_RESOLVE_RATE_LIMIT"
+        )]
         resolve_rate_limit: u32,
         /// MiB of memory for the store's page cache (default: a quarter of the machine's memory,
         /// at least 256 and at most 1024). It fills only as pages are used.

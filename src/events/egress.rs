@@ -82,7 +82,9 @@ fn is_unparsed_literal(url: &str) -> bool {
         return false;
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    let host = authority.rsplit_once('@').map_or(authority, |(_, host)| host);
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
     host.starts_with('[')
 }
 
@@ -128,7 +130,23 @@ impl Egress {
 
     fn check_host(self, mode: Mode, url: &str, host: Host) -> Result<(), String> {
         let allowed = match host {
-            Host::Ip(ip) => self.allows(mode, ip),
+            Host::Ip(ip) if !self.allows(mode, ip) => {
+                let mut refusal = self.refusal(mode, url);
+                let ip = match ip {
+                    // Say the row of the embedded address that decided.
+                    IpAddr::V6(v6) => {
+                        crate::net::special_purpose::embedded_v4(v6).map_or(ip, IpAddr::V4)
+                    }
+                    IpAddr::V4(_) => ip,
+                };
+                if let Some(row) = crate::net::special_purpose::describe(ip) {
+                    refusal.push_str(&format!(
+                        " ({ip} is in {row} of the IANA special-purpose registry)"
+                    ));
+                }
+                return Err(refusal);
+            }
+            Host::Ip(_) => true,
             Host::Name(name) if is_localhost_name(&name) => {
                 self.allows(mode, IpAddr::V4(Ipv4Addr::LOCALHOST))
             }

@@ -58,30 +58,100 @@ use Reach::{Global, NotApplicable, NotGlobal};
 /// The IANA IPv4 Special-Purpose Address Registry, and multicast.
 pub const V4: &[Row] = &[
     row("0.0.0.0/8", "\"This network\"", "RFC 791", NotGlobal),
-    row("0.0.0.0/32", "\"This host on this network\"", "RFC 1122", NotGlobal),
+    row(
+        "0.0.0.0/32",
+        "\"This host on this network\"",
+        "RFC 1122",
+        NotGlobal,
+    ),
     row("10.0.0.0/8", "Private-Use", "RFC 1918", NotGlobal),
-    row("100.64.0.0/10", "Shared Address Space", "RFC 6598", NotGlobal),
+    row(
+        "100.64.0.0/10",
+        "Shared Address Space",
+        "RFC 6598",
+        NotGlobal,
+    ),
     row("127.0.0.0/8", "Loopback", "RFC 1122", NotGlobal),
     row("169.254.0.0/16", "Link Local", "RFC 3927", NotGlobal),
     row("172.16.0.0/12", "Private-Use", "RFC 1918", NotGlobal),
-    row("192.0.0.0/24", "IETF Protocol Assignments", "RFC 6890", NotGlobal),
-    row("192.0.0.0/29", "IPv4 Service Continuity Prefix", "RFC 7335", NotGlobal),
+    row(
+        "192.0.0.0/24",
+        "IETF Protocol Assignments",
+        "RFC 6890",
+        NotGlobal,
+    ),
+    row(
+        "192.0.0.0/29",
+        "IPv4 Service Continuity Prefix",
+        "RFC 7335",
+        NotGlobal,
+    ),
     row("192.0.0.8/32", "IPv4 dummy address", "RFC 7600", NotGlobal),
-    row("192.0.0.9/32", "Port Control Protocol Anycast", "RFC 7723", Global),
-    row("192.0.0.10/32", "Traversal Using Relays around NAT Anycast", "RFC 8155", Global),
-    row("192.0.0.170/32", "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050", NotGlobal),
-    row("192.0.0.171/32", "NAT64/DNS64 Discovery", "RFC 8880, RFC 7050", NotGlobal),
-    row("192.0.2.0/24", "Documentation (TEST-NET-1)", "RFC 5737", NotGlobal),
+    row(
+        "192.0.0.9/32",
+        "Port Control Protocol Anycast",
+        "RFC 7723",
+        Global,
+    ),
+    row(
+        "192.0.0.10/32",
+        "Traversal Using Relays around NAT Anycast",
+        "RFC 8155",
+        Global,
+    ),
+    row(
+        "192.0.0.170/32",
+        "NAT64/DNS64 Discovery",
+        "RFC 8880, RFC 7050",
+        NotGlobal,
+    ),
+    row(
+        "192.0.0.171/32",
+        "NAT64/DNS64 Discovery",
+        "RFC 8880, RFC 7050",
+        NotGlobal,
+    ),
+    row(
+        "192.0.2.0/24",
+        "Documentation (TEST-NET-1)",
+        "RFC 5737",
+        NotGlobal,
+    ),
     row("192.31.196.0/24", "AS112-v4", "RFC 7535", Global),
     row("192.52.193.0/24", "AMT", "RFC 7450", Global),
-    row("192.88.99.0/24", "Deprecated (6to4 Relay Anycast)", "RFC 7526", NotApplicable),
+    row(
+        "192.88.99.0/24",
+        "Deprecated (6to4 Relay Anycast)",
+        "RFC 7526",
+        NotApplicable,
+    ),
     row("192.168.0.0/16", "Private-Use", "RFC 1918", NotGlobal),
-    row("192.175.48.0/24", "Direct Delegation AS112 Service", "RFC 7534", Global),
+    row(
+        "192.175.48.0/24",
+        "Direct Delegation AS112 Service",
+        "RFC 7534",
+        Global,
+    ),
     row("198.18.0.0/15", "Benchmarking", "RFC 2544", NotGlobal),
-    row("198.51.100.0/24", "Documentation (TEST-NET-2)", "RFC 5737", NotGlobal),
-    row("203.0.113.0/24", "Documentation (TEST-NET-3)", "RFC 5737", NotGlobal),
+    row(
+        "198.51.100.0/24",
+        "Documentation (TEST-NET-2)",
+        "RFC 5737",
+        NotGlobal,
+    ),
+    row(
+        "203.0.113.0/24",
+        "Documentation (TEST-NET-3)",
+        "RFC 5737",
+        NotGlobal,
+    ),
     row("240.0.0.0/4", "Reserved", "RFC 1112", NotGlobal),
-    row("255.255.255.255/32", "Limited Broadcast", "RFC 8190, RFC 919", NotGlobal),
+    row(
+        "255.255.255.255/32",
+        "Limited Broadcast",
+        "RFC 8190, RFC 919",
+        NotGlobal,
+    ),
     // Not in the special-purpose registry: the IPv4 Multicast Address Space
     // registry; a webhook is never delivered to a group.
     row("224.0.0.0/4", "Multicast", "RFC 5771", NotGlobal),
@@ -91,27 +161,87 @@ pub const V4: &[Row] = &[
 pub const V6: &[Row] = &[
     row("::1/128", "Loopback Address", "RFC 4291", NotGlobal),
     row("::/128", "Unspecified Address", "RFC 4291", NotGlobal),
-    row("::ffff:0:0/96", "IPv4-mapped Address", "RFC 4291", NotGlobal),
+    row(
+        "::ffff:0:0/96",
+        "IPv4-mapped Address",
+        "RFC 4291",
+        NotGlobal,
+    ),
     row("64:ff9b::/96", "IPv4-IPv6 Translat.", "RFC 6052", Global),
-    row("64:ff9b:1::/48", "IPv4-IPv6 Translat.", "RFC 8215", NotGlobal),
-    row("100::/64", "Discard-Only Address Block", "RFC 6666", NotGlobal),
+    row(
+        "64:ff9b:1::/48",
+        "IPv4-IPv6 Translat.",
+        "RFC 8215",
+        NotGlobal,
+    ),
+    row(
+        "100::/64",
+        "Discard-Only Address Block",
+        "RFC 6666",
+        NotGlobal,
+    ),
     row("100:0:0:1::/64", "Dummy IPv6 Prefix", "RFC 9780", NotGlobal),
-    row("2001::/23", "IETF Protocol Assignments", "RFC 2928", NotGlobal),
+    row(
+        "2001::/23",
+        "IETF Protocol Assignments",
+        "RFC 2928",
+        NotGlobal,
+    ),
     row("2001::/32", "TEREDO", "RFC 4380, RFC 8190", NotApplicable),
-    row("2001:1::1/128", "Port Control Protocol Anycast", "RFC 7723", Global),
-    row("2001:1::2/128", "Traversal Using Relays around NAT Anycast", "RFC 8155", Global),
-    row("2001:1::3/128", "DNS-SD Service Registration Protocol Anycast", "RFC 9665", Global),
-    row("2001:2::/48", "Benchmarking", "RFC 5180, RFC Errata 1752", NotGlobal),
+    row(
+        "2001:1::1/128",
+        "Port Control Protocol Anycast",
+        "RFC 7723",
+        Global,
+    ),
+    row(
+        "2001:1::2/128",
+        "Traversal Using Relays around NAT Anycast",
+        "RFC 8155",
+        Global,
+    ),
+    row(
+        "2001:1::3/128",
+        "DNS-SD Service Registration Protocol Anycast",
+        "RFC 9665",
+        Global,
+    ),
+    row(
+        "2001:2::/48",
+        "Benchmarking",
+        "RFC 5180, RFC Errata 1752",
+        NotGlobal,
+    ),
     row("2001:3::/32", "AMT", "RFC 7450", Global),
     row("2001:4:112::/48", "AS112-v6", "RFC 7535", Global),
-    row("2001:10::/28", "Deprecated (previously ORCHID)", "RFC 4843", NotApplicable),
+    row(
+        "2001:10::/28",
+        "Deprecated (previously ORCHID)",
+        "RFC 4843",
+        NotApplicable,
+    ),
     row("2001:20::/28", "ORCHIDv2", "RFC 7343", Global),
-    row("2001:30::/28", "Drone Remote ID Protocol Entity Tags (DETs) Prefix", "RFC 9374", Global),
+    row(
+        "2001:30::/28",
+        "Drone Remote ID Protocol Entity Tags (DETs) Prefix",
+        "RFC 9374",
+        Global,
+    ),
     row("2001:db8::/32", "Documentation", "RFC 3849", NotGlobal),
     row("2002::/16", "6to4", "RFC 3056", NotApplicable),
-    row("2620:4f:8000::/48", "Direct Delegation AS112 Service", "RFC 7534", Global),
+    row(
+        "2620:4f:8000::/48",
+        "Direct Delegation AS112 Service",
+        "RFC 7534",
+        Global,
+    ),
     row("3fff::/20", "Documentation", "RFC 9637", NotGlobal),
-    row("5f00::/16", "Segment Routing (SRv6) SIDs", "RFC 9602", NotGlobal),
+    row(
+        "5f00::/16",
+        "Segment Routing (SRv6) SIDs",
+        "RFC 9602",
+        NotGlobal,
+    ),
     row("fc00::/7", "Unique-Local", "RFC 4193, RFC 8190", NotGlobal),
     row("fe80::/10", "Link-Local Unicast", "RFC 4291", NotGlobal),
     // Not in the special-purpose registry: the IPv6 Multicast Address Space.
@@ -129,6 +259,34 @@ static V6_NETS: LazyLock<Vec<(Ipv6Net, Reach)>> = LazyLock::new(|| {
         .filter_map(|r| r.block.parse().ok().map(|n| (n, r.reach)))
         .collect()
 });
+
+/// The most specific row holding `ip`, said as `block (name, RFC)`, for a
+/// refusal's message.
+pub fn describe(ip: IpAddr) -> Option<String> {
+    let (rows, held): (&[Row], Vec<(u8, usize)>) = match ip {
+        IpAddr::V4(v4) => (
+            V4,
+            V4.iter()
+                .enumerate()
+                .filter_map(|(i, r)| r.block.parse::<Ipv4Net>().ok().map(|n| (n, i)))
+                .filter(|(n, _)| n.contains(&v4))
+                .map(|(n, i)| (n.prefix_len(), i))
+                .collect(),
+        ),
+        IpAddr::V6(v6) => (
+            V6,
+            V6.iter()
+                .enumerate()
+                .filter_map(|(i, r)| r.block.parse::<Ipv6Net>().ok().map(|n| (n, i)))
+                .filter(|(n, _)| n.contains(&v6))
+                .map(|(n, i)| (n.prefix_len(), i))
+                .collect(),
+        ),
+    };
+    let (_, index) = held.into_iter().max()?;
+    let row = rows.get(index)?;
+    Some(format!("{} ({}, {})", row.block, row.name, row.rfc))
+}
 
 /// The reach of the most specific row holding `ip`, if any.
 fn row_v4(ip: Ipv4Addr) -> Option<Reach> {
@@ -156,12 +314,7 @@ pub fn is_global_v4(ip: Ipv4Addr) -> bool {
 /// (the well-known prefix) or 6to4.
 pub fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
     let s = ip.segments();
-    let low = Ipv4Addr::new(
-        (s[6] >> 8) as u8,
-        s[6] as u8,
-        (s[7] >> 8) as u8,
-        s[7] as u8,
-    );
+    let low = Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
     if let Some(v4) = ip.to_ipv4_mapped() {
         return Some(v4);
     }
@@ -209,11 +362,19 @@ mod tests {
 
     /// The prefix length of the most specific row holding `ip`.
     fn specific_v4(ip: Ipv4Addr) -> Option<u8> {
-        V4_NETS.iter().filter(|(n, _)| n.contains(&ip)).map(|(n, _)| n.prefix_len()).max()
+        V4_NETS
+            .iter()
+            .filter(|(n, _)| n.contains(&ip))
+            .map(|(n, _)| n.prefix_len())
+            .max()
     }
 
     fn specific_v6(ip: Ipv6Addr) -> Option<u8> {
-        V6_NETS.iter().filter(|(n, _)| n.contains(&ip)).map(|(n, _)| n.prefix_len()).max()
+        V6_NETS
+            .iter()
+            .filter(|(n, _)| n.contains(&ip))
+            .map(|(n, _)| n.prefix_len())
+            .max()
     }
 
     #[test]
@@ -243,27 +404,75 @@ mod tests {
     #[test]
     fn the_registry_rows_decide_in_both_families() {
         for ip in [
-            "0.1.2.3", "10.1.2.3", "100.64.0.1", "127.0.0.1", "169.254.169.254", "172.16.0.1",
-            "192.0.0.1", "192.0.0.8", "192.0.0.170", "192.0.2.1", "192.88.99.1", "192.168.1.1",
-            "198.18.0.1", "198.51.100.1", "203.0.113.1", "240.0.0.1", "255.255.255.255",
-            "224.0.0.1", "239.255.255.250",
+            "0.1.2.3",
+            "10.1.2.3",
+            "100.64.0.1",
+            "127.0.0.1",
+            "169.254.169.254",
+            "172.16.0.1",
+            "192.0.0.1",
+            "192.0.0.8",
+            "192.0.0.170",
+            "192.0.2.1",
+            "192.88.99.1",
+            "192.168.1.1",
+            "198.18.0.1",
+            "198.51.100.1",
+            "203.0.113.1",
+            "240.0.0.1",
+            "255.255.255.255",
+            "224.0.0.1",
+            "239.255.255.250",
         ] {
             assert!(!v4(ip), "{ip}");
         }
-        for ip in ["8.8.8.8", "1.1.1.1", "192.0.0.9", "192.0.0.10", "192.31.196.1", "192.52.193.1", "192.175.48.1"] {
+        for ip in [
+            "8.8.8.8",
+            "1.1.1.1",
+            "192.0.0.9",
+            "192.0.0.10",
+            "192.31.196.1",
+            "192.52.193.1",
+            "192.175.48.1",
+        ] {
             assert!(v4(ip), "{ip}");
         }
         for ip in [
-            "::", "::1", "100::1", "100:0:0:1::1", "2001:2::1", "2001:10::1", "2001:db8::1",
-            "3fff::1", "5f00::1", "fc00::1", "fd12::1", "fe80::1", "ff02::1", "2001:0:4136:e378::1",
-            "64:ff9b:1::a00:1", "::ffff:0:7f00:1", "::127.0.0.1", "::8.8.8.8", "1::1", "4000::1",
+            "::",
+            "::1",
+            "100::1",
+            "100:0:0:1::1",
+            "2001:2::1",
+            "2001:10::1",
+            "2001:db8::1",
+            "3fff::1",
+            "5f00::1",
+            "fc00::1",
+            "fd12::1",
+            "fe80::1",
+            "ff02::1",
+            "2001:0:4136:e378::1",
+            "64:ff9b:1::a00:1",
+            "::ffff:0:7f00:1",
+            "::127.0.0.1",
+            "::8.8.8.8",
+            "1::1",
+            "4000::1",
             "2001:ff::1",
         ] {
             assert!(!v4(ip), "{ip}");
         }
         for ip in [
-            "2001:4860::8888", "2a00:1450::1", "2001:1::1", "2001:1::2", "2001:1::3", "2001:3::1",
-            "2001:4:112::1", "2001:20::1", "2001:30::1", "2620:4f:8000::1",
+            "2001:4860::8888",
+            "2a00:1450::1",
+            "2001:1::1",
+            "2001:1::2",
+            "2001:1::3",
+            "2001:3::1",
+            "2001:4:112::1",
+            "2001:20::1",
+            "2001:30::1",
+            "2620:4f:8000::1",
         ] {
             assert!(v4(ip), "{ip}");
         }
@@ -286,6 +495,14 @@ mod tests {
         assert_eq!(
             embedded_v4("2002:7f00:1::".parse().expect("6to4")),
             Some(Ipv4Addr::LOCALHOST)
+        );
+        assert_eq!(
+            describe("192.0.0.9".parse().expect("ip")).as_deref(),
+            Some("192.0.0.9/32 (Port Control Protocol Anycast, RFC 7723)")
+        );
+        assert_eq!(
+            describe("2001:0:7f00:1::1".parse().expect("ip")).as_deref(),
+            Some("2001::/32 (TEREDO, RFC 4380, RFC 8190)")
         );
         // Teredo, IPv4-compatible and SIIT are refused whatever they embed.
         for ip in ["2001:0:808:808::1", "::8.8.8.8", "::ffff:0:808:808"] {

@@ -33,7 +33,10 @@ fn the_ipv6_forms_of_internal_addresses_are_refused_at_registration() {
         "nothing was written"
     );
     // The same forms of a public address are judged by it.
-    for url in ["http://[2002:808:808::1]/hook", "http://[::ffff:8.8.8.8]/hook"] {
+    for url in [
+        "http://[2002:808:808::1]/hook",
+        "http://[::ffff:8.8.8.8]/hook",
+    ] {
         let resp = srv.post("/webhook_endpoints", srv.sk(), &json!({ "url": url }), None);
         assert_eq!(resp.status, 201, "{url}: {resp:?}");
     }
@@ -56,6 +59,11 @@ fn an_operator_who_allows_any_address_may_name_them_but_never_a_zone_id() {
         assert_eq!(resp.status, 201, "{url}: {resp:?}");
     }
     // A zone id names an interface, not a host: no delivery could use it.
-    let zone = srv.post("/webhook_endpoints", srv.sk(), &json!({ "url": ZONE }), None);
+    let zone = srv.post(
+        "/webhook_endpoints",
+        srv.sk(),
+        &json!({ "url": ZONE }),
+        None,
+    );
     assert_eq!(assert_error(&zone, 400, "validation_error")["param"], "url");
 }

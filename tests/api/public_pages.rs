@@ -87,7 +87,11 @@ fn visiting_a_reusable_link_creates_nothing_until_the_payer_posts_its_form() {
     // Without the form's token, or with another one, nothing is created.
     let bare = post_form(&url, None, "");
     assert_eq!(bare.status().as_u16(), 403);
-    let forged = post_form(&url, Some(&form.cookie), "csrf=00112233445566778899aabbccddeeff");
+    let forged = post_form(
+        &url,
+        Some(&form.cookie),
+        "csrf=00112233445566778899aabbccddeeff",
+    );
     assert_eq!(forged.status().as_u16(), 403);
     let no_cookie = post_form(&url, None, &format!("csrf={}", form.csrf));
     assert_eq!(no_cookie.status().as_u16(), 403);
@@ -230,20 +234,30 @@ fn the_subscribe_form_needs_its_token_and_a_refusal_writes_nothing() {
     };
     assert_eq!(post_form(&url, None, body).status().as_u16(), 403);
     assert_eq!(
-        post_form(&url, Some(&form.cookie), &format!("{body}&csrf=abc")).status().as_u16(),
+        post_form(&url, Some(&form.cookie), &format!("{body}&csrf=abc"))
+            .status()
+            .as_u16(),
         403
     );
     let other = form_of(client().get(&url).send().expect("page"));
     assert_eq!(
-        post_form(&url, Some(&other.cookie), &format!("{body}&csrf={}", form.csrf))
-            .status()
-            .as_u16(),
+        post_form(
+            &url,
+            Some(&other.cookie),
+            &format!("{body}&csrf={}", form.csrf)
+        )
+        .status()
+        .as_u16(),
         403,
         "a token is bound to its own cookie"
     );
     assert_eq!(subscriptions(&srv), 0, "a refused post writes nothing");
     assert_eq!(intents_count(&srv), 0);
-    let done = post_form(&url, Some(&form.cookie), &format!("{body}&csrf={}", form.csrf));
+    let done = post_form(
+        &url,
+        Some(&form.cookie),
+        &format!("{body}&csrf={}", form.csrf),
+    );
     assert_eq!(done.status().as_u16(), 303, "{done:?}");
     assert_eq!(subscriptions(&srv), 1);
 }

@@ -84,13 +84,32 @@ mod tests {
         let issued = issue("/l/plink_1", false);
         let headers = with_cookie(&issued.cookie);
         assert!(accepted(&headers, "/l/plink_1", &issued.csrf));
-        assert!(!accepted(&headers, "/l/plink_2", &issued.csrf), "another page");
-        assert!(!accepted(&HeaderMap::new(), "/l/plink_1", &issued.csrf), "no cookie");
+        assert!(
+            !accepted(&headers, "/l/plink_2", &issued.csrf),
+            "another page"
+        );
+        assert!(
+            !accepted(&HeaderMap::new(), "/l/plink_1", &issued.csrf),
+            "no cookie"
+        );
         assert!(!accepted(&headers, "/l/plink_1", ""), "no token");
         let other = issue("/l/plink_1", false);
-        assert!(!accepted(&with_cookie(&other.cookie), "/l/plink_1", &issued.csrf));
+        assert!(!accepted(
+            &with_cookie(&other.cookie),
+            "/l/plink_1",
+            &issued.csrf
+        ));
         let text = issued.cookie.to_str().unwrap_or("");
-        assert!(text.contains("Path=/l/plink_1; HttpOnly; SameSite=Strict"), "{text}");
-        assert!(issue("/l/x", true).cookie.to_str().unwrap_or("").ends_with("; Secure"));
+        assert!(
+            text.contains("Path=/l/plink_1; HttpOnly; SameSite=Strict"),
+            "{text}"
+        );
+        assert!(
+            issue("/l/x", true)
+                .cookie
+                .to_str()
+                .unwrap_or("")
+                .ends_with("; Secure")
+        );
     }
 }
