@@ -10,8 +10,11 @@
 //! connection (DNS rebinding), reaches nothing it should not.
 //!
 //! Policies (`serve --webhook-egress`):
-//! - `public` (default): public addresses only; no loopback, private,
-//!   link-local (cloud metadata), carrier-grade NAT or reserved address.
+//! - `public` (default): globally reachable addresses only, by the IANA
+//!   IPv4 and IPv6 Special-Purpose Address Registries
+//!   ([`crate::net::special_purpose`]): no loopback, private, link-local
+//!   (cloud metadata), carrier-grade NAT or reserved address, in either
+//!   family, nor an IPv6 address that embeds one (issue 44 finding 8).
 //! - `local`: `public`, and this machine's loopback for **test-mode**
 //!   endpoints — for sandboxes, CI pipelines and `paygate listen`. Live-mode
 //!   endpoints stay public-only.
@@ -51,35 +54,10 @@ fn host_of(url: &str) -> Option<Host> {
     }
 }
 
-fn is_public_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, ..] = ip.octets();
-    !(ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || ip.is_unspecified()
-        || ip.is_broadcast()
-        || ip.is_documentation()
-        || ip.is_multicast()
-        || a == 0
-        || (a == 100 && (64..128).contains(&b)) // carrier-grade NAT
-        || (a == 198 && (b == 18 || b == 19)) // benchmarking
-        || a >= 240)
-}
-
-fn is_public_v6(ip: Ipv6Addr) -> bool {
-    if let Some(v4) = ip.to_ipv4_mapped() {
-        return is_public_v4(v4);
-    }
-    let first = ip.segments()[0];
-    !(ip.is_loopback()
-        || ip.is_unspecified()
-        || ip.is_multicast()
-        || (first & 0xfe00) == 0xfc00 // unique local
-        || (first & 0xffc0) == 0xfe80 // link local
-        || (first == 0x2001 && ip.segments()[1] == 0x0db8) // documentation
-        || first == 0x0064) // NAT64 (64:ff9b::/96) reaches IPv4 private space
-}
-
+/// Whether `ip` is this machine: IPv4 loopback, `::1`, or an IPv4-mapped
+/// loopback address (a dual-stack socket connects to the mapped address).
+/// The other forms that embed `127.0.0.1` (IPv4-compatible, SIIT, NAT64,
+/// 6to4) are not: they are refused by every policy but `any`.
 fn is_loopback(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => v4.is_loopback(),
@@ -89,11 +67,25 @@ fn is_loopback(ip: IpAddr) -> bool {
     }
 }
 
+/// Globally reachable by the IANA special-purpose registries, in both
+/// families, an embedded IPv4 address judged by itself
+/// ([`crate::net::special_purpose`]).
 fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => is_public_v4(v4),
-        IpAddr::V6(v6) => is_public_v6(v6),
-    }
+    crate::net::special_purpose::is_global(ip)
+}
+
+/// Whether the URL's host is an IPv6 literal that does not parse: a zone id
+/// (`[fe80::1%25lo]`) names an interface of this machine, and anything else
+/// in brackets is no public name either.
+fn is_unparsed_literal(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    host.starts_with('[')
 }
 
 fn is_localhost_name(name: &str) -> bool {
@@ -127,13 +119,34 @@ impl Egress {
     pub fn check_new_url(self, mode: Mode, url: &str) -> Result<(), String> {
         match host_of(url) {
             Some(host) => self.check_host(mode, url, host),
+            // A zone id is refused whatever the policy: it names an interface,
+            // not a host, and no delivery could use it.
+            None if is_unparsed_literal(url) => Err(format!(
+                "{url} has an IPv6 literal that is not an address (a zone id such as %25lo is not accepted)"
+            )),
             None => Ok(()),
         }
     }
 
     fn check_host(self, mode: Mode, url: &str, host: Host) -> Result<(), String> {
         let allowed = match host {
-            Host::Ip(ip) => self.allows(mode, ip),
+            Host::Ip(ip) if !self.allows(mode, ip) => {
+                let mut refusal = self.refusal(mode, url);
+                let ip = match ip {
+                    // Say the row of the embedded address that decided.
+                    IpAddr::V6(v6) => {
+                        crate::net::special_purpose::embedded_v4(v6).map_or(ip, IpAddr::V4)
+                    }
+                    IpAddr::V4(_) => ip,
+                };
+                if let Some(row) = crate::net::special_purpose::describe(ip) {
+                    refusal.push_str(&format!(
+                        " ({ip} is in {row} of the IANA special-purpose registry)"
+                    ));
+                }
+                return Err(refusal);
+            }
+            Host::Ip(_) => true,
             Host::Name(name) if is_localhost_name(&name) => {
                 self.allows(mode, IpAddr::V4(Ipv4Addr::LOCALHOST))
             }
@@ -212,6 +225,16 @@ mod tests {
         "http://[fe80::1]/",
         "http://[::ffff:10.0.0.1]/",
         "http://[64:ff9b::a00:1]/",
+        // Issue 44 finding 8: IPv4-compatible, SIIT, 6to4 and Teredo
+        // forms of 127.0.0.1 are not this machine, and not public.
+        "http://[::127.0.0.1]/",
+        "http://[::ffff:0:7f00:1]/",
+        "http://[2002:7f00:1::]/",
+        "http://[2001:0:7f00:1::1]/",
+        "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+        "http://[64:ff9b:1::a00:1]/",
+        "http://192.0.0.8/",
+        "http://[fc00::1]/",
     ];
     const LOOPBACK: &[&str] = &[
         "http://127.0.0.1:3000/hook",
@@ -274,6 +297,13 @@ mod tests {
                 .check_new_url(Mode::Test, "http://localhost/")
                 .is_err()
         );
+        // A zone id is refused by every policy, at registration.
+        for egress in [Egress::Public, Egress::Local, Egress::Loopback, Egress::Any] {
+            for url in ["http://[fe80::1%25lo]/", "http://u:p@[fe80::1%lo]:80/x"] {
+                assert!(egress.check_new_url(Mode::Test, url).is_err(), "{url}");
+                assert!(egress.check_url(Mode::Test, url).is_err(), "{url}");
+            }
+        }
     }
 
     #[test]

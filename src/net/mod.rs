@@ -22,6 +22,7 @@ pub mod admission;
 pub mod body;
 pub mod deadline;
 pub mod fds;
+pub mod special_purpose;
 
 use std::time::Duration;
 

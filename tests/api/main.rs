@@ -19,6 +19,7 @@ mod credit_readiness;
 mod deployment;
 mod diaspora;
 mod disputes;
+mod egress;
 mod foundation;
 mod fx;
 mod idempotency;
