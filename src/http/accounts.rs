@@ -205,7 +205,7 @@ pub async fn update(
     params(("id" = String, Path, description = "acct_...")),
     responses((status = 201, description = "The claim link (its URL is shown once)", body = AccountLinkView),
               (status = 403, description = "account_detached", body = ErrorBody),
-              (status = 409, description = "account_claimed: the customer claimed the account; no link is made", body = ErrorBody)))]
+              (status = 409, description = "account_claimed: the customer claimed the account, no link is made; or the Idempotency-Key was reused with another body or endpoint", body = ErrorBody)))]
 pub async fn create_link(
     Write(state, caller, claim): Write,
     Path(id): Path<String>,
