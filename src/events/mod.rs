@@ -15,6 +15,7 @@ use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Table, Tx};
 
+pub mod access;
 pub mod dispatcher;
 pub mod egress;
 pub mod signing;

@@ -18,6 +18,7 @@ mod credit_readiness;
 mod deployment;
 mod diaspora;
 mod disputes;
+mod event_access;
 mod foundation;
 mod fx;
 mod idempotency;
