@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use crate::intents::{SUCCEED, body, create, id_of, ik};
 use crate::organisations::add_org;
-use crate::support::{Receiver, TestServer, assert_error, create_key};
+use crate::support::{Receiver, TestServer, assert_error, create_key, stored_bytes};
 use crate::team::{OWNER, OWNER_PASSWORD, OWNER_PIN, add_user, login};
 
 const ADMIN: &str = "admin@example.com";
@@ -302,4 +302,84 @@ fn endpoints_subscribe_and_replays_resend_only_what_the_caller_may_read() {
         "webhook_delivery_not_found",
     );
     assert_eq!(replay_delivery(srv.sk().expect("sk")).status, 201);
+}
+
+/// The page path of a checkout URL (`/pay/pi_...?t=...`), to open it on the test server.
+fn page_path(url: &str) -> &str {
+    url.find("/pay/").map_or(url, |at| &url[at..])
+}
+
+#[test]
+fn stored_events_keep_no_checkout_page_token_yet_serve_the_working_url() {
+    let mut srv = TestServer::start_args(&["--webhook-egress", "local"]);
+    let hook = Receiver::ok();
+    let endpoint = json!({"url": hook.url(), "enabled_events": ["payment_intent.created", "checkout.session.*"]});
+    made(srv.post("/webhook_endpoints", srv.sk(), &endpoint, None));
+    // A payment intent (its checkout page), and a checkout session (its intent's).
+    let intent = create(&srv, &body(json!({})));
+    let session = made(srv.post(
+        "/checkout_sessions",
+        srv.sk(),
+        &json!({"line_items": [{"name": "Rice 25 kg", "quantity": 1, "unit_amount_minor": 4500}],
+                "currency": "CDF", "success_url": "https://shop.example/ok"}),
+        Some(&ik()),
+    ));
+    let session_intent = session["payment_intent"]
+        .as_str()
+        .expect("the session's intent")
+        .to_string();
+    let session_url = srv
+        .get(&format!("/payment_intents/{session_intent}"), srv.sk())
+        .body["checkout_url"]
+        .as_str()
+        .expect("checkout_url")
+        .to_string();
+    let url = intent["checkout_url"]
+        .as_str()
+        .expect("checkout_url")
+        .to_string();
+    let mut tokens = Vec::new();
+    for url in [&url, &session_url] {
+        let token = url.split("t=").nth(1).expect("a page token").to_string();
+        assert_eq!(token.len(), 32, "{url}");
+        tokens.push(token);
+    }
+
+    // The feed and the delivery carry the URL with its token, and it opens the page.
+    let events = srv.get("/events?type=payment_intent.created", srv.sk());
+    let served: Vec<&str> = events.body["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .filter_map(|e| e["data"]["object"]["checkout_url"].as_str())
+        .collect();
+    assert!(served.contains(&url.as_str()), "{events:?}");
+    assert!(served.contains(&session_url.as_str()), "{events:?}");
+    let delivered = hook.wait_for(2, Duration::from_secs(10));
+    let delivered_urls: Vec<String> = delivered
+        .iter()
+        .filter_map(|r| {
+            r.json()["data"]["object"]["checkout_url"]
+                .as_str()
+                .map(String::from)
+        })
+        .collect();
+    assert!(delivered_urls.contains(&url), "{delivered:?}");
+    let page = srv.root().get(page_path(&url), None);
+    assert_eq!(page.status, 200, "{page:?}");
+
+    // The store holds neither token, in any record, compressed or not.
+    srv.kill();
+    let store = stored_bytes(&srv.data_dir);
+    for token in &tokens {
+        let needle = format!("t={token}");
+        assert!(
+            !store.windows(needle.len()).any(|w| w == needle.as_bytes()),
+            "a page token in the store file"
+        );
+    }
+    srv.start_again();
+    // After a restart the stored events still serve the working URL.
+    let again = srv.get("/events?type=payment_intent.created", srv.sk());
+    assert!(again.text.contains(url.as_str()), "{again:?}");
 }
