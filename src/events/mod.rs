@@ -15,6 +15,7 @@ use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Table, Tx};
 
+pub mod access;
 pub mod dispatcher;
 pub mod egress;
 pub mod signing;
@@ -287,8 +288,10 @@ pub fn render(event: Event) -> EventView {
     render_at(event, occurred_at_ms)
 }
 
-/// The event as a delivery attempt sent at `emitted_at_ms` carries it.
-pub fn render_at(event: Event, emitted_at_ms: i64) -> EventView {
+/// The event as a delivery attempt sent at `emitted_at_ms` carries it, its
+/// checkout URLs with their page tokens (stored as marks that cannot act).
+pub fn render_at(mut event: Event, emitted_at_ms: i64) -> EventView {
+    crate::domain::intents::page_tokens::reveal(&mut event.object);
     let name = event.event_type.as_str();
     let text = |field: &str| event.object[field].as_str().map(str::to_string);
     let resource = ResourceRef {
@@ -443,7 +446,10 @@ pub fn emit_object<V: Serialize + ?Sized>(
         account: head.account.as_deref(),
         created_at_ms: head.created_at_ms,
     };
-    let (bytes, object) = stored_bytes(&stored, object).map_err(ApiError::internal)?;
+    let (mut bytes, object) = stored_bytes(&stored, object).map_err(ApiError::internal)?;
+    // No checkout page token is stored in clear (finding 11): `render_at`
+    // puts it back when the event is served.
+    crate::domain::intents::page_tokens::conceal(&mut bytes[object.clone()]);
     let object = bytes[object].to_vec();
     tx.put(Table::Events, head.id.clone(), bytes);
     tx.put(

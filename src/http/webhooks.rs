@@ -41,6 +41,9 @@ pub struct CreateEndpoint {
     )]
     pub url: String,
     /// Event types to receive: `*` for all, exact types, or a family such as `payment_intent.*`. Default `["*"]`.
+    /// Only types whose object the caller may read (a `payout.*` event needs `payouts:read`): another is
+    /// refused (403, `param` names it), and `*` from a caller who may not read every type is stored as the
+    /// families it may read.
     /// Also accepted as `events` (the origin's name); sending both is an error. Former names of renamed
     /// types (`refund.requested`) are accepted and stored under the current name.
     #[serde(alias = "events")]
@@ -62,7 +65,8 @@ pub struct UpdateEndpoint {
         pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
     )]
     pub url: Option<String>,
-    /// Also accepted as `events`; sending both is an error.
+    /// Also accepted as `events`; sending both is an error. The same rule as at creation: only types
+    /// whose object the caller may read. A new `url` keeps the filters only for a caller who may read them all.
     #[serde(alias = "events")]
     pub enabled_events: Option<Vec<String>>,
     /// `2026-09-01`, the only version.
@@ -78,7 +82,8 @@ pub struct UpdateEndpoint {
 
 #[utoipa::path(post, path = "/webhook_endpoints", tag = "webhooks", request_body = CreateEndpoint,
     responses((status = 201, description = "The endpoint, with its whsec_ secret (shown once)", body = EndpointView),
-              (status = 400, description = "Invalid url or event filter", body = ErrorBody)))]
+              (status = 400, description = "Invalid url or event filter", body = ErrorBody),
+              (status = 403, description = "scope_denied or role_denied: an event filter takes types whose object the caller may not read", body = ErrorBody)))]
 pub async fn create(
     Write(state, caller, claim): Write,
     Body(input): Body<CreateEndpoint>,
@@ -131,7 +136,8 @@ pub async fn retrieve(
 
 #[utoipa::path(patch, path = "/webhook_endpoints/{id}", tag = "webhooks",
     params(("id" = String, Path, description = "we_...")), request_body = UpdateEndpoint,
-    responses((status = 200, description = "The updated endpoint", body = EndpointView)))]
+    responses((status = 200, description = "The updated endpoint", body = EndpointView),
+              (status = 403, description = "scope_denied or role_denied: the filters (sent, or kept with a new url) take types whose object the caller may not read", body = ErrorBody)))]
 pub async fn update(
     Write(state, caller, claim): Write,
     Path(id): Path<String>,
@@ -258,7 +264,11 @@ pub async fn deliveries(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let endpoint = webhooks::read_endpoint(&snapshot, &caller, &id)?;
-    let keep = |d: &Delivery| query.status.is_none_or(|s| d.status == s);
+    // Only deliveries of events the caller may read (finding 4).
+    let keep = |d: &Delivery| {
+        query.status.is_none_or(|s| d.status == s)
+            && crate::events::access::may_read(&caller, d.event_type)
+    };
     let rows = Rows::children(Child::Delivery, &endpoint.id);
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|d| delivery_view(&d)))
@@ -266,7 +276,8 @@ pub async fn deliveries(
 
 #[utoipa::path(post, path = "/webhook_deliveries/{id}/replay", tag = "webhooks",
     params(("id" = String, Path, description = "wd_...")),
-    responses((status = 201, description = "A new delivery of the same event to the same endpoint", body = DeliveryView)))]
+    responses((status = 201, description = "A new delivery of the same event to the same endpoint", body = DeliveryView),
+              (status = 404, description = "No such delivery, or one of an event whose object the caller may not read", body = ErrorBody)))]
 pub async fn replay_delivery(
     Write(state, caller, claim): Write,
     Path(id): Path<String>,
@@ -287,7 +298,8 @@ pub struct ReplayList {
 
 #[utoipa::path(post, path = "/events/{id}/replay", tag = "webhooks",
     params(("id" = String, Path, description = "evt_...")),
-    responses((status = 201, description = "New deliveries to every endpoint that wants the event", body = ReplayList)))]
+    responses((status = 201, description = "New deliveries to every endpoint that wants the event", body = ReplayList),
+              (status = 404, description = "No such event, or one whose object the caller may not read", body = ErrorBody)))]
 pub async fn replay_event(
     Write(state, caller, claim): Write,
     Path(id): Path<String>,

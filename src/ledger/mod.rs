@@ -441,12 +441,14 @@ fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
             .checked_add(line.amount_minor)
             .ok_or_else(|| ApiError::internal(format!("balance overflow on {}", line.account)))?;
         if after < 0 && !is_system(&line.account) {
+            // Not what the balance holds: the ledger does not know who asks,
+            // and only a reader of balances may learn it (finding 10).
             return Err(ApiError::new(
                 Code::InsufficientFunds,
                 format!(
-                    "balance {} would go negative ({before} + {} minor {})",
+                    "balance {} cannot cover {} minor {}",
                     account_label(&line.account),
-                    line.amount_minor,
+                    line.amount_minor.saturating_neg(),
                     line.currency
                 ),
             ));
@@ -459,6 +461,18 @@ fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
     }
     tx.put_json(Table::Journal, posting.id.clone(), posting)?;
     Ok(())
+}
+
+/// How an `insufficient_funds` message speaks of the balance `what` (`the
+/// available CDF balance`) that holds `have`: with the amount to a caller who
+/// may read balances (`balance:read`), else only that it holds less, so a key
+/// without that scope cannot read the balance from a refusal (security review
+/// finding 10). `None` is the gateway acting on its own, answering no one.
+pub fn held(reader: Option<&crate::auth::Principal>, what: &str, have: i64) -> String {
+    match reader {
+        Some(reader) if reader.may("balance:read") => format!("{what} holds {have} minor units"),
+        _ => format!("{what} holds less"),
+    }
 }
 
 /// `org_x available CDF` for messages (mode omitted).

@@ -20,6 +20,7 @@ mod deployment;
 mod diaspora;
 mod disputes;
 mod egress;
+mod event_access;
 mod foundation;
 mod fx;
 mod idempotency;

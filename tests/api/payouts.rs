@@ -608,3 +608,36 @@ fn the_sandbox_lists_its_payout_numbers() {
             .all(|n| n["account_number"].is_string() && n["behaviour"].is_string())
     );
 }
+
+/// Issue 44 finding 10: an insufficient_funds refusal names the available
+/// balance only to a caller who may read balances (balance:read).
+#[test]
+fn insufficient_funds_names_the_balance_only_to_a_reader_of_balances() {
+    let (srv, (payouts_only, with_balance)) =
+        TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+            (
+                create_key(dir, "rk", "test", &["payouts:write"]),
+                create_key(dir, "rk", "test", &["payouts:write", "balance:read"]),
+            )
+        });
+    fund(&srv, 20_000);
+    let (available, _) = money(&srv, srv.sk());
+    assert!(available > 0);
+    let held = format!("holds {available} ");
+    for (key, may_read) in [
+        (srv.sk().expect("sk"), true),
+        (with_balance.as_str(), true),
+        (payouts_only.as_str(), false),
+    ] {
+        let refused = pay_out(&srv, Some(key), 10_000_000, mobile(SUCCEED));
+        let err = assert_error(&refused, 422, "insufficient_funds");
+        let message = err["message"].as_str().unwrap_or_default();
+        assert_eq!(message.contains(&held), may_read, "{message}");
+        assert!(!may_read || message.contains("10000000"), "{message}");
+        assert!(
+            may_read || !message.contains(&available.to_string()),
+            "{message}"
+        );
+    }
+    assert_eq!(money(&srv, srv.sk()), (available, 0), "nothing moved");
+}

@@ -806,6 +806,9 @@ fn a_mobile_money_funded_route_waits_for_its_payment_then_passes_every_stage_by_
         "{r}"
     );
     let payment = funding_payment(&srv, &r);
+    // The route keeps its funding URL without the page token (issue 44
+    // finding 11) and shows it with it: the payment's own page.
+    assert_eq!(r["funding"]["checkout_url"], payment["checkout_url"], "{r}");
     assert_eq!(payment["amount_minor"], 1_000_000);
     assert_eq!(payment["currency"], "CDF");
     // M-Pesa's fees are the route's funding fee: the payment pays them.

@@ -437,7 +437,13 @@ fn endpoint_input_is_validated_and_needs_webhooks_manage() {
     let (srv, (rk_events, rk_hooks)) = start_with(|dir| {
         (
             create_key(dir, "rk", "test", &["events:read"]),
-            create_key(dir, "rk", "test", &["webhooks:manage"]),
+            // Subscribing to payment_intent.* needs the right to read intents (issue 44 finding 4).
+            create_key(
+                dir,
+                "rk",
+                "test",
+                &["webhooks:manage", "payment_intents:read"],
+            ),
         )
     });
     for url in [
@@ -906,7 +912,8 @@ fn events_list_newest_first_with_filters_and_needs_events_read() {
     let (srv, (rk_hooks, rk_events)) = start_with(|dir| {
         (
             create_key(dir, "rk", "test", &["webhooks:manage"]),
-            create_key(dir, "rk", "test", &["events:read"]),
+            // The feed shows the events whose object the key may read (issue 44 finding 4).
+            create_key(dir, "rk", "test", &["events:read", "payment_intents:read"]),
         )
     });
     // A failing attempt: created, requires_action, payment_failed; nothing later (no settlement).

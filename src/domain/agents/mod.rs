@@ -323,7 +323,7 @@ fn admit(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Ru
         Tier::Free => 0,
         Tier::Standard | Tier::Deep => price_minor(tx, mode, acu, &currency)?,
     };
-    require_funds(tx, mode, &owner, &currency, amount_minor)?;
+    require_funds(tx, Some(principal), mode, &owner, &currency, amount_minor)?;
     Ok(Run {
         id: crate::ids::new_id("run"),
         mode,
@@ -392,6 +392,7 @@ fn price_minor(tx: &Tx<'_>, mode: Mode, acu: i64, code: &str) -> Result<i64, Api
 
 fn require_funds(
     tx: &Tx<'_>,
+    reader: Option<&Principal>,
     mode: Mode,
     owner: &str,
     currency: &str,
@@ -405,7 +406,12 @@ fn require_funds(
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!(
-                "the available {currency} balance holds {available} minor units; the agent run costs {amount_minor}; nothing was charged"
+                "{}; the agent run costs {amount_minor}; nothing was charged",
+                ledger::held(
+                    reader,
+                    &format!("the available {currency} balance"),
+                    available
+                )
             ),
         )
         .with_param("currency"));
@@ -418,7 +424,14 @@ fn require_funds(
 fn complete(tx: &mut Tx<'_>, run: &mut Run, output: Output) -> Result<(), ApiError> {
     let status = next(run.status, Trigger::Complete)?;
     if run.amount_minor > 0 {
-        require_funds(tx, run.mode, &run.owner, &run.currency, run.amount_minor)?;
+        require_funds(
+            tx,
+            None,
+            run.mode,
+            &run.owner,
+            &run.currency,
+            run.amount_minor,
+        )?;
         let (mode, currency) = (run.mode, run.currency.as_str());
         let from = ledger::merchant_account(mode, &run.owner, currency, Class::Available);
         let cause = Cause {

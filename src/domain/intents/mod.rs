@@ -10,6 +10,7 @@ mod counters;
 pub mod input;
 pub mod late;
 mod methods;
+pub mod page_tokens;
 pub mod state;
 pub mod view;
 

@@ -68,8 +68,10 @@ pub fn approve(
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!(
-                "approving {} needs {required} {} minor units available (its rows and fees); the available balance holds {available}; nothing moved",
-                batch.id, batch.currency
+                "approving {} needs {required} {} minor units available (its rows and fees); {}; nothing moved",
+                batch.id,
+                batch.currency,
+                crate::ledger::held(Some(principal), "the available balance", available)
             ),
         ));
     }

@@ -135,7 +135,7 @@ pub fn create(
     // Live mode without a connector: refused before anything moves.
     let carrier = carrier(tx, mode, &owner, &request.destination)?;
     let fee = fee_minor(request.amount_minor);
-    require_funds(tx, mode, &owner, &request, fee)?;
+    require_funds(tx, principal, &request, fee)?;
     let id = crate::ids::new_id("po");
     let transaction = post_funding(tx, mode, &owner, &id, &request, fee)?;
     let now = tx.now_ms();
@@ -254,21 +254,25 @@ pub fn on_rail_answer(tx: &mut Tx<'_>, id: &str, outcome: Disbursement) -> Resul
 /// amount and the fee (the ledger would refuse it too; this names the field).
 fn require_funds(
     tx: &Tx<'_>,
-    mode: Mode,
-    owner: &str,
+    principal: &Principal,
     request: &PayoutRequest,
     fee: i64,
 ) -> Result<(), ApiError> {
+    let (mode, owner) = (principal.mode, principal.owner());
     let from = ledger::merchant_account(mode, owner, &request.currency, request.funded_from);
     let have = ledger::balance(tx, &from)?;
     let need = request.amount_minor.saturating_add(fee);
     if have < need {
+        let balance = format!(
+            "the {} {} balance",
+            request.funded_from.as_str(),
+            request.currency
+        );
         return Err(ApiError::new(
             Code::InsufficientFunds,
             format!(
-                "the {} balance holds {have} {} minor units; the payout needs {need} (amount {} and fee {fee}); nothing moved",
-                request.funded_from.as_str(),
-                request.currency,
+                "{}; the payout needs {need} (amount {} and fee {fee}); nothing moved",
+                ledger::held(Some(principal), &balance, have),
                 request.amount_minor
             ),
         )

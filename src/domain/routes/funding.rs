@@ -29,7 +29,10 @@ pub(super) fn start(
 ) -> Result<Route, ApiError> {
     let intent = funding_payment(tx, settings, principal, &route)?;
     route.funding_payment = Some(intent.id.clone());
-    route.funding_url = Some(intents::view::checkout_url(&intent, settings));
+    // Stored without its page token (finding 11); the views render it back.
+    route.funding_url = Some(intents::page_tokens::concealed(
+        &intents::view::checkout_url(&intent, settings),
+    ));
     route.advance(tx, Trigger::AwaitFunding)?;
     route.save(tx)?;
     route.expire_at(tx, intent.expires_at_ms.saturating_add(1))?;

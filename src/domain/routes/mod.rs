@@ -117,7 +117,8 @@ pub struct Route {
     pub payout_leg_minor: i64,
     /// The funding payment (`pi_...`), for a processor source.
     pub funding_payment: Option<String>,
-    /// Where its payer pays it (the payment's checkout page).
+    /// Where its payer pays it (the payment's checkout page), stored with
+    /// its page token concealed (`intents::page_tokens`; views reveal it).
     #[serde(default)]
     pub funding_url: Option<String>,
     /// The payout (`po_...`), for mobile money and bank.

@@ -209,7 +209,10 @@ pub fn view(read: &impl Read, route: &Route) -> Result<RouteView, ApiError> {
         funding: RouteFundingView {
             method: route.source.method,
             payment_intent: route.funding_payment.clone(),
-            checkout_url: route.funding_url.clone(),
+            checkout_url: route
+                .funding_url
+                .as_deref()
+                .map(crate::domain::intents::page_tokens::revealed),
             transaction: route.transactions.funding.clone(),
         },
         payout,

@@ -210,6 +210,65 @@ pub fn validate_events(events: Vec<String>) -> Result<Vec<String>, ApiError> {
         .collect())
 }
 
+/// The filters `reader` may subscribe an endpoint to (finding 4): `*` is
+/// every type the reader may read (kept as `*` for a reader of every type,
+/// else written out as the families it reads, decision 311); any other filter
+/// that takes a type whose object the reader may not read is refused, 403,
+/// naming it.
+pub fn readable_events(reader: &Principal, filters: Vec<String>) -> Result<Vec<String>, ApiError> {
+    let mut readable: Vec<String> = Vec::with_capacity(filters.len());
+    for (i, filter) in filters.into_iter().enumerate() {
+        if filter == "*" {
+            readable.extend(crate::events::access::readable_filters(reader));
+        } else {
+            refuse_unreadable(
+                reader,
+                std::slice::from_ref(&filter),
+                &format!("enabled_events[{i}]"),
+            )?;
+            readable.push(filter);
+        }
+    }
+    readable.dedup();
+    if readable.is_empty() {
+        return Err(denied(
+            reader,
+            "enabled_events",
+            "\"*\" subscribes to the event types whose object this caller may read, and it may read none".into(),
+        ));
+    }
+    Ok(readable)
+}
+
+/// 403 when one of `filters` takes an event type whose object `reader` may
+/// not read, with `param` named: `scope_denied` for a key, `role_denied` for
+/// a member's session, as the gate answers a missing scope.
+fn refuse_unreadable(reader: &Principal, filters: &[String], param: &str) -> Result<(), ApiError> {
+    for filter in filters {
+        if let Some(event_type) = crate::events::access::unreadable_in(reader, filter) {
+            let scope = crate::events::access::read_scope(event_type);
+            return Err(denied(
+                reader,
+                param,
+                format!(
+                    "{filter:?} takes {} events, whose object needs {scope}, which this caller lacks; subscribe to the types it may read",
+                    event_type.as_str()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn denied(reader: &Principal, param: &str, message: String) -> ApiError {
+    let code = if reader.session.is_some() {
+        Code::RoleDenied
+    } else {
+        Code::ScopeDenied
+    };
+    ApiError::new(code, message).with_param(param)
+}
+
 /// Checks an endpoint's `api_version`: the one the gateway renders.
 pub fn validate_api_version(version: Option<String>) -> Result<Option<String>, ApiError> {
     let current = crate::http::system::API_VERSION;
@@ -264,10 +323,13 @@ pub fn create_endpoint(
         .ok_or_else(|| ApiError::field("url", "url is required"))?;
     validate_url(&url)?;
     check_egress(egress, principal.mode, &url)?;
-    let enabled_events = validate_events(
-        input
-            .enabled_events
-            .unwrap_or_else(|| vec!["*".to_string()]),
+    let enabled_events = readable_events(
+        principal,
+        validate_events(
+            input
+                .enabled_events
+                .unwrap_or_else(|| vec!["*".to_string()]),
+        )?,
     )?;
     let api_version = validate_api_version(input.api_version)?.unwrap_or_else(api_version_default);
     let description = super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?;
@@ -342,13 +404,18 @@ pub fn update_endpoint(
     egress: Egress,
 ) -> Result<Endpoint, ApiError> {
     let mut endpoint = read_endpoint(tx, principal, id)?;
+    let moved = input.url.as_ref().is_some_and(|url| *url != endpoint.url);
     if let Some(url) = input.url {
         validate_url(&url)?;
         check_egress(egress, endpoint.mode, &url)?;
         endpoint.url = url;
     }
     if let Some(events) = input.enabled_events {
-        endpoint.enabled_events = validate_events(events)?;
+        endpoint.enabled_events = readable_events(principal, validate_events(events)?)?;
+    } else if moved {
+        // Sending an endpoint elsewhere takes over what it receives: the
+        // caller must be able to read all of it (decision 312).
+        refuse_unreadable(principal, &endpoint.enabled_events, "enabled_events")?;
     }
     if let Some(version) = validate_api_version(input.api_version)? {
         endpoint.api_version = version;
@@ -655,6 +722,10 @@ pub fn replay_delivery(
     id: &str,
 ) -> Result<Delivery, ApiError> {
     let original: Delivery = resource::find(tx, principal, id, "wd_", Missing::WebhookDelivery)?;
+    // A delivery of an event the caller may not read is not there for it.
+    if !crate::events::access::may_read(principal, original.event_type) {
+        return Err(ApiError::not_found(Missing::WebhookDelivery, id));
+    }
     let endpoint = read_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
         return Err(ApiError::new(
@@ -678,6 +749,10 @@ pub fn replay_event(
     id: &str,
 ) -> Result<Vec<Delivery>, ApiError> {
     let event = load_event(tx, principal, id)?;
+    // An event the caller may not read is not there for it (finding 4).
+    if !crate::events::access::may_read(principal, event.event_type) {
+        return Err(ApiError::not_found(Missing::Event, id));
+    }
     let mut deliveries = Vec::new();
     for endpoint in endpoints_for(tx, &event)? {
         if endpoint.wants(event.event_type) {

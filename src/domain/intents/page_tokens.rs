@@ -1,0 +1,166 @@
+//! Checkout page tokens at rest (security review finding 11). A checkout
+//! URL's `t` ([`super::view::page_token`]) is the capability to act on the
+//! page (pay, cancel), so what the store keeps (events, a route's funding
+//! URL) carries in its place a mark that cannot act: a token of the same
+//! intent for another purpose, of the same length, which no page accepts.
+//! Both are HMACs of the intent id under the master key, so the mark says
+//! nothing without the key and the token is rendered back from it when the
+//! object is served (`GET /events`, a webhook delivery, a route's view); a
+//! stolen backup holds no working page URL.
+//!
+//! Only a mark the gateway wrote is turned back into a token: a merchant who
+//! writes `/pay/pi_of_another?t=...` into its own metadata cannot forge the
+//! mark of another merchant's intent, so it is never given that token.
+
+use std::ops::Range;
+
+/// What a stored mark is derived for.
+const AT_REST_PURPOSE: &str = "checkout-page-at-rest";
+/// `/pay/` then an intent id: where a checkout page's path starts.
+const PAGE_PATH: &[u8] = b"/pay/pi_";
+/// A page token's length (128 bits, hex).
+const TOKEN_LEN: usize = 32;
+/// At most this many bytes of path segment between the id and `?t=`
+/// (`/challenge`, `/return`).
+const SEGMENT_MAX: usize = 16;
+
+/// The mark that stands for `intent_id`'s page token at rest.
+fn at_rest_mark(intent_id: &str) -> String {
+    crate::secrets::derived_token(AT_REST_PURPOSE, intent_id)
+}
+
+/// Every `(intent id, place of the t value)` of a checkout page URL in
+/// `bytes`: `/pay/{pi_id}[/segment]?t={32 hex}`.
+fn page_tokens(bytes: &[u8]) -> Vec<(String, Range<usize>)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = find(&bytes[from..], PAGE_PATH) {
+        let id_start = from + at + "/pay/".len();
+        from = id_start;
+        let id_len = bytes[id_start..]
+            .iter()
+            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || **b == b'_')
+            .count();
+        let mut cursor = id_start + id_len;
+        if bytes.get(cursor) == Some(&b'/') {
+            let segment = bytes[cursor + 1..]
+                .iter()
+                .take(SEGMENT_MAX + 1)
+                .take_while(|b| b.is_ascii_lowercase() || **b == b'_')
+                .count();
+            if segment > SEGMENT_MAX {
+                continue;
+            }
+            cursor += 1 + segment;
+        }
+        if !bytes[cursor..].starts_with(b"?t=") {
+            continue;
+        }
+        let start = cursor + 3;
+        let end = start + TOKEN_LEN;
+        let is_token = bytes.get(start..end).is_some_and(|t| {
+            t.iter()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
+        }) && !bytes.get(end).is_some_and(u8::is_ascii_hexdigit);
+        if !is_token {
+            continue;
+        }
+        if let Ok(id) = std::str::from_utf8(&bytes[id_start..id_start + id_len]) {
+            found.push((id.to_string(), start..end));
+        }
+        from = end;
+    }
+    found
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Replaces, in place, each checkout page token in `bytes` (a serialized
+/// object about to be stored) with its mark at rest; the length is unchanged.
+pub fn conceal(bytes: &mut [u8]) {
+    for (id, place) in page_tokens(bytes) {
+        let presented = String::from_utf8_lossy(&bytes[place.clone()]).into_owned();
+        if super::view::page_token_matches(&id, &presented) {
+            bytes[place].copy_from_slice(at_rest_mark(&id).as_bytes());
+        }
+    }
+}
+
+/// `text` with its page tokens concealed (see [`conceal`]).
+pub fn concealed(text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    conceal(&mut bytes);
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
+}
+
+/// `text` with each mark at rest rendered back as the page token it stands for.
+pub fn revealed(text: &str) -> String {
+    if find(text.as_bytes(), PAGE_PATH).is_none() {
+        return text.to_string();
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for (id, place) in page_tokens(&bytes) {
+        let mark = at_rest_mark(&id);
+        let stored = &bytes[place.clone()];
+        if bool::from(subtle::ConstantTimeEq::ct_eq(stored, mark.as_bytes())) {
+            bytes[place].copy_from_slice(super::view::page_token(&id).as_bytes());
+        }
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
+}
+
+/// Every string of `value` [`revealed`]: an object read back from the store
+/// as it is served.
+pub fn reveal(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::String(text) if find(text.as_bytes(), PAGE_PATH).is_some() => {
+            *text = revealed(text);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(reveal),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(reveal),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::intents::view::page_token;
+
+    #[test]
+    fn a_stored_url_keeps_no_token_and_is_served_with_it() {
+        let id = "pi_01abc";
+        let token = page_token(id);
+        let url = format!("https://pay.example/pay/{id}?t={token}");
+        let challenge = format!("https://pay.example/pay/{id}/challenge?t={token}");
+        let object = serde_json::json!({"checkout_url": url, "next_action": {"url": challenge}});
+        let mut bytes = serde_json::to_vec(&object).expect("json");
+        let before = bytes.len();
+        conceal(&mut bytes);
+        assert_eq!(bytes.len(), before, "same length: the event's layout holds");
+        let stored = String::from_utf8(bytes.clone()).expect("utf-8");
+        assert!(!stored.contains(&token), "{stored}");
+        assert!(stored.contains(&format!("/pay/{id}?t=")), "{stored}");
+        let mut served: serde_json::Value = serde_json::from_slice(&bytes).expect("json");
+        reveal(&mut served);
+        assert_eq!(served, object);
+        assert_eq!(revealed(&concealed(&url)), url);
+    }
+
+    #[test]
+    fn only_the_gateways_own_marks_are_revealed() {
+        // Another intent's id with a made-up value, and a wrong token: left as they are.
+        let victim = "pi_01victim";
+        let forged = format!("/pay/{victim}?t={}", "0".repeat(32));
+        assert_eq!(revealed(&forged), forged);
+        assert_eq!(concealed(&forged), forged);
+        // A token of the wrong intent is not concealed as that intent's.
+        let other = format!("/pay/pi_01other?t={}", page_token(victim));
+        assert_eq!(concealed(&other), other);
+        // Text without a page URL is unchanged.
+        assert_eq!(revealed("no url here"), "no url here");
+        assert_eq!(concealed("/pay/pi_"), "/pay/pi_");
+    }
+}
