@@ -360,7 +360,11 @@ pub async fn retrieve(
     )?
     .map(|r| batches::row_view(&r));
     let available_minor = batches::available(&snapshot, &batch)?;
-    json(200, &batches::detailed(&batch, available_minor, page))
+    let shows_balance = caller.may("balance:read");
+    json(
+        200,
+        &batches::detailed(&batch, available_minor, shows_balance, page),
+    )
 }
 
 /// A PIN is at most this long (team PINs are 4 to 12 digits).

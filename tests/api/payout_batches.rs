@@ -414,7 +414,10 @@ fn wallet_rows_name_an_organisation_of_this_gateway() {
 
 #[test]
 fn readiness_compares_the_available_balance_with_the_total_and_fees() {
-    let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
+    let (srv, payouts_reader) =
+        TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+            crate::support::create_key(dir, "rk", "test", &["payouts:read"])
+        });
     let input = json!({"currency": "CDF", "csv": csv(&[mm_row(1, 40_000)])});
     let poor = created(&srv, &input);
     let funds = &poor["readiness"]["funds"];
@@ -435,6 +438,18 @@ fn readiness_compares_the_available_balance_with_the_total_and_fees() {
     assert_eq!(now["readiness"]["funds"]["available_minor"], available);
     assert_eq!(now["readiness"]["ready"], true, "{now}");
     assert_eq!(now["readiness"]["approval"]["api_keys_may_approve"], false);
+    // A reader of payouts without balance:read sees whether the funds suffice,
+    // not the balance (issue 44).
+    let seen = srv.get(
+        &format!("/payouts/batches/{}", id_of(&poor)),
+        Some(&payouts_reader),
+    );
+    assert_eq!(seen.status, 200, "{seen:?}");
+    let funds = &seen.body["readiness"]["funds"];
+    assert_eq!(funds["sufficient"], true, "{funds}");
+    assert_eq!(funds["required_minor"], 40_000 + 280);
+    assert!(funds.get("available_minor").is_none(), "{funds}");
+    assert!(funds.get("shortfall_minor").is_none(), "{funds}");
 }
 
 #[test]

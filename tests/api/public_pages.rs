@@ -286,3 +286,53 @@ fn new_money_request_codes_carry_at_least_80_bits() {
         .expect("page");
     assert_eq!(page.status().as_u16(), 303, "{page:?}");
 }
+
+/// A checkout session's URL carries a page token (issue 44: a code that
+/// grants anything carries at least 80 bits; a session id has 64 random
+/// ones): the page and `POST /resolve` need it, the id alone is unknown.
+#[test]
+fn a_checkout_sessions_page_needs_the_token_of_its_url() {
+    let srv = TestServer::start();
+    let session = srv.post(
+        "/checkout_sessions",
+        srv.sk(),
+        &json!({"line_items": [{"name": "Rice", "quantity": 3, "unit_amount_minor": 1000}], "currency": "CDF"}),
+        Some(&ik()),
+    );
+    assert_eq!(session.status, 201, "{session:?}");
+    let url = session.body["url"].as_str().expect("url").to_string();
+    let (bare, token) = url.split_once("?t=").expect("a token in the URL");
+    assert_eq!(token.len(), 32, "128 bits: {url}");
+    let client = client();
+    let opened = client.get(&url).send().expect("page");
+    assert!(opened.status().is_redirection(), "{}", opened.status());
+    for guess in [bare.to_string(), format!("{bare}?t={}", "0".repeat(32))] {
+        let refused = client.get(&guess).send().expect("page");
+        assert_eq!(refused.status().as_u16(), 404, "{guess}");
+        let resolved = srv.post("/resolve", None, &json!({"payload": guess}), None);
+        assert_eq!(resolved.body["valid"], false, "{guess}: {resolved:?}");
+    }
+    let resolved = srv.post("/resolve", None, &json!({"payload": url}), None);
+    assert_eq!(resolved.body["valid"], true, "{resolved:?}");
+    // The expiry's event serves the working URL; the store keeps no token.
+    let id = session.body["id"].as_str().expect("id");
+    let expired = srv.post(
+        &format!("/checkout_sessions/{id}/expire"),
+        srv.sk(),
+        &json!({}),
+        None,
+    );
+    assert_eq!(expired.status, 200, "{expired:?}");
+    let events = srv.get("/events?type=checkout.session.expired", srv.sk());
+    let page = format!("/checkout/{id}?t={token}");
+    assert!(events.text.contains(page.as_str()), "{events:?}");
+    let mut srv = srv;
+    srv.kill();
+    let store = crate::support::stored_bytes(&srv.data_dir);
+    let needle = format!("t={token}");
+    assert!(
+        !store.windows(needle.len()).any(|w| w == needle.as_bytes()),
+        "a session page token in the store file"
+    );
+    srv.start_again();
+}

@@ -64,6 +64,11 @@ pub struct Session {
     pub expires_at_ms: i64,
     pub completed_at_ms: Option<i64>,
     pub created_at_ms: i64,
+    /// Its URL carries a page token (`?t=`, issue 44): the page and
+    /// `POST /resolve` need it. False for sessions made before, whose URL
+    /// (the id alone) keeps working until they expire.
+    #[serde(default)]
+    pub url_token: bool,
 }
 
 pub struct NewSession {
@@ -174,6 +179,7 @@ pub fn create_session(
         expires_at_ms: intent.expires_at_ms,
         completed_at_ms: None,
         created_at_ms: now,
+        url_token: true,
     };
     intent.purpose = Some(Purpose::CheckoutSession {
         id: session.id.clone(),
@@ -445,4 +451,26 @@ mod tests {
             Some("line_items[0].unit_amount_minor")
         );
     }
+}
+
+/// What a checkout session's page token is derived for.
+const PAGE_TOKEN_PURPOSE: &str = "checkout-session-page";
+
+/// The token of session `id`'s page URL: 128 bits (an HMAC of the id under
+/// the master key), so the URL, not the id, is the capability that leads to
+/// the payment's page (issue 44: a code that grants anything carries at
+/// least 80 bits; an id has 64 random ones).
+pub fn page_token(id: &str) -> String {
+    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, id)
+}
+
+/// Whether `presented` opens `session`'s page: its token, or anything for a
+/// session made before URLs carried one.
+pub fn page_opens(session: &Session, presented: Option<&str>) -> bool {
+    !session.url_token || presented.is_some_and(|t| page_token_matches(&session.id, t))
+}
+
+/// Whether `presented` is the page token of session `id`.
+pub fn page_token_matches(id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, id, presented)
 }

@@ -38,7 +38,15 @@ pub fn session_view(session: &Session, public_url: &str) -> CheckoutSessionView 
         line_items: session.line_items.clone(),
         amount_total_minor: session.amount_total_minor,
         currency: session.currency.clone(),
-        url: format!("{public_url}/checkout/{}", session.id),
+        url: if session.url_token {
+            format!(
+                "{public_url}/checkout/{}?t={}",
+                session.id,
+                super::page_token(&session.id)
+            )
+        } else {
+            format!("{public_url}/checkout/{}", session.id)
+        },
         payment_intent: session.payment_intent.clone(),
         success_url: session.success_url.clone(),
         cancel_url: session.cancel_url.clone(),

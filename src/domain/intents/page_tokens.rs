@@ -1,5 +1,6 @@
 //! Checkout page tokens at rest (security review finding 11). A checkout
-//! URL's `t` ([`super::view::page_token`]) is the capability to act on the
+//! URL's `t` ([`super::view::page_token`], and a checkout session's,
+//! [`crate::domain::checkout::page_token`]) is the capability to act on the
 //! page (pay, cancel), so what the store keeps (events, a route's funding
 //! URL) carries in its place a mark that cannot act: a token of the same
 //! intent for another purpose, of the same length, which no page accepts.
@@ -14,61 +15,94 @@
 
 use std::ops::Range;
 
-/// What a stored mark is derived for.
-const AT_REST_PURPOSE: &str = "checkout-page-at-rest";
-/// `/pay/` then an intent id: where a checkout page's path starts.
-const PAGE_PATH: &[u8] = b"/pay/pi_";
+/// A page URL whose `t` acts: where its path starts, how its token is made
+/// and checked, and what its mark at rest is derived for.
+struct PageKind {
+    /// The path up to the id's own prefix (`/pay/pi_`).
+    path: &'static [u8],
+    /// Where the id starts in `path`.
+    id_at: usize,
+    token: fn(&str) -> String,
+    matches: fn(&str, &str) -> bool,
+    at_rest: &'static str,
+}
+
+/// The payment's page (`/pay/pi_…?t=`) and a checkout session's
+/// (`/checkout/cs_…?t=`, issue 44).
+const KINDS: [PageKind; 2] = [
+    PageKind {
+        path: b"/pay/pi_",
+        id_at: "/pay/".len(),
+        token: super::view::page_token,
+        matches: super::view::page_token_matches,
+        at_rest: "checkout-page-at-rest",
+    },
+    PageKind {
+        path: b"/checkout/cs_",
+        id_at: "/checkout/".len(),
+        token: crate::domain::checkout::page_token,
+        matches: crate::domain::checkout::page_token_matches,
+        at_rest: "checkout-session-page-at-rest",
+    },
+];
 /// A page token's length (128 bits, hex).
 const TOKEN_LEN: usize = 32;
 /// At most this many bytes of path segment between the id and `?t=`
 /// (`/challenge`, `/return`).
 const SEGMENT_MAX: usize = 16;
 
-/// The mark that stands for `intent_id`'s page token at rest.
-fn at_rest_mark(intent_id: &str) -> String {
-    crate::secrets::derived_token(AT_REST_PURPOSE, intent_id)
+/// The mark that stands for `id`'s page token at rest.
+fn at_rest_mark(kind: &PageKind, id: &str) -> String {
+    crate::secrets::derived_token(kind.at_rest, id)
 }
 
-/// Every `(intent id, place of the t value)` of a checkout page URL in
-/// `bytes`: `/pay/{pi_id}[/segment]?t={32 hex}`.
-fn page_tokens(bytes: &[u8]) -> Vec<(String, Range<usize>)> {
+/// Whether `bytes` may hold a page URL at all.
+fn mentions_a_page(bytes: &[u8]) -> bool {
+    KINDS.iter().any(|k| find(bytes, k.path).is_some())
+}
+
+/// Every `(kind, id, place of the t value)` of a page URL in `bytes`:
+/// `/pay/{pi_id}[/segment]?t={32 hex}` or `/checkout/{cs_id}?t={32 hex}`.
+fn page_tokens(bytes: &[u8]) -> Vec<(&'static PageKind, String, Range<usize>)> {
     let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(at) = find(&bytes[from..], PAGE_PATH) {
-        let id_start = from + at + "/pay/".len();
-        from = id_start;
-        let id_len = bytes[id_start..]
-            .iter()
-            .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || **b == b'_')
-            .count();
-        let mut cursor = id_start + id_len;
-        if bytes.get(cursor) == Some(&b'/') {
-            let segment = bytes[cursor + 1..]
+    for kind in &KINDS {
+        let mut from = 0;
+        while let Some(at) = find(&bytes[from..], kind.path) {
+            let id_start = from + at + kind.id_at;
+            from = id_start;
+            let id_len = bytes[id_start..]
                 .iter()
-                .take(SEGMENT_MAX + 1)
-                .take_while(|b| b.is_ascii_lowercase() || **b == b'_')
+                .take_while(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || **b == b'_')
                 .count();
-            if segment > SEGMENT_MAX {
+            let mut cursor = id_start + id_len;
+            if bytes.get(cursor) == Some(&b'/') {
+                let segment = bytes[cursor + 1..]
+                    .iter()
+                    .take(SEGMENT_MAX + 1)
+                    .take_while(|b| b.is_ascii_lowercase() || **b == b'_')
+                    .count();
+                if segment > SEGMENT_MAX {
+                    continue;
+                }
+                cursor += 1 + segment;
+            }
+            if !bytes[cursor..].starts_with(b"?t=") {
                 continue;
             }
-            cursor += 1 + segment;
+            let start = cursor + 3;
+            let end = start + TOKEN_LEN;
+            let is_token = bytes.get(start..end).is_some_and(|t| {
+                t.iter()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
+            }) && !bytes.get(end).is_some_and(u8::is_ascii_hexdigit);
+            if !is_token {
+                continue;
+            }
+            if let Ok(id) = std::str::from_utf8(&bytes[id_start..id_start + id_len]) {
+                found.push((kind, id.to_string(), start..end));
+            }
+            from = end;
         }
-        if !bytes[cursor..].starts_with(b"?t=") {
-            continue;
-        }
-        let start = cursor + 3;
-        let end = start + TOKEN_LEN;
-        let is_token = bytes.get(start..end).is_some_and(|t| {
-            t.iter()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(b))
-        }) && !bytes.get(end).is_some_and(u8::is_ascii_hexdigit);
-        if !is_token {
-            continue;
-        }
-        if let Ok(id) = std::str::from_utf8(&bytes[id_start..id_start + id_len]) {
-            found.push((id.to_string(), start..end));
-        }
-        from = end;
     }
     found
 }
@@ -80,10 +114,10 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// Replaces, in place, each checkout page token in `bytes` (a serialized
 /// object about to be stored) with its mark at rest; the length is unchanged.
 pub fn conceal(bytes: &mut [u8]) {
-    for (id, place) in page_tokens(bytes) {
+    for (kind, id, place) in page_tokens(bytes) {
         let presented = String::from_utf8_lossy(&bytes[place.clone()]).into_owned();
-        if super::view::page_token_matches(&id, &presented) {
-            bytes[place].copy_from_slice(at_rest_mark(&id).as_bytes());
+        if (kind.matches)(&id, &presented) {
+            bytes[place].copy_from_slice(at_rest_mark(kind, &id).as_bytes());
         }
     }
 }
@@ -97,15 +131,15 @@ pub fn concealed(text: &str) -> String {
 
 /// `text` with each mark at rest rendered back as the page token it stands for.
 pub fn revealed(text: &str) -> String {
-    if find(text.as_bytes(), PAGE_PATH).is_none() {
+    if !mentions_a_page(text.as_bytes()) {
         return text.to_string();
     }
     let mut bytes = text.as_bytes().to_vec();
-    for (id, place) in page_tokens(&bytes) {
-        let mark = at_rest_mark(&id);
+    for (kind, id, place) in page_tokens(&bytes) {
+        let mark = at_rest_mark(kind, &id);
         let stored = &bytes[place.clone()];
         if bool::from(subtle::ConstantTimeEq::ct_eq(stored, mark.as_bytes())) {
-            bytes[place].copy_from_slice(super::view::page_token(&id).as_bytes());
+            bytes[place].copy_from_slice((kind.token)(&id).as_bytes());
         }
     }
     String::from_utf8(bytes).unwrap_or_else(|_| text.to_string())
@@ -115,7 +149,7 @@ pub fn revealed(text: &str) -> String {
 /// as it is served.
 pub fn reveal(value: &mut serde_json::Value) {
     match value {
-        serde_json::Value::String(text) if find(text.as_bytes(), PAGE_PATH).is_some() => {
+        serde_json::Value::String(text) if mentions_a_page(text.as_bytes()) => {
             *text = revealed(text);
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(reveal),
@@ -162,5 +196,20 @@ mod tests {
         // Text without a page URL is unchanged.
         assert_eq!(revealed("no url here"), "no url here");
         assert_eq!(concealed("/pay/pi_"), "/pay/pi_");
+    }
+
+    #[test]
+    fn a_checkout_sessions_url_is_kept_without_its_token_too() {
+        let id = "cs_01abc";
+        let token = crate::domain::checkout::page_token(id);
+        let url = format!("https://pay.example/checkout/{id}?t={token}");
+        let stored = concealed(&url);
+        assert_ne!(stored, url);
+        assert!(!stored.contains(&token), "{stored}");
+        assert_eq!(stored.len(), url.len());
+        assert_eq!(revealed(&stored), url);
+        // A payment page's token in a session's URL is neither.
+        let crossed = format!("/checkout/{id}?t={}", page_token(id));
+        assert_eq!(concealed(&crossed), crossed);
     }
 }

@@ -553,7 +553,12 @@ pub fn create(
         .then(|| first_rows.last().map(|r| r.id.clone()))
         .flatten();
     let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
-    Ok(detailed(&batch, available_minor, page))
+    Ok(detailed(
+        &batch,
+        available_minor,
+        principal.may("balance:read"),
+        page,
+    ))
 }
 
 /// The batch's currency's available balance, as the command sees it.

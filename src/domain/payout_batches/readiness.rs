@@ -95,12 +95,28 @@ pub struct Readiness {
 pub struct Funds {
     /// available ≥ required_minor.
     pub sufficient: bool,
-    /// The currency's available balance now (after holds).
-    pub available_minor: i64,
+    /// The currency's available balance now (after holds); only to a
+    /// caller who may read balances (`balance:read`, issue 44).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available_minor: Option<i64>,
     /// What approval reserves: the rows still to pay plus their fees.
     pub required_minor: i64,
-    /// required − available when short, else 0.
-    pub shortfall_minor: i64,
+    /// required − available when short, else 0; only with `available_minor`
+    /// (it would tell the balance).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shortfall_minor: Option<i64>,
+}
+
+impl Funds {
+    /// Hides what would tell the balance from a caller who may not read it;
+    /// `sufficient` stays, as approval needs it.
+    pub fn without_balance(self) -> Funds {
+        Funds {
+            available_minor: None,
+            shortfall_minor: None,
+            ..self
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -145,9 +161,9 @@ pub struct Inputs<'a> {
 pub fn readiness(inputs: Inputs<'_>) -> Readiness {
     let funds = Funds {
         sufficient: inputs.available_minor >= inputs.required_minor,
-        available_minor: inputs.available_minor,
+        available_minor: Some(inputs.available_minor),
         required_minor: inputs.required_minor,
-        shortfall_minor: (inputs.required_minor - inputs.available_minor).max(0),
+        shortfall_minor: Some((inputs.required_minor - inputs.available_minor).max(0)),
     };
     let invalid_rows = InvalidRows {
         count: inputs.invalid_rows,
@@ -309,7 +325,8 @@ mod tests {
             ..inputs(&maker)
         });
         assert_eq!(short.blockers, vec!["invalid_rows", "insufficient_funds"]);
-        assert_eq!(short.funds.shortfall_minor, 1);
+        assert_eq!(short.funds.shortfall_minor, Some(1));
+        assert_eq!(short.funds.clone().without_balance().available_minor, None);
         let skipped = readiness(Inputs {
             invalid_rows: 1,
             skip_invalid: true,

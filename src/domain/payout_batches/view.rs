@@ -218,9 +218,15 @@ pub fn batch_view(batch: &PayoutBatch) -> BatchView {
 }
 
 /// The batch with its errors, its readiness against `available_minor` and a
-/// page of its rows: creation and `GET /payouts/batches/{id}`.
-pub fn detailed(batch: &PayoutBatch, available_minor: i64, rows: List<RowView>) -> BatchView {
-    let readiness = readiness::readiness(Inputs {
+/// page of its rows: creation and `GET /payouts/batches/{id}`. The balance
+/// shows only when `shows_balance` (the caller may read balances).
+pub fn detailed(
+    batch: &PayoutBatch,
+    available_minor: i64,
+    shows_balance: bool,
+    rows: List<RowView>,
+) -> BatchView {
+    let mut readiness = readiness::readiness(Inputs {
         status: batch.status,
         valid_rows: batch.counts.valid,
         failed_rows: batch.counts.failed,
@@ -230,6 +236,9 @@ pub fn detailed(batch: &PayoutBatch, available_minor: i64, rows: List<RowView>) 
         available_minor,
         maker: &batch.maker,
     });
+    if !shows_balance {
+        readiness.funds = readiness.funds.without_balance();
+    }
     BatchView {
         errors: Some(batch.errors.iter().map(batch_error_view).collect()),
         readiness: Some(readiness),

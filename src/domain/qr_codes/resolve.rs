@@ -174,6 +174,8 @@ fn resolve_url(
         } else {
             None
         };
+        let token = page_token_of(scanned);
+        let session = session.filter(|s| crate::domain::checkout::page_opens(s, token));
         Some(session.map(|s| s.payment_intent).ok_or(id))
     } else if let Some(code) = segment("/r/") {
         let request = crate::domain::money_requests::read_public(snapshot, &code)?;

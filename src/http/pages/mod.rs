@@ -672,7 +672,7 @@ fn see_other(location: &str) -> Response {
 }
 
 /// A checkout session's URL: its intent's page while open, a clear page once expired.
-async fn session_page(PageOf(state, id, lang): PageOf) -> Response {
+async fn session_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let t = i18n::messages(lang);
     let session: Option<crate::domain::checkout::Session> = state
         .store
@@ -680,6 +680,11 @@ async fn session_page(PageOf(state, id, lang): PageOf) -> Response {
         .ok()
         .filter(|_| crate::ids::is_id(&id, "cs"))
         .and_then(|s| s.get_json(Table::Objects, &id).ok().flatten());
+    let token = uri
+        .query()
+        .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")));
+    // Without its token a session's page is unknown, as an unknown id is.
+    let session = session.filter(|s| crate::domain::checkout::page_opens(s, token));
     match session {
         None => not_found(lang),
         Some(s) if s.status == crate::domain::checkout::SessionStatus::Expired => message_page(
