@@ -779,7 +779,7 @@ mod tests {
                 .map(|m| m.id)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(found(" Ana@Example.com"), [legacy.id.clone()]);
+        assert_eq!(found(" Ana@Example.com"), std::slice::from_ref(&legacy.id));
         let again = store.write_now(1, |tx| {
             add_member(
                 tx,
