@@ -428,12 +428,17 @@ enum UsersCommand {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
     },
-    /// Disable a team member (by email or mem_ id); their sessions end.
+    /// Disable a team member (by email or mem_ id); their sessions end. An
+    /// email may be a member's in several organisations: name one with --org.
     Disable {
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
         /// Email or member id.
         member: String,
+        /// The organisation (org_...) of the member an email names; needed
+        /// when the email is a member's in several organisations.
+        #[arg(long)]
+        org: Option<String>,
     },
 }
 
@@ -857,15 +862,23 @@ fn users(command: UsersCommand) -> CliResult {
             }
             Ok(())
         }
-        UsersCommand::Disable { data_dir, member } => {
+        UsersCommand::Disable {
+            data_dir,
+            member,
+            org,
+        } => {
             let store = open_existing(&data_dir)?;
             let snapshot = store.snapshot()?;
             let found = if member.starts_with("mem_") {
                 team::member(&snapshot, &member)?
+                    .filter(|m| org.as_ref().is_none_or(|o| *o == m.org))
             } else {
-                team::member_by_email(&snapshot, &member)?
+                one_member_by_email(&snapshot, &member, org.as_deref())?
             };
-            let found = found.ok_or_else(|| format!("no team member {member}"))?;
+            let found = found.ok_or_else(|| match &org {
+                Some(org) => format!("no team member {member} in {org}"),
+                None => format!("no team member {member}"),
+            })?;
             drop(snapshot);
             let disabled = store
                 .write_now(SystemClock.now_ms(), |tx| {
@@ -887,6 +900,30 @@ fn users(command: UsersCommand) -> CliResult {
             Ok(())
         }
     }
+}
+
+/// The member an email names, in `org` when given. An email may be a
+/// member's in several organisations (decision 330): without `org` it must
+/// name one member, else the error lists the organisations to choose from.
+fn one_member_by_email(
+    snapshot: &crate::store::Snapshot,
+    email: &str,
+    org: Option<&str>,
+) -> Result<Option<crate::domain::team::Member>, Box<dyn std::error::Error>> {
+    let mut members = crate::domain::team::members_by_email(snapshot, email)?;
+    if let Some(org) = org {
+        members.retain(|m| m.org == org);
+    }
+    if members.len() > 1 {
+        let orgs: Vec<&str> = members.iter().map(|m| m.org.as_str()).collect();
+        return Err(format!(
+            "{email} is a team member in {} organisations ({}): name one with --org",
+            members.len(),
+            orgs.join(", ")
+        )
+        .into());
+    }
+    Ok(members.pop())
 }
 
 /// The routes configuration of `--routes-config`, checked before the gateway starts.

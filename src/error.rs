@@ -209,6 +209,8 @@ catalogue! {
     Overloaded => ("overloaded", 503, "BP-9001", "The gateway is at a capacity limit: the ledger writer queue stayed full past its deadline, the request bodies being read fill the body budget (`--body-budget-mib`), or, answered as the connection opens, the connection limits (`--max-connections`, `--max-connections-per-address`). Nothing was written. Retry with the same Idempotency-Key (after Retry-After seconds when given)."),
     // Issue 44 (accounts, team, keys, refunds).
     AccountClaimed => ("account_claimed", 409, "BP-2290", "The connected account was claimed: it is the customer's, and the platform sends it no claim link (a link would set the owner's password). Nothing was written."),
+    OrganisationRequired => ("organisation_required", 409, "BP-2291", "The e-mail and password match members of several organisations: `details.organisations` lists them (`id`, `name`), shown only because the password was right; log in again with `organisation` set to one of the ids. No session was started."),
+    EmailMembershipsFull => ("email_memberships_full", 409, "BP-2292", "The e-mail already belongs to members of 5 organisations, the most one address may (decision 331); nothing was written: use another address."),
 }
 
 /// What a not-found answer is about: each kind has its own code

@@ -2,8 +2,12 @@
 //! failed logins and PIN attempts.
 //!
 //! - Members: `objects` by id (`mem_...`), listed through `index` rows
-//!   `member|<org>|<id>`, found by email through `member_email|<email>` → id.
-//!   Password and PIN are argon2id hashes (`secrets.rs`); never returned.
+//!   `member|<org>|<id>`, found by email through `member_email|<email>|<id>`
+//!   (and the older `member_email|<email>` → id, still read). An email is
+//!   unique within an organisation, not across them: it may be a member of
+//!   [`EMAIL_MEMBERSHIPS_MAX`] organisations, each knowing only its own
+//!   (decisions 330, 331). Password and PIN are argon2id hashes
+//!   (`secrets.rs`); never returned.
 //! - Sessions: a `sess_` token (256 bits) shown once at login; the store keeps
 //!   its SHA-256 (`index` row `session|<digest>` → session id, the record in
 //!   `objects`). A session ends at its absolute expiry, after an idle period,
@@ -22,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::resource;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Row, Snapshot, StoreError, Table, Tx};
 
 /// Failed attempts in a row that lock a login or a member's PIN.
 pub const MAX_FAILURES: u32 = 5;
@@ -34,6 +38,13 @@ pub const SESSION_PREFIX: &str = "sess_";
 pub const PASSWORD_CHARS_MIN: usize = 12;
 pub const PASSWORD_CHARS_MAX: usize = 256;
 pub const EMAIL_CHARS_MAX: usize = 254;
+/// Organisations one email may be a member of, at most (decision 331): a
+/// login without `organisation` checks exactly this many password hashes,
+/// so the count must stay small.
+pub const EMAIL_MEMBERSHIPS_MAX: usize = 5;
+/// Index rows of one email read at most: the members it may have, and
+/// room for rows a store written before `|` was refused in emails may hold.
+const EMAIL_ROWS_READ: usize = 64;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Member {
@@ -193,13 +204,15 @@ pub fn validate_email(email: &str) -> Result<String, ApiError> {
         && email.split_once('@').is_some_and(|(local, domain)| {
             !local.is_empty() && domain.contains('.') == domain.contains('.') && !domain.is_empty()
         })
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control());
+        // `|` separates the parts of the store's keys: an email holding it
+        // could pose as another's index row (`member_email|<email>|<id>`).
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control() || c == '|');
     if ok {
         Ok(email)
     } else {
         Err(ApiError::field(
             "email",
-            "email must be an address such as ana@example.com (at most 254 characters)",
+            "email must be an address such as ana@example.com (at most 254 characters, no spaces or `|`)",
         ))
     }
 }
@@ -224,8 +237,23 @@ pub fn validate_pin(pin: &str) -> Result<(), ApiError> {
     }
 }
 
-fn email_key(email: &str) -> String {
-    crate::store::keys::member_email(email)
+/// The reads the email index needs, alike for a snapshot (login, the CLI)
+/// and a command (adding a member checks in the writer).
+pub trait EmailIndex: Read {
+    /// `index` rows whose key starts with `prefix`, in key order, at most `limit`.
+    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError>;
+}
+
+impl EmailIndex for Snapshot {
+    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.scan(Table::Index, prefix, None, limit)
+    }
+}
+
+impl EmailIndex for Tx<'_> {
+    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.scan(Table::Index, prefix, None, limit)
+    }
 }
 
 pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreError> {
@@ -235,11 +263,31 @@ pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreErro
     snapshot.get_json(Table::Objects, id)
 }
 
-pub fn member_by_email(snapshot: &Snapshot, email: &str) -> Result<Option<Member>, StoreError> {
-    let Some(id) = snapshot.get(Table::Index, &email_key(&normalise_email(email)))? else {
-        return Ok(None);
-    };
-    snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))
+/// Every member whose email is `email`, of every organisation, oldest
+/// first: the rows `member_email|<email>|<id>` and the older
+/// `member_email|<email>` → id of a store written while emails were global.
+/// A row counts only when its member has this very email.
+pub fn members_by_email(read: &impl EmailIndex, email: &str) -> Result<Vec<Member>, StoreError> {
+    use crate::store::keys;
+    let email = normalise_email(email);
+    let mut ids: Vec<String> = Vec::new();
+    if let Some(id) = read.get(Table::Index, &keys::member_email_legacy(&email))? {
+        ids.push(String::from_utf8_lossy(&id).into_owned());
+    }
+    let prefix = keys::member_email_prefix(&email);
+    for (key, _) in read.index_rows(&prefix, EMAIL_ROWS_READ)? {
+        let id = &key[prefix.len()..];
+        if crate::ids::is_id(id, "mem") && !ids.iter().any(|known| known == id) {
+            ids.push(id.to_string());
+        }
+    }
+    let mut found = Vec::new();
+    for id in ids {
+        let member: Option<Member> = read.get_json(Table::Objects, &id)?;
+        found.extend(member.filter(|m| m.email == email));
+    }
+    found.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
+    Ok(found)
 }
 
 pub fn members(snapshot: &Snapshot, org: &str) -> Result<Vec<Member>, StoreError> {
@@ -265,10 +313,24 @@ pub fn add_member(
     pin_hash: Option<String>,
 ) -> Result<Member, ApiError> {
     let email = validate_email(email)?;
-    if tx.get(Table::Index, &email_key(&email))?.is_some() {
+    // Only this organisation's members are compared: whether another
+    // organisation has a member with this email is none of its business
+    // (issue 44, finding 10).
+    let same_email = members_by_email(tx, &email)?;
+    if same_email.iter().any(|m| m.org == org) {
         return Err(ApiError::new(
             Code::MemberExists,
             format!("a team member with the email {email} already exists"),
+        )
+        .with_param("email"));
+    }
+    if same_email.len() >= EMAIL_MEMBERSHIPS_MAX {
+        return Err(ApiError::new(
+            Code::EmailMembershipsFull,
+            format!(
+                "this email already belongs to members of {EMAIL_MEMBERSHIPS_MAX} organisations, \
+                 the most allowed; use another address"
+            ),
         )
         .with_param("email"));
     }
@@ -291,7 +353,11 @@ pub fn add_member(
         crate::store::keys::org(crate::store::keys::OrgFamily::Members, org, &member.id),
         Vec::new(),
     );
-    resource::point(tx, email_key(&email), &member.id);
+    resource::point(
+        tx,
+        crate::store::keys::member_email(&email, &member.id),
+        &member.id,
+    );
     Ok(member)
 }
 
@@ -675,6 +741,95 @@ mod tests {
         );
         assert!(live(&fresh), "a login after the change works");
         assert!(live(&other_token), "another member keeps their session");
+    }
+
+    /// A store written while emails were global keeps its `member_email|<email>`
+    /// row: its member is still found, counts as its organisation's, and the
+    /// same address joins another organisation beside it (decision 330).
+    #[test]
+    fn an_email_is_unique_per_organisation_and_the_legacy_row_is_still_read() {
+        let store = crate::store::Store::ephemeral().expect("store");
+        let legacy = store
+            .write_now(0, |tx| {
+                let member = add_member(
+                    tx,
+                    "org_a",
+                    "ana@example.com",
+                    Role::Owner,
+                    "h1".into(),
+                    None,
+                )?;
+                // As an older version wrote it: the one global row only.
+                tx.delete(
+                    Table::Index,
+                    crate::store::keys::member_email("ana@example.com", &member.id),
+                );
+                resource::point(
+                    tx,
+                    crate::store::keys::member_email_legacy("ana@example.com"),
+                    &member.id,
+                );
+                Ok(member)
+            })
+            .expect("legacy");
+        let found = |email: &str| {
+            members_by_email(&store.snapshot().expect("snapshot"), email)
+                .expect("read")
+                .into_iter()
+                .map(|m| m.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(found(" Ana@Example.com"), std::slice::from_ref(&legacy.id));
+        let again = store.write_now(1, |tx| {
+            add_member(
+                tx,
+                "org_a",
+                "ana@example.com",
+                Role::Viewer,
+                "h2".into(),
+                None,
+            )
+        });
+        assert_eq!(
+            again.map(|m| m.id).map_err(|e| e.code),
+            Err(Code::MemberExists)
+        );
+        let other = store
+            .write_now(2, |tx| {
+                add_member(
+                    tx,
+                    "org_b",
+                    "ana@example.com",
+                    Role::Admin,
+                    "h3".into(),
+                    None,
+                )
+            })
+            .expect("another organisation");
+        assert_eq!(found("ana@example.com"), [legacy.id, other.id]);
+        for n in 3..=5 {
+            store
+                .write_now(n, |tx| {
+                    let org = format!("org_{n}");
+                    add_member(tx, &org, "ana@example.com", Role::Admin, "h".into(), None)
+                })
+                .expect("up to five");
+        }
+        let sixth = store.write_now(6, |tx| {
+            add_member(
+                tx,
+                "org_6",
+                "ana@example.com",
+                Role::Admin,
+                "h".into(),
+                None,
+            )
+        });
+        assert_eq!(
+            sixth.map(|m| m.id).map_err(|e| e.code),
+            Err(Code::EmailMembershipsFull)
+        );
+        assert_eq!(found("ana@example.com").len(), EMAIL_MEMBERSHIPS_MAX);
     }
 
     /// Ten guesses checked at once, the right one among the first: the success

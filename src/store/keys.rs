@@ -9,7 +9,8 @@
 //! | `index` | `<family>\|<mode>\|<owner>\|<id>` | [`owned`], [`owned_prefix`] |
 //! | `index` | `<family>\|<parent>\|<id>` | [`child_prefix`] + id |
 //! | `index` | `<family>\|<org>\|<id>` | [`org`], [`org_prefix`] |
-//! | `index` | `member_email\|<email>`, `session\|<digest>` | [`member_email`], [`session`] |
+//! | `index` | `member_email\|<email>\|<member>`, `session\|<digest>` | [`member_email`], [`member_email_prefix`], [`session`] |
+//! | `index` | `member_email\|<email>` → member id (written before e-mails were per organisation; read only) | [`member_email_legacy`] |
 //! | `objects` | `lock\|login\|<email>`, `lock\|pin\|<member>` | [`login_throttle`], [`pin_throttle`] |
 //! | `index` | `vq\|<mode>\|<owner>\|<period>` | [`verification_quota`] |
 //! | `objects` | `ofd\|<mode>\|<device>`, `ofn\|<mode>\|<nonce>` | [`offline_device`], [`offline_nonce`] |
@@ -225,8 +226,23 @@ pub fn invoice_sequence(mode: Mode, owner: &str, yyyymm: &str) -> String {
     format!("inv_seq|{}|{owner}|{yyyymm}", mode.as_str())
 }
 
-/// `member_email|<email>` → the member's id.
-pub fn member_email(email: &str) -> String {
+/// `member_email|<email>|<member id>`: one row per member with this e-mail.
+/// An e-mail is unique within an organisation only, so it may name members
+/// of several (at most `team::EMAIL_MEMBERSHIPS_MAX`); a prefix scan of
+/// [`member_email_prefix`] finds them.
+pub fn member_email(email: &str, member_id: &str) -> String {
+    format!("member_email|{email}|{member_id}")
+}
+
+/// `member_email|<email>|`: the prefix of an e-mail's member rows.
+pub fn member_email_prefix(email: &str) -> String {
+    format!("member_email|{email}|")
+}
+
+/// `member_email|<email>` → a member's id: the row of a store written while
+/// e-mails were global. Never written now; still read, so such a store's
+/// members keep logging in.
+pub fn member_email_legacy(email: &str) -> String {
     format!("member_email|{email}")
 }
 

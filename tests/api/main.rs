@@ -26,6 +26,7 @@ mod fx;
 mod idempotency;
 mod intents;
 mod limits;
+mod member_emails;
 mod money_requests;
 mod offline;
 mod operations;

@@ -366,7 +366,7 @@ impl FromRequestParts<Console> for ObjectPage {
 pub async fn login_page(State(console): State<Console>, headers: HeaderMap) -> Response {
     let lang = lang_of(&headers);
     let token = crate::ids::random_token(22);
-    let mut response = layout::login(lang, &token, None, StatusCode::OK);
+    let mut response = layout::login(lang, &token, None, StatusCode::OK, None);
     response.headers_mut().append(
         header::SET_COOKIE,
         set_cookie(&console, LOGIN_COOKIE, &token, 600),
@@ -394,16 +394,34 @@ pub async fn login(State(console): State<Console>, request: Request) -> Response
     if pre.is_empty() || !same_token(&field("login_token"), &pre) {
         return refused(lang);
     }
-    let body = json!({ "email": field("email").trim(), "password": field("password") });
+    let email = field("email").trim().to_string();
+    let mut body = json!({ "email": email, "password": field("password") });
+    // Chosen on the form shown after `organisation_required`.
+    let organisation = field("organisation");
+    if !organisation.trim().is_empty() {
+        body["organisation"] = json!(organisation.trim());
+    }
     let answer = api::login(&console.api, body, peer).await;
     if !answer.ok() {
         let token = crate::ids::random_token(22);
-        let message = match answer.code().as_str() {
+        let code = answer.code();
+        let message = match code.as_str() {
             "too_many_attempts" => t(lang, "login_locked").to_string(),
             "invalid_credentials" => t(lang, "login_wrong").to_string(),
+            "organisation_required" => t(lang, "login_choose_org").to_string(),
             _ => answer.message(),
         };
-        let mut response = layout::login(lang, &token, Some(&message), StatusCode::UNAUTHORIZED);
+        let organisations = organisations_of(&answer.json());
+        let chooser = (code == "organisation_required").then_some(layout::OrgChooser {
+            email: &email,
+            organisations: &organisations,
+        });
+        let status = if chooser.is_some() {
+            StatusCode::CONFLICT
+        } else {
+            StatusCode::UNAUTHORIZED
+        };
+        let mut response = layout::login(lang, &token, Some(&message), status, chooser.as_ref());
         response.headers_mut().append(
             header::SET_COOKIE,
             set_cookie(&console, LOGIN_COOKIE, &token, 600),
@@ -426,6 +444,19 @@ pub async fn login(State(console): State<Console>, request: Request) -> Response
         set_cookie(&console, LOGIN_COOKIE, "", 0),
     );
     response
+}
+
+/// `(id, name)` of the organisations an `organisation_required` answer lists.
+fn organisations_of(answer: &Value) -> Vec<(String, String)> {
+    let listed = answer["error"]["details"]["organisations"].as_array();
+    listed
+        .into_iter()
+        .flatten()
+        .filter_map(|o| {
+            let id = o["id"].as_str()?;
+            Some((id.to_string(), o["name"].as_str().unwrap_or("").to_string()))
+        })
+        .collect()
 }
 
 /// Ends the session through `DELETE /sessions/current` and forgets the cookie.

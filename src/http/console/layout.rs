@@ -363,8 +363,42 @@ pub fn percent(text: &str) -> String {
 }
 
 /// The sign-in page (before a session: no navigation).
-pub fn login(lang: Lang, login_token: &str, error: Option<&str>, status: StatusCode) -> Response {
+/// The organisations a sign-in may choose from, after `POST /sessions`
+/// answered `organisation_required`: the e-mail typed, and `(id, name)` of each.
+pub struct OrgChooser<'a> {
+    pub email: &'a str,
+    pub organisations: &'a [(String, String)],
+}
+
+pub fn login(
+    lang: Lang,
+    login_token: &str,
+    error: Option<&str>,
+    status: StatusCode,
+    chooser: Option<&OrgChooser<'_>>,
+) -> Response {
     let nonce = crate::ids::random_token(22);
+    // After `organisation_required`: the e-mail kept, the organisations to
+    // choose from, and the password typed again (it is never sent back).
+    let email_value = chooser.map_or_else(String::new, |c| format!(" value=\"{}\"", esc(c.email)));
+    let organisation = chooser.map_or_else(String::new, |c| {
+        let options: String = c
+            .organisations
+            .iter()
+            .map(|(id, name)| {
+                format!(
+                    "<option value=\"{}\">{} ({})</option>",
+                    esc(id),
+                    esc(name),
+                    esc(id)
+                )
+            })
+            .collect();
+        format!(
+            "<label for=\"organisation\">{}</label><select id=\"organisation\" name=\"organisation\" required>{options}</select>",
+            t(lang, "organisation")
+        )
+    });
     let error = error.map_or_else(String::new, |e| {
         format!(
             "<div class=\"flash bad\" role=\"alert\" id=\"error\">{}</div>",
@@ -378,8 +412,8 @@ pub fn login(lang: Lang, login_token: &str, error: Option<&str>, status: StatusC
          <main class=\"login\" id=\"content\"><h1>{title}</h1>{error}<div class=\"card\">\
          <form method=\"post\" action=\"/console/login\" id=\"login\">\
          <input type=\"hidden\" name=\"login_token\" value=\"{token}\">\
-         <label for=\"email\">{email}</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"username\" required maxlength=\"254\">\
-         <label for=\"password\">{password}</label><input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required maxlength=\"256\">\
+         <label for=\"email\">{email}</label><input id=\"email\" name=\"email\" type=\"email\" autocomplete=\"username\" required maxlength=\"254\"{email_value}>\
+         {organisation}<label for=\"password\">{password}</label><input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required maxlength=\"256\">\
          <button type=\"submit\" id=\"sign-in\">{sign_in}</button></form></div>\
          <p>{langs}</p></main></body></html>",
         code = lang.code(),

@@ -20,6 +20,12 @@ const WORDS: &[(&str, &str, &str)] = &[
         "L'e-mail ou le mot de passe est incorrect, ou le membre est désactivé.",
     ),
     (
+        "login_choose_org",
+        "This e-mail and password open several organisations: choose one and enter the password again.",
+        "Cet e-mail et ce mot de passe ouvrent plusieurs organisations : choisissez-en une et saisissez à nouveau le mot de passe.",
+    ),
+    ("organisation", "Organisation", "Organisation"),
+    (
         "login_locked",
         "Too many failed attempts: try again in 15 minutes.",
         "Trop d'échecs : réessayez dans 15 minutes.",

@@ -1,4 +1,6 @@
-//! Sessions: login (email and password for a token), the current session, logout.
+//! Sessions: login (email, password and, when the email is a member's in
+//! several organisations, the organisation, for a token), the current
+//! session, logout.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -30,6 +32,11 @@ pub struct Login {
     pub email: String,
     #[schema(max_length = 256)]
     pub password: String,
+    /// The organisation to sign in to (`org_...`). Needed only when the
+    /// email and password are a member's in several organisations: such a
+    /// login without it is answered 409 `organisation_required`, listing them.
+    #[serde(default)]
+    pub organisation: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -59,10 +66,12 @@ fn session_view(s: &Session, member: &Member, token: Option<String>) -> SessionV
     }
 }
 
-/// Login: email and password for a session token.
+/// Login: email and password (and the organisation, when the email is a
+/// member's in several) for a session token.
 #[utoipa::path(post, path = "/sessions", tag = "team", request_body = Login,
     responses((status = 201, description = "The session with its token (shown once)", body = SessionView),
               (status = 401, description = "invalid_credentials", body = ErrorBody),
+              (status = 409, description = "organisation_required: the password is right in several organisations; `details.organisations` lists them", body = ErrorBody),
               (status = 429, description = "too_many_attempts: locked for 15 minutes after 5 failures", body = ErrorBody)))]
 pub async fn login(
     State(state): State<AppState>,
@@ -70,32 +79,44 @@ pub async fn login(
     Body(input): Body<Login>,
 ) -> Result<Response, ApiError> {
     let client_ip = client_ip.map(|ip| ip.to_string());
+    let organisation = input.organisation;
+    if organisation
+        .as_deref()
+        .is_some_and(|o| !crate::ids::is_id(o, "org"))
+    {
+        return Err(ApiError::field(
+            "organisation",
+            "organisation must be an organisation id (org_...)",
+        ));
+    }
     let email = team::normalise_email(&input.email);
     let subject = team::login_subject(&email);
     let now = state.clock.now_ms();
     // Counted before the (slow) password check: see `team::take_attempt`.
     let left = step_up::count_attempt(&state, &subject, now).await?;
     let snapshot = state.store.snapshot()?;
-    let member = team::member_by_email(&snapshot, &email)?;
-    let hash = member.as_ref().map_or_else(
-        || team::decoy_hash().to_string(),
-        |m| m.password_hash.clone(),
-    );
+    let candidates = sessions::candidates(&snapshot, &email, organisation.as_deref())?;
+    // As many hashes whatever the email (decision 332).
+    let hashes = sessions::hashes_to_check(&candidates, organisation.is_some());
     let password = input.password;
-    let verified =
-        tokio::task::spawn_blocking(move || crate::secrets::verify_password(&hash, &password))
-            .await
-            .map_err(ApiError::internal)?;
-    let member = member.filter(|m| verified && m.active());
+    let verified = tokio::task::spawn_blocking(move || {
+        hashes
+            .iter()
+            .map(|hash| crate::secrets::verify_password(hash, &password))
+            .collect::<Vec<bool>>()
+    })
+    .await
+    .map_err(ApiError::internal)?;
+    let members = sessions::matched(candidates, &verified);
     // A member signs in to its own organisation.
-    let org = match &member {
-        Some(m) => m.org.clone(),
-        None => crate::domain::org::instance(&snapshot)?.id,
+    let org = match members.as_slice() {
+        [m] => m.org.clone(),
+        _ => crate::domain::org::instance(&snapshot)?.id,
     };
     let attempt = LoginAttempt {
         subject,
         email,
-        member,
+        members,
         attempts_left: left,
         org,
         client_ip,
@@ -111,6 +132,9 @@ pub async fn login(
             member,
             token,
         } => json(201, &session_view(&session, &member, Some(token))),
+        LoginOutcome::ChooseOrganisation { organisations } => {
+            Err(sessions::organisation_required(&organisations))
+        }
         LoginOutcome::Refused { attempts_left } => Err(sessions::login_refusal(attempts_left, now)),
     }
 }
