@@ -422,6 +422,28 @@ pub fn read_link(snapshot: &Snapshot, id: &str) -> Result<Option<Link>, ApiError
     })
 }
 
+/// What a checkout session's page token is derived for.
+const PAGE_TOKEN_PURPOSE: &str = "checkout-session-page";
+
+/// The token of session `id`'s page URL: 128 bits (an HMAC of the id under
+/// the master key), so the URL, not the id, is the capability that leads to
+/// the payment's page (issue 44: a code that grants anything carries at
+/// least 80 bits; an id has 64 random ones).
+pub fn page_token(id: &str) -> String {
+    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, id)
+}
+
+/// Whether `presented` opens `session`'s page: its token, or anything for a
+/// session made before URLs carried one.
+pub fn page_opens(session: &Session, presented: Option<&str>) -> bool {
+    !session.url_token || presented.is_some_and(|t| page_token_matches(&session.id, t))
+}
+
+/// Whether `presented` is the page token of session `id`.
+pub fn page_token_matches(id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, id, presented)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,26 +473,4 @@ mod tests {
             Some("line_items[0].unit_amount_minor")
         );
     }
-}
-
-/// What a checkout session's page token is derived for.
-const PAGE_TOKEN_PURPOSE: &str = "checkout-session-page";
-
-/// The token of session `id`'s page URL: 128 bits (an HMAC of the id under
-/// the master key), so the URL, not the id, is the capability that leads to
-/// the payment's page (issue 44: a code that grants anything carries at
-/// least 80 bits; an id has 64 random ones).
-pub fn page_token(id: &str) -> String {
-    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, id)
-}
-
-/// Whether `presented` opens `session`'s page: its token, or anything for a
-/// session made before URLs carried one.
-pub fn page_opens(session: &Session, presented: Option<&str>) -> bool {
-    !session.url_token || presented.is_some_and(|t| page_token_matches(&session.id, t))
-}
-
-/// Whether `presented` is the page token of session `id`.
-pub fn page_token_matches(id: &str, presented: &str) -> bool {
-    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, id, presented)
 }
