@@ -24,7 +24,6 @@ const WORDS: &[(&str, &str, &str)] = &[
         "This e-mail and password open several organisations: choose one and enter the password again.",
         "Cet e-mail et ce mot de passe ouvrent plusieurs organisations : choisissez-en une et saisissez à nouveau le mot de passe.",
     ),
-    ("organisation", "Organisation", "Organisation"),
     (
         "login_locked",
         "Too many failed attempts: try again in 15 minutes.",
