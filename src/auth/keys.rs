@@ -71,6 +71,27 @@ pub struct KeyRecord {
 }
 
 impl KeyRecord {
+    /// An `rk_` test-mode record holding `scopes`, for unit tests of rules
+    /// that ask a principal's rights.
+    #[cfg(test)]
+    pub fn restricted(scopes: &[&str]) -> KeyRecord {
+        KeyRecord {
+            id: "key_test".into(),
+            kind: KeyKind::Rk,
+            mode: Mode::Test,
+            org: "org_1".into(),
+            scopes: scopes.iter().map(|s| s.to_string()).collect(),
+            label: String::new(),
+            visible: String::new(),
+            digest: String::new(),
+            created_at_ms: 0,
+            revoked_at_ms: None,
+            allowlist: Vec::new(),
+            rotated_from: None,
+            created_by: None,
+        }
+    }
+
     pub fn has_scope(&self, scope: &str) -> bool {
         self.scopes.iter().any(|s| s == "*" || s == scope)
     }
@@ -132,15 +153,6 @@ pub fn find(read: &impl Read, org: &str, id: &str) -> Result<Option<KeyRecord>, 
         return Ok(None);
     };
     read.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
-}
-
-/// The team member whose identity the key `key_id` of `org` acts with (its
-/// creator), if it is a key a member made.
-pub fn creator(read: &impl Read, org: &str, key_id: &str) -> Result<Option<String>, StoreError> {
-    if !crate::ids::is_id(key_id, "key") {
-        return Ok(None);
-    }
-    Ok(find(read, org, key_id)?.and_then(|k| k.created_by))
 }
 
 /// Every key of `org`, newest first (revoked ones included).
@@ -438,6 +450,12 @@ mod tests {
         assert_eq!(parse_secret(&format!("sk_prod_{random}")), None);
         assert_eq!(parse_secret("sk_test_short"), None);
         assert_eq!(parse_secret("ü"), None);
+    }
+
+    #[test]
+    fn a_restricted_record_holds_its_scopes_only() {
+        let key = KeyRecord::restricted(&["events:read"]);
+        assert!(key.has_scope("events:read") && !key.has_scope("payouts:read"));
     }
 
     #[test]

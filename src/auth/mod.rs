@@ -38,10 +38,11 @@ pub struct Principal {
 /// What a principal holds: the one answer to "may this caller use scope X".
 #[derive(Debug, Clone)]
 pub enum Rights {
-    /// An `sk_` key, or the gateway acting for a merchant: every scope.
+    /// The gateway acting for a merchant: every scope.
     Every,
-    /// An `rk_` or `pk_` key: the scopes it was given.
-    Scopes(std::sync::Arc<[String]>),
+    /// An API key, as the gate's key cache holds it: an `sk_` every scope,
+    /// an `rk_` or `pk_` the scopes it was given.
+    Key(std::sync::Arc<keys::KeyRecord>),
     /// A team member's session: what the role permits.
     Role(roles::Role),
     /// A payer holding one intent's client secret: nothing beyond reading it.
@@ -54,7 +55,8 @@ impl Rights {
     pub fn allow(&self, permission: &str) -> bool {
         match self {
             Rights::Every => keys::is_known_scope(permission),
-            Rights::Scopes(scopes) => scopes.iter().any(|s| s == "*" || s == permission),
+            Rights::Key(key) if key.kind == KeyKind::Sk => keys::is_known_scope(permission),
+            Rights::Key(key) => key.has_scope(permission),
             Rights::Role(role) => role.allows(permission),
             Rights::Nothing => false,
         }
@@ -93,6 +95,16 @@ impl Principal {
     /// `transfers:write`): its key's scopes, or its member's role.
     pub fn may(&self, permission: &str) -> bool {
         self.rights.allow(permission)
+    }
+
+    /// The team member an API key acts for: the one who created (or last
+    /// rotated) it, from the key record the gate already read (issue 44,
+    /// finding 9); `None` for a session, the CLI's keys and the gateway.
+    pub fn key_creator(&self) -> Option<&str> {
+        match &self.rights {
+            Rights::Key(key) => key.created_by.as_deref(),
+            _ => None,
+        }
     }
 
     /// Refuses a caller without `permission` for `doing` (what the request

@@ -38,7 +38,12 @@ impl Actor {
                 Some(s.email.clone()),
                 None,
             ),
-            None => ("api_key", None, None, Some(principal.key_id.clone())),
+            None => (
+                "api_key",
+                principal.key_creator().map(str::to_string),
+                None,
+                Some(principal.key_id.clone()),
+            ),
         };
         Actor {
             org: principal.org.clone(),
@@ -91,14 +96,12 @@ pub fn record(
     details: serde_json::Value,
 ) -> Result<(), ApiError> {
     let mut actor = actor.clone();
-    if actor.kind == "api_key" && actor.member_id.is_none() {
-        let key_id = actor.key_id.as_deref().unwrap_or_default();
-        if let Some(member_id) = crate::auth::keys::creator(tx, &actor.org, key_id)? {
-            let member: Option<crate::domain::team::Member> =
-                tx.get_json(Table::Objects, &member_id)?;
-            actor.email = member.map(|m| m.email);
-            actor.member_id = Some(member_id);
-        }
+    if actor.kind == "api_key"
+        && actor.email.is_none()
+        && let Some(member_id) = &actor.member_id
+    {
+        let member: Option<crate::domain::team::Member> = tx.get_json(Table::Objects, member_id)?;
+        actor.email = member.map(|m| m.email);
     }
     let entry = Entry {
         id: crate::ids::new_id("aud"),

@@ -171,13 +171,9 @@ mod tests {
     }
 
     fn scopes(scopes: &[&str]) -> Principal {
-        principal(Rights::Scopes(
-            scopes
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .into(),
-        ))
+        principal(Rights::Key(std::sync::Arc::new(
+            crate::auth::keys::KeyRecord::restricted(scopes),
+        )))
     }
 
     /// Every type `GET /webhook_events/types` lists has a read scope that

@@ -51,6 +51,22 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     }
 }
 
+/// The values of every cookie named `name` the request carries (several
+/// when cookies of different paths share a name).
+pub fn cookies<'h>(
+    headers: &'h axum::http::HeaderMap,
+    name: &'h str,
+) -> impl Iterator<Item = &'h str> + 'h {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|line| line.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(move |(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
 fn check_content_type(value: Option<&HeaderValue>) -> Result<(), ApiError> {
     let Some(value) = value else { return Ok(()) };
     let essence = value

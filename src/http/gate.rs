@@ -217,10 +217,7 @@ fn authenticate(
         client_secret: None,
         session: None,
         client_ip,
-        rights: match key.kind {
-            KeyKind::Sk => Rights::Every,
-            KeyKind::Rk | KeyKind::Pk => Rights::Scopes(key.scopes.iter().cloned().collect()),
-        },
+        rights: Rights::Key(key.clone()),
     };
     if key.kind == KeyKind::Pk {
         if !operation.publishable {

@@ -57,7 +57,7 @@ pub fn approve(
 ) -> Result<PayoutBatch, ApiError> {
     let mut batch = read(tx, principal, id)?;
     approvable(&batch)?;
-    let approver = Maker::of(tx, principal)?;
+    let approver = Maker::of(principal);
     if !readiness::may_approve(&batch.maker, &approver, stepped_up) {
         return Err(step_up_required(&batch, &approver));
     }

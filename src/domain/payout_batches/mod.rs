@@ -333,7 +333,7 @@ pub fn prepare(
         note: new.note,
         skip_invalid: new.skip_invalid,
         source,
-        maker: Maker::of(read, principal)?,
+        maker: Maker::of(principal),
         counts: Counts::default(),
         total_minor: 0,
         fees_minor: 0,
@@ -601,7 +601,7 @@ pub fn cancel(
     let now = tx.now_ms();
     batch.updated_at_ms = now;
     batch.cancellation = Some(Cancellation {
-        by: Maker::of(tx, principal)?,
+        by: Maker::of(principal),
         at: crate::clock::rfc3339(now),
         reason: reason.clone(),
     });

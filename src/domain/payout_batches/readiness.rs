@@ -30,12 +30,9 @@ pub struct Maker {
 
 impl Maker {
     /// Who `principal` is for maker-checker: a session's member, or an API
-    /// key with the member who created it (read from the key's record).
-    pub fn of(
-        read: &impl crate::store::Read,
-        principal: &crate::auth::Principal,
-    ) -> Result<Maker, crate::store::StoreError> {
-        Ok(match &principal.session {
+    /// key with the member who created it.
+    pub fn of(principal: &crate::auth::Principal) -> Maker {
+        match &principal.session {
             Some(session) => Maker {
                 kind: "member".into(),
                 member_id: Some(session.member_id.clone()),
@@ -44,11 +41,11 @@ impl Maker {
             },
             None => Maker {
                 kind: "api_key".into(),
-                member_id: crate::auth::keys::creator(read, &principal.org, &principal.key_id)?,
+                member_id: principal.key_creator().map(str::to_string),
                 key_id: Some(principal.key_id.clone()),
                 acts_as_owner: true,
             },
-        })
+        }
     }
 
     /// An API key (which never provides step-up); a session has no key id.

@@ -38,15 +38,8 @@ pub const FLASH_COOKIE: &str = "pg_flash";
 const FORM_FIELDS_MAX: usize = 64;
 
 /// The value of cookie `name` in the request.
-fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
+fn cookie<'h>(headers: &'h HeaderMap, name: &'h str) -> Option<&'h str> {
+    crate::http::extract::cookies(headers, name).next()
 }
 
 /// A `Set-Cookie` value with the console's flags; `max_age_secs` 0 deletes it.

@@ -11,7 +11,7 @@
 //! that makes its visitors' browsers post (spreading the posts over their
 //! addresses, past the per-address limiter) gets nothing.
 
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 
 use crate::secrets::{derived_token, derived_token_matches};
 
@@ -51,19 +51,15 @@ pub(super) fn accepted(headers: &HeaderMap, path: &str, presented: &str) -> bool
     if presented.is_empty() {
         return false;
     }
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|line| line.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(|(name, value)| *name == COOKIE && !value.is_empty())
-        .any(|(_, nonce)| derived_token_matches(PURPOSE, &format!("{path}\0{nonce}"), presented))
+    crate::http::extract::cookies(headers, COOKIE)
+        .filter(|nonce| !nonce.is_empty())
+        .any(|nonce| derived_token_matches(PURPOSE, &format!("{path}\0{nonce}"), presented))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::header;
 
     fn with_cookie(cookie: &HeaderValue) -> HeaderMap {
         let pair = cookie
