@@ -183,7 +183,7 @@ enum Command {
         switch_dispatch_delay_ms: u64,
         /// Live rails: `--rail-base-url`, timeouts, polling, circuit cooldown.
         #[command(flatten)]
-        rails: crate::rail_outbox::Args,
+        rails: crate::outbox::rails::Args,
     },
     /// Check a configuration file, or print the configuration `serve` would run with.
     Config {

@@ -50,7 +50,7 @@ struct Forwarder {
 pub async fn listen(options: ListenOptions) -> Result<(), Box<dyn std::error::Error>> {
     let _ = rustls::crypto::ring::default_provider().install_default();
     let client = reqwest::Client::builder()
-        .timeout(crate::events::dispatcher::ATTEMPT_TIMEOUT)
+        .timeout(crate::outbox::webhooks::ATTEMPT_TIMEOUT)
         .build()?;
     let listener = tokio::net::TcpListener::bind(options.listen).await?;
     let local = listener.local_addr()?;

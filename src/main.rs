@@ -22,14 +22,13 @@ mod metrics;
 mod net;
 mod offline;
 mod openapi;
+mod outbox;
 mod qr;
-mod rail_outbox;
 mod rails;
 mod scheduler;
 mod secrets;
 mod server;
 mod store;
-mod switch_outbox;
 
 /// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of
 /// small buffers on the writer thread, and glibc's free and consolidation were

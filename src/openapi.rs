@@ -12,7 +12,7 @@ use utoipa::openapi::security::{
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::openapi::{Required, ServerBuilder};
 
-use crate::auth::routes::{self, Access, Ik};
+use crate::auth::access::{self, Access, Ik};
 use crate::http;
 
 #[derive(OpenApi)]
@@ -77,7 +77,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
             ("DELETE", &mut item.delete),
         ];
         for (method, slot) in methods {
-            let (Some(operation), Some(route)) = (slot.as_mut(), routes::find(method, path)) else {
+            let (Some(operation), Some(route)) = (slot.as_mut(), access::find(method, path)) else {
                 continue;
             };
             operation.security = Some(match route.access {
@@ -91,7 +91,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
             // access walk over the whole table (tests/api/access.rs).
             if route.touches_money() {
                 let effect = match route.effect {
-                    routes::Effect::ActsForPayer => "acts_for_payer",
+                    access::Effect::ActsForPayer => "acts_for_payer",
                     _ => "moves_money",
                 };
                 operation
@@ -140,7 +140,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// Adds the error answers every operation can give, from the route table:
 /// the gate's (401, 403, 400, 503) and the body's (413, 415), so a client (or a
 /// schema checker) knows every status it may see.
-fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &routes::Operation) {
+fn document_errors(operation: &mut Operation, method: &str, path: &str, route: &access::Operation) {
     let mut errors: Vec<(&str, &str)> = vec![(
         "400",
         "Invalid input: `param` names the field (validation_error, invalid_json, ...)",
@@ -405,7 +405,7 @@ mod tests {
             ] {
                 if op.is_some() {
                     assert!(
-                        crate::auth::routes::find(method, path).is_some(),
+                        crate::auth::access::find(method, path).is_some(),
                         "{method} {path}"
                     );
                 }

@@ -54,7 +54,7 @@ pub struct ServeOptions {
     /// How long the national-switch outbox drainer waits before each pass (tests).
     pub switch_dispatch_delay: Duration,
     /// The live rails' dispatcher (`serve --rail-*`).
-    pub rails: crate::rail_outbox::Options,
+    pub rails: crate::outbox::rails::Options,
 }
 
 /// The line printed on stdout once the gateway accepts requests.
@@ -207,7 +207,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         rail_reconcile_period_ms: ms_of(options.rails.reconcile_period),
         rail_reconcile_lag_ms: ms_of(options.rails.reconcile_lag),
     });
-    crate::events::dispatcher::spawn(
+    crate::outbox::webhooks::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
@@ -215,14 +215,14 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         options.webhook_egress,
         options.header_names,
     )?;
-    crate::switch_outbox::spawn(
+    crate::outbox::switch::spawn(
         store.clone(),
         writer.clone(),
         switch_wake,
-        Arc::new(crate::rails::switch::SandboxSwitch),
+        Arc::new(crate::rails::switch_connector::SandboxSwitch),
         options.switch_dispatch_delay,
     );
-    crate::rail_outbox::spawn(
+    crate::outbox::rails::spawn(
         store.clone(),
         writer.clone(),
         settings.clone(),

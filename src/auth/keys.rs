@@ -489,8 +489,8 @@ mod tests {
 
     #[test]
     fn every_scope_of_the_route_table_is_known() {
-        for op in super::super::routes::all() {
-            if let super::super::routes::Access::Scope(scope) = op.access {
+        for op in super::super::access::all() {
+            if let super::super::access::Access::Scope(scope) = op.access {
                 assert!(is_known_scope(scope), "{scope}");
             }
         }

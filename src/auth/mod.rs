@@ -1,9 +1,9 @@
 //! Who is calling: API keys, scopes, the route table, and the principal a
 //! request acts as.
 
+pub mod access;
 pub mod keys;
 pub mod roles;
-pub mod routes;
 
 use crate::ledger::Mode;
 pub use keys::KeyKind;

@@ -4,14 +4,14 @@
 //! A permission is a key scope of spec section 5 (`payment_intents:write`) or
 //! one of the session-only permissions below, which no API key can hold (keys
 //! cannot manage keys, the team, or read the audit log). A session caller of
-//! an operation needs the permission its route declares (`routes::Access`):
+//! an operation needs the permission its route declares (`access::Access`):
 //! the operation's scope, or a session-only permission.
 
 use serde::{Deserialize, Serialize};
 
 #[cfg(test)]
-use super::routes::Access;
-use super::routes::Operation;
+use super::access::Access;
+use super::access::Operation;
 
 /// Manage API keys (list, create, rotate, revoke).
 pub const API_KEYS_MANAGE: &str = "api_keys:manage";
@@ -238,10 +238,10 @@ mod tests {
 
     #[test]
     fn session_operations_name_their_permission_in_the_route_table() {
-        let keys = super::super::routes::find("POST", "/api_keys").expect("op");
+        let keys = super::super::access::find("POST", "/api_keys").expect("op");
         assert!(is_session_only(keys));
         assert_eq!(session_permission(keys), Some(API_KEYS_MANAGE));
-        let pay = super::super::routes::find("POST", "/payment_intents").expect("op");
+        let pay = super::super::access::find("POST", "/payment_intents").expect("op");
         assert_eq!(session_permission(pay), Some("payment_intents:write"));
         assert!(!is_session_only(pay));
     }

@@ -37,7 +37,7 @@ pub mod settlement;
 pub mod splits;
 pub mod step_up;
 pub mod subscriptions;
-pub mod switch;
+pub mod switch_payments;
 pub mod team;
 pub mod test_clocks;
 pub mod transfers;
@@ -128,7 +128,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         TimerKind::AgentRun { run } => agents::on_timer(tx, run),
         TimerKind::SwitchConsentLapse { .. }
         | TimerKind::SwitchExpire { .. }
-        | TimerKind::SwitchInquiry { .. } => switch::on_timer(tx, kind),
+        | TimerKind::SwitchInquiry { .. } => switch_payments::on_timer(tx, kind),
         TimerKind::DiasporaQuoteExpire { quote } => diaspora::on_expire(tx, quote),
         TimerKind::RailReconcile {
             mode,

@@ -141,5 +141,5 @@ owned!(
     super::agents::Run,
     super::credit::Consent,
     super::diaspora::Quote,
-    super::switch::SwitchPayment,
+    super::switch_payments::SwitchPayment,
 );

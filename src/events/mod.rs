@@ -16,7 +16,6 @@ use crate::store::keys::{self, Family};
 use crate::store::{Table, Tx};
 
 pub mod access;
-pub mod dispatcher;
 pub mod egress;
 pub mod signing;
 

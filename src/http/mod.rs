@@ -35,7 +35,7 @@ pub mod settlement;
 pub mod signing_keys;
 pub mod step_up;
 pub mod subscriptions;
-pub mod switch;
+pub mod switch_payments;
 pub mod system;
 pub mod team;
 pub mod test_clocks;
@@ -143,7 +143,7 @@ pub fn operations() -> Vec<operations::Served> {
         agents::operations(),
         credit::operations(),
         diaspora::operations(),
-        switch::operations(),
+        switch_payments::operations(),
         admin::operations(),
         rails::operations(),
     ]
@@ -165,7 +165,7 @@ fn api(state: AppState) -> Router {
         .fold(Router::new(), |api, operation| {
             // The gate refuses a route without an entry; say so at start-up.
             debug_assert!(
-                crate::auth::routes::find(operation.method, &operation.path).is_some(),
+                crate::auth::access::find(operation.method, &operation.path).is_some(),
                 "{} {} is not in the route table",
                 operation.method,
                 operation.path
@@ -234,7 +234,7 @@ fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
 mod tests {
     use std::collections::BTreeSet;
 
-    use crate::auth::routes;
+    use crate::auth::access;
 
     /// The router serves exactly the table's `OPERATIONS`: a route without an
     /// entry would answer every request with an internal error from the gate,
@@ -251,26 +251,26 @@ mod tests {
                 operation.path
             );
         }
-        let table: BTreeSet<_> = routes::OPERATIONS
+        let table: BTreeSet<_> = access::OPERATIONS
             .iter()
             .map(|o| (o.method, o.path.to_string()))
             .collect();
         let unlisted: Vec<_> = served.difference(&table).collect();
         assert!(
             unlisted.is_empty(),
-            "served but not in routes::OPERATIONS: {unlisted:?}"
+            "served but not in access::OPERATIONS: {unlisted:?}"
         );
         let unserved: Vec<_> = table.difference(&served).collect();
         assert!(
             unserved.is_empty(),
-            "in routes::OPERATIONS but not served (move to NOT_SERVED?): {unserved:?}"
+            "in access::OPERATIONS but not served (move to NOT_SERVED?): {unserved:?}"
         );
         assert_eq!(
             table.len(),
-            routes::OPERATIONS.len(),
-            "routes::OPERATIONS lists an operation twice"
+            access::OPERATIONS.len(),
+            "access::OPERATIONS lists an operation twice"
         );
-        for operation in routes::NOT_SERVED {
+        for operation in access::NOT_SERVED {
             let key = (operation.method, operation.path.to_string());
             assert!(
                 !served.contains(&key),

@@ -13,7 +13,7 @@ pub mod card;
 pub mod catalogue;
 pub mod live;
 pub mod sandbox;
-pub mod switch;
+pub mod switch_connector;
 
 use serde::{Deserialize, Serialize};
 

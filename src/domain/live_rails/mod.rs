@@ -2,7 +2,7 @@
 //! configuration (credentials sealed with the master key, never shown
 //! again), which provider carries a live attempt or payout, the providers'
 //! health (the circuit breaker), and the rail requests with their outbox
-//! ([`requests`]), drained off the writer by `crate::rail_outbox`.
+//! ([`requests`]), drained off the writer by `crate::outbox::rails`.
 //!
 //! Test mode never reaches a provider: it is the sandbox's, whatever is
 //! configured.

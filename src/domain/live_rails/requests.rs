@@ -1,6 +1,6 @@
 //! Rail requests and their outbox. A live attempt or payout writes its rail
 //! request (QUEUED) and an outbox row `send` in the same commit as itself;
-//! the dispatcher (`crate::rail_outbox`) takes the row through the writer
+//! the dispatcher (`crate::outbox::rails`) takes the row through the writer
 //! ([`take`]: the row is deleted, the request becomes SENT and an inquiry
 //! row is queued for later, in one commit), calls the provider off the
 //! writer, and records the answer through the writer ([`record`]), which

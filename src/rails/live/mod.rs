@@ -1,5 +1,5 @@
 //! Live connectors (`docs/rails.md`): the providers' own public HTTP APIs,
-//! called by the rail outbox dispatcher (`crate::rail_outbox`) off the
+//! called by the rail outbox dispatcher (`crate::outbox::rails`) off the
 //! writer, never inside a writer command. Each connector turns one
 //! [`Job`] (a collection or a payout, sent or inquired about) into one
 //! [`Answer`], and maps the provider's statuses to answers in one table

@@ -1,6 +1,6 @@
 //! The national switch's connector (origin section 10): what the submission
 //! outbox drains to. A [`SwitchConnector`] is called by the outbox drainer
-//! (`switch_outbox`) outside the writer, after the payment and its outbox row
+//! (`outbox::switch`) outside the writer, after the payment and its outbox row
 //! committed; its answer is recorded by a second writer command.
 //!
 //! The sandbox switch decides by the payer's binding (`docs/national-switch.md`):

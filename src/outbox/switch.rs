@@ -8,15 +8,15 @@
 //! after a restart and is sent then; a row taken is gone, so a submission is
 //! never sent twice. A payment taken but without a recorded answer stays
 //! DISPATCHING until its inquiry timer makes it UNKNOWN and queues an
-//! inquiry (`domain::switch`).
+//! inquiry (`domain::switch_payments`).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Notify;
 
-use crate::domain::switch::{self, OutboxRow};
-use crate::rails::switch::SwitchConnector;
+use crate::domain::switch_payments::{self, OutboxRow};
+use crate::rails::switch_connector::SwitchConnector;
 use crate::store::{Store, Writer};
 
 /// Rows read per pass at most.
@@ -39,7 +39,7 @@ pub fn spawn(
             let rows = store
                 .snapshot()
                 .map_err(crate::error::ApiError::from)
-                .and_then(|snapshot| switch::outbox(&snapshot, ROWS_PER_PASS));
+                .and_then(|snapshot| switch_payments::outbox(&snapshot, ROWS_PER_PASS));
             let rows = match rows {
                 Ok(rows) => rows,
                 Err(error) => {
@@ -67,7 +67,9 @@ pub fn spawn(
 /// Takes one row, calls the switch, records the answer.
 async fn drain(writer: &Writer, connector: &dyn SwitchConnector, row: OutboxRow) {
     let taken_row = row.clone();
-    let taken = writer.run(move |tx| switch::take(tx, &taken_row)).await;
+    let taken = writer
+        .run(move |tx| switch_payments::take(tx, &taken_row))
+        .await;
     let submission = match taken {
         Ok(Some(submission)) => submission,
         Ok(None) => return,
@@ -88,12 +90,12 @@ async fn drain(writer: &Writer, connector: &dyn SwitchConnector, row: OutboxRow)
     let recorded = if row.kind == "inquire" {
         let outcome = connector.inquire(&submission);
         writer
-            .run(move |tx| switch::on_inquired(tx, &payment, outcome))
+            .run(move |tx| switch_payments::on_inquired(tx, &payment, outcome))
             .await
     } else {
         let outcome = connector.submit(&submission);
         writer
-            .run(move |tx| switch::on_submitted(tx, &payment, outcome))
+            .run(move |tx| switch_payments::on_submitted(tx, &payment, outcome))
             .await
     };
     if let Err(error) = recorded {

@@ -26,7 +26,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
-use crate::rails::switch::{InquiryOutcome, Submission, SubmitOutcome};
+use crate::rails::switch_connector::{InquiryOutcome, Submission, SubmitOutcome};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};

@@ -14,10 +14,10 @@ use super::extract::{Body, Caller, Path, json, parse_json};
 use super::operations::operations;
 use super::team::members::NoParams;
 use crate::domain::fields;
-use crate::domain::switch::{self, Consent, NewPayment, SwitchPaymentView};
+use crate::domain::switch_payments::{self, Consent, NewPayment, SwitchPaymentView};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::ledger::Mode;
-use crate::rails::switch::{SandboxSwitch, SwitchConnector};
+use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 
 operations!(create, retrieve, cancel);
 
@@ -98,17 +98,17 @@ fn token(param: &str, value: String, max: usize, extra: &[u8]) -> Result<String,
 }
 
 fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiError> {
-    if input.product != switch::PRODUCT {
+    if input.product != switch_payments::PRODUCT {
         return Err(ApiError::field(
             "product",
             format!(
                 "product must be {} (got {:?})",
-                switch::PRODUCT,
+                switch_payments::PRODUCT,
                 input.product
             ),
         ));
     }
-    if !(1..=switch::AMOUNT_MAX_MINOR).contains(&input.amount_minor) {
+    if !(1..=switch_payments::AMOUNT_MAX_MINOR).contains(&input.amount_minor) {
         return Err(ApiError::new(
             Code::InvalidAmount,
             format!(
@@ -119,7 +119,7 @@ fn new_payment(input: CreatePayment, switch: &str) -> Result<NewPayment, ApiErro
         .with_param("amount_minor"));
     }
     let currency = crate::domain::currency::parse("currency", &input.currency)?.code;
-    if !switch::CURRENCIES.contains(&currency) {
+    if !switch_payments::CURRENCIES.contains(&currency) {
         return Err(ApiError::new(
             Code::InvalidCurrency,
             format!("the national switch carries CDF and USD (got {currency})"),
@@ -191,7 +191,9 @@ pub async fn create(
     }
     let new = new_payment(input, SandboxSwitch.name())?;
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
-        Ok(switch::view(&switch::create(tx, &caller, new)?))
+        Ok(switch_payments::view(&switch_payments::create(
+            tx, &caller, new,
+        )?))
     })
     .await
 }
@@ -207,7 +209,10 @@ pub async fn retrieve(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    json(200, &switch::view(&switch::read(&snapshot, &caller, &id)?))
+    json(
+        200,
+        &switch_payments::view(&switch_payments::read(&snapshot, &caller, &id)?),
+    )
 }
 
 /// Cancels a payment not yet sent to the switch (RECEIVED, REQUIRES_ACTION, READY).
@@ -222,7 +227,9 @@ pub async fn cancel(
     Body(_): Body<NoParams>,
 ) -> Result<Response, ApiError> {
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        Ok(switch::view(&switch::cancel(tx, &caller, &id)?))
+        Ok(switch_payments::view(&switch_payments::cancel(
+            tx, &caller, &id,
+        )?))
     })
     .await
 }

@@ -1,0 +1,14 @@
+//! The background senders: tokio tasks that take a committed row through the
+//! writer and only then call out of the process, recording the answer through
+//! the writer again. Each owns one queue of the store.
+//!
+//! - [`webhooks`]: webhook deliveries (`delivery_queue`), signed and sent to
+//!   merchants' endpoints.
+//! - [`rails`]: live rail requests and their status inquiries, sent to the
+//!   providers (`docs/rails.md`).
+//! - [`switch`]: national-switch submissions and inquiries, sent to the
+//!   switch connector (`docs/national-switch.md`).
+
+pub mod rails;
+pub mod switch;
+pub mod webhooks;
