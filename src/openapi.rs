@@ -77,7 +77,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
             ("DELETE", &mut item.delete),
         ];
         for (method, slot) in methods {
-            let (Some(operation), Some(route)) = (slot.as_mut(), access::find(method, path)) else {
+            let (Some(operation), Some(route)) =
+                (slot.as_mut(), crate::http::operations::find(method, path))
+            else {
                 continue;
             };
             operation.security = Some(match route.access {
@@ -405,7 +407,7 @@ mod tests {
             ] {
                 if op.is_some() {
                     assert!(
-                        crate::auth::access::find(method, path).is_some(),
+                        crate::http::operations::find(method, path).is_some(),
                         "{method} {path}"
                     );
                 }

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(test)]
 use super::access::Access;
-use super::access::Operation;
+use super::access::Rule;
 
 /// Manage API keys (list, create, rotate, revoke).
 pub const API_KEYS_MANAGE: &str = "api_keys:manage";
@@ -174,13 +174,13 @@ impl Role {
 
 /// The permission a session needs for `operation`, as its route declares
 /// it; `None` for a public operation.
-pub fn session_permission(operation: &Operation) -> Option<&'static str> {
+pub fn session_permission(operation: &Rule) -> Option<&'static str> {
     operation.access.permission()
 }
 
 /// Whether an API key is refused `operation` with `session_required`.
 #[cfg(test)]
-pub fn is_session_only(operation: &Operation) -> bool {
+pub fn is_session_only(operation: &Rule) -> bool {
     matches!(operation.access, Access::Session(_))
 }
 
@@ -238,10 +238,10 @@ mod tests {
 
     #[test]
     fn session_operations_name_their_permission_in_the_route_table() {
-        let keys = super::super::access::find("POST", "/api_keys").expect("op");
+        let keys = crate::http::operations::find("POST", "/api_keys").expect("op");
         assert!(is_session_only(keys));
         assert_eq!(session_permission(keys), Some(API_KEYS_MANAGE));
-        let pay = super::super::access::find("POST", "/payment_intents").expect("op");
+        let pay = crate::http::operations::find("POST", "/payment_intents").expect("op");
         assert_eq!(session_permission(pay), Some("payment_intents:write"));
         assert!(!is_session_only(pay));
     }

@@ -25,7 +25,14 @@ use crate::error::{ApiError, ErrorBody};
 use crate::ledger;
 use crate::store::keys::Family;
 
-operations!(create, list, retrieve, update, create_link, detach);
+operations! {
+    create: scope("accounts:write"),
+    list: scope("accounts:read"),
+    retrieve: scope("accounts:read"),
+    update: scope("accounts:write"),
+    create_link: scope("accounts:write"),
+    detach: scope("accounts:write"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -15,7 +15,9 @@ use crate::backup::BackupReport;
 use crate::domain::audit::{self, Actor};
 use crate::error::{ApiError, Code, ErrorBody};
 
-operations!(backup);
+operations! {
+    backup: session(roles::BACKUPS_MANAGE).added(),
+}
 
 /// Where the served data dir keeps the backups the API takes.
 pub const BACKUPS_DIR: &str = "backups";

@@ -16,7 +16,10 @@ use crate::domain::agents::{self, Depth, Request, RunView, StartedRun};
 use crate::domain::currency;
 use crate::error::{ApiError, ErrorBody};
 
-operations!(run, retrieve);
+operations! {
+    run: scope("ai:run").moving_money(),
+    retrieve: scope("ai:run"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

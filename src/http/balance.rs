@@ -14,7 +14,10 @@ use crate::error::{ApiError, ErrorBody, Missing};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
 
-operations!(balance, transaction);
+operations! {
+    balance: scope("balance:read"),
+    transaction: scope("balance:read"),
+}
 
 /// Balances of one currency, by class, in minor units.
 #[derive(Serialize, ToSchema, Default)]

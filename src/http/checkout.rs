@@ -21,15 +21,15 @@ use crate::domain::fields;
 use crate::error::ApiError;
 use crate::store::keys::Family;
 
-operations!(
-    create_session,
-    list_sessions,
-    get_session,
-    expire_session,
-    create_link,
-    list_links,
-    deactivate_link
-);
+operations! {
+    create_session: scope("checkout_sessions:write").ik_required(),
+    list_sessions: scope("payment_intents:read"),
+    get_session: scope("payment_intents:read"),
+    expire_session: scope("checkout_sessions:write"),
+    create_link: scope("payment_links:write").ik_required(),
+    list_links: scope("payment_links:write"),
+    deactivate_link: scope("payment_links:write"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -18,7 +18,11 @@ use crate::domain::credit::{self, ConsentView, Report};
 use crate::domain::{fields, test_clocks};
 use crate::error::{ApiError, ErrorBody};
 
-operations!(create_consent, revoke_consent, read);
+operations! {
+    create_consent: session(roles::CREDIT_CONSENTS_MANAGE).added(),
+    revoke_consent: session(roles::CREDIT_CONSENTS_MANAGE).added(),
+    read: scope("credit:read"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -25,7 +25,12 @@ use crate::error::{ApiError, ErrorBody};
 use crate::events::signing::PlatformKey;
 use crate::ledger::Mode;
 
-operations!(rate_cards, institutions, create_quote, pay_quote);
+operations! {
+    rate_cards: public(),
+    institutions: public(),
+    create_quote: scope("diaspora:write"),
+    pay_quote: scope("diaspora:write").moving_money(),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RateCardView {

@@ -17,7 +17,12 @@ use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(open, list, retrieve, respond);
+operations! {
+    open: scope("disputes:write").moving_money(),
+    list: scope("disputes:read"),
+    retrieve: scope("disputes:read").added(),
+    respond: scope("disputes:write"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -13,7 +13,10 @@ use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
 use crate::store::keys::Family;
 
-operations!(list, types);
+operations! {
+    list: scope("events:read"),
+    types: public(),
+}
 
 #[derive(Serialize, ToSchema)]
 pub struct EventTypeView {

@@ -19,7 +19,12 @@ use crate::domain::fields;
 use crate::domain::fx::{self, FxQuoteView, NewQuote, RateView, rates};
 use crate::error::{ApiError, ErrorBody};
 
-operations!(create_quote, retrieve_quote, list_rates, set_rate);
+operations! {
+    create_quote: scope("transfers:write"),
+    retrieve_quote: scope("transfers:read"),
+    list_rates: scope("transfers:read").added(),
+    set_rate: session(roles::FX_RATES_MANAGE).added(),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::AppState;
 use super::extract::{BODY_BYTES_MAX, client_ip, reply};
-use crate::auth::access::{self, Access, Ik, Operation};
+use crate::auth::access::{Access, Ik, Operation};
 use crate::auth::{KeyKind, Principal, Rights, SessionCaller, roles};
 use crate::domain::team;
 use crate::error::{ApiError, Code, Missing};
@@ -59,7 +59,7 @@ fn operation_of(
     } else {
         method.as_str()
     };
-    access::find(lookup, template).ok_or_else(|| {
+    super::operations::find(lookup, template).ok_or_else(|| {
         ApiError::internal(format!(
             "route {method} {template} is not in the route table"
         ))

@@ -25,21 +25,21 @@ use crate::error::{ApiError, ErrorBody};
 use crate::rails::RailKind;
 use crate::store::keys::Family;
 
-operations!(
-    create,
-    list,
-    retrieve,
-    timeline,
-    methods,
-    refundable,
-    confirm,
-    capture,
-    cancel,
-    review,
-    refund_late_payment,
-    release_late_payment,
-    bank_credit
-);
+operations! {
+    create: scope("payment_intents:write").ik_required().publishable(),
+    list: scope("payment_intents:read"),
+    retrieve: scope("payment_intents:read").publishable().with_client_secret().readable_with_client_secret(),
+    timeline: scope("payment_intents:read"),
+    methods: scope("payment_intents:read").publishable().with_client_secret().readable_with_client_secret(),
+    refundable: scope("refunds:read"),
+    confirm: scope("payment_intents:write").moving_money().publishable().with_client_secret().added(),
+    capture: scope("payment_intents:write").ik_required(),
+    cancel: scope("payment_intents:write").moving_money(),
+    review: scope("payment_intents:write").moving_money().added(),
+    refund_late_payment: scope("refunds:write").ik_required().moving_money().added(),
+    release_late_payment: scope("payment_intents:write").ik_required().moving_money().added(),
+    bank_credit: scope("payment_intents:write").ik_required().added(),
+}
 
 #[utoipa::path(post, path = "/payment_intents", tag = "payment_intents",
     request_body = CreateIntent,

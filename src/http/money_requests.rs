@@ -15,7 +15,11 @@ use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
 use crate::error::{ApiError, ErrorBody};
 
-operations!(create, retrieve, cancel);
+operations! {
+    create: scope("payment_intents:write").ik_required(),
+    retrieve: scope("payment_intents:read"),
+    cancel: scope("payment_intents:write"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

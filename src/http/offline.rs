@@ -22,13 +22,17 @@ use crate::domain::offline::{
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(
-    register_device,
-    offline_qr,
-    fetch_nonces,
-    sync,
-    list_promises
-);
+operations! {
+    // Registering a device makes it able to promise money as a payer; the
+    // sync settles promises. Neither is halted at the gate: under a guardian
+    // halt each promise is REJECTED `guardian_halt` with nothing posted
+    // (origin behaviour section 9).
+    register_device: scope("offline:write").acting_for_payer(),
+    offline_qr: scope("qr_codes:write"),
+    fetch_nonces: scope("offline:write"),
+    sync: scope("offline:write").acting_for_payer(),
+    list_promises: scope("offline:read"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

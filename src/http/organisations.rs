@@ -18,7 +18,11 @@ use crate::domain::org::{self, NewOrganisation, Organisation, Status};
 use crate::domain::team::NewOwner;
 use crate::error::{ApiError, ErrorBody};
 
-operations!(create, list, disable);
+operations! {
+    create: session(roles::ORGANISATIONS_MANAGE).added(),
+    list: session(roles::ORGANISATIONS_MANAGE).added(),
+    disable: session(roles::ORGANISATIONS_MANAGE).added(),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OrganisationView {

@@ -27,7 +27,14 @@ use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::store::keys::Child;
 
-operations!(columns, create, list, retrieve, approve, cancel);
+operations! {
+    columns: scope("payouts:read"),
+    create: scope("payouts:write").ik_required(),
+    list: scope("payouts:read"),
+    retrieve: scope("payouts:read"),
+    approve: scope("payouts:approve").moving_money(),
+    cancel: scope("payouts:write"),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ColumnView {

@@ -18,7 +18,11 @@ use crate::domain::payouts::{self, Payout, PayoutView, Status};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(create, list, retrieve);
+operations! {
+    create: scope("payouts:write").ik_required(),
+    list: scope("payouts:read"),
+    retrieve: scope("payouts:read").added(),
+}
 
 #[utoipa::path(post, path = "/payouts", tag = "payouts", request_body = CreatePayout,
     responses((status = 201, description = "The payout: PAID, FAILED (amount and fee returned), PROCESSING (the rail answers later) or NEEDS_REVIEW", body = PayoutView),

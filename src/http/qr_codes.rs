@@ -26,19 +26,19 @@ use crate::domain::qr_codes::{
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::{Child, Family};
 
-operations!(
-    create_location,
-    list_locations,
-    retrieve_location,
-    create_terminal,
-    list_terminals,
-    create_code,
-    list_codes,
-    analytics,
-    retrieve_code,
-    revoke_code,
-    resolve
-);
+operations! {
+    create_location: scope("qr_codes:write"),
+    list_locations: scope("qr_codes:read").added(),
+    retrieve_location: scope("qr_codes:read").added(),
+    create_terminal: scope("qr_codes:write"),
+    list_terminals: scope("qr_codes:read").added(),
+    create_code: scope("qr_codes:write"),
+    list_codes: scope("qr_codes:read"),
+    analytics: scope("qr_codes:read"),
+    retrieve_code: scope("qr_codes:read").added(),
+    revoke_code: scope("qr_codes:write"),
+    resolve: public(),
+}
 
 // ---------------------------------------------------------------------------
 // Locations and terminals

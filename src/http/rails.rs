@@ -29,7 +29,12 @@ use crate::error::{ApiError, Code, ErrorBody};
 use crate::ledger::Mode;
 use crate::rails::live::Provider;
 
-operations!(list_rails, configure_rail, rail_callback, reconcile_rail);
+operations! {
+    list_rails: session(roles::RAILS_READ).added(),
+    configure_rail: session(roles::RAILS_MANAGE).added(),
+    rail_callback: public().added(),
+    reconcile_rail: scope("reconciliation:read").added(),
+}
 
 /// A callback body is read up to this size.
 pub const CALLBACK_BYTES_MAX: usize = 64 * 1024;

@@ -23,16 +23,16 @@ use crate::domain::step_up::Proof;
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(
-    splits,
-    split_refunds,
-    retry_split_refunds,
-    create,
-    list,
-    retrieve,
-    reject,
-    approve
-);
+operations! {
+    splits: scope("payment_intents:read"),
+    split_refunds: scope("payment_intents:read"),
+    retry_split_refunds: scope("payment_intents:write").moving_money(),
+    create: scope("refunds:write").ik_required(),
+    list: scope("refunds:read"),
+    retrieve: scope("refunds:read"),
+    reject: scope("refunds:write").moving_money(),
+    approve: scope("refunds:write").moving_money().added(),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

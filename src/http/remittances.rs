@@ -22,7 +22,11 @@ use crate::domain::routes::SourceInput;
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(quote, create, list);
+operations! {
+    quote: scope("remittances:read"),
+    create: scope("remittances:write").ik_required(),
+    list: scope("remittances:read"),
+}
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]

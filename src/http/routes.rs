@@ -31,15 +31,15 @@ use crate::rails::RailKind;
 use crate::store::Snapshot;
 use crate::store::keys::Family;
 
-operations!(
-    quote,
-    payout_currencies,
-    create,
-    list,
-    retrieve,
-    receipt,
-    cancel
-);
+operations! {
+    quote: scope("routes:read"),
+    payout_currencies: scope("routes:read"),
+    create: scope("routes:write").ik_required(),
+    list: scope("routes:read"),
+    retrieve: scope("routes:read"),
+    receipt: scope("routes:read"),
+    cancel: scope("routes:write").moving_money(),
+}
 
 /// The amount and currencies every route body starts with, checked; the
 /// target defaults to the recipient's local currency, else the source's (O§20).

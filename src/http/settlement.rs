@@ -27,18 +27,18 @@ use crate::ledger::{self, Class};
 use crate::store::keys::{self, Family};
 use crate::store::{Output, Snapshot, Table};
 
-operations!(
-    upsert_profile,
-    list_profiles,
-    retrieve_profile,
-    preview,
-    calendar,
-    list_cycles,
-    close_cycle,
-    statement_of,
-    pay_cycle,
-    retrieve_settlement
-);
+operations! {
+    upsert_profile: scope("settlements:write"),
+    list_profiles: scope("settlements:read"),
+    retrieve_profile: scope("settlements:read"),
+    preview: scope("settlements:read"),
+    calendar: scope("settlements:read"),
+    list_cycles: scope("settlements:read"),
+    close_cycle: scope("settlements:write").moving_money(),
+    statement_of: scope("settlements:read"),
+    pay_cycle: scope("settlements:write").moving_money(),
+    retrieve_settlement: scope("settlements:read"),
+}
 
 named_list!(SettlementProfileList of SettlementProfileView, "Newest first.");
 named_list!(SettlementCycleList of SettlementCycleView, "Newest first.");

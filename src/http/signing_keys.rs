@@ -14,7 +14,9 @@ use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::events::signing::{self, KeyStatus};
 
-operations!(keys);
+operations! {
+    keys: public(),
+}
 
 #[derive(Serialize, ToSchema)]
 pub struct PublicKeyView {

@@ -25,18 +25,18 @@ use crate::domain::subscriptions::{
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(
-    create_plan,
-    list_plans,
-    retrieve_plan,
-    archive_plan,
-    create_subscription,
-    list_subscriptions,
-    retrieve_subscription,
-    record_usage,
-    cancel_subscription,
-    list_invoices
-);
+operations! {
+    create_plan: scope("subscriptions:write"),
+    list_plans: scope("subscriptions:read"),
+    retrieve_plan: scope("subscriptions:read"),
+    archive_plan: scope("subscriptions:write"),
+    create_subscription: scope("subscriptions:write").ik_required().added(),
+    list_subscriptions: scope("subscriptions:read"),
+    retrieve_subscription: scope("subscriptions:read"),
+    record_usage: scope("subscriptions:write"),
+    cancel_subscription: scope("subscriptions:write"),
+    list_invoices: scope("subscriptions:read"),
+}
 
 /// The invoices `GET /subscriptions/{id}` shows.
 const SUBSCRIPTION_INVOICES_MAX: usize = 24;

@@ -19,7 +19,11 @@ use crate::error::{ApiError, Code, ErrorBody};
 use crate::ledger::Mode;
 use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 
-operations!(create, retrieve, cancel);
+operations! {
+    create: scope("payments:create").ik_required().replays_ok(),
+    retrieve: scope("payments:read"),
+    cancel: scope("payments:cancel").moving_money(),
+}
 
 /// Inputs that would let a caller choose the route: refused (origin section 10).
 pub const REFUSED_INPUTS: [&str; 11] = [

@@ -19,7 +19,11 @@ use crate::rails::sandbox::{
     MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber, RAIL_RULES, RailRule,
 };
 
-operations!(status, sandbox, openapi);
+operations! {
+    status: public(),
+    sandbox: public(),
+    openapi: public().added(),
+}
 
 pub const API_VERSION: &str = "2026-09-01";
 

@@ -17,7 +17,15 @@ use crate::domain::test_clocks::{self, NewClock, TestClock, TestClockView};
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::Family;
 
-operations!(create, list, retrieve, delete, advance, attach, detach);
+operations! {
+    create: scope("test_clocks:write").added(),
+    list: scope("test_clocks:read").added(),
+    retrieve: scope("test_clocks:read").added(),
+    delete: scope("test_clocks:write").added(),
+    advance: scope("test_clocks:write").added(),
+    attach: scope("test_clocks:write").added(),
+    detach: scope("test_clocks:write").added(),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -19,7 +19,12 @@ use crate::domain::verifications::{
 use crate::domain::{currency, fields, intents};
 use crate::error::{ApiError, Code, ErrorBody};
 
-operations!(verify, quota, resolution);
+operations! {
+    // A verification past the free quota takes a fee from the balance.
+    verify: scope("verifications:write").moving_money(),
+    quota: scope("verifications:write"),
+    resolution: scope("verifications:write"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -22,15 +22,15 @@ use crate::ledger::{self, Class};
 use crate::rails::RailKind;
 use crate::store::keys::Family;
 
-operations!(
-    list_wallets,
-    quote_transfer,
-    create_transfer,
-    list_transfers,
-    retrieve_transfer,
-    transfer_limits,
-    set_transfer_limits
-);
+operations! {
+    list_wallets: scope("wallets:read"),
+    quote_transfer: scope("transfers:write"),
+    create_transfer: scope("transfers:write").ik_required(),
+    list_transfers: scope("transfers:read").added(),
+    retrieve_transfer: scope("transfers:read"),
+    transfer_limits: scope("transfers:read").added(),
+    set_transfer_limits: session(roles::TRANSFER_LIMITS_MANAGE).added(),
+}
 
 /// One currency of the organisation's money: a view over its ledger
 /// accounts, never a second record (`paygate verify` covers it).

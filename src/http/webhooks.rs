@@ -20,16 +20,16 @@ use crate::domain::webhooks::{self, Delivery, DeliveryStatus, Endpoint, Endpoint
 use crate::error::{ApiError, ErrorBody};
 use crate::store::keys::{Child, Family};
 
-operations!(
-    replay_event,
-    create,
-    list,
-    retrieve,
-    update,
-    delete,
-    deliveries,
-    replay_delivery
-);
+operations! {
+    replay_event: scope("webhooks:manage"),
+    create: scope("webhooks:manage"),
+    list: scope("webhooks:manage").added(),
+    retrieve: scope("webhooks:manage").added(),
+    update: scope("webhooks:manage").added(),
+    delete: scope("webhooks:manage").added(),
+    deliveries: scope("webhooks:manage"),
+    replay_delivery: scope("webhooks:manage"),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

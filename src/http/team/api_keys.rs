@@ -23,7 +23,12 @@ use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::ledger::Mode;
 
-operations!(list_keys, create_key, rotate_key, revoke_key);
+operations! {
+    list_keys: session(roles::API_KEYS_MANAGE),
+    create_key: session(roles::API_KEYS_MANAGE),
+    rotate_key: session(roles::API_KEYS_MANAGE),
+    revoke_key: session(roles::API_KEYS_MANAGE).added(),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct KeyView {

@@ -14,7 +14,9 @@ use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
 use crate::ledger::Mode;
 
-operations!(audit_log);
+operations! {
+    audit_log: session(roles::AUDIT_LOG_READ).added(),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuditView {

@@ -21,7 +21,12 @@ use crate::http::extract::{Body, Caller, Params, Path, json};
 use crate::http::list::{List, named_list};
 use crate::http::operations::operations;
 
-operations!(list_members, add_member, update_member, disable_member);
+operations! {
+    list_members: session(roles::TEAM_MANAGE).added(),
+    add_member: session(roles::TEAM_MANAGE).added(),
+    update_member: session(roles::TEAM_MANAGE).added(),
+    disable_member: session(roles::TEAM_MANAGE).added(),
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MemberView {

@@ -23,7 +23,11 @@ use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::store::Output;
 
-operations!(login, current, logout);
+operations! {
+    login: public().added(),
+    current: session(roles::SELF).added(),
+    logout: session(roles::SELF).added(),
+}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
