@@ -215,121 +215,27 @@ catalogue! {
 
 /// What a not-found answer is about: each kind has its own code
 /// (`refund_not_found`), all of them BP-2006 as the origin's `not_found`, so
-/// clients that match the number keep working.
+/// clients that match the number keep working. Declared by each resource in
+/// its own module (`domain::resource::Kind`), beside its id prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Missing {
-    Intent,
-    Refund,
-    Dispute,
-    CheckoutSession,
-    PaymentLink,
-    MoneyRequest,
-    QrCode,
-    Location,
-    Terminal,
-    WebhookEndpoint,
-    WebhookDelivery,
-    Event,
-    Transaction,
-    Key,
-    Member,
-    TestClock,
-    Organisation,
-    Transfer,
-    FxQuote,
-    Payout,
-    PayoutBatch,
-    Route,
-    SettlementProfile,
-    SettlementCycle,
-    Account,
-    Plan,
-    Subscription,
-    AgentRun,
-    CreditConsent,
-    LatePayment,
-    SwitchPayment,
-    DiasporaQuote,
-    Institution,
+pub struct Missing {
+    code: Code,
+    what: &'static str,
 }
 
 impl Missing {
+    /// A not-found answer with `code`, naming the thing `what` for a person.
+    pub const fn new(code: Code, what: &'static str) -> Missing {
+        Missing { code, what }
+    }
+
     pub fn code(self) -> Code {
-        match self {
-            Missing::Intent => Code::IntentNotFound,
-            Missing::Refund => Code::RefundNotFound,
-            Missing::Dispute => Code::DisputeNotFound,
-            Missing::CheckoutSession => Code::CheckoutSessionNotFound,
-            Missing::PaymentLink => Code::PaymentLinkNotFound,
-            Missing::MoneyRequest => Code::MoneyRequestNotFound,
-            Missing::QrCode => Code::QrCodeNotFound,
-            Missing::Location => Code::LocationNotFound,
-            Missing::Terminal => Code::TerminalNotFound,
-            Missing::WebhookEndpoint => Code::WebhookEndpointNotFound,
-            Missing::WebhookDelivery => Code::WebhookDeliveryNotFound,
-            Missing::Event => Code::EventNotFound,
-            Missing::Transaction => Code::TransactionNotFound,
-            Missing::Key => Code::KeyNotFound,
-            Missing::Member => Code::MemberNotFound,
-            Missing::TestClock => Code::TestClockNotFound,
-            Missing::Organisation => Code::OrganisationNotFound,
-            Missing::Transfer => Code::TransferNotFound,
-            Missing::FxQuote => Code::FxQuoteNotFound,
-            Missing::Payout => Code::PayoutNotFound,
-            Missing::PayoutBatch => Code::PayoutBatchNotFound,
-            // The router's own "no such path" code: `GET /routes/{id}` of an unknown route answers it too.
-            Missing::Route => Code::RouteNotFound,
-            Missing::SettlementProfile => Code::SettlementProfileNotFound,
-            Missing::SettlementCycle => Code::SettlementCycleNotFound,
-            Missing::Account => Code::AccountNotFound,
-            Missing::Plan => Code::PlanNotFound,
-            Missing::Subscription => Code::SubscriptionNotFound,
-            Missing::AgentRun => Code::AgentRunNotFound,
-            Missing::CreditConsent => Code::CreditConsentNotFound,
-            Missing::LatePayment => Code::LatePaymentNotFound,
-            Missing::SwitchPayment => Code::SwitchPaymentNotFound,
-            Missing::DiasporaQuote => Code::DiasporaQuoteNotFound,
-            Missing::Institution => Code::InstitutionNotFound,
-        }
+        self.code
     }
 
     /// Its name in a message, for a person.
     pub fn what(self) -> &'static str {
-        match self {
-            Missing::Intent => "payment intent",
-            Missing::Refund => "refund",
-            Missing::Dispute => "dispute",
-            Missing::CheckoutSession => "checkout session",
-            Missing::PaymentLink => "payment link",
-            Missing::MoneyRequest => "money request",
-            Missing::QrCode => "QR code",
-            Missing::Location => "location",
-            Missing::Terminal => "terminal",
-            Missing::WebhookEndpoint => "webhook endpoint",
-            Missing::WebhookDelivery => "webhook delivery",
-            Missing::Event => "event",
-            Missing::Transaction => "transaction",
-            Missing::Key => "API key",
-            Missing::Member => "team member",
-            Missing::TestClock => "test clock",
-            Missing::Organisation => "organisation",
-            Missing::Transfer => "transfer",
-            Missing::FxQuote => "FX quote",
-            Missing::Payout => "payout",
-            Missing::PayoutBatch => "payout batch",
-            Missing::Route => "route",
-            Missing::SettlementProfile => "settlement profile",
-            Missing::SettlementCycle => "settlement cycle",
-            Missing::Account => "connected account",
-            Missing::Plan => "plan",
-            Missing::Subscription => "subscription",
-            Missing::AgentRun => "agent run",
-            Missing::CreditConsent => "credit-readiness consent",
-            Missing::LatePayment => "late payment",
-            Missing::SwitchPayment => "national-switch payment",
-            Missing::DiasporaQuote => "diaspora quote",
-            Missing::Institution => "institution",
-        }
+        self.what
     }
 }
 

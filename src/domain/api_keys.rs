@@ -10,6 +10,9 @@ use crate::store::{Table, Tx};
 
 use super::audit::{self, Actor};
 
+/// The not-found answer about a API key.
+pub const MISSING_KEY: Missing = Missing::new(Code::KeyNotFound, "API key");
+
 /// The scopes of a new key of `kind`: `rk` keys hold the scopes chosen; `sk`
 /// keys hold `*` and `pk` keys `payment_intents:write`, and may only repeat
 /// those (spec section 5).
@@ -102,7 +105,7 @@ pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, St
 /// Revokes the key `id`: its secret stops working at once.
 pub fn revoke(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<KeyRecord, ApiError> {
     let key =
-        keys::find(tx, &actor.org, id)?.ok_or_else(|| ApiError::not_found(Missing::Key, id))?;
+        keys::find(tx, &actor.org, id)?.ok_or_else(|| ApiError::not_found(MISSING_KEY, id))?;
     let key = keys::revoke(tx, key)?;
     let details = serde_json::json!({ "mode": key.mode });
     audit::record(tx, actor, "api_key.revoked", Some(&key.id), details)?;

@@ -17,6 +17,9 @@ use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Read, Table, Tx};
 
+/// The not-found answer about a organisation.
+pub const MISSING_ORGANISATION: Missing = Missing::new(Code::OrganisationNotFound, "organisation");
+
 const META_KEY: &str = "organisation";
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -198,7 +201,7 @@ pub fn require_operator(
 /// Disables an organisation: its keys and sessions stop working (403
 /// `organisation_disabled`); its money stays where it is.
 pub fn disable(tx: &mut Tx<'_>, id: &str) -> Result<Organisation, ApiError> {
-    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(Missing::Organisation, id))?;
+    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(MISSING_ORGANISATION, id))?;
     if is_instance(tx, &org.id)? {
         return Err(ApiError::field(
             "id",
@@ -247,7 +250,7 @@ pub fn set_transfer_limits(
     per_transfer_minor: Option<i64>,
     daily_minor: Option<i64>,
 ) -> Result<Organisation, ApiError> {
-    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(Missing::Organisation, id))?;
+    let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(MISSING_ORGANISATION, id))?;
     for (field, value) in [("per_transfer", per_transfer_minor), ("daily", daily_minor)] {
         if value.is_some_and(|v| v < 1) {
             return Err(ApiError::field(

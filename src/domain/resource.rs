@@ -38,35 +38,67 @@ pub fn owned_by(resource: &impl Owned, principal: &Principal) -> bool {
     resource.mode() == principal.mode && resource.owner() == principal.owner()
 }
 
-/// The object `id` (ids of its kind start with `prefix`) when `principal`
-/// owns it, else `not_found(kind, id)`.
+/// What a kind of resource is, declared once in its own module
+/// (`refunds::REFUND`): its store family (whose tag is its id prefix and
+/// index tag) and its not-found answer. `find` and `new_id` are derived
+/// from it, so a prefix is never spelled apart from its resource.
+#[derive(Debug, Clone, Copy)]
+pub struct Kind {
+    pub family: Family,
+    pub missing: Missing,
+    /// How its ids start, when not `<tag>_` (money requests are found by
+    /// their `MR-` code).
+    ids: Option<&'static str>,
+}
+
+impl Kind {
+    pub const fn new(family: Family, missing: Missing) -> Kind {
+        Kind {
+            family,
+            missing,
+            ids: None,
+        }
+    }
+
+    /// Found by ids that start with `prefix` rather than `<tag>_`.
+    pub const fn with_ids(mut self, prefix: &'static str) -> Kind {
+        self.ids = Some(prefix);
+        self
+    }
+
+    /// A new id of this kind: `<tag>_<ulid>`.
+    pub fn new_id(&self) -> String {
+        self.family.new_id()
+    }
+
+    /// Whether `id` is spelled as an id of this kind.
+    pub fn names(&self, id: &str) -> bool {
+        match self.ids {
+            Some(prefix) => id.starts_with(prefix),
+            None => id
+                .strip_prefix(self.family.id_prefix())
+                .is_some_and(|rest| rest.starts_with('_')),
+        }
+    }
+}
+
+/// The object `id` of `kind` when `principal` owns it, else `kind`'s
+/// not-found answer: an id of another kind, an unknown id and another
+/// owner's object answer alike.
 pub fn find<T: Owned + DeserializeOwned>(
     read: &impl Read,
     principal: &Principal,
     id: &str,
-    prefix: &str,
-    kind: Missing,
+    kind: &Kind,
 ) -> Result<T, ApiError> {
-    find_in(read, Table::Objects, principal, id, prefix, kind)
-}
-
-/// [`find`] in another table than the objects (events).
-pub fn find_in<T: Owned + DeserializeOwned>(
-    read: &impl Read,
-    table: Table,
-    principal: &Principal,
-    id: &str,
-    prefix: &str,
-    kind: Missing,
-) -> Result<T, ApiError> {
-    let found: Option<T> = if id.starts_with(prefix) {
-        read.get_json(table, id)?
+    let found: Option<T> = if kind.names(id) {
+        read.get_json(kind.family.objects(), id)?
     } else {
         None
     };
     found
         .filter(|resource| owned_by(resource, principal))
-        .ok_or_else(|| ApiError::not_found(kind, id))
+        .ok_or_else(|| ApiError::not_found(kind.missing, id))
 }
 
 /// Stores a new resource of `family` and its row in its owner's index, where

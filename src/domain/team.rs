@@ -21,12 +21,16 @@
 //!   the lock on a snapshot and counting after the slow hash let 60
 //!   simultaneous guesses through a limit of 5 (security review finding 8).
 
+use crate::domain::org::MISSING_ORGANISATION;
 use serde::{Deserialize, Serialize};
 
 use super::resource;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
 use crate::store::{Read, Row, Snapshot, StoreError, Table, Tx};
+
+/// The not-found answer about a team member.
+pub const MISSING_MEMBER: Missing = Missing::new(Code::MemberNotFound, "team member");
 
 /// Failed attempts in a row that lock a login or a member's PIN.
 pub const MAX_FAILURES: u32 = 5;
@@ -369,7 +373,7 @@ fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
     };
     found
         .filter(|m| m.org == org)
-        .ok_or_else(|| ApiError::not_found(Missing::Member, id))
+        .ok_or_else(|| ApiError::not_found(MISSING_MEMBER, id))
 }
 
 fn other_active_owners(tx: &Tx<'_>, org: &str, except: &str) -> Result<usize, ApiError> {
@@ -623,7 +627,7 @@ impl NewOwner {
     ) -> Result<NewOwner, ApiError> {
         self.validate()?;
         let org = super::org::get(tx, org)?
-            .ok_or_else(|| ApiError::not_found(Missing::Organisation, org))?;
+            .ok_or_else(|| ApiError::not_found(MISSING_ORGANISATION, org))?;
         let member = add_member(
             tx,
             &org.id,

@@ -5,6 +5,7 @@
 //! with its receiver notes (a test checks), so an undocumented event cannot
 //! be emitted.
 
+use crate::domain::webhooks::EVENT;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -12,7 +13,7 @@ use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::keys::{self, Family};
+use crate::store::keys::{self};
 use crate::store::{Table, Tx};
 
 pub mod access;
@@ -428,7 +429,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
         None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
     };
     let head = Event {
-        id: crate::ids::new_id("evt"),
+        id: EVENT.new_id(),
         event_type,
         mode,
         owner: owner.to_string(),
@@ -453,7 +454,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
     tx.put(Table::Events, head.id.clone(), bytes);
     tx.put(
         Table::Index,
-        keys::owned(Family::Event, mode, owner, &head.id),
+        keys::owned(EVENT.family, mode, owner, &head.id),
         Vec::new(),
     );
     crate::domain::webhooks::fan_out(tx, &head)?;

@@ -2,6 +2,7 @@
 //! `docs/connected-accounts.md`). The hosted claim page is in
 //! `pages/claim.rs`.
 
+use crate::domain::accounts::ACCOUNT;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -23,7 +24,6 @@ use crate::domain::accounts::{
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger;
-use crate::store::keys::Family;
 
 operations! {
     create: scope("accounts:write"),
@@ -132,7 +132,7 @@ pub async fn list(
     Caller(caller): Caller,
     Params(query): Params<AccountQuery>,
 ) -> Result<Response, ApiError> {
-    let rows = Rows::owned(Family::Account, &caller);
+    let rows = Rows::owned(ACCOUNT.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(
         &snapshot,

@@ -1,6 +1,7 @@
 //! Balances and ledger transactions (spec section 4.9): read from one
 //! snapshot, never written here.
 
+use crate::ledger::MISSING_TRANSACTION;
 use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
@@ -10,7 +11,7 @@ use super::AppState;
 use super::extract::{Caller, Path, json};
 use super::operations::operations;
 use crate::clock::rfc3339;
-use crate::error::{ApiError, ErrorBody, Missing};
+use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
 
@@ -137,7 +138,7 @@ pub async fn transaction(
     };
     let posting = posting
         .filter(|p| p.mode == caller.mode && p.owner == caller.owner())
-        .ok_or_else(|| ApiError::not_found(Missing::Transaction, &id))?;
+        .ok_or_else(|| ApiError::not_found(MISSING_TRANSACTION, &id))?;
     let entries = posting
         .lines
         .iter()

@@ -1,5 +1,7 @@
 //! Checkout sessions and payment links (spec section 4.2).
 
+use crate::domain::checkout::CHECKOUT_SESSION;
+use crate::domain::checkout::PAYMENT_LINK;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -19,7 +21,6 @@ use crate::domain::checkout::{
 };
 use crate::domain::fields;
 use crate::error::ApiError;
-use crate::store::keys::Family;
 
 operations! {
     create_session: scope("checkout_sessions:write").ik_required(),
@@ -114,7 +115,7 @@ pub async fn list_sessions(
     Caller(caller): Caller,
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
-    let rows = Rows::owned(Family::CheckoutSession, &caller);
+    let rows = Rows::owned(CHECKOUT_SESSION.family, &caller);
     let snapshot = state.store.snapshot()?;
     let all = |_: &Session| true;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
@@ -203,7 +204,7 @@ pub async fn list_links(
     Caller(caller): Caller,
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
-    let rows = Rows::owned(Family::PaymentLink, &caller);
+    let rows = Rows::owned(PAYMENT_LINK.family, &caller);
     let snapshot = state.store.snapshot()?;
     let all = |_: &Link| true;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;

@@ -1,5 +1,6 @@
 //! Disputes (spec section 4.10).
 
+use crate::domain::disputes::DISPUTE;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -15,7 +16,6 @@ use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     open: scope("disputes:write").moving_money(),
@@ -143,7 +143,7 @@ pub async fn list(
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let keep =
         |d: &Dispute| query.status.is_none_or(|s| d.status == s) && of_intent(&d.payment_intent);
-    let rows = Rows::owned(Family::Dispute, &caller);
+    let rows = Rows::owned(DISPUTE.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|d| disputes::view(&d)))

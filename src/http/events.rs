@@ -1,5 +1,6 @@
 //! The event log and the event catalogue (spec section 4.10).
 
+use crate::domain::webhooks::EVENT;
 use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -11,7 +12,6 @@ use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::error::ApiError;
 use crate::events::{self, CATALOGUE, Event, EventView, render};
-use crate::store::keys::Family;
 
 operations! {
     list: scope("events:read"),
@@ -97,7 +97,7 @@ pub async fn list(
             && created.contains(event.created_at_ms)
             && events::access::may_read(&caller, event.event_type)
     };
-    let rows = Rows::owned(Family::Event, &caller);
+    let rows = Rows::owned(EVENT.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(render))

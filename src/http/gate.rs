@@ -3,6 +3,7 @@
 //! stops money movement while the guardian is engaged, and handles the
 //! Idempotency-Key (replay from the store, or a claim for the writer).
 
+use crate::domain::intents::INTENT;
 use axum::body::Body as AxumBody;
 use std::net::IpAddr;
 
@@ -18,7 +19,7 @@ use super::extract::{BODY_BYTES_MAX, client_ip, reply};
 use crate::auth::access::{Access, Ik, Operation};
 use crate::auth::{KeyKind, Principal, Rights, SessionCaller, roles};
 use crate::domain::team;
-use crate::error::{ApiError, Code, Missing};
+use crate::error::{ApiError, Code};
 use crate::headers as header_names;
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
 use crate::store::{Snapshot, Table};
@@ -304,7 +305,7 @@ fn secret_principal(
         };
     let intent = intent
         .filter(|i| i.client_secret_matches(&secret))
-        .ok_or_else(|| ApiError::not_found(Missing::Intent, path_id))?;
+        .ok_or_else(|| ApiError::not_found(INTENT.missing, path_id))?;
     Ok(Principal {
         key_id: format!("client_secret:{}", intent.id),
         kind: KeyKind::Pk,

@@ -1,5 +1,6 @@
 //! Payment intent handlers (spec section 4.1): parse, call the domain, render.
 
+use crate::domain::intents::INTENT;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -23,7 +24,6 @@ use crate::domain::ranking::{self, Policy, RankedMethod};
 use crate::domain::step_up::Proof;
 use crate::error::{ApiError, ErrorBody};
 use crate::rails::RailKind;
-use crate::store::keys::Family;
 
 operations! {
     create: scope("payment_intents:write").ik_required().publishable(),
@@ -93,7 +93,7 @@ pub async fn list(
     Params(query): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |intent: &Intent| query.status.is_none_or(|s| intent.public_status() == s);
-    let rows = Rows::owned(Family::PaymentIntent, &caller);
+    let rows = Rows::owned(INTENT.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|i| view::render(&i, &state.settings, None)))

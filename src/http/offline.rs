@@ -2,6 +2,7 @@
 //! offline QR codes, the sync of signed promises and their list. The rules
 //! are in `domain::offline`; the flow is told in `docs/offline.md`.
 
+use crate::domain::offline::OFFLINE_PROMISE;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -20,7 +21,6 @@ use crate::domain::offline::{
     self, DeviceView, NewKey, NewOfflineQr, NoncesView, OfflinePromiseView, OfflineQrView, Status,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     // Registering a device makes it able to promise money as a payer; the
@@ -364,7 +364,7 @@ pub async fn list_promises(
                 .as_deref()
                 .is_none_or(|d| p.payer_device_id == d)
     };
-    let rows = Rows::owned(Family::OfflinePromise, &caller);
+    let rows = Rows::owned(OFFLINE_PROMISE, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page_sized(&snapshot, rows, limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|p| offline::promise_view(&p)))

@@ -3,6 +3,7 @@
 //! as CSV), approval (which pays it, `domain::payout_batches::execution`)
 //! and cancellation.
 
+use crate::domain::payout_batches::PAYOUT_BATCH;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -299,7 +300,7 @@ pub async fn list(
     Params(query): Params<BatchQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |b: &PayoutBatch| query.status.is_none_or(|s| b.status == s);
-    let rows = Rows::owned(crate::store::keys::Family::PayoutBatch, &caller);
+    let rows = Rows::owned(PAYOUT_BATCH.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|b| batches::batch_view(&b)))

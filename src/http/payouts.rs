@@ -1,6 +1,7 @@
 //! Single payouts (spec section 4.8): to a mobile-money number or a bank
 //! account. Batches are their own area.
 
+use crate::domain::payouts::PAYOUT;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -16,7 +17,6 @@ use crate::domain::audit::{self, Actor};
 use crate::domain::payouts::input::CreatePayout;
 use crate::domain::payouts::{self, Payout, PayoutView, Status};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     create: scope("payouts:write").ik_required(),
@@ -88,7 +88,7 @@ pub async fn list(
     let keep = |p: &Payout| {
         query.status.is_none_or(|s| p.status == s) && created.contains(p.created_at_ms)
     };
-    let rows = Rows::owned(Family::Payout, &caller);
+    let rows = Rows::owned(PAYOUT.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|p| payouts::view(&p)))

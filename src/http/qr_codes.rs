@@ -1,6 +1,8 @@
 //! Locations, terminals, static QR codes, scan analytics, and the public
 //! `POST /resolve` (rate limited per client address).
 
+use crate::domain::qr_codes::codes::QR_CODE;
+use crate::domain::qr_codes::locations::LOCATION;
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 
@@ -24,7 +26,7 @@ use crate::domain::qr_codes::{
     RevokeReason, Terminal, TerminalInput,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::{Child, Family};
+use crate::store::keys::Child;
 
 operations! {
     create_location: scope("qr_codes:write"),
@@ -115,7 +117,7 @@ pub async fn list_locations(
     Caller(caller): Caller,
     Params(query): Params<LocationQuery>,
 ) -> Result<Response, ApiError> {
-    let rows = Rows::owned(Family::Location, &caller);
+    let rows = Rows::owned(LOCATION.family, &caller);
     let snapshot = state.store.snapshot()?;
     let all = |_: &Location| true;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
@@ -282,7 +284,7 @@ pub async fn list_codes(
                 .as_deref()
                 .map_or(query.location.is_none(), &at_location)
     };
-    let rows = Rows::owned(Family::QrCode, &caller);
+    let rows = Rows::owned(QR_CODE.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.try_map(|c| code_view(&c, false))?)

@@ -1,5 +1,6 @@
 //! Refunds (spec section 4.3) and the split views of an intent (4.1).
 
+use crate::domain::refunds::REFUND;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -21,7 +22,6 @@ use crate::domain::refunds::{self, NewRefund, Refund, RefundView, Status};
 use crate::domain::splits::{Recovery, RefundPolicy, SplitPayout};
 use crate::domain::step_up::Proof;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     splits: scope("payment_intents:read"),
@@ -151,7 +151,7 @@ pub async fn list(
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
     let keep =
         |r: &Refund| query.status.is_none_or(|s| r.status == s) && of_intent(&r.payment_intent);
-    let rows = Rows::owned(Family::Refund, &caller);
+    let rows = Rows::owned(REFUND.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|r| refunds::view(&r)))

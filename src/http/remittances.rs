@@ -1,5 +1,6 @@
 //! Remittances (spec section 4.7): quotes, sending, listing.
 
+use crate::domain::remittances::REMITTANCE;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -20,7 +21,6 @@ use crate::domain::remittances::{
 };
 use crate::domain::routes::SourceInput;
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     quote: scope("remittances:read"),
@@ -147,7 +147,7 @@ pub async fn list(
     Params(query): Params<RemittanceQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    let rows = Rows::owned(Family::Remittance, &caller);
+    let rows = Rows::owned(REMITTANCE, &caller);
     let found = list::page(
         &snapshot,
         rows,

@@ -1,6 +1,7 @@
 //! Cross-border routes (spec section 4.6): quotes, the currencies a
 //! recipient can be paid in, routes, their receipts and cancels.
 
+use crate::domain::routes::ROUTE;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -29,7 +30,6 @@ use crate::domain::routes::{
 use crate::error::{ApiError, ErrorBody};
 use crate::rails::RailKind;
 use crate::store::Snapshot;
-use crate::store::keys::Family;
 
 operations! {
     quote: scope("routes:read"),
@@ -513,7 +513,7 @@ pub async fn create(
         let ask = Ask { amount_minor, currency: source_currency, target_currency: target, source: &source, destination: &destination };
         let (figures, fx_quote) = routes::price(tx, &caller, &ask, FxLock::Take(input.quote_id.as_deref()))?;
         let new = NewRoute {
-            id: crate::ids::new_id("rt"),
+            id: ROUTE.new_id(),
             source,
             destination,
             figures,
@@ -551,7 +551,7 @@ pub async fn list(
     Params(query): Params<RouteQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    let rows = Rows::owned(Family::Route, &caller);
+    let rows = Rows::owned(ROUTE.family, &caller);
     let found = list::page(
         &snapshot,
         rows,

@@ -1,6 +1,8 @@
 //! Settlement (spec section 4.9): profiles, cycles, statements, the
 //! calendar. Rules in `domain::settlement`; the guide is `docs/settlement.md`.
 
+use crate::domain::settlement::cycles::SETTLEMENT_CYCLE;
+use crate::domain::settlement::profiles::SETTLEMENT_PROFILE;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -24,7 +26,7 @@ use crate::domain::settlement::{self, Actor};
 use crate::domain::{currency, org};
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Class};
-use crate::store::keys::{self, Family};
+use crate::store::keys::{self};
 use crate::store::{Output, Snapshot, Table};
 
 operations! {
@@ -83,7 +85,7 @@ pub async fn list_profiles(
     Params(query): Params<ProfileQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
-    let rows = Rows::owned(Family::SettlementProfile, &caller);
+    let rows = Rows::owned(SETTLEMENT_PROFILE.family, &caller);
     let found = list::page(
         &snapshot,
         rows,
@@ -255,7 +257,7 @@ pub async fn calendar(
             items_count: cycle.items_count,
         });
     }
-    let rows = Rows::owned(Family::SettlementCycle, &caller);
+    let rows = Rows::owned(SETTLEMENT_CYCLE.family, &caller);
     let cycles = list::page(
         &snapshot,
         rows,
@@ -326,7 +328,7 @@ pub async fn list_cycles(
                 .is_none_or(|cur| c.currency == cur)
     };
     let snapshot = state.store.snapshot()?;
-    let rows = Rows::owned(Family::SettlementCycle, &caller);
+    let rows = Rows::owned(SETTLEMENT_CYCLE.family, &caller);
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|c| view::cycle(&c)))
 }

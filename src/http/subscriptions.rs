@@ -1,5 +1,8 @@
 //! Plans, subscriptions, usage and invoices (spec section 4.13).
 
+use crate::domain::invoices::INVOICE;
+use crate::domain::plans::PLAN;
+use crate::domain::subscriptions::SUBSCRIPTION;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -23,7 +26,6 @@ use crate::domain::subscriptions::{
     UsageRecordView,
 };
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     create_plan: scope("subscriptions:write"),
@@ -134,7 +136,7 @@ pub async fn list_plans(
 ) -> Result<Response, ApiError> {
     let archived = query.include_archived.unwrap_or(false);
     let keep = |p: &Plan| archived || p.status == plans::Status::Active;
-    let rows = Rows::owned(Family::Plan, &caller);
+    let rows = Rows::owned(PLAN.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(
@@ -272,7 +274,7 @@ pub async fn list_subscriptions(
     Params(query): Params<SubscriptionQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |s: &Subscription| query.status.is_none_or(|w| s.status == w);
-    let rows = Rows::owned(Family::Subscription, &caller);
+    let rows = Rows::owned(SUBSCRIPTION.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found: List<Subscription> =
         list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
@@ -380,7 +382,7 @@ pub async fn list_invoices(
     Caller(caller): Caller,
     Params(query): Params<InvoiceQuery>,
 ) -> Result<Response, ApiError> {
-    let rows = Rows::owned(Family::Invoice, &caller);
+    let rows = Rows::owned(INVOICE, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(
         &snapshot,

@@ -1,5 +1,6 @@
 //! Test clocks (issue 17): the sandbox's own time, moved forward on request.
 
+use crate::domain::test_clocks::TEST_CLOCK;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -15,7 +16,6 @@ use super::operations::operations;
 use super::webhooks::DeletedView;
 use crate::domain::test_clocks::{self, NewClock, TestClock, TestClockView};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::Family;
 
 operations! {
     create: scope("test_clocks:write").added(),
@@ -87,7 +87,7 @@ pub async fn list(
     Params(query): Params<ClockQuery>,
 ) -> Result<Response, ApiError> {
     test_clocks::require_test_mode(&caller)?;
-    let rows = Rows::owned(Family::TestClock, &caller);
+    let rows = Rows::owned(TEST_CLOCK.family, &caller);
     let snapshot = state.store.snapshot()?;
     let all = |_: &TestClock| true;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;

@@ -1,5 +1,6 @@
 //! Wallets and wallet-to-wallet transfers (spec section 4.5).
 
+use crate::domain::transfers::TRANSFER;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -20,7 +21,6 @@ use crate::domain::transfers::{self, NewTransfer, Transfer, TransferView};
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Class};
 use crate::rails::RailKind;
-use crate::store::keys::Family;
 
 operations! {
     list_wallets: scope("wallets:read"),
@@ -205,7 +205,7 @@ pub async fn list_transfers(
         Some(Direction::Outgoing) => t.owner == owner,
         Some(Direction::Incoming) => t.recipient == owner,
     };
-    let rows = Rows::owned(Family::Transfer, &caller);
+    let rows = Rows::owned(TRANSFER.family, &caller);
     let snapshot = state.store.snapshot()?;
     let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), keep)?;
     json(200, &found.map(|t| transfers::view(&t, &owner)))

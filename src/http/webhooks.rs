@@ -1,5 +1,6 @@
 //! Webhook endpoints, deliveries and replays.
 
+use crate::domain::webhooks::ENDPOINT;
 use std::collections::BTreeMap;
 
 use axum::extract::State;
@@ -18,7 +19,7 @@ use crate::clock::rfc3339;
 use crate::domain::webhooks::view::{self, EndpointView};
 use crate::domain::webhooks::{self, Delivery, DeliveryStatus, Endpoint, EndpointInput};
 use crate::error::{ApiError, ErrorBody};
-use crate::store::keys::{Child, Family};
+use crate::store::keys::Child;
 
 operations! {
     replay_event: scope("webhooks:manage"),
@@ -114,7 +115,7 @@ pub async fn list(
     Caller(caller): Caller,
 ) -> Result<Response, ApiError> {
     // At most ENDPOINTS_MAX exist, so they all fit one page.
-    let rows = Rows::owned(Family::WebhookEndpoint, &caller);
+    let rows = Rows::owned(ENDPOINT.family, &caller);
     let snapshot = state.store.snapshot()?;
     let all = |_: &Endpoint| true;
     let found = list::page(&snapshot, rows, Some(webhooks::ENDPOINTS_MAX), None, all)?;

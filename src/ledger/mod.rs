@@ -13,12 +13,16 @@
 
 pub mod verify;
 
+use crate::error::Missing;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code};
 use crate::store::{StoreError, Table, Tx};
 
 pub use verify::{VerifyReport, verify};
+
+/// The not-found answer about a transaction.
+pub const MISSING_TRANSACTION: Missing = Missing::new(Code::TransactionNotFound, "transaction");
 
 /// Lines one posting may have at most.
 pub const POSTING_LINES_MAX: usize = 64;

@@ -32,85 +32,50 @@
 use super::Table;
 use crate::ledger::Mode;
 
-/// Objects an owner (organisation or connected account) has, each family
-/// listed newest first through its own index.
+/// A family of objects an owner (organisation or connected account) has,
+/// each listed newest first through its own index: its tag is the id prefix
+/// (`re` of `re_...`) and the index tag. Each resource declares its family
+/// in its own module (`domain::resource::Kind`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
-    PaymentIntent,
-    Refund,
-    Dispute,
-    MoneyRequest,
-    CheckoutSession,
-    PaymentLink,
-    WebhookEndpoint,
-    Location,
-    QrCode,
-    Event,
-    TestClock,
-    Transfer,
-    FxQuote,
-    Payout,
-    PayoutBatch,
-    Route,
-    Remittance,
-    SettlementProfile,
-    SettlementCycle,
-    Account,
-    OfflinePromise,
-    Plan,
-    Subscription,
-    Invoice,
-    AgentRun,
-    CreditConsent,
-    SwitchPayment,
-    DiasporaQuote,
+pub struct Family {
+    tag: &'static str,
+    table: Table,
 }
 
 impl Family {
+    /// A family of objects kept in the objects table.
+    pub const fn new(tag: &'static str) -> Family {
+        Family {
+            tag,
+            table: Table::Objects,
+        }
+    }
+
+    /// The family of the events, kept in their own table.
+    pub const fn events(tag: &'static str) -> Family {
+        Family {
+            tag,
+            table: Table::Events,
+        }
+    }
+
     /// The kind's id prefix (`pi` of `pi_...`), also its index tag.
     pub fn id_prefix(self) -> &'static str {
-        self.tag()
+        self.tag
+    }
+
+    /// A new id of this family: `<tag>_<ulid>`.
+    pub fn new_id(self) -> String {
+        crate::ids::new_id(self.tag)
     }
 
     /// The table its objects are kept in.
     pub fn objects(self) -> Table {
-        match self {
-            Family::Event => Table::Events,
-            _ => Table::Objects,
-        }
+        self.table
     }
 
     fn tag(self) -> &'static str {
-        match self {
-            Family::PaymentIntent => "pi",
-            Family::Refund => "re",
-            Family::Dispute => "dp",
-            Family::MoneyRequest => "mr",
-            Family::CheckoutSession => "cs",
-            Family::PaymentLink => "plink",
-            Family::WebhookEndpoint => "we",
-            Family::Location => "loc",
-            Family::QrCode => "qr",
-            Family::Event => "evt",
-            Family::TestClock => "clock",
-            Family::Transfer => "tr",
-            Family::FxQuote => "fxq",
-            Family::Payout => "po",
-            Family::PayoutBatch => "pb",
-            Family::Route => "rt",
-            Family::Remittance => "rem",
-            Family::SettlementProfile => "stp",
-            Family::SettlementCycle => "sc",
-            Family::Account => "acct",
-            Family::OfflinePromise => "ofp",
-            Family::Plan => "plan",
-            Family::Subscription => "sub",
-            Family::Invoice => "inv",
-            Family::AgentRun => "run",
-            Family::CreditConsent => "crc",
-            Family::SwitchPayment => "pay",
-            Family::DiasporaQuote => "dq",
-        }
+        self.tag
     }
 }
 
@@ -455,12 +420,9 @@ mod tests {
     #[test]
     fn keys_keep_the_layout_of_existing_stores() {
         let (m, o) = (Mode::Test, "org_1");
+        assert_eq!(owned(Family::new("pi"), m, o, "pi_2"), "pi|test|org_1|pi_2");
         assert_eq!(
-            owned(Family::PaymentIntent, m, o, "pi_2"),
-            "pi|test|org_1|pi_2"
-        );
-        assert_eq!(
-            owned_prefix(Family::PaymentLink, Mode::Live, o),
+            owned_prefix(Family::new("plink"), Mode::Live, o),
             "plink|live|org_1|"
         );
         assert_eq!(child_prefix(Child::Delivery, "we_1"), "wd|we_1|");
@@ -478,8 +440,8 @@ mod tests {
 
     #[test]
     fn an_owners_prefix_never_matches_another_owner() {
-        let a = owned_prefix(Family::Refund, Mode::Test, "org_1");
-        let b = owned(Family::Refund, Mode::Test, "org_12", "re_1");
+        let a = owned_prefix(Family::new("re"), Mode::Test, "org_1");
+        let b = owned(Family::new("re"), Mode::Test, "org_12", "re_1");
         assert!(!b.starts_with(&a));
     }
 }

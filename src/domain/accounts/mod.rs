@@ -18,6 +18,7 @@ pub mod fees;
 pub mod state;
 pub mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -106,6 +107,12 @@ pub struct ClaimLink {
     pub digest: String,
     pub expires_at_ms: i64,
 }
+
+/// `acct_...`: connected accounts, `account_not_found` when absent or another's.
+pub const ACCOUNT: Kind = Kind::new(
+    Family::new("acct"),
+    Missing::new(Code::AccountNotFound, "connected account"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Account {
@@ -236,7 +243,7 @@ pub fn create(
     let platform = principal.org.clone();
     let connected = tx.scan(
         Table::Index,
-        &keys::owned_prefix(Family::Account, principal.mode, &platform),
+        &keys::owned_prefix(ACCOUNT.family, principal.mode, &platform),
         None,
         ACCOUNTS_PER_PLATFORM_MAX + 1,
     )?;
@@ -282,7 +289,7 @@ pub fn create(
     )?;
     let now = tx.now_ms();
     let account = Account {
-        id: crate::ids::new_id("acct"),
+        id: ACCOUNT.new_id(),
         mode: principal.mode,
         owner: platform,
         organisation: organisation.id.clone(),
@@ -301,7 +308,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::Account, &account)?;
+    resource::insert(tx, ACCOUNT.family, &account)?;
     resource::point(tx, keys::account_of_org(&organisation.id), &account.id);
     record(tx, principal, &account, "account.created")?;
     emit(tx, &account, EventType::AccountCreated)?;
@@ -315,7 +322,7 @@ const DEFAULT_CURRENCY: &str = "USD";
 /// The account `id` when `principal` (a platform) owns it, else 404
 /// `account_not_found`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Account, ApiError> {
-    resource::find(read, principal, id, "acct_", Missing::Account)
+    resource::find(read, principal, id, &ACCOUNT)
 }
 
 /// What `PATCH /accounts/{id}` may change.

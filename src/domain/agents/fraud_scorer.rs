@@ -16,6 +16,7 @@
 //! (hold for review). Context: `payment_intent` (`pi_...` of the caller), or
 //! `msisdn` with an optional `amount_minor`.
 
+use crate::domain::intents::INTENT;
 use serde_json::{Value, json};
 
 use super::history::{self, History, Reader};
@@ -23,7 +24,7 @@ use super::{Agent, Depth, Input, Output};
 use crate::auth::Principal;
 use crate::domain::intents::{AttemptStatus, Intent};
 use crate::domain::{org, resource};
-use crate::error::{ApiError, Missing};
+use crate::error::ApiError;
 
 pub struct FraudScorer;
 
@@ -135,7 +136,7 @@ impl Agent for FraudScorer {
 
 fn subject(read: &dyn History, principal: &Principal, input: &Input) -> Result<Subject, ApiError> {
     if let Some(id) = input.text("payment_intent", 64)? {
-        let intent: Intent = resource::find(&Reader(read), principal, &id, "pi_", Missing::Intent)?;
+        let intent: Intent = resource::find(&Reader(read), principal, &id, &INTENT)?;
         let msisdn = payer(&intent);
         return Ok(Subject {
             country: intent

@@ -3,6 +3,8 @@
 //! transaction (a background run, completed by its timer). Every read is
 //! bounded: the newest [`INTENTS_MAX`] intents or payouts of the window.
 
+use crate::domain::intents::INTENT;
+use crate::domain::payouts::PAYOUT;
 use serde::de::DeserializeOwned;
 
 use crate::domain::intents::Intent;
@@ -89,7 +91,7 @@ pub fn intents(
     owner: &str,
     since_ms: i64,
 ) -> Result<Vec<Intent>, ApiError> {
-    let mut all: Vec<Intent> = newest_of(read, Family::PaymentIntent, mode, owner)?;
+    let mut all: Vec<Intent> = newest_of(read, INTENT.family, mode, owner)?;
     all.retain(|i| i.created_at_ms >= since_ms);
     Ok(all)
 }
@@ -101,7 +103,7 @@ pub fn payouts(
     owner: &str,
     since_ms: i64,
 ) -> Result<Vec<Payout>, ApiError> {
-    let mut all: Vec<Payout> = newest_of(read, Family::Payout, mode, owner)?;
+    let mut all: Vec<Payout> = newest_of(read, PAYOUT.family, mode, owner)?;
     all.retain(|p| p.created_at_ms >= since_ms);
     Ok(all)
 }

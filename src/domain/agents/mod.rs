@@ -31,6 +31,7 @@ pub mod savings_advisor;
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -190,6 +191,12 @@ pub struct RunError {
     pub message: String,
 }
 
+/// `run_...`: agent runs, `agent_run_not_found` when absent or another's.
+pub const AGENT_RUN: Kind = Kind::new(
+    Family::new("run"),
+    Missing::new(Code::AgentRunNotFound, "agent run"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Run {
     pub id: String,
@@ -227,7 +234,7 @@ pub fn run_now(
 ) -> Result<Run, ApiError> {
     let mut run = admit(tx, principal, request)?;
     complete(tx, &mut run, output)?;
-    resource::insert(tx, Family::AgentRun, &run)?;
+    resource::insert(tx, AGENT_RUN.family, &run)?;
     Ok(run)
 }
 
@@ -235,7 +242,7 @@ pub fn run_now(
 /// and schedules its completion at once, in real time.
 pub fn start(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Run, ApiError> {
     let run = admit(tx, principal, request)?;
-    resource::insert(tx, Family::AgentRun, &run)?;
+    resource::insert(tx, AGENT_RUN.family, &run)?;
     let due = tx.wall_ms();
     scheduler::schedule_real_time(
         tx,
@@ -294,7 +301,7 @@ pub fn on_timer(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 
 /// The run `id` of the caller, or 404 `run_not_found`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Run, ApiError> {
-    resource::find(read, principal, id, "run_", Missing::AgentRun)
+    resource::find(read, principal, id, &AGENT_RUN)
 }
 
 /// Counts the run in the quotas and prices it; short of the price in the
@@ -325,7 +332,7 @@ fn admit(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Ru
     };
     require_funds(tx, Some(principal), mode, &owner, &currency, amount_minor)?;
     Ok(Run {
-        id: crate::ids::new_id("run"),
+        id: AGENT_RUN.new_id(),
         mode,
         owner,
         agent: request.agent.key().to_string(),

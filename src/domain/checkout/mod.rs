@@ -8,6 +8,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -47,6 +48,12 @@ pub struct LineItem {
     #[schema(minimum = 1, maximum = 1_000_000_000_000i64)]
     pub unit_amount_minor: i64,
 }
+
+/// `cs_...`: checkout sessions, `checkout_session_not_found` when absent or another's.
+pub const CHECKOUT_SESSION: Kind = Kind::new(
+    Family::new("cs"),
+    Missing::new(Code::CheckoutSessionNotFound, "checkout session"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Session {
@@ -165,7 +172,7 @@ pub fn create_session(
     let mut intent = new_intent(tx, settings, principal, body)?;
     let now = tx.now_ms();
     let session = Session {
-        id: crate::ids::new_id("cs"),
+        id: CHECKOUT_SESSION.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         status: SessionStatus::Open,
@@ -192,7 +199,7 @@ pub fn create_session(
             session: session.id.clone(),
         },
     )?;
-    resource::insert(tx, Family::CheckoutSession, &session)?;
+    resource::insert(tx, CHECKOUT_SESSION.family, &session)?;
     Ok(session)
 }
 
@@ -201,7 +208,7 @@ pub fn read_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    resource::find(snapshot, principal, id, "cs_", Missing::CheckoutSession)
+    resource::find(snapshot, principal, id, &CHECKOUT_SESSION)
 }
 
 /// Records a session's expiry (its status already moved) and cancels its
@@ -222,7 +229,7 @@ pub fn expire_session(
     principal: &Principal,
     id: &str,
 ) -> Result<Session, ApiError> {
-    let mut session: Session = resource::find(tx, principal, id, "cs_", Missing::CheckoutSession)?;
+    let mut session: Session = resource::find(tx, principal, id, &CHECKOUT_SESSION)?;
     session.status =
         session::transition(session.status, session::Trigger::Expire).map_err(|_| {
             ApiError::new(
@@ -298,6 +305,12 @@ pub fn on_link_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// `plink_...`: payment links, `payment_link_not_found` when absent or another's.
+pub const PAYMENT_LINK: Kind = Kind::new(
+    Family::new("plink"),
+    Missing::new(Code::PaymentLinkNotFound, "payment link"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Link {
     pub id: String,
@@ -339,7 +352,7 @@ pub fn create_link(
     }
     let description = super::fields::text("description", input.description, 200)?;
     let link = Link {
-        id: crate::ids::new_id("plink"),
+        id: PAYMENT_LINK.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         status: LinkStatus::Active,
@@ -353,12 +366,12 @@ pub fn create_link(
         deactivated_at_ms: None,
         created_at_ms: tx.now_ms(),
     };
-    resource::insert(tx, Family::PaymentLink, &link)?;
+    resource::insert(tx, PAYMENT_LINK.family, &link)?;
     Ok(link)
 }
 
 pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
-    let mut link: Link = resource::find(tx, principal, id, "plink_", Missing::PaymentLink)?;
+    let mut link: Link = resource::find(tx, principal, id, &PAYMENT_LINK)?;
     link.status = link::transition(link.status, link::Trigger::Deactivate).map_err(|_| {
         ApiError::new(
             Code::LinkInactive,
@@ -381,7 +394,7 @@ pub fn visit_link(
 ) -> Result<Intent, ApiError> {
     let link: Link = tx
         .get_json(Table::Objects, id)?
-        .ok_or_else(|| ApiError::not_found(Missing::PaymentLink, id))?;
+        .ok_or_else(|| ApiError::not_found(PAYMENT_LINK.missing, id))?;
     link::transition(link.status, link::Trigger::Visit).map_err(|_| {
         ApiError::new(
             Code::LinkInactive,

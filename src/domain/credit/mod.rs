@@ -15,6 +15,9 @@
 pub mod score;
 pub mod state;
 
+use crate::domain::disputes::DISPUTE;
+use crate::domain::resource::Kind;
+use crate::domain::transfers::TRANSFER;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -41,6 +44,12 @@ const DAY_MS: i64 = 86_400_000;
 /// Upper-case letters and digits without I, O, 0 and 1 (origin section 16).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const CODE_GROUP_CHARS: usize = 6;
+
+/// `crc_...`: credit-readiness consents, `credit_consent_not_found` when absent or another's.
+pub const CREDIT_CONSENT: Kind = Kind::new(
+    Family::new("crc"),
+    Missing::new(Code::CreditConsentNotFound, "credit-readiness consent"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Consent {
@@ -132,7 +141,7 @@ pub fn create(
     let code = new_code();
     let now = tx.now_ms();
     let consent = Consent {
-        id: crate::ids::new_id("crc"),
+        id: CREDIT_CONSENT.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         code_digest: digest(&code),
@@ -143,7 +152,7 @@ pub fn create(
         created_at_ms: now,
         revoked_at_ms: None,
     };
-    resource::insert(tx, Family::CreditConsent, &consent)?;
+    resource::insert(tx, CREDIT_CONSENT.family, &consent)?;
     resource::point(
         tx,
         keys::credit_consent_code(&consent.code_digest),
@@ -154,7 +163,7 @@ pub fn create(
 
 /// `POST /credit_readiness/consents/{id}/revoke`: the code stops working at once.
 pub fn revoke(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Consent, ApiError> {
-    let mut consent: Consent = resource::find(tx, principal, id, "crc_", Missing::CreditConsent)?;
+    let mut consent: Consent = resource::find(tx, principal, id, &CREDIT_CONSENT)?;
     consent.status = transition(consent.status, Trigger::Revoke).map_err(|_| {
         ApiError::new(
             Code::CreditConsentRevoked,
@@ -357,7 +366,7 @@ fn facts(
             .sum::<i64>();
         income.push((intent.currency.clone(), credited, posting.created_at_ms));
     }
-    let transfers: Vec<Transfer> = newest_of(read, Family::Transfer, mode, owner)?;
+    let transfers: Vec<Transfer> = newest_of(read, TRANSFER.family, mode, owner)?;
     for t in transfers
         .iter()
         .filter(|t| t.recipient == owner && t.created_at_ms >= since)
@@ -403,7 +412,7 @@ fn facts(
             facts.outflow_minor += p.amount_minor + p.fee_minor;
         }
     }
-    let disputes: Vec<Dispute> = newest_of(read, Family::Dispute, mode, owner)?;
+    let disputes: Vec<Dispute> = newest_of(read, DISPUTE.family, mode, owner)?;
     facts.disputes = disputes.iter().filter(|d| d.created_at_ms >= since).count() as i64;
     facts.account_age_days = created_at_ms.map_or(0, |c| (now_ms - c).max(0) / DAY_MS);
     Ok((facts, currency))

@@ -7,12 +7,16 @@
 //! organisation, payable in test mode only, whose money is held in the
 //! ledger under the institution's own id.
 
+use crate::error::Missing;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
 use crate::store::{Read, Table, Tx};
+
+/// The not-found answer about a institution.
+pub const MISSING_INSTITUTION: Missing = Missing::new(Code::InstitutionNotFound, "institution");
 
 /// The `meta` key of the imported directory.
 const META_KEY: &str = "institutions";

@@ -14,6 +14,8 @@ pub mod rate_cards;
 mod state;
 mod view;
 
+use crate::domain::diaspora::institutions::MISSING_INSTITUTION;
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -37,6 +39,12 @@ pub const QUOTE_VALID_MS: i64 = 30 * 60_000;
 pub const REFERENCE_CHARS_MAX: usize = 80;
 /// Amounts of a quote at most, in minor units.
 pub const AMOUNT_MAX_MINOR: i64 = 1_000_000_000_000;
+
+/// `dq_...`: diaspora quotes, `diaspora_quote_not_found` when absent or another's.
+pub const DIASPORA_QUOTE: Kind = Kind::new(
+    Family::new("dq"),
+    Missing::new(Code::DiasporaQuoteNotFound, "diaspora quote"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Quote {
@@ -84,7 +92,7 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
     let institution = institutions::find(tx, &new.institution)?
         .filter(|i| i.payee(mode).is_some())
         .ok_or_else(|| {
-            ApiError::not_found(Missing::Institution, &new.institution).with_param("institution")
+            ApiError::not_found(MISSING_INSTITUTION, &new.institution).with_param("institution")
         })?;
     let payee = institution.payee(mode).unwrap_or_default().to_string();
     if payee == owner {
@@ -140,7 +148,7 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
         .with_param("source_minor"));
     }
     let quote = Quote {
-        id: crate::ids::new_id("dq"),
+        id: DIASPORA_QUOTE.new_id(),
         mode,
         owner,
         institution: institution.id,
@@ -161,7 +169,7 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
         paid_at_ms: None,
         created_at_ms: now,
     };
-    resource::insert(tx, Family::DiasporaQuote, &quote)?;
+    resource::insert(tx, DIASPORA_QUOTE.family, &quote)?;
     scheduler::schedule(
         tx,
         quote.expires_at_ms,
@@ -396,7 +404,7 @@ fn post(tx: &mut Tx<'_>, q: &Quote) -> Result<String, ApiError> {
 
 /// The quote `id` of the caller.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Quote, ApiError> {
-    resource::find(read, principal, id, "dq_", Missing::DiasporaQuote)
+    resource::find(read, principal, id, &DIASPORA_QUOTE)
 }
 
 /// The expiry timer: a quote still QUOTED is EXPIRED.

@@ -11,6 +11,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -53,6 +54,12 @@ pub struct Evidence {
     /// References to files the merchant holds (receipts, delivery proofs), up to 20.
     pub files: Vec<String>,
 }
+
+/// `dp_...`: disputes, `dispute_not_found` when absent or another's.
+pub const DISPUTE: Kind = Kind::new(
+    Family::new("dp"),
+    Missing::new(Code::DisputeNotFound, "dispute"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Dispute {
@@ -157,7 +164,7 @@ pub fn open(
     intent.note_public_status(now, shown, "api");
     let (from_available, from_pending) = (hold.from_available_minor, hold.from_pending_minor);
     let mut dispute = Dispute {
-        id: crate::ids::new_id("dp"),
+        id: DISPUTE.new_id(),
         mode,
         owner: owner.clone(),
         payment_intent: intent.id.clone(),
@@ -183,7 +190,7 @@ pub fn open(
             dispute: dispute.id.clone(),
         },
     )?;
-    resource::insert(tx, Family::Dispute, &dispute)?;
+    resource::insert(tx, DISPUTE.family, &dispute)?;
     intents::save(tx, &intent)?;
     emit(tx, &dispute, EventType::DisputeCreated)?;
     intents::emit(tx, settings, &intent, EventType::PaymentIntentDisputed)?;
@@ -218,7 +225,7 @@ fn post_hold(
 
 /// The caller's dispute `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Dispute, ApiError> {
-    resource::find(read, principal, id, "dp_", Missing::Dispute)
+    resource::find(read, principal, id, &DISPUTE)
 }
 
 /// `POST /disputes/{id}/respond`: evidence, only before the deadline.

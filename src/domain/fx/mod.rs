@@ -15,6 +15,7 @@ pub mod rates;
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::convert::{Priced, Rate};
@@ -38,6 +39,12 @@ pub const QUOTE_TTL_MS: i64 = 120_000;
 /// it the platform's exposure to the rate moving within the lock is too
 /// large to guarantee, and the quote is INDICATIVE.
 pub const LOCK_MAX_USD_MINOR: i64 = 10_000_000;
+
+/// `fxq_...`: FX quotes, `fx_quote_not_found` when absent or another's.
+pub const FX_QUOTE: Kind = Kind::new(
+    Family::new("fxq"),
+    Missing::new(Code::FxQuoteNotFound, "FX quote"),
+);
 
 /// A quote, as stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -181,7 +188,7 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
     let pricing = price(tx, principal.mode, &new, now)?;
     // The priced figures are set by `apply`, as a take of an INDICATIVE quote resets them.
     let mut quote = Quote {
-        id: crate::ids::new_id("fxq"),
+        id: FX_QUOTE.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         amount_minor: new.amount_minor,
@@ -202,14 +209,14 @@ pub fn create(tx: &mut Tx<'_>, principal: &Principal, new: NewQuote) -> Result<Q
         used_at_ms: None,
     };
     quote.apply(&pricing, now);
-    resource::insert(tx, Family::FxQuote, &quote)?;
+    resource::insert(tx, FX_QUOTE.family, &quote)?;
     Ok(quote)
 }
 
 /// The caller's quote `id` (`GET /fx/quotes/{id}`): another owner's, another
 /// mode's and an unknown one all answer 404 `fx_quote_not_found`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Quote, ApiError> {
-    resource::find(read, principal, id, "fxq_", Missing::FxQuote)
+    resource::find(read, principal, id, &FX_QUOTE)
 }
 
 /// The status `quote` shows at `now_ms` (the sandbox's clock): EXPIRED from

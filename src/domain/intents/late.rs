@@ -34,6 +34,9 @@ use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
 use crate::rails::{self, Disbursement, catalogue};
 use crate::store::{Table, Tx};
 
+/// The not-found answer about a late payment.
+pub const MISSING_LATE_PAYMENT: Missing = Missing::new(Code::LatePaymentNotFound, "late payment");
+
 /// Late payments one intent keeps at most (one per attempt; attempts are bounded too).
 pub const LATE_PAYMENTS_MAX: usize = super::ATTEMPTS_MAX;
 
@@ -136,7 +139,7 @@ fn position(intent: &Intent, late_payment: &str) -> Result<usize, ApiError> {
         .late_payments
         .iter()
         .position(|l| l.id == late_payment)
-        .ok_or_else(|| ApiError::not_found(Missing::LatePayment, late_payment))
+        .ok_or_else(|| ApiError::not_found(MISSING_LATE_PAYMENT, late_payment))
 }
 
 fn refused(late: &LatePayment, refusal: Refusal) -> ApiError {

@@ -9,7 +9,8 @@ use super::state::Status;
 use super::{AttemptStatus, Intent, apply_outcome, collect_request, read, save};
 use crate::auth::{KeyKind, Principal};
 use crate::domain::Settings;
-use crate::error::{ApiError, Code, Missing};
+use crate::domain::intents::INTENT;
+use crate::error::{ApiError, Code};
 use crate::ledger::{self, Class, Mode};
 use crate::rails::card::{Card, CardInput, ThreeDSecure};
 use crate::rails::{self, Collection, FailureReason, Operator};
@@ -209,7 +210,7 @@ pub(super) fn intent_for_payer(
     };
     intent
         .filter(|i| i.mode == principal.mode)
-        .ok_or_else(|| ApiError::not_found(Missing::Intent, id))
+        .ok_or_else(|| ApiError::not_found(INTENT.missing, id))
 }
 
 /// The wallet of the caller pays: a secret key or a session of another
@@ -287,7 +288,7 @@ pub fn complete_challenge(
 ) -> Result<Intent, ApiError> {
     let mut intent = read(tx, principal, id)?;
     if intent.mode != Mode::Test {
-        return Err(ApiError::not_found(Missing::Intent, id));
+        return Err(ApiError::not_found(INTENT.missing, id));
     }
     if !challenge_waiting(&intent) {
         return Err(ApiError::new(

@@ -14,6 +14,7 @@ pub mod page_tokens;
 pub mod state;
 pub mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -77,6 +78,12 @@ pub struct Review {
     pub outcome: Option<ReviewOutcome>,
     pub note: Option<String>,
 }
+
+/// `pi_...`: payment intents, `intent_not_found` when absent or another's.
+pub const INTENT: Kind = Kind::new(
+    Family::new("pi"),
+    Missing::new(Code::IntentNotFound, "payment intent"),
+);
 
 /// A payment intent as stored. The refund and dispute counters change only
 /// through the methods of `counters.rs`; those that `src/http` still reads are
@@ -353,7 +360,7 @@ pub fn read(
     };
     intent
         .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found(Missing::Intent, id))
+        .ok_or_else(|| ApiError::not_found(INTENT.missing, id))
 }
 
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
@@ -434,7 +441,7 @@ impl Minted {
         place: &Place,
         now_ms: i64,
     ) -> Result<Minted, ApiError> {
-        let id = crate::ids::new_id("pi");
+        let id = INTENT.new_id();
         let client_secret = format!("{id}_secret_{}", crate::ids::random_token(24));
         // Tag 54 holds 13 characters: larger amounts get no QR payload.
         let fits = input
@@ -565,7 +572,7 @@ pub fn create(
         };
         start_attempt(tx, settings, &mut intent, "mobile_money", method)?;
     }
-    resource::insert(tx, Family::PaymentIntent, &intent)?;
+    resource::insert(tx, INTENT.family, &intent)?;
     Ok((intent, client_secret))
 }
 

@@ -79,6 +79,9 @@ pub enum Collection {
     None,
 }
 
+/// `inv_...`, listed per owner under `inv`.
+pub const INVOICE: Family = Family::new("inv");
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Invoice {
     pub id: String,
@@ -193,7 +196,7 @@ pub(crate) fn issue(
     .ok_or_else(|| ApiError::internal(format!("invoice of {} past its bound", sub.id)))?;
     let now = tx.now_ms();
     let invoice = Invoice {
-        id: crate::ids::new_id("inv"),
+        id: INVOICE.new_id(),
         number: allocate_number(tx, sub.mode, &sub.owner, now)?,
         mode: sub.mode,
         owner: sub.owner.clone(),
@@ -219,7 +222,7 @@ pub(crate) fn issue(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::Invoice, &invoice)?;
+    resource::insert(tx, INVOICE, &invoice)?;
     tx.put(
         Table::Index,
         format!("{}{}", keys::subscription_invoices(&sub.id), invoice.id),

@@ -5,6 +5,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -40,6 +41,13 @@ pub enum PayerKind {
     Email,
     Tag,
 }
+
+/// `MR-...` (listed under `mr`): money requests, `money_request_not_found` when absent or another's.
+pub const MONEY_REQUEST: Kind = Kind::new(
+    Family::new("mr"),
+    Missing::new(Code::MoneyRequestNotFound, "money request"),
+)
+.with_ids("MR-");
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MoneyRequest {
@@ -169,7 +177,7 @@ pub fn create(
         request.expires_at_ms,
         TimerKind::MoneyRequestExpire { code: code.clone() },
     )?;
-    resource::insert(tx, Family::MoneyRequest, &request)?;
+    resource::insert(tx, MONEY_REQUEST.family, &request)?;
     Ok(request)
 }
 
@@ -178,7 +186,7 @@ pub fn read(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    resource::find(snapshot, principal, code, "MR-", Missing::MoneyRequest)
+    resource::find(snapshot, principal, code, &MONEY_REQUEST)
 }
 
 /// The request behind a pay URL, whoever made it.
@@ -196,8 +204,7 @@ pub fn cancel(
     principal: &Principal,
     code: &str,
 ) -> Result<MoneyRequest, ApiError> {
-    let mut request: MoneyRequest =
-        resource::find(tx, principal, code, "MR-", Missing::MoneyRequest)?;
+    let mut request: MoneyRequest = resource::find(tx, principal, code, &MONEY_REQUEST)?;
     let cancelled = transition(request.status, Trigger::Cancel).map_err(|_| {
         ApiError::new(
             Code::RequestNotPending,

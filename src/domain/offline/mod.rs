@@ -19,6 +19,7 @@ pub mod state;
 pub mod sync;
 mod view;
 
+use crate::store::keys::Family;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -34,6 +35,8 @@ use crate::ledger::Mode;
 use crate::offline::device_keys;
 use crate::store::keys;
 use crate::store::{Read, Table, Tx};
+/// `ofp_...`, listed per owner under `ofp`.
+pub const OFFLINE_PROMISE: Family = Family::new("ofp");
 
 /// How long a registered subkey is valid (spec section 8).
 pub const SUBKEY_VALIDITY_MS: i64 = 72 * 3_600_000;

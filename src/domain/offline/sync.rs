@@ -25,6 +25,7 @@
 //! party with a broken countersignature) burn it before the honest sync.
 //! From the nonce checks on, the outcome is recorded under the hash forever.
 
+use crate::domain::offline::OFFLINE_PROMISE;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -38,7 +39,7 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting};
 use crate::offline::device_keys;
 use crate::offline::promise::{self, Promise};
-use crate::store::keys::{self, Family};
+use crate::store::keys::{self};
 use crate::store::{Read, Snapshot, Table, Tx};
 
 /// Promises per sync at most (origin behaviour section 18).
@@ -600,7 +601,7 @@ fn record(
 ) -> Result<SyncResult, ApiError> {
     let mode = principal.mode;
     let q = &p.promise;
-    let id = crate::ids::new_id("ofp");
+    let id = OFFLINE_PROMISE.new_id();
     let settled = match verdict {
         Ok(()) => Some(settle(tx, mode, &id, &p)?),
         Err(_) => None,
@@ -646,11 +647,11 @@ fn record(
         receipt_key_id,
         created_at_ms: checks.now_ms,
     };
-    crate::domain::resource::insert(tx, Family::OfflinePromise, &record)?;
+    crate::domain::resource::insert(tx, OFFLINE_PROMISE, &record)?;
     // The payer lists it too.
     tx.put(
         Table::Index,
-        keys::owned(Family::OfflinePromise, mode, &record.payer, &id),
+        keys::owned(OFFLINE_PROMISE, mode, &record.payer, &id),
         Vec::new(),
     );
     tx.put(

@@ -25,6 +25,7 @@ pub mod state;
 pub mod validate;
 mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
@@ -138,6 +139,12 @@ pub enum Source {
     Csv,
     Rows,
 }
+
+/// `pb_...`: payout batchs, `payout_batch_not_found` when absent or another's.
+pub const PAYOUT_BATCH: Kind = Kind::new(
+    Family::new("pb"),
+    Missing::new(Code::PayoutBatchNotFound, "payout batch"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PayoutBatch {
@@ -318,7 +325,7 @@ pub fn prepare(
         recipients.resolve(row)?;
         duplicates.check(row);
     }
-    let id = crate::ids::new_id("pb");
+    let id = PAYOUT_BATCH.new_id();
     let rows: Vec<BatchRow> = checked
         .into_iter()
         .map(|c| stored_row(&id, c, now_ms))
@@ -521,7 +528,7 @@ pub fn create(
         rows,
         first_rows,
     } = prepared;
-    resource::insert(tx, Family::PayoutBatch, &batch)?;
+    resource::insert(tx, PAYOUT_BATCH.family, &batch)?;
     let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
     let more = rows.len() > first_rows.len();
     for (id, bytes) in rows {
@@ -624,7 +631,7 @@ pub fn cancel(
 
 /// The batch `id` when `principal` owns it.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<PayoutBatch, ApiError> {
-    resource::find(read, principal, id, "pb", Missing::PayoutBatch)
+    resource::find(read, principal, id, &PAYOUT_BATCH)
 }
 
 /// Every row of `batch`, in row order (bounded by [`ROWS_MAX`]), for the export.
@@ -684,7 +691,7 @@ mod tests {
 
     #[test]
     fn row_ids_belong_to_their_batch_and_sort_in_reverse_row_order() {
-        let batch = crate::ids::new_id("pb");
+        let batch = PAYOUT_BATCH.new_id();
         let ids: Vec<String> = (1..=ROWS_MAX as u32).map(|r| row_id(&batch, r)).collect();
         assert!(
             ids.windows(2).all(|w| w[0] > w[1]),

@@ -22,6 +22,7 @@ pub mod input;
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::destination::Destination;
@@ -83,6 +84,12 @@ pub struct PayoutRequest {
     pub funded_from: Class,
 }
 
+/// `po_...`: payouts, `payout_not_found` when absent or another's.
+pub const PAYOUT: Kind = Kind::new(
+    Family::new("po"),
+    Missing::new(Code::PayoutNotFound, "payout"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Payout {
     pub id: String,
@@ -136,7 +143,7 @@ pub fn create(
     let carrier = carrier(tx, mode, &owner, &request.destination)?;
     let fee = fee_minor(request.amount_minor);
     require_funds(tx, principal, &request, fee)?;
-    let id = crate::ids::new_id("po");
+    let id = PAYOUT.new_id();
     let transaction = post_funding(tx, mode, &owner, &id, &request, fee)?;
     let now = tx.now_ms();
     let mut payout = Payout {
@@ -189,7 +196,7 @@ pub fn create(
             )?;
         }
     }
-    resource::insert(tx, Family::Payout, &payout)?;
+    resource::insert(tx, PAYOUT.family, &payout)?;
     Ok(payout)
 }
 
@@ -476,7 +483,7 @@ pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 
 /// The caller's payout `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Payout, ApiError> {
-    resource::find(read, principal, id, "po_", Missing::Payout)
+    resource::find(read, principal, id, &PAYOUT)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -48,6 +49,12 @@ pub enum DunningExhausted {
     /// The subscription is UNPAID: no more invoices, the failed one kept.
     Unpaid,
 }
+
+/// `plan_...`: plans, `plan_not_found` when absent or another's.
+pub const PLAN: Kind = Kind::new(
+    Family::new("plan"),
+    Missing::new(Code::PlanNotFound, "plan"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Plan {
@@ -236,7 +243,7 @@ pub fn create(
         },
     };
     let plan = Plan {
-        id: crate::ids::new_id("plan"),
+        id: PLAN.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         code: code.clone(),
@@ -257,7 +264,7 @@ pub fn create(
         created_at_ms: tx.now_ms(),
     };
     resource::point(tx, keys::plan_code(&code), &plan.id);
-    resource::insert(tx, Family::Plan, &plan)?;
+    resource::insert(tx, PLAN.family, &plan)?;
     emit(tx, &plan, EventType::PlanCreated, public_url)?;
     Ok(plan)
 }
@@ -265,11 +272,11 @@ pub fn create(
 /// The caller's plan named by its id (`plan_...`) or its code.
 pub fn read(read: &impl Read, principal: &Principal, id_or_code: &str) -> Result<Plan, ApiError> {
     if id_or_code.starts_with("plan_") {
-        return resource::find(read, principal, id_or_code, "plan_", Missing::Plan);
+        return resource::find(read, principal, id_or_code, &PLAN);
     }
     match by_code(read, id_or_code)? {
         Some(plan) if resource::owned_by(&plan, principal) => Ok(plan),
-        _ => Err(ApiError::not_found(Missing::Plan, id_or_code)),
+        _ => Err(ApiError::not_found(PLAN.missing, id_or_code)),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Static QR codes: the record, creating one (validate, print, sign, store),
 //! revoking it (through `state::transition`), and reading it.
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -39,6 +40,12 @@ pub struct Revocation {
     pub note: Option<String>,
     pub at_ms: i64,
 }
+
+/// `qr_...`: QR codes, `qr_code_not_found` when absent or another's.
+pub const QR_CODE: Kind = Kind::new(
+    Family::new("qr"),
+    Missing::new(Code::QrCodeNotFound, "QR code"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct QrCode {
@@ -91,7 +98,7 @@ pub fn create_code(
         .unwrap_or_else(|| DEFAULT_MCC.to_string());
     let org_name = crate::domain::org::name_of(tx, principal.owner())?;
     let key = signing::active_key_in(tx)?;
-    let id = crate::ids::new_id("qr");
+    let id = QR_CODE.new_id();
     let now = tx.now_ms();
     let printed = payload::fields(&Printed {
         id: &id,
@@ -124,7 +131,7 @@ pub fn create_code(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::QrCode, &code)?;
+    resource::insert(tx, QR_CODE.family, &code)?;
     views::emit(tx, &code, EventType::QrCodeCreated)?;
     Ok(code)
 }
@@ -206,5 +213,5 @@ pub fn revoke_code(
 
 /// The caller's code `id`, from a snapshot or inside a command.
 pub fn read_code(read: &impl Read, principal: &Principal, id: &str) -> Result<QrCode, ApiError> {
-    resource::find(read, principal, id, "qr_", Missing::QrCode)
+    resource::find(read, principal, id, &QR_CODE)
 }

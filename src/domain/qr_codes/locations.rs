@@ -1,6 +1,8 @@
 //! Locations (where codes are shown: name, city, country and merchant
 //! category) and their terminals (a till's label printed on its codes).
 
+use crate::domain::resource::Kind;
+use crate::error::Code;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -17,6 +19,12 @@ use crate::store::Read;
 use crate::store::keys::Family;
 use crate::store::{Table, Tx};
 
+/// `loc_...`: locations, `location_not_found` when absent or another's.
+pub const LOCATION: Kind = Kind::new(
+    Family::new("loc"),
+    Missing::new(Code::LocationNotFound, "location"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Location {
     pub id: String,
@@ -30,6 +38,12 @@ pub struct Location {
     pub metadata: BTreeMap<String, String>,
     pub created_at_ms: i64,
 }
+
+/// `term_...`: terminals, `terminal_not_found` when absent or another's.
+pub const TERMINAL: Kind = Kind::new(
+    Family::new("term"),
+    Missing::new(Code::TerminalNotFound, "terminal"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Terminal {
@@ -83,7 +97,7 @@ pub fn create_location(
     input: LocationInput,
 ) -> Result<Location, ApiError> {
     let location = Location {
-        id: crate::ids::new_id("loc"),
+        id: LOCATION.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         name: required_text("name", input.name, NAME_CHARS_MAX)?,
@@ -94,7 +108,7 @@ pub fn create_location(
         metadata: fields::metadata(input.metadata)?,
         created_at_ms: tx.now_ms(),
     };
-    resource::insert(tx, Family::Location, &location)?;
+    resource::insert(tx, LOCATION.family, &location)?;
     Ok(location)
 }
 
@@ -104,7 +118,7 @@ pub fn read_location(
     principal: &Principal,
     id: &str,
 ) -> Result<Location, ApiError> {
-    resource::find(read, principal, id, "loc_", Missing::Location)
+    resource::find(read, principal, id, &LOCATION)
 }
 
 /// The caller's terminal `id`.
@@ -113,7 +127,7 @@ pub fn read_terminal(
     principal: &Principal,
     id: &str,
 ) -> Result<Terminal, ApiError> {
-    resource::find(read, principal, id, "term_", Missing::Terminal)
+    resource::find(read, principal, id, &TERMINAL)
 }
 
 pub fn create_terminal(
@@ -124,7 +138,7 @@ pub fn create_terminal(
 ) -> Result<Terminal, ApiError> {
     let location = read_location(tx, principal, location)?;
     let terminal = Terminal {
-        id: crate::ids::new_id("term"),
+        id: TERMINAL.new_id(),
         mode: location.mode,
         owner: location.owner.clone(),
         location: location.id.clone(),

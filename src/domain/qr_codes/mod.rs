@@ -39,8 +39,9 @@ pub use resolution::Resolution;
 pub use resolve::resolve;
 pub use state::Status as QrStatus;
 
+use crate::domain::qr_codes::codes::QR_CODE;
 use crate::ledger::Mode;
-use crate::store::keys::{self, Child, Family};
+use crate::store::keys::{self, Child};
 
 /// Merchant category code when neither the code nor its location gives one.
 pub const DEFAULT_MCC: &str = "5999";
@@ -57,7 +58,7 @@ pub const ADDRESS_CHARS_MAX: usize = 200;
 pub const CITY_CHARS_MAX: usize = 60;
 
 pub fn code_prefix(mode: Mode, owner: &str) -> String {
-    keys::owned_prefix(Family::QrCode, mode, owner)
+    keys::owned_prefix(QR_CODE.family, mode, owner)
 }
 
 pub fn terminal_prefix(location: &str) -> String {

@@ -13,6 +13,7 @@ mod recoveries;
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -65,6 +66,12 @@ pub struct Rejection {
     pub at: String,
     pub reason: String,
 }
+
+/// `re_...`: refunds, `refund_not_found` when absent or another's.
+pub const REFUND: Kind = Kind::new(
+    Family::new("re"),
+    Missing::new(Code::RefundNotFound, "refund"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Refund {
@@ -239,7 +246,7 @@ pub fn create(
     let from_pending = reserved.from_pending_minor;
     let from_available = amount_minor - from_pending;
     let mut refund = Refund {
-        id: crate::ids::new_id("re"),
+        id: REFUND.new_id(),
         mode,
         owner: owner.clone(),
         payment_intent: intent.id.clone(),
@@ -265,7 +272,7 @@ pub fn create(
     if executes_at_once(tx, principal, &refund, input.stepped_up)? {
         approve_and_execute(tx, settings, &mut refund, &mut intent)?;
     }
-    resource::insert(tx, Family::Refund, &refund)?;
+    resource::insert(tx, REFUND.family, &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
 }
@@ -303,7 +310,7 @@ fn shift(refund: &Refund, cause: CauseKind, description: String) -> Shift<'_> {
 
 /// The caller's refund `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Refund, ApiError> {
-    resource::find(read, principal, id, "re_", Missing::Refund)
+    resource::find(read, principal, id, &REFUND)
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {

@@ -13,6 +13,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::routes::ROUTE;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -230,6 +231,9 @@ fn as_recipient(e: ApiError, method: PayoutMethod) -> ApiError {
     e.with_param(format!("recipient.{renamed}"))
 }
 
+/// `rem_...`, listed per owner under `rem`.
+pub const REMITTANCE: Family = Family::new("rem");
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Remittance {
     pub id: String,
@@ -383,10 +387,10 @@ pub fn create(
     )?;
     let now = tx.now_ms();
     let remittance = Remittance {
-        id: crate::ids::new_id("rem"),
+        id: REMITTANCE.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
-        route: crate::ids::new_id("rt"),
+        route: ROUTE.new_id(),
         payout_method: method,
         recipient_organisation: destination.recipient().map(str::to_string),
         recipient,
@@ -408,7 +412,7 @@ pub fn create(
         updated_at_ms: now,
         completed_at_ms: None,
     };
-    resource::insert(tx, Family::Remittance, &remittance)?;
+    resource::insert(tx, REMITTANCE, &remittance)?;
     emit(tx, &remittance, None, EventType::RemittanceCreated)?;
     let route = NewRoute {
         id: remittance.route.clone(),

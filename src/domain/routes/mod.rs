@@ -26,6 +26,7 @@ pub mod receipt;
 pub mod state;
 pub mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::config::Config;
@@ -93,6 +94,12 @@ pub struct Cancellation {
     pub reason: String,
     pub at_ms: i64,
 }
+
+/// `rt_...`: routes, `route_not_found` when absent or another's.
+pub const ROUTE: Kind = Kind::new(
+    Family::new("rt"),
+    Missing::new(Code::RouteNotFound, "route"),
+);
 
 /// A route as stored.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -548,14 +555,14 @@ pub fn create(
         funded_at_ms: None,
         settled_at_ms: None,
     };
-    resource::insert(tx, Family::Route, &route)?;
+    resource::insert(tx, ROUTE.family, &route)?;
     route.advance(tx, Trigger::Quote)?;
     flow::fund(tx, settings, principal, route)
 }
 
 /// The caller's route `id`, from a snapshot or inside a command.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Route, ApiError> {
-    resource::find(read, principal, id, "rt_", Missing::Route)
+    resource::find(read, principal, id, &ROUTE)
 }
 
 /// A refusal of `transition` as the API answers it: 409

@@ -17,6 +17,8 @@
 //! the next cycle as an item of its own, so every unit of `pending` belongs
 //! to exactly one running period.
 
+use crate::domain::resource::Kind;
+use crate::error::Missing;
 use serde::{Deserialize, Serialize};
 
 use super::profiles::{Profile, Terms, terms};
@@ -205,6 +207,12 @@ pub struct ItemRange {
     pub next: u32,
     pub end: u32,
 }
+
+/// `sc_...`: settlement cycles, `settlement_cycle_not_found` when absent or another's.
+pub const SETTLEMENT_CYCLE: Kind = Kind::new(
+    Family::new("sc"),
+    Missing::new(Code::SettlementCycleNotFound, "settlement cycle"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Cycle {
@@ -489,7 +497,7 @@ fn open(tx: &mut Tx<'_>, terms: &Terms, place: &Place<'_>, key: &str) -> Result<
         _ => now,
     };
     let cycle = Cycle {
-        id: crate::ids::new_id("sc"),
+        id: SETTLEMENT_CYCLE.new_id(),
         mode: place.mode,
         owner: place.owner.to_string(),
         rail: (terms.key_rail != super::profiles::EVERY_RAIL).then(|| terms.key_rail.clone()),
@@ -518,7 +526,7 @@ fn open(tx: &mut Tx<'_>, terms: &Terms, place: &Place<'_>, key: &str) -> Result<
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::SettlementCycle, &cycle)?;
+    resource::insert(tx, SETTLEMENT_CYCLE.family, &cycle)?;
     resource::point(tx, key.to_string(), &cycle.id);
     schedule_close(tx, &cycle)?;
     Ok(cycle)

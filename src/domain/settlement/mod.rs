@@ -24,6 +24,7 @@ pub mod state;
 pub mod statement;
 pub mod view;
 
+use crate::domain::settlement::cycles::SETTLEMENT_CYCLE;
 use serde::{Deserialize, Serialize};
 
 pub use self::cycles::{Cycle, Item};
@@ -31,7 +32,7 @@ pub use self::profiles::Profile;
 use super::Settings;
 use crate::auth::Principal;
 use crate::domain::resource;
-use crate::error::{ApiError, Missing};
+use crate::error::ApiError;
 use crate::scheduler::TimerKind;
 use crate::store::{Read, Table, Tx};
 
@@ -46,7 +47,7 @@ pub const SETTLE_CHUNK_ITEMS: u32 = 64;
 
 /// The caller's cycle `id`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Cycle, ApiError> {
-    resource::find(read, principal, id, "sc_", Missing::SettlementCycle)
+    resource::find(read, principal, id, &SETTLEMENT_CYCLE)
 }
 
 /// Item `seq` of `cycle`.

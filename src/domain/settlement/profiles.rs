@@ -7,6 +7,7 @@
 //! [`terms`] apply: T1 at 22:00 UTC to the wallet (origin section 11), and in
 //! the sandbox T0 with the sandbox's settlement period.
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -29,6 +30,12 @@ pub const PROFILES_MAX: usize = 50;
 pub const MINIMUM_MINOR_MAX: i64 = crate::domain::intents::input::AMOUNT_MINOR_MAX;
 /// The key part of a profile for every rail.
 pub const EVERY_RAIL: &str = "*";
+
+/// `stp_...`: settlement profiles, `settlement_profile_not_found` when absent or another's.
+pub const SETTLEMENT_PROFILE: Kind = Kind::new(
+    Family::new("stp"),
+    Missing::new(Code::SettlementProfileNotFound, "settlement profile"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Profile {
@@ -189,7 +196,7 @@ pub fn terms(
 
 /// The caller's profile `id`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Profile, ApiError> {
-    resource::find(read, principal, id, "stp_", Missing::SettlementProfile)
+    resource::find(read, principal, id, &SETTLEMENT_PROFILE)
 }
 
 /// A checked `POST /settlement_profiles` body: every field parsed, nothing
@@ -310,7 +317,7 @@ pub fn upsert(
         require_room(tx, principal)?;
     }
     let mut profile = existing.unwrap_or_else(|| Profile {
-        id: crate::ids::new_id("stp"),
+        id: SETTLEMENT_PROFILE.new_id(),
         mode,
         owner: owner.clone(),
         rail: checked.rail.clone(),
@@ -327,7 +334,7 @@ pub fn upsert(
     apply(&mut profile, checked)?;
     profile.updated_at_ms = now;
     if created {
-        resource::insert(tx, Family::SettlementProfile, &profile)?;
+        resource::insert(tx, SETTLEMENT_PROFILE.family, &profile)?;
         resource::point(tx, key, &profile.id);
     } else {
         tx.put_json(Table::Objects, profile.id.clone(), &profile)?;
@@ -370,7 +377,7 @@ fn apply(profile: &mut Profile, checked: Checked) -> Result<(), ApiError> {
 }
 
 fn require_room(tx: &Tx<'_>, principal: &Principal) -> Result<(), ApiError> {
-    let prefix = keys::owned_prefix(Family::SettlementProfile, principal.mode, principal.owner());
+    let prefix = keys::owned_prefix(SETTLEMENT_PROFILE.family, principal.mode, principal.owner());
     let held = tx.scan(Table::Index, &prefix, None, PROFILES_MAX)?.len();
     if held >= PROFILES_MAX {
         return Err(ApiError::new(

@@ -18,6 +18,7 @@ mod overview;
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -103,6 +104,12 @@ impl Customer {
             .unwrap_or_default()
     }
 }
+
+/// `sub_...`: subscriptions, `subscription_not_found` when absent or another's.
+pub const SUBSCRIPTION: Kind = Kind::new(
+    Family::new("sub"),
+    Missing::new(Code::SubscriptionNotFound, "subscription"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Subscription {
@@ -234,7 +241,7 @@ pub fn start(
         None => (Status::Incomplete, 1, period_end(plan, anchor_ms, 1)?),
     };
     let mut sub = Subscription {
-        id: crate::ids::new_id("sub"),
+        id: SUBSCRIPTION.new_id(),
         mode: plan.mode,
         owner: plan.owner.clone(),
         plan: plan.id.clone(),
@@ -255,7 +262,7 @@ pub fn start(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::Subscription, &sub)?;
+    resource::insert(tx, SUBSCRIPTION.family, &sub)?;
     resource::point(tx, customer_key, &sub.id);
     schedule_period_end(tx, &sub)?;
     emit(tx, &sub, EventType::SubscriptionCreated)?;
@@ -537,7 +544,7 @@ pub fn record_usage(
 
 /// The caller's subscription `id`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Subscription, ApiError> {
-    resource::find(read, principal, id, "sub_", Missing::Subscription)
+    resource::find(read, principal, id, &SUBSCRIPTION)
 }
 
 /// A subscription's view with its plan and latest invoices.

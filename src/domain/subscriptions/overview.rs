@@ -5,6 +5,8 @@
 //! snapshot over at most [`SCAN_MAX`] subscriptions and invoices, newest
 //! first (`partial` says when there were more).
 
+use crate::domain::invoices::INVOICE;
+use crate::domain::subscriptions::SUBSCRIPTION;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -14,7 +16,7 @@ use crate::auth::Principal;
 use crate::domain::invoices::{self, Invoice};
 use crate::domain::plans::Plan;
 use crate::error::ApiError;
-use crate::store::keys::{self, Family};
+use crate::store::keys::{self};
 use crate::store::{Snapshot, Table};
 
 pub const SCAN_MAX: usize = 10_000;
@@ -80,7 +82,7 @@ pub fn overview(
     let mut by_status = ByStatus::default();
     let mut monthly: BTreeMap<String, i64> = BTreeMap::new();
     let mut plans: BTreeMap<String, Option<Plan>> = BTreeMap::new();
-    let prefix = keys::owned_prefix(Family::Subscription, principal.mode, principal.owner());
+    let prefix = keys::owned_prefix(SUBSCRIPTION.family, principal.mode, principal.owner());
     let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
     let mut partial = rows.len() > SCAN_MAX;
     for (key, _) in rows.iter().take(SCAN_MAX) {
@@ -129,7 +131,7 @@ fn collected(
 ) -> Result<(Vec<Collected>, bool), ApiError> {
     let since = now_ms - WINDOW_MS;
     let issued_since = since - (invoices::DUNNING_DAYS[2] + 1) * 86_400_000;
-    let prefix = keys::owned_prefix(Family::Invoice, principal.mode, principal.owner());
+    let prefix = keys::owned_prefix(INVOICE, principal.mode, principal.owner());
     let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
     let mut sums: BTreeMap<String, (i64, u32)> = BTreeMap::new();
     let mut reached_end = true;

@@ -15,6 +15,7 @@
 mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -99,6 +100,12 @@ pub struct Consent {
     pub granted_at_ms: i64,
 }
 
+/// `pay_...`: national-switch payments, `switch_payment_not_found` when absent or another's.
+pub const SWITCH_PAYMENT: Kind = Kind::new(
+    Family::new("pay"),
+    Missing::new(Code::SwitchPaymentNotFound, "national-switch payment"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SwitchPayment {
     pub id: String,
@@ -168,7 +175,7 @@ pub fn create(
         .consent
         .as_ref()
         .is_some_and(|c| consent_valid_at(c, now));
-    let id = crate::ids::new_id("pay");
+    let id = SWITCH_PAYMENT.new_id();
     let mut payment = SwitchPayment {
         correlation_id: crate::ids::random_token(16).to_ascii_lowercase(),
         id,
@@ -231,7 +238,7 @@ pub fn create(
         },
     )?;
     resource::point(tx, order_key, &payment.id);
-    resource::insert(tx, Family::SwitchPayment, &payment)?;
+    resource::insert(tx, SWITCH_PAYMENT.family, &payment)?;
     Ok(payment)
 }
 
@@ -268,7 +275,7 @@ pub fn cancel(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Switch
 
 /// The payment `id` of the caller.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<SwitchPayment, ApiError> {
-    resource::find(read, principal, id, "pay_", Missing::SwitchPayment)
+    resource::find(read, principal, id, &SWITCH_PAYMENT)
 }
 
 /// Applies `trigger` through the state machine and journals it as `fact`.

@@ -13,6 +13,7 @@
 pub mod state;
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
@@ -37,6 +38,12 @@ pub const ADVANCE_SPAN_MAX_MS: i64 = 2 * 366 * 24 * 3_600_000;
 /// on the clock (as the real-time scheduler retries 30 s later).
 const RETRY_DELAY_MS: i64 = 30_000;
 const NAME_CHARS_MAX: usize = 100;
+
+/// `clock_...`: test clocks, `test_clock_not_found` when absent or another's.
+pub const TEST_CLOCK: Kind = Kind::new(
+    Family::new("clock"),
+    Missing::new(Code::TestClockNotFound, "test clock"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TestClock {
@@ -80,7 +87,7 @@ pub fn create(
     require_test_mode(principal)?;
     let now = tx.now_ms();
     let clock = TestClock {
-        id: crate::ids::new_id("clock"),
+        id: TEST_CLOCK.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         name: super::fields::text("name", new.name, NAME_CHARS_MAX)?,
@@ -92,7 +99,7 @@ pub fn create(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::TestClock, &clock)?;
+    resource::insert(tx, TEST_CLOCK.family, &clock)?;
     if new.attach {
         return attach(tx, principal, &clock.id);
     }
@@ -102,7 +109,7 @@ pub fn create(
 /// The caller's clock `id`.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
     require_test_mode(principal)?;
-    resource::find(read, principal, id, "clock_", Missing::TestClock)
+    resource::find(read, principal, id, &TEST_CLOCK)
 }
 
 fn save(tx: &mut Tx<'_>, clock: &mut TestClock) -> Result<(), ApiError> {
@@ -169,7 +176,7 @@ pub fn delete(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestCl
     tx.delete(Table::Objects, clock.id.clone());
     tx.delete(
         Table::Index,
-        keys::owned(Family::TestClock, clock.mode, &clock.owner, &clock.id),
+        keys::owned(TEST_CLOCK.family, clock.mode, &clock.owner, &clock.id),
     );
     Ok(clock)
 }

@@ -7,6 +7,7 @@
 
 mod view;
 
+use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
 
 pub use self::view::{TransferView, view};
@@ -35,6 +36,12 @@ const NOTE_CHARS_MAX: usize = 200;
 pub enum Status {
     Succeeded,
 }
+
+/// `tr_...`: transfers, `transfer_not_found` when absent or another's.
+pub const TRANSFER: Kind = Kind::new(
+    Family::new("tr"),
+    Missing::new(Code::TransferNotFound, "transfer"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Transfer {
@@ -119,7 +126,7 @@ pub fn create(
         None => None,
     };
     let fee = fee_minor(new.amount_minor);
-    let id = crate::ids::new_id("tr");
+    let id = TRANSFER.new_id();
     let from = ledger::merchant_account(mode, &sender, &currency, new.funded_from);
     let fees = ledger::system_account(mode, System::FeeRevenue, &currency);
     let mut posting = Posting::build(
@@ -177,11 +184,11 @@ pub fn create(
         transaction,
         created_at_ms: tx.now_ms(),
     };
-    resource::insert(tx, Family::Transfer, &transfer)?;
+    resource::insert(tx, TRANSFER.family, &transfer)?;
     // The recipient lists it too.
     tx.put(
         Table::Index,
-        keys::owned(Family::Transfer, mode, &transfer.recipient, &transfer.id),
+        keys::owned(TRANSFER.family, mode, &transfer.recipient, &transfer.id),
         Vec::new(),
     );
     for event_type in [EventType::TransferCreated, EventType::TransferSucceeded] {
@@ -311,5 +318,5 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Transfe
             t.mode == principal.mode
                 && (t.owner == principal.owner() || t.recipient == principal.owner())
         })
-        .ok_or_else(|| ApiError::not_found(Missing::Transfer, id))
+        .ok_or_else(|| ApiError::not_found(TRANSFER.missing, id))
 }

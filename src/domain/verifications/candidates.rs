@@ -1,6 +1,7 @@
 //! The caller's payments scored against the criteria: one snapshot read,
 //! shared by `POST /verifications` and `GET /payment_resolution`.
 
+use crate::domain::intents::INTENT;
 use serde::{Deserialize, Serialize};
 
 use super::score::{self, Finding, MatchedOn, Payment, Score, Standing, Wanted};
@@ -8,7 +9,7 @@ use super::{MATCHES_MAX, Rail};
 use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::domain::intents::{AttemptStatus, Intent, state::Status as IntentStatus};
-use crate::store::keys::{self, Family};
+use crate::store::keys::{self};
 use crate::store::{Snapshot, StoreError, Table};
 
 /// What to look for, validated and normalised (the echo is `criteria`).
@@ -81,7 +82,7 @@ pub fn resolve(
     criteria: &Criteria,
     now_ms: i64,
 ) -> Result<Resolution, StoreError> {
-    let prefix = keys::owned_prefix(Family::PaymentIntent, principal.mode, principal.owner());
+    let prefix = keys::owned_prefix(INTENT.family, principal.mode, principal.owner());
     let since = now_ms - criteria.window_hours * 3_600_000;
     let wanted = Wanted {
         reference: criteria.reference.as_deref(),

@@ -10,6 +10,7 @@
 pub mod state;
 pub mod view;
 
+use crate::domain::resource::Kind;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,11 @@ use crate::store::{StoreError, Table, Tx};
 pub use self::state::delivery::DeliveryStatus;
 pub use self::state::endpoint::EndpointStatus;
 use self::state::{delivery, endpoint as endpoint_state};
+/// `evt_...`: events, `event_not_found` when absent or another's.
+pub const EVENT: Kind = Kind::new(
+    Family::events("evt"),
+    Missing::new(Code::EventNotFound, "event"),
+);
 
 /// Endpoints per owner and mode at most (origin behaviour section 18).
 pub const ENDPOINTS_MAX: usize = 16;
@@ -51,6 +57,12 @@ pub fn retry_delays(mode: Mode) -> &'static [i64] {
         Mode::Live => LIVE_RETRY_DELAYS_MS,
     }
 }
+
+/// `we_...`: webhook endpoints, `webhook_endpoint_not_found` when absent or another's.
+pub const ENDPOINT: Kind = Kind::new(
+    Family::new("we"),
+    Missing::new(Code::WebhookEndpointNotFound, "webhook endpoint"),
+);
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Endpoint {
@@ -109,6 +121,12 @@ pub struct DeliveryAttempt {
     pub error: Option<String>,
 }
 
+/// `wd_...`: webhook deliverys, `webhook_delivery_not_found` when absent or another's.
+pub const DELIVERY: Kind = Kind::new(
+    Family::new("wd"),
+    Missing::new(Code::WebhookDeliveryNotFound, "webhook delivery"),
+);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Delivery {
     pub id: String,
@@ -140,7 +158,7 @@ impl AttemptOutcome {
 }
 
 pub fn endpoint_prefix(mode: Mode, owner: &str) -> String {
-    crate::store::keys::owned_prefix(Family::WebhookEndpoint, mode, owner)
+    crate::store::keys::owned_prefix(ENDPOINT.family, mode, owner)
 }
 
 pub fn delivery_prefix(endpoint: &str) -> String {
@@ -349,7 +367,7 @@ pub fn create_endpoint(
     }
     let now = tx.now_ms();
     let endpoint = Endpoint {
-        id: crate::ids::new_id("we"),
+        id: ENDPOINT.new_id(),
         mode: principal.mode,
         owner: principal.owner().to_string(),
         url,
@@ -369,7 +387,7 @@ pub fn create_endpoint(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    resource::insert(tx, Family::WebhookEndpoint, &endpoint)?;
+    resource::insert(tx, ENDPOINT.family, &endpoint)?;
     Ok(endpoint)
 }
 
@@ -379,7 +397,7 @@ pub fn read_endpoint(
     principal: &Principal,
     id: &str,
 ) -> Result<Endpoint, ApiError> {
-    resource::find(read, principal, id, "we_", Missing::WebhookEndpoint)
+    resource::find(read, principal, id, &ENDPOINT)
 }
 
 /// The endpoint's next status. Its lifecycle refuses nothing today; a refusal
@@ -457,7 +475,7 @@ pub fn delete_endpoint(
     tx.delete(
         Table::Index,
         crate::store::keys::owned(
-            Family::WebhookEndpoint,
+            ENDPOINT.family,
             endpoint.mode,
             &endpoint.owner,
             &endpoint.id,
@@ -505,7 +523,7 @@ fn enqueue(
     // clock: a receiver waits in real time (decision 94).
     let now = tx.wall_ms();
     let delivery = Delivery {
-        id: crate::ids::new_id("wd"),
+        id: DELIVERY.new_id(),
         mode: event.mode,
         owner: endpoint.owner.clone(),
         endpoint: endpoint.id.clone(),
@@ -712,7 +730,7 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
 }
 
 fn load_event(tx: &Tx<'_>, principal: &Principal, id: &str) -> Result<Event, ApiError> {
-    resource::find_in(tx, Table::Events, principal, id, "evt_", Missing::Event)
+    resource::find(tx, principal, id, &EVENT)
 }
 
 /// `POST /webhook_deliveries/{id}/replay`: a new delivery of the same event to the same endpoint.
@@ -721,10 +739,10 @@ pub fn replay_delivery(
     principal: &Principal,
     id: &str,
 ) -> Result<Delivery, ApiError> {
-    let original: Delivery = resource::find(tx, principal, id, "wd_", Missing::WebhookDelivery)?;
+    let original: Delivery = resource::find(tx, principal, id, &DELIVERY)?;
     // A delivery of an event the caller may not read is not there for it.
     if !crate::events::access::may_read(principal, original.event_type) {
-        return Err(ApiError::not_found(Missing::WebhookDelivery, id));
+        return Err(ApiError::not_found(DELIVERY.missing, id));
     }
     let endpoint = read_endpoint(tx, principal, &original.endpoint)?;
     if endpoint.status != EndpointStatus::Enabled {
@@ -738,7 +756,7 @@ pub fn replay_delivery(
     }
     let event: Event = tx
         .get_json(Table::Events, &original.event)?
-        .ok_or_else(|| ApiError::not_found(Missing::Event, &original.event))?;
+        .ok_or_else(|| ApiError::not_found(EVENT.missing, &original.event))?;
     Ok(enqueue(tx, &endpoint, &event, Some(original.id))?)
 }
 
@@ -751,7 +769,7 @@ pub fn replay_event(
     let event = load_event(tx, principal, id)?;
     // An event the caller may not read is not there for it (finding 4).
     if !crate::events::access::may_read(principal, event.event_type) {
-        return Err(ApiError::not_found(Missing::Event, id));
+        return Err(ApiError::not_found(EVENT.missing, id));
     }
     let mut deliveries = Vec::new();
     for endpoint in endpoints_for(tx, &event)? {
@@ -854,14 +872,10 @@ mod tests {
         let store = crate::store::Store::ephemeral().expect("store");
         store
             .write_now(0, |tx| {
-                resource::insert(
-                    tx,
-                    Family::WebhookEndpoint,
-                    &endpoint(&["payment_intent.*"]),
-                )?;
+                resource::insert(tx, ENDPOINT.family, &endpoint(&["payment_intent.*"]))?;
                 let mut other = endpoint(&["webhook_endpoint.*"]);
                 other.id = "we_2".into();
-                resource::insert(tx, Family::WebhookEndpoint, &other)
+                resource::insert(tx, ENDPOINT.family, &other)
             })
             .expect("endpoints");
         store
@@ -872,7 +886,7 @@ mod tests {
         store
             .write_now(now_ms, |tx| {
                 let delivery = Delivery {
-                    id: crate::ids::new_id("wd"),
+                    id: DELIVERY.new_id(),
                     mode: Mode::Test,
                     owner: "org_1".into(),
                     endpoint: "we_1".into(),

@@ -8,6 +8,7 @@
 //! script sends the token back in `X-Page-Token`. Pages need no external asset
 //! and carry a strict CSP.
 
+use crate::domain::intents::INTENT;
 use axum::Router;
 use axum::extract::{FromRequestParts, Query, State};
 use axum::http::Uri;
@@ -24,7 +25,7 @@ use crate::domain::intents::input::{CancelIntent, ConfirmIntent};
 use crate::domain::intents::state::Status;
 use crate::domain::intents::{self, Intent};
 use crate::domain::{currency, ranking};
-use crate::error::{ApiError, Missing};
+use crate::error::ApiError;
 use crate::rails::Operator;
 use crate::store::Table;
 
@@ -76,7 +77,7 @@ fn intent_of(state: &AppState, id: &str, token: Option<&str>) -> Result<Intent, 
     } else {
         None
     };
-    intent.ok_or_else(|| ApiError::not_found(Missing::Intent, id))
+    intent.ok_or_else(|| ApiError::not_found(INTENT.missing, id))
 }
 
 /// The page token of a request of the page's script: `X-Page-Token`, or the

@@ -1,5 +1,6 @@
 //! API key management: list, create, rotate, revoke (live keys need step-up).
 
+use crate::domain::api_keys::MISSING_KEY;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -13,7 +14,7 @@ use crate::clock::rfc3339;
 use crate::domain::api_keys::{self, NewKey};
 use crate::domain::audit::Actor;
 use crate::domain::step_up::Proof;
-use crate::error::{ApiError, Code, ErrorBody, Missing};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
 use crate::http::command::Write;
@@ -181,7 +182,7 @@ fn key_for(state: &AppState, caller: &Principal, id: &str) -> Result<KeyRecord, 
     } else {
         None
     };
-    let key = key.ok_or_else(|| ApiError::not_found(Missing::Key, id))?;
+    let key = key.ok_or_else(|| ApiError::not_found(MISSING_KEY, id))?;
     api_keys::check_grant(session_of(caller)?.role, &key.scopes)?;
     Ok(key)
 }
