@@ -10,6 +10,7 @@ use super::AppState;
 use super::extract::{Caller, Path, json};
 use super::operations::operations;
 use crate::clock::rfc3339;
+use crate::domain::resource;
 use crate::error::{ApiError, ErrorBody, Missing};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
@@ -133,7 +134,7 @@ pub async fn transaction(
         None
     };
     let posting = posting
-        .filter(|p| p.mode == caller.mode && p.owner == caller.owner())
+        .filter(|p| resource::owned_by(p, &caller))
         .ok_or_else(|| ApiError::not_found(Missing::Transaction, &id))?;
     let entries = posting
         .lines

@@ -346,14 +346,12 @@ pub fn read(
     principal: &Principal,
     id: &str,
 ) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") {
-        read.get_json(Table::Objects, id)?
+    let intent: Intent = super::resource::find(read, principal, id, "pi_", Missing::Intent)?;
+    if intent.visible_to(principal) {
+        Ok(intent)
     } else {
-        None
-    };
-    intent
-        .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found(Missing::Intent, id))
+        Err(ApiError::not_found(Missing::Intent, id))
+    }
 }
 
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub use self::view::{TransferView, view};
 
 use super::org::{self, Organisation};
-use super::resource;
+use super::resource::{self, Party};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -301,15 +301,6 @@ fn check_limits(
 
 /// The transfer `id`, for its sender or its recipient.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Transfer, ApiError> {
-    let found: Option<Transfer> = if id.starts_with("tr_") {
-        read.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    found
-        .filter(|t| {
-            t.mode == principal.mode
-                && (t.owner == principal.owner() || t.recipient == principal.owner())
-        })
-        .ok_or_else(|| ApiError::not_found(Missing::Transfer, id))
+    let either = Party::OwnerOrCounterparty;
+    resource::find_for(read, principal, either, id, "tr_", Missing::Transfer)
 }
