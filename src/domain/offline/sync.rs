@@ -445,7 +445,7 @@ impl Checks {
         }
         if [&merchant, &payer]
             .iter()
-            .any(|o| o.status == org::Status::Disabled)
+            .any(|o| !o.admits(org::state::Trigger::Receive))
         {
             return Ok(Err(Reason::PartyInactive));
         }

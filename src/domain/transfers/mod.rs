@@ -244,7 +244,7 @@ pub(crate) fn recipient(
                 .with_param("to"),
         );
     }
-    if found.status == org::Status::Disabled {
+    if !found.admits(org::state::Trigger::Receive) {
         return Err(ApiError::new(
             Code::RecipientInactive,
             format!("{to} is disabled and cannot receive money"),
