@@ -539,117 +539,38 @@ pub fn run() -> ExitCode {
     };
     init_logging(cli.log_format);
     let _ = STORE_URL.set(cli.store);
-    let result = match cli.command {
-        Command::Serve {
-            config: _,
-            data_dir,
-            listen,
-            metrics_listen,
-            public_url,
-            ephemeral,
-            audit_interval_secs,
-            sandbox_settlement_ms,
-            webhook_egress,
-            header_prefix,
-            sandbox_dispute_window_ms,
-            session_ttl_secs,
-            session_idle_secs,
-            resolve_rate_limit,
-            cache_mib,
-            max_connections,
-            max_connections_per_address,
-            header_timeout_secs,
-            body_timeout_secs,
-            idle_timeout_secs,
-            body_budget_mib,
-            routes_config,
-            payout_batch_chunk_rows,
-            switch_dispatch_delay_ms,
-            rails,
-        } => routes_config_of(routes_config.as_deref()).and_then(|routes| {
-            serve(ServeOptions {
-                store: store_url().map(str::to_string),
-                data_dir,
-                listen,
-                metrics_listen,
-                public_url,
-                ephemeral,
-                audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
-                sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
-                webhook_egress,
-                header_names: header_prefix,
-                sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
-                sessions: crate::domain::team::SessionPolicy {
-                    absolute_ms: secs_ms(session_ttl_secs),
-                    idle_ms: secs_ms(session_idle_secs),
-                },
-                resolve_rate_limit,
-                cache_bytes: cache_mib
-                    .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
-                    .unwrap_or_else(crate::store::default_cache_bytes),
-                limits: crate::net::Limits {
-                    max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
-                    max_connections_per_address: usize::try_from(max_connections_per_address)
-                        .unwrap_or(usize::MAX),
-                    header_timeout: Duration::from_secs(header_timeout_secs),
-                    body_timeout: Duration::from_secs(body_timeout_secs),
-                    idle_timeout: Duration::from_secs(idle_timeout_secs),
-                    body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
-                },
-                routes,
-                payout_batch_chunk_rows,
-                switch_dispatch_delay: Duration::from_millis(switch_dispatch_delay_ms),
-                rails: rails.options()?,
-            })
-        }),
+    match dispatch(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("paygate: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `command`: one arm per subcommand.
+fn dispatch(command: Command) -> CliResult {
+    match command {
+        command @ Command::Serve { .. } => serve_options(command).and_then(serve),
         Command::Init {
             data_dir,
             owner_email,
             owner_password,
             owner_pin,
-        } => server::init(
+        } => init(
             &data_dir,
-            store_url(),
             crate::domain::team::NewOwner::from_flags(owner_email, owner_password, owner_pin),
-        )
-        .map(|done| match done {
-            server::Initialised::Created(keys, owner) => {
-                println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))
-            }
-            server::Initialised::Migrated(version) => {
-                println!("{}", serde_json::json!({ "migrated_to": version }))
-            }
-        }),
+        ),
         Command::Config { command } => config(command),
         Command::Users { command } => users(command),
         Command::Orgs { command } => orgs(command),
         Command::Verify { data_dir } => verify(&data_dir),
-        Command::Backup { data_dir, to } => match store_url() {
-            // A snapshot of the database, while nodes may serve it.
-            Some(_) => open_existing(&data_dir).and_then(|store| {
-                crate::backup::take(&store, &to)
-                    .map_err(Into::into)
-                    .and_then(print_json)
-            }),
-            None => crate::backup::take_offline(&data_dir, &to)
-                .map_err(Into::into)
-                .and_then(print_json),
-        },
+        Command::Backup { data_dir, to } => backup(&data_dir, &to),
         Command::Restore {
             from,
             data_dir,
             master_key,
-        } => {
-            if master_key.is_none() {
-                eprintln!(
-                    "paygate: restoring without --master-key: copy the master key kept apart to {} before serving, or sealed secrets (webhook signing secrets) cannot be read",
-                    data_dir.join(crate::secrets::MASTER_KEY_FILE).display()
-                );
-            }
-            crate::backup::restore(&from, &data_dir, master_key.as_deref())
-                .map_err(Into::into)
-                .and_then(print_json)
-        }
+        } => restore(&from, &data_dir, master_key.as_deref()),
         Command::Openapi => {
             print!("{}", crate::openapi::json());
             Ok(())
@@ -704,28 +625,69 @@ pub fn run() -> ExitCode {
             url,
             key,
             listen,
-        } => {
-            let options = crate::listen::ListenOptions {
-                forward_to,
-                events,
-                base_url: url,
-                key,
-                listen,
-            };
-            tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()
-                .map_err(Into::into)
-                .and_then(|runtime| runtime.block_on(crate::listen::listen(options)))
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("paygate: {e}");
-            ExitCode::FAILURE
-        }
+        } => listen_events(crate::listen::ListenOptions {
+            forward_to,
+            events,
+            base_url: url,
+            key,
+            listen,
+        }),
     }
+}
+
+/// `init`: a new store with its organisation, keys and owner, or an
+/// existing one migrated.
+fn init(data_dir: &std::path::Path, owner: crate::domain::team::NewOwner) -> CliResult {
+    server::init(data_dir, store_url(), owner).map(|done| match done {
+        server::Initialised::Created(keys, owner) => {
+            println!("{}", serde_json::json!({ "keys": keys, "owner": owner }))
+        }
+        server::Initialised::Migrated(version) => {
+            println!("{}", serde_json::json!({ "migrated_to": version }))
+        }
+    })
+}
+
+/// `backup`: a snapshot of the database while nodes may serve it, or of the
+/// store file of a stopped gateway.
+fn backup(data_dir: &std::path::Path, to: &std::path::Path) -> CliResult {
+    match store_url() {
+        Some(_) => open_existing(data_dir).and_then(|store| {
+            crate::backup::take(&store, to)
+                .map_err(Into::into)
+                .and_then(print_json)
+        }),
+        None => crate::backup::take_offline(data_dir, to)
+            .map_err(Into::into)
+            .and_then(print_json),
+    }
+}
+
+/// `restore`: a backup into `data_dir`, warning when the master key is not
+/// given with it.
+fn restore(
+    from: &std::path::Path,
+    data_dir: &std::path::Path,
+    master_key: Option<&std::path::Path>,
+) -> CliResult {
+    if master_key.is_none() {
+        eprintln!(
+            "paygate: restoring without --master-key: copy the master key kept apart to {} before serving, or sealed secrets (webhook signing secrets) cannot be read",
+            data_dir.join(crate::secrets::MASTER_KEY_FILE).display()
+        );
+    }
+    crate::backup::restore(from, data_dir, master_key)
+        .map_err(Into::into)
+        .and_then(print_json)
+}
+
+/// `listen`: forwards the account's events to a local URL until stopped.
+fn listen_events(options: crate::listen::ListenOptions) -> CliResult {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(Into::into)
+        .and_then(|runtime| runtime.block_on(crate::listen::listen(options)))
 }
 
 type CliResult = Result<(), Box<dyn std::error::Error>>;
@@ -801,9 +763,6 @@ fn secs_ms(secs: u64) -> i64 {
 }
 
 fn users(command: UsersCommand) -> CliResult {
-    use crate::auth::roles::Role;
-    use crate::domain::audit::{self, Actor};
-    use crate::domain::team;
     match command {
         UsersCommand::Add {
             data_dir,
@@ -811,95 +770,111 @@ fn users(command: UsersCommand) -> CliResult {
             role,
             password,
             pin,
-        } => {
-            let role = Role::parse(&role)
-                .ok_or("--role must be owner, admin, developer, finance or viewer")?;
-            let store = open_existing(&data_dir)?;
-            let mut new = team::NewOwner::from_flags(Some(email), password, pin);
-            new.validate().map_err(|e| e.message)?;
-            let (password_hash, pin_hash) = new.hashes_blocking();
-            let member = store
-                .write_now(SystemClock.now_ms(), |tx| {
-                    let org = crate::domain::org::instance(tx)?;
-                    let member = team::add_member(
-                        tx,
-                        &org.id,
-                        &new.email,
-                        role,
-                        password_hash,
-                        Some(pin_hash),
-                    )?;
-                    audit::record(
-                        tx,
-                        &Actor::cli(&org.id),
-                        "team_member.created",
-                        Some(&member.id),
-                        serde_json::json!({ "email": member.email, "role": member.role }),
-                    )?;
-                    Ok(member)
-                })
-                .map_err(|e| e.message)?;
-            new.email = member.email.clone();
-            println!(
-                "{}",
-                serde_json::json!({ "id": member.id, "email": member.email, "role": member.role,
-                    "password": new.password, "pin": new.pin })
-            );
-            Ok(())
-        }
-        UsersCommand::List { data_dir } => {
-            let store = open_existing(&data_dir)?;
-            let snapshot = store.snapshot()?;
-            let org = crate::domain::org::instance(&snapshot)
-                .map_err(|e| e.message)?
-                .id;
-            for m in team::members(&snapshot, &org)? {
-                println!(
-                    "{}",
-                    serde_json::json!({ "id": m.id, "email": m.email, "role": m.role,
-                        "status": if m.active() { "active" } else { "disabled" } })
-                );
-            }
-            Ok(())
-        }
+        } => add_user(&data_dir, email, &role, password, pin),
+        UsersCommand::List { data_dir } => list_users(&data_dir),
         UsersCommand::Disable {
             data_dir,
             member,
             org,
-        } => {
-            let store = open_existing(&data_dir)?;
-            let snapshot = store.snapshot()?;
-            let found = if member.starts_with("mem_") {
-                team::member(&snapshot, &member)?
-                    .filter(|m| org.as_ref().is_none_or(|o| *o == m.org))
-            } else {
-                one_member_by_email(&snapshot, &member, org.as_deref())?
-            };
-            let found = found.ok_or_else(|| match &org {
-                Some(org) => format!("no team member {member} in {org}"),
-                None => format!("no team member {member}"),
-            })?;
-            drop(snapshot);
-            let disabled = store
-                .write_now(SystemClock.now_ms(), |tx| {
-                    let m = team::disable(tx, &found.org, Role::Owner, &found.id)?;
-                    audit::record(
-                        tx,
-                        &Actor::cli(&found.org),
-                        "team_member.disabled",
-                        Some(&m.id),
-                        serde_json::json!({}),
-                    )?;
-                    Ok(m)
-                })
-                .map_err(|e| e.message)?;
-            println!(
-                "{}",
-                serde_json::json!({ "id": disabled.id, "email": disabled.email, "status": "disabled" })
-            );
-            Ok(())
-        }
+        } => disable_user(&data_dir, &member, org),
     }
+}
+
+/// `users add`: a member of the instance's organisation, its password and
+/// PIN printed once.
+fn add_user(
+    data_dir: &std::path::Path,
+    email: String,
+    role: &str,
+    password: Option<String>,
+    pin: Option<String>,
+) -> CliResult {
+    use crate::auth::roles::Role;
+    use crate::domain::audit::{self, Actor};
+    use crate::domain::team;
+    let role =
+        Role::parse(role).ok_or("--role must be owner, admin, developer, finance or viewer")?;
+    let store = open_existing(data_dir)?;
+    let mut new = team::NewOwner::from_flags(Some(email), password, pin);
+    new.validate().map_err(|e| e.message)?;
+    let (password_hash, pin_hash) = new.hashes_blocking();
+    let member = store
+        .write_now(SystemClock.now_ms(), |tx| {
+            let org = crate::domain::org::instance(tx)?;
+            let member =
+                team::add_member(tx, &org.id, &new.email, role, password_hash, Some(pin_hash))?;
+            audit::record(
+                tx,
+                &Actor::cli(&org.id),
+                "team_member.created",
+                Some(&member.id),
+                serde_json::json!({ "email": member.email, "role": member.role }),
+            )?;
+            Ok(member)
+        })
+        .map_err(|e| e.message)?;
+    new.email = member.email.clone();
+    println!(
+        "{}",
+        serde_json::json!({ "id": member.id, "email": member.email, "role": member.role,
+            "password": new.password, "pin": new.pin })
+    );
+    Ok(())
+}
+
+/// `users list`: the instance organisation's members, one JSON line each.
+fn list_users(data_dir: &std::path::Path) -> CliResult {
+    let store = open_existing(data_dir)?;
+    let snapshot = store.snapshot()?;
+    let org = crate::domain::org::instance(&snapshot)
+        .map_err(|e| e.message)?
+        .id;
+    for m in crate::domain::team::members(&snapshot, &org)? {
+        println!(
+            "{}",
+            serde_json::json!({ "id": m.id, "email": m.email, "role": m.role,
+                "status": if m.active() { "active" } else { "disabled" } })
+        );
+    }
+    Ok(())
+}
+
+/// `users disable`: the member an id or an e-mail names (in `org` when
+/// given), disabled as an owner would.
+fn disable_user(data_dir: &std::path::Path, member: &str, org: Option<String>) -> CliResult {
+    use crate::auth::roles::Role;
+    use crate::domain::audit::{self, Actor};
+    use crate::domain::team;
+    let store = open_existing(data_dir)?;
+    let snapshot = store.snapshot()?;
+    let found = if member.starts_with("mem_") {
+        team::member(&snapshot, member)?.filter(|m| org.as_ref().is_none_or(|o| *o == m.org))
+    } else {
+        one_member_by_email(&snapshot, member, org.as_deref())?
+    };
+    let found = found.ok_or_else(|| match &org {
+        Some(org) => format!("no team member {member} in {org}"),
+        None => format!("no team member {member}"),
+    })?;
+    drop(snapshot);
+    let disabled = store
+        .write_now(SystemClock.now_ms(), |tx| {
+            let m = team::disable(tx, &found.org, Role::Owner, &found.id)?;
+            audit::record(
+                tx,
+                &Actor::cli(&found.org),
+                "team_member.disabled",
+                Some(&m.id),
+                serde_json::json!({}),
+            )?;
+            Ok(m)
+        })
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::json!({ "id": disabled.id, "email": disabled.email, "status": "disabled" })
+    );
+    Ok(())
 }
 
 /// The member an email names, in `org` when given. An email may be a
@@ -934,6 +909,76 @@ fn routes_config_of(
         Some(path) => Ok(crate::domain::routes::Config::load(path)?),
         None => Ok(Default::default()),
     }
+}
+
+/// The options of a `serve` command, its flags and configuration file
+/// resolved (`run` hands it only that command).
+fn serve_options(command: Command) -> Result<ServeOptions, Box<dyn std::error::Error>> {
+    let Command::Serve {
+        config: _,
+        data_dir,
+        listen,
+        metrics_listen,
+        public_url,
+        ephemeral,
+        audit_interval_secs,
+        sandbox_settlement_ms,
+        webhook_egress,
+        header_prefix,
+        sandbox_dispute_window_ms,
+        session_ttl_secs,
+        session_idle_secs,
+        resolve_rate_limit,
+        cache_mib,
+        max_connections,
+        max_connections_per_address,
+        header_timeout_secs,
+        body_timeout_secs,
+        idle_timeout_secs,
+        body_budget_mib,
+        routes_config,
+        payout_batch_chunk_rows,
+        switch_dispatch_delay_ms,
+        rails,
+    } = command
+    else {
+        return Err("not a serve command".into());
+    };
+    let routes = routes_config_of(routes_config.as_deref())?;
+    Ok(ServeOptions {
+        store: store_url().map(str::to_string),
+        data_dir,
+        listen,
+        metrics_listen,
+        public_url,
+        ephemeral,
+        audit_interval: Duration::from_secs(audit_interval_secs.max(1)),
+        sandbox_settlement_delay: Duration::from_millis(sandbox_settlement_ms),
+        webhook_egress,
+        header_names: header_prefix,
+        sandbox_dispute_window: sandbox_dispute_window_ms.map(Duration::from_millis),
+        sessions: crate::domain::team::SessionPolicy {
+            absolute_ms: secs_ms(session_ttl_secs),
+            idle_ms: secs_ms(session_idle_secs),
+        },
+        resolve_rate_limit,
+        cache_bytes: cache_mib
+            .and_then(|mib| usize::try_from(mib.saturating_mul(1 << 20)).ok())
+            .unwrap_or_else(crate::store::default_cache_bytes),
+        limits: crate::net::Limits {
+            max_connections: usize::try_from(max_connections).unwrap_or(usize::MAX),
+            max_connections_per_address: usize::try_from(max_connections_per_address)
+                .unwrap_or(usize::MAX),
+            header_timeout: Duration::from_secs(header_timeout_secs),
+            body_timeout: Duration::from_secs(body_timeout_secs),
+            idle_timeout: Duration::from_secs(idle_timeout_secs),
+            body_budget_bytes: usize::try_from(body_budget_mib << 20).unwrap_or(usize::MAX),
+        },
+        routes,
+        payout_batch_chunk_rows,
+        switch_dispatch_delay: Duration::from_millis(switch_dispatch_delay_ms),
+        rails: rails.options()?,
+    })
 }
 
 fn serve(options: ServeOptions) -> CliResult {

@@ -98,7 +98,84 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     // Before any descriptor is opened: the connection cap is set below it.
     let open_files = net::fds::raise_open_files_limit();
     crate::memory::disable_transparent_huge_pages();
-    let store = if options.ephemeral {
+    let store = open_store(&options)?;
+    let clock: SharedClock = Arc::new(SystemClock);
+    // Outgoing HTTPS (webhooks) uses rustls with the ring provider.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let wakes = Wakes::default();
+    let (writer, writer_thread) = Writer::start(store.clone(), clock.clone(), wakes.all())?;
+    let (keys, owner) = bootstrap(&store, &writer).await?;
+    let guardian = Arc::new(Guardian::load(&store.snapshot()?)?);
+    guardian::spawn_auditor(
+        store.clone(),
+        writer.clone(),
+        guardian.clone(),
+        clock.clone(),
+        options.audit_interval,
+    );
+    if store.location.shared() {
+        guardian::spawn_halt_follower(store.clone(), guardian.clone());
+    }
+    spawn_idempotency_purger(writer.clone());
+
+    let listener = net::accept::bind(options.listen).map_err(|e| {
+        format!(
+            "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
+            options.listen
+        )
+    })?;
+    let local = listener.local_addr()?;
+    let metrics_listener = bind_metrics(options.metrics_listen).await?;
+    let settings = Arc::new(settings(&options, local));
+    let senders = Senders {
+        egress: options.webhook_egress,
+        header_names: options.header_names,
+        switch_dispatch_delay: options.switch_dispatch_delay,
+        rails: options.rails,
+    };
+    spawn_background(&store, &writer, &clock, &settings, wakes, senders)?;
+    let state = AppState::new(http::AppParts {
+        store: store.clone(),
+        writer,
+        clock: clock.clone(),
+        guardian,
+        settings,
+        public_limiter: Arc::new(http::rate_limit::RateLimiter::new(
+            options.resolve_rate_limit,
+        )),
+        key_cache: Arc::default(),
+        org_cache: Arc::default(),
+    });
+    // Listen for SIGTERM before the ready line: a supervisor may stop the
+    // gateway the moment it reads that line, and a signal that arrives before
+    // the handler exists kills the process with the store left open.
+    let shutdown = shutdown_signal()?;
+    announce_ready(local, metrics_listener.as_ref(), keys, owner)?;
+    let limits = options.limits;
+    let max_connections = connection_cap(&limits, open_files);
+    let app = app(state, &limits, metrics_listener);
+    net::accept::serve(
+        listener,
+        app,
+        net::admission::Admission::new(max_connections, limits.max_connections_per_address),
+        net::deadline::Timeouts {
+            header: limits.header_timeout,
+            idle: limits.idle_timeout,
+        },
+        shutdown,
+    )
+    .await;
+    tracing::info!("shutting down: finishing the writer's queue");
+    Ok(Stopped {
+        writer_thread,
+        store,
+    })
+}
+
+/// The store `options` name (ephemeral, PostgreSQL or the data dir's file)
+/// with its master key loaded.
+fn open_store(options: &ServeOptions) -> Result<Store, Box<dyn std::error::Error>> {
+    Ok(if options.ephemeral {
         crate::secrets::install_random()?;
         Store::ephemeral()?
     } else if let Some(url) = &options.store {
@@ -115,24 +192,36 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         let store = Store::open_with_cache(&options.data_dir, Some(options.cache_bytes))?;
         crate::secrets::load_or_create(&options.data_dir)?;
         store
-    };
-    let clock: SharedClock = Arc::new(SystemClock);
-    // Outgoing HTTPS (webhooks) uses rustls with the ring provider.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let committed = Arc::new(Notify::new());
-    let dispatcher_wake = Arc::new(Notify::new());
-    let switch_wake = Arc::new(Notify::new());
-    let rails_wake = Arc::new(Notify::new());
-    let (writer, writer_thread) = Writer::start(
-        store.clone(),
-        clock.clone(),
+    })
+}
+
+/// What each commit wakes: the scheduler, the webhook dispatcher, the switch
+/// and the rails outboxes.
+#[derive(Default)]
+struct Wakes {
+    committed: Arc<Notify>,
+    dispatcher: Arc<Notify>,
+    switch: Arc<Notify>,
+    rails: Arc<Notify>,
+}
+
+impl Wakes {
+    fn all(&self) -> Vec<Arc<Notify>> {
         vec![
-            committed.clone(),
-            dispatcher_wake.clone(),
-            switch_wake.clone(),
-            rails_wake.clone(),
-        ],
-    )?;
+            self.committed.clone(),
+            self.dispatcher.clone(),
+            self.switch.clone(),
+            self.rails.clone(),
+        ]
+    }
+}
+
+/// On a first start, the organisation, its test keys and its owner's login
+/// (printed once); always, a platform signing key.
+async fn bootstrap(
+    store: &Store,
+    writer: &Writer,
+) -> Result<(Option<NewKeys>, Option<crate::domain::team::NewOwner>), Box<dyn std::error::Error>> {
     // The owner's password and PIN are hashed (Argon2id, tens of milliseconds)
     // on a first start only.
     let first_start = !org::exists(&store.snapshot()?)?;
@@ -159,40 +248,32 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             Ok((keys, owner))
         })
         .await?;
-    let guardian = Arc::new(Guardian::load(&store.snapshot()?)?);
-    guardian::spawn_auditor(
-        store.clone(),
-        writer.clone(),
-        guardian.clone(),
-        clock.clone(),
-        options.audit_interval,
-    );
-    if store.location.shared() {
-        guardian::spawn_halt_follower(store.clone(), guardian.clone());
-    }
-    spawn_idempotency_purger(writer.clone());
+    Ok((keys, owner))
+}
 
-    let listener = net::accept::bind(options.listen).map_err(|e| {
-        format!(
-            "cannot listen on {}: {e} (use --listen 127.0.0.1:0 for a free port)",
-            options.listen
-        )
-    })?;
-    let local = listener.local_addr()?;
-    let metrics_listener = match options.metrics_listen {
+/// The `/metrics` listener of its own, when `--metrics-listen` gives one.
+async fn bind_metrics(
+    address: Option<SocketAddr>,
+) -> Result<Option<tokio::net::TcpListener>, Box<dyn std::error::Error>> {
+    Ok(match address {
         Some(address) => Some(
             tokio::net::TcpListener::bind(address)
                 .await
                 .map_err(|e| format!("cannot listen on {address} for /metrics: {e}"))?,
         ),
         None => None,
-    };
+    })
+}
+
+/// The settings every request and background task reads.
+fn settings(options: &ServeOptions, local: SocketAddr) -> Settings {
     let public_url = options
         .public_url
+        .clone()
         .unwrap_or_else(|| format!("http://{local}"))
         .trim_end_matches('/')
         .to_string();
-    let settings = Arc::new(Settings {
+    Settings {
         public_url,
         sandbox_settlement_delay_ms: i64::try_from(options.sandbox_settlement_delay.as_millis())
             .unwrap_or(i64::MAX),
@@ -206,59 +287,71 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         payout_batch_chunk_rows: options.payout_batch_chunk_rows,
         rail_reconcile_period_ms: ms_of(options.rails.reconcile_period),
         rail_reconcile_lag_ms: ms_of(options.rails.reconcile_lag),
-    });
+    }
+}
+
+/// The background senders' options.
+struct Senders {
+    egress: crate::events::egress::Egress,
+    header_names: crate::headers::HeaderNames,
+    switch_dispatch_delay: Duration,
+    rails: crate::outbox::rails::Options,
+}
+
+/// The three background senders (webhooks, switch, rails) and the scheduler.
+fn spawn_background(
+    store: &Store,
+    writer: &Writer,
+    clock: &SharedClock,
+    settings: &Arc<Settings>,
+    wakes: Wakes,
+    senders: Senders,
+) -> Result<(), Box<dyn std::error::Error>> {
     crate::outbox::webhooks::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
-        dispatcher_wake.clone(),
-        options.webhook_egress,
-        options.header_names,
+        wakes.dispatcher,
+        senders.egress,
+        senders.header_names,
     )?;
     crate::outbox::switch::spawn(
         store.clone(),
         writer.clone(),
-        switch_wake,
+        wakes.switch,
         Arc::new(crate::rails::switch_connector::SandboxSwitch),
-        options.switch_dispatch_delay,
+        senders.switch_dispatch_delay,
     );
     crate::outbox::rails::spawn(
         store.clone(),
         writer.clone(),
         settings.clone(),
         clock.clone(),
-        rails_wake,
-        options.rails,
+        wakes.rails,
+        senders.rails,
     )?;
     crate::scheduler::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
-        committed,
+        wakes.committed,
         settings.clone(),
     );
-    let state = AppState::new(http::AppParts {
-        store: store.clone(),
-        writer,
-        clock: clock.clone(),
-        guardian,
-        settings,
-        public_limiter: Arc::new(http::rate_limit::RateLimiter::new(
-            options.resolve_rate_limit,
-        )),
-        key_cache: Arc::default(),
-        org_cache: Arc::default(),
-    });
-    // Listen for SIGTERM before the ready line: a supervisor may stop the
-    // gateway the moment it reads that line, and a signal that arrives before
-    // the handler exists kills the process with the store left open.
-    let shutdown = shutdown_signal()?;
+    Ok(())
+}
+
+/// Prints the ready line on stdout and tells systemd.
+fn announce_ready(
+    local: SocketAddr,
+    metrics_listener: Option<&tokio::net::TcpListener>,
+    keys: Option<NewKeys>,
+    owner: Option<crate::domain::team::NewOwner>,
+) -> Result<(), Box<dyn std::error::Error>> {
     let ready = Ready {
         ready: true,
         listen: local.to_string(),
         base_url: format!("http://{local}/v1"),
         metrics_listen: metrics_listener
-            .as_ref()
             .and_then(|l| l.local_addr().ok())
             .map(|a| a.to_string()),
         keys,
@@ -267,7 +360,12 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
     println!("{}", serde_json::to_string(&ready)?);
     notify_ready();
     tracing::info!(listen = %local, "paygate ready");
-    let limits = options.limits;
+    Ok(())
+}
+
+/// The connection cap: `--max-connections`, lowered below the open-file
+/// limit; logs the limits in force.
+fn connection_cap(limits: &net::Limits, open_files: Option<u64>) -> usize {
     let max_connections = net::fds::connection_cap(limits.max_connections, open_files);
     if max_connections < limits.max_connections {
         tracing::warn!(
@@ -287,14 +385,22 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         open_files,
         "connection limits"
     );
+    max_connections
+}
+
+/// The API router, with `/metrics` on it unless it has a listener of its own
+/// (a private port for the scraper), which is then served.
+fn app(
+    state: AppState,
+    limits: &net::Limits,
+    metrics_listener: Option<tokio::net::TcpListener>,
+) -> axum::Router {
     let metrics = crate::metrics::router(state.clone());
     let app = http::router(
         state,
         net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),
     );
-    // With its own address, /metrics is only there (a private port for the
-    // scraper); else it is on the API listener.
-    let app = match metrics_listener {
+    match metrics_listener {
         Some(listener) => {
             tokio::spawn(async move {
                 if let Err(e) = axum::serve(listener, metrics).await {
@@ -304,23 +410,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
             app
         }
         None => app.merge(metrics),
-    };
-    net::accept::serve(
-        listener,
-        app,
-        net::admission::Admission::new(max_connections, limits.max_connections_per_address),
-        net::deadline::Timeouts {
-            header: limits.header_timeout,
-            idle: limits.idle_timeout,
-        },
-        shutdown,
-    )
-    .await;
-    tracing::info!("shutting down: finishing the writer's queue");
-    Ok(Stopped {
-        writer_thread,
-        store,
-    })
+    }
 }
 
 /// Tells systemd the gateway is ready (`Type=notify` in the packaged unit):

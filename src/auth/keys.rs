@@ -71,6 +71,13 @@ pub struct KeyRecord {
 }
 
 impl KeyRecord {
+    /// Not revoked: the Authenticate row of the API key lifecycle
+    /// (`domain::api_keys::state`, whose test pins the two together; this
+    /// layer sits below the domain, so the gate asks here).
+    pub fn is_active(&self) -> bool {
+        self.revoked_at_ms.is_none()
+    }
+
     /// An `rk_` test-mode record holding `scopes`, for unit tests of rules
     /// that ask a principal's rights.
     #[cfg(test)]
@@ -168,12 +175,11 @@ pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError
     Ok(keys)
 }
 
-/// Revokes a key: its secret stops working at once.
+/// Revokes an active key: its secret stops working at once. Whether it may
+/// be revoked is the API key lifecycle's (`domain::api_keys::state`).
 pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError> {
-    if key.revoked_at_ms.is_none() {
-        key.revoked_at_ms = Some(tx.wall_ms());
-        tx.put_json(Table::ApiKeys, key.digest.clone(), &key)?;
-    }
+    key.revoked_at_ms = Some(tx.wall_ms());
+    tx.put_json(Table::ApiKeys, key.digest.clone(), &key)?;
     Ok(key)
 }
 
@@ -228,9 +234,10 @@ pub fn parse_secret(secret: &str) -> Option<(KeyKind, Mode)> {
 /// Finds the live (not revoked) key whose secret has digest `wanted`.
 fn lookup_digest(snapshot: &Snapshot, wanted: &str) -> Result<Option<KeyRecord>, StoreError> {
     let record: Option<KeyRecord> = snapshot.get_json(Table::ApiKeys, wanted)?;
-    Ok(record.filter(|r| {
-        bool::from(r.digest.as_bytes().ct_eq(wanted.as_bytes())) && r.revoked_at_ms.is_none()
-    }))
+    Ok(
+        record
+            .filter(|r| bool::from(r.digest.as_bytes().ct_eq(wanted.as_bytes())) && r.is_active()),
+    )
 }
 
 /// Valid keys by digest, each with the `api_keys` generation it was read at

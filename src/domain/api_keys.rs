@@ -9,6 +9,9 @@ use crate::ledger::Mode;
 use crate::store::{Table, Tx};
 
 use super::audit::{self, Actor};
+use state::{Status, Trigger};
+
+pub mod state;
 
 /// The not-found answer about a API key.
 pub const MISSING_KEY: Missing = Missing::new(Code::KeyNotFound, "API key");
@@ -92,7 +95,7 @@ pub fn create(
 /// Rotates the active key `id`: a new secret, the old one revoked.
 pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, String), ApiError> {
     let old = keys::find(tx, &actor.org, id)?
-        .filter(|k| k.revoked_at_ms.is_none())
+        .filter(|k| state::transition(Status::of(k), Trigger::Rotate).is_ok())
         .ok_or_else(|| ApiError::new(Code::KeyNotFound, format!("{id} is revoked")))?;
     let (record, secret) = keys::rotate(tx, old, actor.member_id.clone())?;
     let details = serde_json::json!({
@@ -106,7 +109,15 @@ pub fn rotate(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<(KeyRecord, St
 pub fn revoke(tx: &mut Tx<'_>, actor: &Actor, id: &str) -> Result<KeyRecord, ApiError> {
     let key =
         keys::find(tx, &actor.org, id)?.ok_or_else(|| ApiError::not_found(MISSING_KEY, id))?;
-    let key = keys::revoke(tx, key)?;
+    let from = Status::of(&key);
+    let to = state::transition(from, Trigger::Revoke)
+        .map_err(|_| ApiError::internal("every key can be revoked"))?;
+    // Revoking a revoked key answers it as it is, unwritten.
+    let key = if to == from {
+        key
+    } else {
+        keys::revoke(tx, key)?
+    };
     let details = serde_json::json!({ "mode": key.mode });
     audit::record(tx, actor, "api_key.revoked", Some(&key.id), details)?;
     Ok(key)

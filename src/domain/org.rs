@@ -5,6 +5,8 @@
 //! when it has them, by its `@tag`, phone (E.164) and e-mail, all unique
 //! (`org_handle|...` index rows), which is how transfers address it.
 
+pub mod state;
+
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -16,6 +18,7 @@ use crate::ledger::Mode;
 use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Read, Table, Tx};
+use state::Trigger;
 
 /// The not-found answer about a organisation.
 pub const MISSING_ORGANISATION: Missing = Missing::new(Code::OrganisationNotFound, "organisation");
@@ -202,13 +205,9 @@ pub fn require_operator(
 /// `organisation_disabled`); its money stays where it is.
 pub fn disable(tx: &mut Tx<'_>, id: &str) -> Result<Organisation, ApiError> {
     let mut org = get(tx, id)?.ok_or_else(|| ApiError::not_found(MISSING_ORGANISATION, id))?;
-    if is_instance(tx, &org.id)? {
-        return Err(ApiError::field(
-            "id",
-            "the instance's own organisation cannot be disabled",
-        ));
-    }
-    org.status = Status::Disabled;
+    let instance = is_instance(tx, &org.id)?;
+    org.status = state::transition(org.status, Trigger::Disable { instance })
+        .map_err(|_| ApiError::field("id", "the instance's own organisation cannot be disabled"))?;
     save(tx, &org)?;
     Ok(org)
 }
@@ -335,8 +334,8 @@ pub fn require_active(read: &impl Read, org: &str) -> Result<(), ApiError> {
 
 /// [`require_active`] on the organisation already read (`None`: unknown).
 pub fn check_active(found: Option<&Organisation>, org: &str) -> Result<(), ApiError> {
-    match found {
-        Some(o) if o.status == Status::Disabled => Err(ApiError::new(
+    match found.map(|o| state::transition(o.status, Trigger::Act)) {
+        Some(Err(_)) => Err(ApiError::new(
             Code::OrganisationDisabled,
             format!("organisation {org} is disabled; its keys and sessions no longer work"),
         )),
@@ -356,6 +355,11 @@ pub fn name_of(read: &impl Read, id: &str) -> Result<String, ApiError> {
 }
 
 impl Organisation {
+    /// Whether its lifecycle admits `trigger` now ([`state::transition`]).
+    pub fn admits(&self, trigger: Trigger) -> bool {
+        state::transition(self.status, trigger).is_ok()
+    }
+
     /// Its unique handles, as the index keys them, with the field naming each.
     fn handles(&self) -> Vec<(&'static str, String)> {
         let mut handles = Vec::new();

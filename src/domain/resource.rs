@@ -3,7 +3,11 @@
 //! A principal sees a resource of its own mode and its own owner, nothing
 //! else. An id of another kind (wrong prefix), an unknown id and another
 //! owner's resource all answer the same `not_found`, so nobody can probe for
-//! the ids of others.
+//! the ids of others. The rule has one variant: a resource between two
+//! parties (a transfer) is seen by its owner or its counterparty
+//! ([`Party::OwnerOrCounterparty`]). Every ownership check calls
+//! [`belongs`] (through [`owned_by`], [`visible`] or [`find`]), none is
+//! written by hand.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -20,6 +24,21 @@ pub trait Owned {
     fn id(&self) -> &str;
     fn mode(&self) -> Mode;
     fn owner(&self) -> &str;
+    /// The other party of a resource between two (a transfer's recipient),
+    /// who sees it under [`Party::OwnerOrCounterparty`].
+    fn counterparty(&self) -> Option<&str> {
+        None
+    }
+}
+
+/// Which parties of a resource see it: the variants of the ownership rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Party {
+    /// Its owner only: every resource but those between two parties.
+    Owner,
+    /// Its owner or its [`Owned::counterparty`] (a transfer's sender or
+    /// recipient).
+    OwnerOrCounterparty,
 }
 
 /// Emits `event_type` about `resource` to its owner, in its mode, with
@@ -33,9 +52,27 @@ pub fn emit(
     events::emit_view(tx, event_type, resource.mode(), resource.owner(), view)
 }
 
+/// The ownership rule: `resource` is of `mode` and `owner` is one of the
+/// parties `party` names. What takes a mode and an owner rather than a
+/// principal (a device named in an offline promise) asks this directly.
+pub fn belongs(resource: &impl Owned, mode: Mode, owner: &str, party: Party) -> bool {
+    resource.mode() == mode
+        && match party {
+            Party::Owner => resource.owner() == owner,
+            Party::OwnerOrCounterparty => {
+                resource.owner() == owner || resource.counterparty() == Some(owner)
+            }
+        }
+}
+
+/// [`belongs`] for `principal` (its mode, the owner it acts as).
+pub fn visible(resource: &impl Owned, principal: &Principal, party: Party) -> bool {
+    belongs(resource, principal.mode, principal.owner(), party)
+}
+
 /// Same mode, same owner.
 pub fn owned_by(resource: &impl Owned, principal: &Principal) -> bool {
-    resource.mode() == principal.mode && resource.owner() == principal.owner()
+    visible(resource, principal, Party::Owner)
 }
 
 /// What a kind of resource is, declared once in its own module
@@ -91,13 +128,24 @@ pub fn find<T: Owned + DeserializeOwned>(
     id: &str,
     kind: &Kind,
 ) -> Result<T, ApiError> {
+    find_for(read, principal, Party::Owner, id, kind)
+}
+
+/// [`find`] for the parties `party` names (a transfer's sender or recipient).
+pub fn find_for<T: Owned + DeserializeOwned>(
+    read: &impl Read,
+    principal: &Principal,
+    party: Party,
+    id: &str,
+    kind: &Kind,
+) -> Result<T, ApiError> {
     let found: Option<T> = if kind.names(id) {
         read.get_json(kind.family.objects(), id)?
     } else {
         None
     };
     found
-        .filter(|resource| owned_by(resource, principal))
+        .filter(|resource| visible(resource, principal, party))
         .ok_or_else(|| ApiError::not_found(kind.missing, id))
 }
 
@@ -162,7 +210,6 @@ owned!(
     super::payouts::Payout,
     super::settlement::Profile,
     super::settlement::Cycle,
-    super::transfers::Transfer,
     super::payout_batches::PayoutBatch,
     super::routes::Route,
     super::remittances::Remittance,
@@ -174,4 +221,84 @@ owned!(
     super::credit::Consent,
     super::diaspora::Quote,
     super::switch_payments::SwitchPayment,
+    super::offline::Device,
+    crate::ledger::Posting,
 );
+
+/// A transfer is between two parties: its sender owns it, its recipient is
+/// its counterparty.
+impl Owned for super::transfers::Transfer {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+    fn owner(&self) -> &str {
+        &self.owner
+    }
+    fn counterparty(&self) -> Option<&str> {
+        Some(&self.recipient)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A resource of `owner` in test mode, between two parties when it has a
+    /// counterparty.
+    struct Thing(&'static str, Option<&'static str>);
+
+    impl Owned for Thing {
+        fn id(&self) -> &str {
+            "th_1"
+        }
+        fn mode(&self) -> Mode {
+            Mode::Test
+        }
+        fn owner(&self) -> &str {
+            self.0
+        }
+        fn counterparty(&self) -> Option<&str> {
+            self.1
+        }
+    }
+
+    #[test]
+    fn the_owner_sees_its_own_resource_in_its_own_mode_only() {
+        let thing = Thing("org_a", Some("org_b"));
+        assert!(owned_by(
+            &thing,
+            &Principal::system("t", "org_a", Mode::Test)
+        ));
+        assert!(!owned_by(
+            &thing,
+            &Principal::system("t", "org_a", Mode::Live)
+        ));
+        // The counterparty is not an owner.
+        assert!(!owned_by(
+            &thing,
+            &Principal::system("t", "org_b", Mode::Test)
+        ));
+        assert!(!belongs(&thing, Mode::Test, "org_c", Party::Owner));
+    }
+
+    #[test]
+    fn owner_or_counterparty_adds_the_counterparty_in_the_same_mode() {
+        let either = Party::OwnerOrCounterparty;
+        let thing = Thing("org_a", Some("org_b"));
+        assert!(belongs(&thing, Mode::Test, "org_a", either));
+        assert!(visible(
+            &thing,
+            &Principal::system("t", "org_b", Mode::Test),
+            either
+        ));
+        assert!(!belongs(&thing, Mode::Live, "org_b", either));
+        assert!(!belongs(&thing, Mode::Test, "org_c", either));
+        // Without a counterparty the variant is the owner rule.
+        let alone = Thing("org_a", None);
+        assert!(belongs(&alone, Mode::Test, "org_a", either));
+        assert!(!belongs(&alone, Mode::Test, "org_b", either));
+    }
+}

@@ -25,6 +25,9 @@ use crate::domain::org::MISSING_ORGANISATION;
 use serde::{Deserialize, Serialize};
 
 use super::resource;
+use state::{member, session};
+
+pub mod state;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
 use crate::store::{Read, Row, Snapshot, StoreError, Table, Tx};
@@ -70,8 +73,9 @@ pub struct Member {
 }
 
 impl Member {
+    /// Whether it may sign in and act ([`state::member`]).
     pub fn active(&self) -> bool {
-        self.disabled_at_ms.is_none()
+        member::transition(member::Status::of(self), member::Trigger::SignIn).is_ok()
     }
 }
 
@@ -92,10 +96,13 @@ pub struct Session {
 }
 
 impl Session {
+    /// Whether a request may use it at `now_ms` ([`state::session`]).
     pub fn live_at(&self, now_ms: i64) -> bool {
-        self.revoked_at_ms.is_none()
-            && now_ms < self.expires_at_ms
-            && now_ms - self.last_seen_ms < self.idle_ms
+        let used = session::Trigger::Use {
+            expired: now_ms >= self.expires_at_ms,
+            idle: now_ms - self.last_seen_ms >= self.idle_ms,
+        };
+        session::transition(session::Status::of(self), used).is_ok()
     }
 }
 
@@ -430,13 +437,15 @@ pub fn disable(tx: &mut Tx<'_>, org: &str, by: Role, id: &str) -> Result<Member,
             "only an owner may disable an owner",
         ));
     }
-    if member.role == Role::Owner && other_active_owners(tx, org, id)? == 0 {
-        return Err(ApiError::new(
+    let last_owner = member.role == Role::Owner && other_active_owners(tx, org, id)? == 0;
+    let from = member::Status::of(&member);
+    let to = member::transition(from, member::Trigger::Disable { last_owner }).map_err(|_| {
+        ApiError::new(
             Code::LastOwner,
             "this is the last active owner; make another member owner first",
-        ));
-    }
-    if member.disabled_at_ms.is_none() {
+        )
+    })?;
+    if to != from {
         member.disabled_at_ms = Some(tx.wall_ms());
         member.updated_at_ms = tx.wall_ms();
         tx.put_json(Table::Objects, member.id.clone(), &member)?;
@@ -513,7 +522,11 @@ pub fn set_password(
 
 pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let session: Option<Session> = tx.get_json(Table::Objects, id)?;
-    if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
+    let ends = |s: &Session| {
+        let from = session::Status::of(s);
+        session::transition(from, session::Trigger::End).is_ok_and(|to| to != from)
+    };
+    if let Some(mut s) = session.filter(ends) {
         s.revoked_at_ms = Some(tx.wall_ms());
         tx.put_json(Table::Objects, s.id.clone(), &s)?;
     }
@@ -523,7 +536,9 @@ pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 /// Records activity on a session (for the idle timeout).
 pub fn touch_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let session: Option<Session> = tx.get_json(Table::Objects, id)?;
-    if let Some(mut s) = session.filter(|s| s.revoked_at_ms.is_none()) {
+    let touches =
+        |s: &Session| session::transition(session::Status::of(s), session::Trigger::Touch).is_ok();
+    if let Some(mut s) = session.filter(touches) {
         s.last_seen_ms = tx.wall_ms();
         tx.put_json(Table::Objects, s.id.clone(), &s)?;
     }

@@ -23,6 +23,10 @@ use crate::store::{Snapshot, StoreError, Table, Tx};
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
+pub mod state;
+
+use state::Trigger;
+
 const META_KEY: &str = "signing_keys";
 /// Random bytes in a `whsec_` secret (base64-encoded after the prefix).
 const WEBHOOK_SECRET_BYTES: usize = 24;
@@ -114,7 +118,7 @@ fn new_key(now_ms: i64) -> PlatformKey {
 /// Creates the first platform key unless one exists.
 pub fn ensure_key(tx: &mut Tx<'_>) -> Result<(), ApiError> {
     let keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
-    if keys.iter().all(|k| k.status != KeyStatus::Active) {
+    if !keys.iter().any(|k| state::admits(k.status, Trigger::Sign)) {
         let mut keys = keys;
         keys.push(new_key(tx.now_ms()));
         tx.put_json(Table::Meta, META_KEY, &keys)?;
@@ -127,7 +131,7 @@ pub fn active_key_in(tx: &Tx<'_>) -> Result<PlatformKey, ApiError> {
     let keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
     keys.into_iter()
         .rev()
-        .find(|k| k.status == KeyStatus::Active)
+        .find(|k| state::admits(k.status, Trigger::Sign))
         .ok_or_else(|| ApiError::internal("no active platform signing key"))
 }
 
@@ -137,7 +141,8 @@ pub fn active_key_in(tx: &Tx<'_>) -> Result<PlatformKey, ApiError> {
 pub fn rotate(tx: &mut Tx<'_>) -> Result<PlatformKey, ApiError> {
     let mut keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
     for key in &mut keys {
-        key.status = KeyStatus::Retired;
+        key.status = state::transition(key.status, Trigger::Retire)
+            .map_err(|_| ApiError::internal("every key can be retired"))?;
     }
     let key = new_key(tx.now_ms());
     keys.push(key.clone());
@@ -155,7 +160,7 @@ pub fn active_key(snapshot: &Snapshot) -> Result<PlatformKey, ApiError> {
     keys(snapshot)?
         .into_iter()
         .rev()
-        .find(|k| k.status == KeyStatus::Active)
+        .find(|k| state::admits(k.status, Trigger::Sign))
         .ok_or_else(|| ApiError::internal("no active platform signing key"))
 }
 

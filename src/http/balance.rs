@@ -11,6 +11,7 @@ use super::AppState;
 use super::extract::{Caller, Path, json};
 use super::operations::operations;
 use crate::clock::rfc3339;
+use crate::domain::resource;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};
 use crate::store::Table;
@@ -137,7 +138,7 @@ pub async fn transaction(
         None
     };
     let posting = posting
-        .filter(|p| p.mode == caller.mode && p.owner == caller.owner())
+        .filter(|p| resource::owned_by(p, &caller))
         .ok_or_else(|| ApiError::not_found(MISSING_TRANSACTION, &id))?;
     let entries = posting
         .lines

@@ -135,6 +135,15 @@ fn the_operator_adds_and_disables_organisations_and_nobody_else_may() {
         403,
         "organisation_disabled",
     );
+    // Disabling it again answers it as it is (the lifecycle's self-move).
+    let again = srv.post(
+        &format!("/organisations/{gamma}/disable"),
+        Some(&operator),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(again.status, 200, "{again:?}");
+    assert_eq!(again.body["status"], "disabled", "{again:?}");
 }
 
 /// Issue 18 point 0: every served operation with an object in its path,

@@ -614,3 +614,78 @@ fn no_secret_is_stored_or_logged_in_clear() {
     assert!(master.exists(), "master.key next to the store");
     srv.restart();
 }
+
+/// The edge rows of the API key and member lifecycles, as clients have
+/// always seen them: revoking a revoked key answers it unchanged, rotating
+/// it is `key_not_found`; disabling a disabled member answers it disabled,
+/// and the last active owner is never disabled.
+#[test]
+fn revoked_keys_and_disabled_members_answer_as_their_lifecycles_say() {
+    let srv = start(&[]);
+    let session = login(&srv, OWNER, OWNER_PASSWORD);
+    let key = create_key(&srv, &session, json!({ "kind": "sk", "mode": "test" }));
+    let id = key["id"].as_str().expect("id");
+    let revoke = |srv: &TestServer| {
+        srv.post(
+            &format!("/api_keys/{id}/revoke"),
+            Some(&session),
+            &json!({}),
+            None,
+        )
+    };
+    let first = revoke(&srv);
+    assert_eq!(first.status, 200, "{first:?}");
+    let again = revoke(&srv);
+    assert_eq!(again.status, 200, "{again:?}");
+    assert_eq!(again.body, first.body, "unchanged, revoked_at included");
+    let rotated = srv.post(
+        &format!("/api_keys/{id}/rotate"),
+        Some(&session),
+        &json!({}),
+        None,
+    );
+    let refused = assert_error(&rotated, 404, "key_not_found");
+    assert_eq!(
+        refused["message"],
+        format!("{id} is revoked; only an active key can be rotated")
+    );
+
+    let members = srv.get("/team/members", Some(&session));
+    assert_eq!(members.status, 200, "{members:?}");
+    let rows = members.body["data"].as_array().expect("data").clone();
+    let id_of = |email: &str| {
+        rows.iter()
+            .find(|m| m["email"] == email)
+            .and_then(|m| m["id"].as_str())
+            .expect("member")
+            .to_string()
+    };
+    let disable = |id: &str| {
+        srv.post(
+            &format!("/team/members/{id}/disable"),
+            Some(&session),
+            &json!({}),
+            None,
+        )
+    };
+    let dev = id_of(DEV);
+    for _ in 0..2 {
+        let disabled = disable(&dev);
+        assert_eq!(disabled.status, 200, "{disabled:?}");
+        assert_eq!(disabled.body["status"], "disabled", "{disabled:?}");
+    }
+    // Every other owner disabled, the last one is refused.
+    for other in rows
+        .iter()
+        .filter(|m| m["role"] == "owner" && m["email"] != OWNER)
+    {
+        let id = other["id"].as_str().expect("id");
+        assert_eq!(disable(id).status, 200, "{other}");
+    }
+    let last = disable(&id_of(OWNER));
+    let refused = assert_error(&last, 409, "last_owner");
+    assert_eq!(
+        refused["message"],
+        "this is the last active owner; make another member owner first"
+    );
+}

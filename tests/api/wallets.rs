@@ -442,3 +442,38 @@ fn the_owner_changes_the_transfer_limits_in_a_session() {
         "{audit:?}"
     );
 }
+
+/// The ownership rule's variant, end to end: a transfer is its sender's and
+/// its recipient's to read (owner or counterparty), nobody else's, and not
+/// in the other mode; its ledger transaction is the sender's only (owner).
+#[test]
+fn a_transfer_is_read_by_its_two_parties_only_and_its_transaction_by_the_sender_only() {
+    let (srv, (b, c)) = TestServer::start_with_args(&["--sandbox-settlement-ms", "200"], |dir| {
+        (
+            add_org(dir, "@beta", "owner@beta.example"),
+            add_org(dir, "@gamma", "owner@gamma.example"),
+        )
+    });
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk");
+    let c_key = c["keys"]["secret_key"].as_str().expect("sk");
+    fund_a(&srv, 50_000);
+    let sent = transfer(&srv, "@beta", 10_000);
+    assert_eq!(sent.status, 201, "{sent:?}");
+    let id = sent.body["id"].as_str().expect("id");
+    let txn = sent.body["transaction"].as_str().expect("transaction");
+    for key in [srv.sk(), Some(b_key)] {
+        let seen = srv.get(&format!("/transfers/{id}"), key);
+        assert_eq!(seen.status, 200, "{seen:?}");
+    }
+    let unseen = srv.get(&format!("/transfers/{id}"), Some(c_key));
+    assert_error(&unseen, 404, "transfer_not_found");
+    // An id of another kind is not found either, for a party.
+    let other_kind = srv.get(&format!("/transfers/{txn}"), srv.sk());
+    assert_error(&other_kind, 404, "transfer_not_found");
+    let posting = srv.get(&format!("/transactions/{txn}"), srv.sk());
+    assert_eq!(posting.status, 200, "{posting:?}");
+    for key in [b_key, c_key] {
+        let refused = srv.get(&format!("/transactions/{txn}"), Some(key));
+        assert_error(&refused, 404, "transaction_not_found");
+    }
+}

@@ -191,19 +191,37 @@ fn signals(subject: &Subject, history: &[Intent], home: &str) -> Vec<Signal> {
         .iter()
         .filter(|i| subject.msisdn.is_some() && payer(i) == subject.msisdn)
         .collect();
+    vec![
+        velocity(subject, &same_payer),
+        amount_outlier(subject, history),
+        failed_attempts(&same_payer),
+        new_payer(subject, &same_payer),
+        cross_border(subject, home),
+        night_time(subject),
+    ]
+}
+
+/// Attempts by the payer in the hour before.
+fn velocity(subject: &Subject, same_payer: &[&Intent]) -> Signal {
     let recent_attempts = same_payer
         .iter()
         .flat_map(|i| &i.attempts)
         .filter(|a| a.started_at_ms <= subject.at_ms && a.started_at_ms > subject.at_ms - HOUR_MS)
         .count();
-    let failed = same_payer
-        .iter()
-        .flat_map(|i| &i.attempts)
-        .filter(|a| a.status == AttemptStatus::Failed)
-        .count();
-    let paid_before = same_payer
-        .iter()
-        .any(|i| paid(i) && i.created_at_ms <= subject.at_ms);
+    Signal {
+        name: "velocity",
+        points: match recent_attempts {
+            5.. => 25,
+            3..=4 => 15,
+            _ => 0,
+        },
+        max: 25,
+        detail: format!("{recent_attempts} attempts by this payer in the hour before"),
+    }
+}
+
+/// The amount against the median of the organisation's paid amounts.
+fn amount_outlier(subject: &Subject, history: &[Intent]) -> Signal {
     let mut amounts: Vec<i64> = history
         .iter()
         .filter(|i| paid(i))
@@ -215,76 +233,88 @@ fn signals(subject: &Subject, history: &[Intent], home: &str) -> Vec<Signal> {
         (Some(amount), Some(m)) if m > 0 => amount / m,
         _ => 0,
     };
-    let local_hour = (subject.at_ms.div_euclid(HOUR_MS) + LOCAL_OFFSET_HOURS).rem_euclid(24);
-    vec![
-        Signal {
-            name: "velocity",
-            points: match recent_attempts {
-                5.. => 25,
-                3..=4 => 15,
-                _ => 0,
-            },
-            max: 25,
-            detail: format!("{recent_attempts} attempts by this payer in the hour before"),
+    Signal {
+        name: "amount_outlier",
+        points: match ratio {
+            10.. => 25,
+            5..=9 => 15,
+            3..=4 => 8,
+            _ => 0,
         },
-        Signal {
-            name: "amount_outlier",
-            points: match ratio {
-                10.. => 25,
-                5..=9 => 15,
-                3..=4 => 8,
-                _ => 0,
-            },
-            max: 25,
-            detail: match median {
-                Some(m) => format!(
-                    "{ratio}× the median paid amount ({m} minor units over {} payments)",
-                    amounts.len()
-                ),
-                None => format!("fewer than {PAYMENTS_FOR_MEDIAN_MIN} payments to compare with"),
-            },
-        },
-        Signal {
-            name: "failed_attempts",
-            points: match failed {
-                3.. => 20,
-                1..=2 => 10,
-                _ => 0,
-            },
-            max: 20,
-            detail: format!("{failed} failed attempts by this payer in the window"),
-        },
-        Signal {
-            name: "new_payer",
-            points: if paid_before || subject.msisdn.is_none() {
-                0
-            } else {
-                15
-            },
-            max: 15,
-            detail: if paid_before {
-                "this payer has paid before".into()
-            } else {
-                "no earlier payment from this payer".into()
-            },
-        },
-        Signal {
-            name: "cross_border",
-            points: match &subject.country {
-                Some(c) if c != home => 10,
-                _ => 0,
-            },
-            max: 10,
-            detail: format!(
-                "payer country {}, organisation country {home}",
-                subject.country.as_deref().unwrap_or("unknown")
+        max: 25,
+        detail: match median {
+            Some(m) => format!(
+                "{ratio}× the median paid amount ({m} minor units over {} payments)",
+                amounts.len()
             ),
+            None => format!("fewer than {PAYMENTS_FOR_MEDIAN_MIN} payments to compare with"),
         },
-        Signal {
-            name: "night_time",
-            points: if local_hour < 5 { 5 } else { 0 },
-            max: 5,
-            detail: format!("{local_hour:02}:00 in Kinshasa"),
+    }
+}
+
+/// The payer's failed attempts in the window.
+fn failed_attempts(same_payer: &[&Intent]) -> Signal {
+    let failed = same_payer
+        .iter()
+        .flat_map(|i| &i.attempts)
+        .filter(|a| a.status == AttemptStatus::Failed)
+        .count();
+    Signal {
+        name: "failed_attempts",
+        points: match failed {
+            3.. => 20,
+            1..=2 => 10,
+            _ => 0,
         },
-    ]
+        max: 20,
+        detail: format!("{failed} failed attempts by this payer in the window"),
+    }
+}
+
+/// A payer who has never paid before.
+fn new_payer(subject: &Subject, same_payer: &[&Intent]) -> Signal {
+    let paid_before = same_payer
+        .iter()
+        .any(|i| paid(i) && i.created_at_ms <= subject.at_ms);
+    Signal {
+        name: "new_payer",
+        points: if paid_before || subject.msisdn.is_none() {
+            0
+        } else {
+            15
+        },
+        max: 15,
+        detail: if paid_before {
+            "this payer has paid before".into()
+        } else {
+            "no earlier payment from this payer".into()
+        },
+    }
+}
+
+/// A payer of another country than the organisation's.
+fn cross_border(subject: &Subject, home: &str) -> Signal {
+    Signal {
+        name: "cross_border",
+        points: match &subject.country {
+            Some(c) if c != home => 10,
+            _ => 0,
+        },
+        max: 10,
+        detail: format!(
+            "payer country {}, organisation country {home}",
+            subject.country.as_deref().unwrap_or("unknown")
+        ),
+    }
+}
+
+/// A payment between midnight and 5 in Kinshasa.
+fn night_time(subject: &Subject) -> Signal {
+    let local_hour = (subject.at_ms.div_euclid(HOUR_MS) + LOCAL_OFFSET_HOURS).rem_euclid(24);
+    Signal {
+        name: "night_time",
+        points: if local_hour < 5 { 5 } else { 0 },
+        max: 5,
+        detail: format!("{local_hour:02}:00 in Kinshasa"),
+    }
 }

@@ -353,14 +353,12 @@ pub fn read(
     principal: &Principal,
     id: &str,
 ) -> Result<Intent, ApiError> {
-    let intent: Option<Intent> = if id.starts_with("pi_") {
-        read.get_json(Table::Objects, id)?
+    let intent: Intent = super::resource::find(read, principal, id, &INTENT)?;
+    if intent.visible_to(principal) {
+        Ok(intent)
     } else {
-        None
-    };
-    intent
-        .filter(|i| i.visible_to(principal))
-        .ok_or_else(|| ApiError::not_found(INTENT.missing, id))
+        Err(ApiError::not_found(INTENT.missing, id))
+    }
 }
 
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {

@@ -44,7 +44,7 @@ pub fn payer_wallet(tx: &Tx<'_>, invoice: &Invoice) -> Result<Option<String>, Ap
     for handle in handles.into_iter().flatten() {
         if let Some(found) = org::find_by_handle(tx, handle)?
             && found.id != invoice.owner
-            && found.status != org::Status::Disabled
+            && found.admits(org::state::Trigger::Receive)
         {
             return Ok(Some(found.id));
         }

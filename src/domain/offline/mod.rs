@@ -29,6 +29,7 @@ pub use self::view::{
 };
 
 use super::org;
+use super::resource::{self, Party};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
@@ -177,7 +178,7 @@ pub fn read_device(
     }
     let legacy: Option<Device> =
         read.get_json(Table::Objects, &keys::offline_device_unscoped(mode, id))?;
-    Ok(legacy.filter(|d| d.owner == owner))
+    Ok(legacy.filter(|d| resource::belongs(d, mode, owner, Party::Owner)))
 }
 
 pub fn read_nonce(read: &impl Read, mode: Mode, nonce: &str) -> Result<Option<Nonce>, ApiError> {

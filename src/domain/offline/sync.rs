@@ -34,6 +34,7 @@ use super::state::{self, Status, Trigger};
 use super::{Device, Nonce, PROMISE_VALIDITY_MS, read_device, read_nonce};
 use crate::auth::Principal;
 use crate::domain::org;
+use crate::domain::resource::{Party, belongs};
 use crate::error::ApiError;
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting};
@@ -445,7 +446,7 @@ impl Checks {
         }
         if [&merchant, &payer]
             .iter()
-            .any(|o| o.status == org::Status::Disabled)
+            .any(|o| !o.admits(org::state::Trigger::Receive))
         {
             return Ok(Err(Reason::PartyInactive));
         }
@@ -495,7 +496,8 @@ impl Checks {
             None => None,
         };
         let at = self.promise_time_ms();
-        let Some(device) = device.filter(|d| d.owner == q.merchant) else {
+        let Some(device) = device.filter(|d| belongs(d, self.mode, &q.merchant, Party::Owner))
+        else {
             return Ok(Err(Reason::MerchantKeyUnknown));
         };
         if device.keys_valid_at(at).next().is_none() {
@@ -516,7 +518,7 @@ impl Checks {
         let device = self
             .payer_device
             .as_ref()
-            .filter(|d| d.owner == p.promise.payer)
+            .filter(|d| belongs(*d, self.mode, &p.promise.payer, Party::Owner))
             .ok_or(Reason::PayerDeviceUnknown)?;
         if device.keys_valid_at(at).next().is_none() {
             return Err(Reason::PayerKeyInvalid);

@@ -432,7 +432,7 @@ impl<'a, R: Read> Recipients<'a, R> {
                 "self_payout",
                 format!("{to} is this organisation: a payout to itself moves nothing"),
             ),
-            Some(o) if o.status == org::Status::Disabled => refuse(
+            Some(o) if !o.admits(org::state::Trigger::Receive) => refuse(
                 "recipient_inactive",
                 format!("{to} is disabled and cannot receive money"),
             ),

@@ -17,7 +17,7 @@ use crate::domain::intents::view::QR_GUID;
 use crate::domain::intents::{self, Intent};
 use crate::domain::test_clocks;
 use crate::error::ApiError;
-use crate::events::signing::{self, KeyStatus};
+use crate::events::signing::{self, state as key_state};
 use crate::qr::emv::{self, DecodeError, Payload};
 use crate::qr::signed::{self, Verdict};
 use crate::store::{Snapshot, Table};
@@ -327,7 +327,7 @@ fn verify(
     let (verdict, key_id) = signed::verify(payload, |id| {
         registry
             .iter()
-            .find(|k| k.id == id && matches!(k.status, KeyStatus::Active | KeyStatus::Retired))
+            .find(|k| k.id == id && key_state::admits(k.status, key_state::Trigger::Verify))
             .and_then(|k| k.public_key_bytes())
     });
     out.signature = Some(verdict);

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub use self::view::{TransferView, view};
 
 use super::org::{self, Organisation};
-use super::resource;
+use super::resource::{self, Party};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
@@ -102,16 +102,7 @@ pub fn create(
     let currency = super::currency::parse("currency", &new.currency)?
         .code
         .to_string();
-    if new.amount_minor < AMOUNT_MIN_MINOR {
-        return Err(ApiError::new(
-            Code::InvalidAmount,
-            format!(
-                "amount_minor must be at least {AMOUNT_MIN_MINOR} (got {})",
-                new.amount_minor
-            ),
-        )
-        .with_param("amount_minor"));
-    }
+    check_amount(new.amount_minor)?;
     let note = super::fields::text("note", new.note, NOTE_CHARS_MAX)?;
     let (mode, sender) = (principal.mode, principal.owner().to_string());
     check_limits(tx, mode, &sender, &currency, new.amount_minor)?;
@@ -125,33 +116,82 @@ pub fn create(
         )?),
         None => None,
     };
-    let fee = fee_minor(new.amount_minor);
-    let id = TRANSFER.new_id();
-    let from = ledger::merchant_account(mode, &sender, &currency, new.funded_from);
-    let fees = ledger::system_account(mode, System::FeeRevenue, &currency);
-    let mut posting = Posting::build(
+    let mut transfer = Transfer {
+        id: TRANSFER.new_id(),
         mode,
-        &sender,
+        owner: sender,
+        recipient: recipient.id,
+        amount_minor: new.amount_minor,
+        fee_minor: fee_minor(new.amount_minor),
+        currency,
+        // Set by the posting below.
+        received_minor: 0,
+        received_currency: String::new(),
+        quote_id: new.quote_id,
+        note,
+        status: Status::Succeeded,
+        transaction: String::new(),
+        created_at_ms: tx.now_ms(),
+    };
+    let (posting, received_minor, received_currency) =
+        posting(&transfer, new.funded_from, quote.as_ref());
+    transfer.transaction = posting.post(tx)?;
+    transfer.received_minor = received_minor;
+    transfer.received_currency = received_currency;
+    record(tx, &transfer)?;
+    Ok(transfer)
+}
+
+/// At least [`AMOUNT_MIN_MINOR`].
+fn check_amount(amount_minor: i64) -> Result<(), ApiError> {
+    if amount_minor < AMOUNT_MIN_MINOR {
+        return Err(ApiError::new(
+            Code::InvalidAmount,
+            format!("amount_minor must be at least {AMOUNT_MIN_MINOR} (got {amount_minor})"),
+        )
+        .with_param("amount_minor"));
+    }
+    Ok(())
+}
+
+/// The posting of `transfer` from the sender's `funded_from` balance: the
+/// fee to the platform, the amount to the recipient (converted by `quote`
+/// when it names one), and what the recipient receives, in which currency.
+fn posting(
+    transfer: &Transfer,
+    funded_from: Class,
+    quote: Option<&super::fx::Quote>,
+) -> (ledger::PostingBuilder, i64, String) {
+    let (mode, id, currency) = (transfer.mode, &transfer.id, &transfer.currency);
+    let from = ledger::merchant_account(mode, &transfer.owner, currency, funded_from);
+    let fees = ledger::system_account(mode, System::FeeRevenue, currency);
+    let posting = Posting::build(
+        mode,
+        &transfer.owner,
         Cause {
             kind: CauseKind::Transfer,
             id: id.clone(),
         },
-        &format!("transfer {id} to {}", recipient.id),
+        &format!("transfer {id} to {}", transfer.recipient),
     )
-    .transfer(from.clone(), fees.clone(), fee, &currency);
-    let (received_minor, received_currency) = match &quote {
+    .transfer(from.clone(), fees.clone(), transfer.fee_minor, currency);
+    match quote {
         // The conversion goes through the platform's FX position in each
         // currency, so each currency's lines sum to zero (docs/fx.md).
         Some(q) => {
-            let to =
-                ledger::merchant_account(mode, &recipient.id, &q.target_currency, Class::Available);
-            posting = posting
-                .transfer(from.clone(), fees, q.fee_minor, &currency)
+            let to = ledger::merchant_account(
+                mode,
+                &transfer.recipient,
+                &q.target_currency,
+                Class::Available,
+            );
+            let posting = posting
+                .transfer(from.clone(), fees, q.fee_minor, currency)
                 .transfer(
                     from,
-                    ledger::system_account(mode, System::FxPosition, &currency),
+                    ledger::system_account(mode, System::FxPosition, currency),
                     q.amount_minor - q.fee_minor,
-                    &currency,
+                    currency,
                 )
                 .transfer(
                     ledger::system_account(mode, System::FxPosition, &q.target_currency),
@@ -159,44 +199,37 @@ pub fn create(
                     q.recipient_amount_minor,
                     &q.target_currency,
                 );
-            (q.recipient_amount_minor, q.target_currency.clone())
+            (posting, q.recipient_amount_minor, q.target_currency.clone())
         }
         None => {
-            let to = ledger::merchant_account(mode, &recipient.id, &currency, Class::Available);
-            posting = posting.transfer(from, to, new.amount_minor, &currency);
-            (new.amount_minor, currency.clone())
+            let to =
+                ledger::merchant_account(mode, &transfer.recipient, currency, Class::Available);
+            let posting = posting.transfer(from, to, transfer.amount_minor, currency);
+            (posting, transfer.amount_minor, currency.clone())
         }
-    };
-    let transaction = posting.post(tx)?;
-    let transfer = Transfer {
-        id,
-        mode,
-        owner: sender,
-        recipient: recipient.id,
-        amount_minor: new.amount_minor,
-        fee_minor: fee,
-        currency,
-        received_minor,
-        received_currency,
-        quote_id: new.quote_id,
-        note,
-        status: Status::Succeeded,
-        transaction,
-        created_at_ms: tx.now_ms(),
-    };
-    resource::insert(tx, TRANSFER.family, &transfer)?;
+    }
+}
+
+/// Stores `transfer` in both parties' lists and tells both.
+fn record(tx: &mut Tx<'_>, transfer: &Transfer) -> Result<(), ApiError> {
+    resource::insert(tx, TRANSFER.family, transfer)?;
     // The recipient lists it too.
     tx.put(
         Table::Index,
-        keys::owned(TRANSFER.family, mode, &transfer.recipient, &transfer.id),
+        keys::owned(
+            TRANSFER.family,
+            transfer.mode,
+            &transfer.recipient,
+            &transfer.id,
+        ),
         Vec::new(),
     );
     for event_type in [EventType::TransferCreated, EventType::TransferSucceeded] {
         for side in [&transfer.owner, &transfer.recipient] {
-            events::emit_view(tx, event_type, mode, side, &view(&transfer, side))?;
+            events::emit_view(tx, event_type, transfer.mode, side, &view(transfer, side))?;
         }
     }
-    Ok(transfer)
+    Ok(())
 }
 
 /// The FX quote a transfer names: of the transfer's currency and amount,
@@ -251,7 +284,7 @@ pub(crate) fn recipient(
                 .with_param("to"),
         );
     }
-    if found.status == org::Status::Disabled {
+    if !found.admits(org::state::Trigger::Receive) {
         return Err(ApiError::new(
             Code::RecipientInactive,
             format!("{to} is disabled and cannot receive money"),
@@ -308,15 +341,6 @@ fn check_limits(
 
 /// The transfer `id`, for its sender or its recipient.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Transfer, ApiError> {
-    let found: Option<Transfer> = if id.starts_with("tr_") {
-        read.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
-    found
-        .filter(|t| {
-            t.mode == principal.mode
-                && (t.owner == principal.owner() || t.recipient == principal.owner())
-        })
-        .ok_or_else(|| ApiError::not_found(TRANSFER.missing, id))
+    let either = Party::OwnerOrCounterparty;
+    resource::find_for(read, principal, either, id, &TRANSFER)
 }

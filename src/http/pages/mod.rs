@@ -214,23 +214,123 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
         return not_found(lang);
     };
-    let merchant = state
+    let merchant = merchant_name(&state, &intent);
+    let nonce = crate::ids::random_token(22);
+    let ranked = ranked_methods(&state, &intent);
+    let (degraded, operators) = operator_offer(t, &ranked);
+    let rails = page_rails(&intent, &ranked);
+    let first = rails.first().copied().unwrap_or("mobile_money");
+    let paid = matches!(
+        intent.status,
+        Status::Captured | Status::SettlementPending | Status::Settled
+    );
+    let closed = matches!(
+        intent.status,
+        Status::Cancelled | Status::Expired | Status::Failed
+    );
+    let (status_class, status_text) = status_line(t, intent.status);
+    let messages = serde_json::to_string(&i18n::script_messages(lang))
+        .unwrap_or_default()
+        .replace("</", "<\\/");
+    let hide = |hidden: bool| if hidden { "hidden" } else { "" };
+    // An open amount (CREATED): the payer enters it; nothing is shown before.
+    let open_amount = intent.status == Status::Created;
+    let amount = if open_amount {
+        String::new()
+    } else {
+        amount_text(intent.amount_minor, &intent.currency)
+    };
+    let exponent = currency::find(&intent.currency)
+        .map_or(0, |c| c.exponent)
+        .to_string();
+    let bank_waiting = bank_waiting(&intent);
+    let tabs = tabs(t, &rails, first);
+    let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
+    let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
+    // Live cards are typed on the card aggregator's hosted page (issue 28).
+    let live = intent.mode == crate::ledger::Mode::Live;
+    let bank_view = if bank_waiting {
+        bank_view(&intent, t)
+    } else {
+        String::new()
+    };
+    let text = |value: &Option<String>| escape(value.as_deref().unwrap_or(""));
+    let values: [(&str, &str); 46] = [
+        ("lang", lang.code()),
+        ("t_title", &escape(t.title)),
+        ("merchant", &escape(&merchant)),
+        ("nonce", &nonce),
+        ("intent", &escape(&intent.id)),
+        ("token", &escape(query.t.as_deref().unwrap_or(""))),
+        ("status", intent.status.as_str()),
+        ("success_url", &text(&intent.success_url)),
+        ("cancel_url", &text(&intent.cancel_url)),
+        ("amount", &escape(&amount)),
+        ("amount_hidden", hide(!open_amount || hide_forms)),
+        ("amount_required", if open_amount { "required" } else { "" }),
+        ("t_amount", &escape(t.amount)),
+        ("currency", &escape(&intent.currency)),
+        ("exponent", &exponent),
+        ("description", &text(&intent.description)),
+        ("tabs_hidden", hide(hide_forms || rails.len() < 2)),
+        ("tabs", &tabs),
+        ("mm_hidden", rail_hidden("mobile_money")),
+        ("card_hidden", rail_hidden("card")),
+        ("bank_hidden", rail_hidden("bank")),
+        ("bank_view", &bank_view),
+        ("t_card_number", &escape(t.card_number)),
+        ("t_card_expiry", &escape(t.card_expiry)),
+        ("t_card_cvc", &escape(t.card_cvc)),
+        ("t_card_holder", &escape(t.card_holder)),
+        ("t_card_hosted_intro", &escape(t.card_hosted_intro)),
+        ("card_hosted", if live { "1" } else { "0" }),
+        ("card_hosted_hidden", hide(!live)),
+        ("card_fields_hidden", hide(live)),
+        ("t_bank_intro", &escape(t.bank_intro)),
+        ("t_bank_start", &escape(t.bank_start)),
+        ("cancel_hidden", hide(paid || closed)),
+        ("degraded", &escape(&degraded)),
+        ("degraded_hidden", hide(degraded.is_empty() || hide_forms)),
+        ("t_operator", &escape(t.operator)),
+        ("operators", &operators),
+        ("t_phone", &escape(t.phone)),
+        ("msisdn", &text(&intent.customer_msisdn)),
+        ("t_instructions", &escape(t.instructions)),
+        ("t_pay", &escape(t.pay)),
+        ("t_cancel", &escape(t.cancel)),
+        ("status_class", status_class),
+        ("status_text", &escape(status_text)),
+        ("t_secured", &escape(t.secured)),
+        ("messages", &messages),
+    ];
+    let html = fill(CHECKOUT_TEMPLATE, &values);
+    page_response(StatusCode::OK, html, &nonce)
+}
+
+/// The merchant's name as the page shows it (empty on a store error).
+fn merchant_name(state: &AppState, intent: &Intent) -> String {
+    state
         .store
         .snapshot()
         .ok()
         .and_then(|s| crate::domain::org::name_of(&s, &intent.owner).ok())
-        .unwrap_or_default();
-    let nonce = crate::ids::random_token(22);
-    // The page still serves without the ranking (a store error): mobile money only.
-    let ranked = state
+        .unwrap_or_default()
+}
+
+/// The payment methods ranked for `intent`. The page still serves without
+/// the ranking (a store error): mobile money only.
+fn ranked_methods(state: &AppState, intent: &Intent) -> Vec<ranking::RankedMethod> {
+    state
         .store
         .snapshot()
-        .and_then(|s| {
-            ranking::methods(&s, &ranking::MethodQuery::of(&intent), state.clock.now_ms())
-        })
-        .unwrap_or_default();
-    // A live operator whose provider's circuit is open is not offered; the
-    // payer is told to pick another (issue 28).
+        .and_then(|s| ranking::methods(&s, &ranking::MethodQuery::of(intent), state.clock.now_ms()))
+        .unwrap_or_default()
+}
+
+/// The mobile money operators offered (`<option>`s) and the notice of those
+/// not: a live operator whose provider's circuit is open is not offered; the
+/// payer is told to pick another (issue 28).
+fn operator_offer(t: &i18n::Messages, ranked: &[ranking::RankedMethod]) -> (String, String) {
     let circuit_open = |m: &&ranking::RankedMethod| m.reason == Some(ranking::Reason::CircuitOpen);
     let degraded: Vec<&str> = ranked
         .iter()
@@ -256,45 +356,25 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
             )
         })
         .collect();
-    let rails = page_rails(&intent, &ranked);
-    let first = rails.first().copied().unwrap_or("mobile_money");
-    let paid = matches!(
-        intent.status,
-        Status::Captured | Status::SettlementPending | Status::Settled
-    );
-    let closed = matches!(
-        intent.status,
-        Status::Cancelled | Status::Expired | Status::Failed
-    );
-    let (status_class, status_text) = if paid {
-        ("done", t.paid)
-    } else if intent.status == Status::Cancelled {
-        ("error", t.cancelled)
-    } else if intent.status == Status::Expired {
-        ("error", t.expired)
-    } else if intent.status == Status::Failed {
-        ("error", t.failed)
-    } else if intent.status == Status::Ambiguous {
-        ("info", t.ambiguous)
-    } else {
-        ("", "")
-    };
-    let messages = serde_json::to_string(&i18n::script_messages(lang))
-        .unwrap_or_default()
-        .replace("</", "<\\/");
-    let hide = |hidden: bool| if hidden { "hidden" } else { "" };
-    // An open amount (CREATED): the payer enters it; nothing is shown before.
-    let open_amount = intent.status == Status::Created;
-    let amount = if open_amount {
-        String::new()
-    } else {
-        amount_text(intent.amount_minor, &intent.currency)
-    };
-    let exponent = currency::find(&intent.currency)
-        .map_or(0, |c| c.exponent)
-        .to_string();
-    let bank_waiting = bank_waiting(&intent);
-    let tabs: String = rails
+    (degraded, operators)
+}
+
+/// The status line's class and text for an intent in `status` (none while
+/// it can be paid).
+fn status_line(t: &i18n::Messages, status: Status) -> (&'static str, &'static str) {
+    match status {
+        Status::Captured | Status::SettlementPending | Status::Settled => ("done", t.paid),
+        Status::Cancelled => ("error", t.cancelled),
+        Status::Expired => ("error", t.expired),
+        Status::Failed => ("error", t.failed),
+        Status::Ambiguous => ("info", t.ambiguous),
+        _ => ("", ""),
+    }
+}
+
+/// One tab per rail offered, `first` selected.
+fn tabs(t: &i18n::Messages, rails: &[&str], first: &str) -> String {
+    rails
         .iter()
         .map(|rail| {
             format!(
@@ -303,78 +383,7 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
                 escape(tab_label(t, rail))
             )
         })
-        .collect();
-    let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
-    let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
-    // Live cards are typed on the card aggregator's hosted page (issue 28).
-    let live = intent.mode == crate::ledger::Mode::Live;
-    let bank_view = if bank_waiting {
-        bank_view(&intent, t)
-    } else {
-        String::new()
-    };
-    let values: [(&str, &str); 46] = [
-        ("lang", lang.code()),
-        ("t_title", &escape(t.title)),
-        ("merchant", &escape(&merchant)),
-        ("nonce", &nonce),
-        ("intent", &escape(&intent.id)),
-        ("token", &escape(query.t.as_deref().unwrap_or(""))),
-        ("status", intent.status.as_str()),
-        (
-            "success_url",
-            &escape(intent.success_url.as_deref().unwrap_or("")),
-        ),
-        (
-            "cancel_url",
-            &escape(intent.cancel_url.as_deref().unwrap_or("")),
-        ),
-        ("amount", &escape(&amount)),
-        ("amount_hidden", hide(!open_amount || hide_forms)),
-        ("amount_required", if open_amount { "required" } else { "" }),
-        ("t_amount", &escape(t.amount)),
-        ("currency", &escape(&intent.currency)),
-        ("exponent", &exponent),
-        (
-            "description",
-            &escape(intent.description.as_deref().unwrap_or("")),
-        ),
-        ("tabs_hidden", hide(hide_forms || rails.len() < 2)),
-        ("tabs", &tabs),
-        ("mm_hidden", rail_hidden("mobile_money")),
-        ("card_hidden", rail_hidden("card")),
-        ("bank_hidden", rail_hidden("bank")),
-        ("bank_view", &bank_view),
-        ("t_card_number", &escape(t.card_number)),
-        ("t_card_expiry", &escape(t.card_expiry)),
-        ("t_card_cvc", &escape(t.card_cvc)),
-        ("t_card_holder", &escape(t.card_holder)),
-        ("t_card_hosted_intro", &escape(t.card_hosted_intro)),
-        ("card_hosted", if live { "1" } else { "0" }),
-        ("card_hosted_hidden", hide(!live)),
-        ("card_fields_hidden", hide(live)),
-        ("t_bank_intro", &escape(t.bank_intro)),
-        ("t_bank_start", &escape(t.bank_start)),
-        ("cancel_hidden", hide(paid || closed)),
-        ("degraded", &escape(&degraded)),
-        ("degraded_hidden", hide(degraded.is_empty() || hide_forms)),
-        ("t_operator", &escape(t.operator)),
-        ("operators", &operators),
-        ("t_phone", &escape(t.phone)),
-        (
-            "msisdn",
-            &escape(intent.customer_msisdn.as_deref().unwrap_or("")),
-        ),
-        ("t_instructions", &escape(t.instructions)),
-        ("t_pay", &escape(t.pay)),
-        ("t_cancel", &escape(t.cancel)),
-        ("status_class", status_class),
-        ("status_text", &escape(status_text)),
-        ("t_secured", &escape(t.secured)),
-        ("messages", &messages),
-    ];
-    let html = fill(CHECKOUT_TEMPLATE, &values);
-    page_response(StatusCode::OK, html, &nonce)
+        .collect()
 }
 
 /// Fills the `{{name}}` placeholders of `template` in one pass. Values are

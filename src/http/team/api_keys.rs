@@ -11,6 +11,7 @@ use super::session_of;
 use crate::auth::Principal;
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::clock::rfc3339;
+use crate::domain::api_keys::state::{Status, Trigger};
 use crate::domain::api_keys::{self, NewKey};
 use crate::domain::audit::Actor;
 use crate::domain::step_up::Proof;
@@ -68,11 +69,7 @@ fn key_view(k: &KeyRecord, secret: Option<String>) -> KeyView {
         allowlist: k.allowlist.clone(),
         redacted: format!("{}...", k.visible),
         secret,
-        status: if k.revoked_at_ms.is_some() {
-            "revoked"
-        } else {
-            "active"
-        },
+        status: Status::of(k).as_str(),
         rotated_from: k.rotated_from.clone(),
         created_by: k.created_by.clone(),
         created_at: rfc3339(k.created_at_ms),
@@ -198,7 +195,7 @@ pub async fn rotate_key(
     Body(input): Body<RotateKey>,
 ) -> Result<Response, ApiError> {
     let key = key_for(&state, &caller, &id)?;
-    if key.revoked_at_ms.is_some() {
+    if api_keys::state::transition(Status::of(&key), Trigger::Rotate).is_err() {
         return Err(ApiError::new(
             Code::KeyNotFound,
             format!("{id} is revoked; only an active key can be rotated"),
