@@ -9,8 +9,9 @@ use base64::Engine;
 use ed25519_dalek::Signer;
 use serde_json::{Value, json};
 
-use crate::intents::{body, id_of, ik};
-use crate::organisations::add_org;
+use crate::support::ik;
+use crate::support::intents::{body, id_of};
+use crate::support::orgs::add_org;
 use crate::support::{TestServer, assert_error, create_key};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 

@@ -12,11 +12,10 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
-use crate::organisations::add_org;
+use crate::support::intents::SUCCEED;
+use crate::support::orgs::add_org;
 use crate::support::*;
 
-/// The sandbox's number that pays at once.
-const SUCCEED: &str = "+243000000501";
 /// The `serve` flags of every node: sandbox payments settle every second
 /// (timers), webhooks may go to the local receiver.
 const NODE_ARGS: [&str; 4] = [

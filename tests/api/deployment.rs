@@ -278,7 +278,7 @@ fn sample_sum(scrape: &prometheus_parse::Scrape, name: &str, labels: &[(&str, &s
 
 #[test]
 fn metrics_parse_as_prometheus_text_and_move_with_traffic() {
-    use crate::intents::{SUCCEED, create, mm};
+    use crate::support::intents::{SUCCEED, create, mm};
     let srv = TestServer::start();
     let before = scrape(&srv);
     for family in [
@@ -404,7 +404,7 @@ fn write_load(
     stop: &std::sync::atomic::AtomicBool,
     max: usize,
 ) -> Vec<(String, std::time::Instant)> {
-    use crate::intents::{body, create_as};
+    use crate::support::intents::{body, create_as};
     let mut acknowledged = Vec::new();
     while !stop.load(std::sync::atomic::Ordering::Relaxed) && acknowledged.len() < max {
         let resp = create_as(srv, srv.sk(), &body(serde_json::json!({})));
@@ -609,7 +609,10 @@ fn the_grafana_dashboard_reads_only_metrics_the_gateway_exports() {
     // A request and a payment attempt, so that the per-route and per-rail
     // families have a series.
     assert_eq!(srv.get("/balance", srv.sk()).status, 200);
-    crate::intents::create(&srv, &crate::intents::mm(crate::intents::SUCCEED));
+    crate::support::intents::create(
+        &srv,
+        &crate::support::intents::mm(crate::support::intents::SUCCEED),
+    );
     // Every family /metrics declares (`# TYPE name kind`), series or not yet.
     let text = srv.root().get("/metrics", None).text;
     parse_metrics(&text);

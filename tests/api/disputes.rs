@@ -4,7 +4,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, get_intent, id_of, ik, wait_for_status};
+use crate::support::ik;
+use crate::support::intents::{body, create, get_intent, id_of, wait_for_status};
 use crate::support::{TestServer, assert_error};
 
 const PAYS: &str = "+243000000501";

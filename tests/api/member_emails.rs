@@ -6,8 +6,8 @@
 use serde_json::{Value, json};
 
 use crate::console::Visitor;
-use crate::intents::ik;
-use crate::organisations::add_org;
+use crate::support::ik;
+use crate::support::orgs::add_org;
 use crate::support::{Resp, TestServer, assert_error, paygate};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 

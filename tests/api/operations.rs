@@ -2,13 +2,14 @@
 //! webhook receiver of `docs/examples` (run with python3, as a user would).
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::support::free_port;
+use crate::support::redb_file::tamper_pending_balance;
 use crate::support::{TestServer, assert_error, paygate};
 
 fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
@@ -20,34 +21,6 @@ fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
     );
     assert_eq!(resp.status, 201, "{resp:?}");
     resp.body
-}
-
-/// Adds `delta` to the stored pending balance in CDF, behind the ledger's back.
-fn tamper_pending_balance(data_dir: &Path, delta: i64) {
-    let db = redb::Database::open(data_dir.join("paygate.redb")).expect("open the store");
-    let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("balances");
-    let txn = db.begin_write().expect("write");
-    {
-        let mut balances = txn.open_table(table).expect("balances");
-        use redb::ReadableTable;
-        let key = {
-            balances
-                .iter()
-                .expect("iter")
-                .filter_map(Result::ok)
-                .map(|(k, _)| k.value().to_string())
-                .find(|k| k.starts_with("test:org_") && k.ends_with(":CDF:pending"))
-                .expect("a pending CDF balance")
-        };
-        let current = {
-            let value = balances.get(key.as_str()).expect("get").expect("present");
-            i64::from_be_bytes(value.value().try_into().expect("8 bytes"))
-        };
-        balances
-            .insert(key.as_str(), (current + delta).to_be_bytes().as_slice())
-            .expect("insert");
-    }
-    txn.commit().expect("commit");
 }
 
 #[test]
@@ -102,13 +75,6 @@ fn a_broken_ledger_halts_money_movement_until_an_operator_clears_it() {
     srv.restart();
     assert_eq!(srv.get("/status", None).body["operating_state"], "normal");
     pay(&srv, "after-clear", "+243000000501");
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
 }
 
 /// Spawns a process whose stdout lines arrive on the returned channel.

@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::balances::fund;
+use crate::support::ik;
+use crate::support::intents::{body, create, id_of, wait_for_status};
 use crate::support::{Resp, TestServer, assert_error};
 
 const HEADER: &str = "method,amount,operator_id,phone,name,reference";
@@ -390,7 +392,7 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
 #[test]
 fn wallet_rows_name_an_organisation_of_this_gateway() {
     let (srv, _) = TestServer::start_with(|dir| {
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     });
     let batch = created(
         &srv,
@@ -671,7 +673,7 @@ fn start_team(args: &[&str]) -> (TestServer, Value) {
             crate::team::OWNER_PIN,
         );
         crate::team::add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     })
 }
 
@@ -681,15 +683,6 @@ fn owner(srv: &TestServer) -> String {
 
 fn finance(srv: &TestServer) -> String {
     crate::team::login(srv, FINANCE, FINANCE_PASSWORD)
-}
-
-/// The organisation is paid `amount` and it settles to available.
-fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": PAID, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
 }
 
 /// (available, reserved, in transit) of CDF for `key`'s organisation.

@@ -5,23 +5,14 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::balances::fund;
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key};
-use crate::test_clocks::{advance, new_clock};
-
-const SUCCEED: &str = "+243000000501";
 
 fn start() -> TestServer {
     TestServer::start_args(&["--sandbox-settlement-ms", "200"])
-}
-
-/// The organisation is paid `amount` and the money settles to available.
-fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": SUCCEED, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
 }
 
 /// (available, in transit) in CDF, from `GET /wallets`; `GET /balance` agrees.

@@ -6,7 +6,7 @@
 use reqwest::blocking::{Client, Response};
 use serde_json::{Value, json};
 
-use crate::intents::ik;
+use crate::support::ik;
 use crate::support::{TestServer, assert_error};
 
 /// A client that does not follow redirects and keeps no cookies: each

@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, id_of, ik};
 use crate::rails_sim::{self, Momo};
+use crate::support::ik;
+use crate::support::intents::{body, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key, paygate, wait_until};
 
 /// How long an outcome may take to arrive through the outbox.
@@ -160,7 +161,7 @@ pub(crate) fn balance(srv: &TestServer, live: &str) -> (i64, i64) {
 }
 
 pub(crate) fn balance_in(srv: &TestServer, live: &str, currency: &str) -> (i64, i64) {
-    let (available, pending) = crate::intents::balance(srv, Some(live), currency);
+    let (available, pending) = crate::support::balances::balance(srv, Some(live), currency);
     (pending, available)
 }
 

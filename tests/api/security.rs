@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik};
+use crate::support::ik;
+use crate::support::intents::{body, create, id_of};
 use crate::support::{Receiver, Reply, TestServer, assert_error, create_key, wait_until};
 use crate::team::{self, DEV, DEV_PASSWORD, DEV_PIN, OWNER, OWNER_PASSWORD, OWNER_PIN};
 

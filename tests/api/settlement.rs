@@ -7,9 +7,13 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::intents::{SUCCEED, balance, body, create, fee_total, get_intent, id_of, ik};
+use crate::support::balances::net_of;
+use crate::support::balances::{balance, fee_total};
+use crate::support::clocks::advance;
+use crate::support::events::event_types;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, get_intent, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
-use crate::test_clocks::advance;
 
 /// 2027-01-04 is a Monday.
 pub const MONDAY_10: &str = "2027-01-04T10:00:00Z";
@@ -43,10 +47,6 @@ pub fn paid(srv: &TestServer, amount: i64) -> Value {
     );
     assert_eq!(intent["status"], "SETTLEMENT_PENDING", "{intent}");
     intent
-}
-
-fn net_of(intent: &Value) -> i64 {
-    intent["amount_received_minor"].as_i64().expect("received") - fee_total(intent)
 }
 
 fn cycles(srv: &TestServer, query: &str) -> Vec<Value> {
@@ -97,17 +97,6 @@ fn classes(srv: &TestServer, currency: &str) -> (i64, i64, i64, i64) {
         get("settlement_pending_minor"),
         get("in_transit_minor"),
     )
-}
-
-fn event_types(srv: &TestServer) -> Vec<String> {
-    srv.get("/events?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 #[test]

@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create_as, id_of, ik};
+use crate::support::clocks::advance;
+use crate::support::events::event_types;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create_as, id_of};
 use crate::support::{TestServer, assert_error, paygate};
-use crate::test_clocks::advance;
 
-const SUCCEED: &str = "+243000000501";
 /// The sandbox payer who rejects every prompt (a number ending in 0000).
 const DECLINES: &str = "+243810000000";
 /// B's phone: an organisation of this gateway, so its wallet pays.
@@ -77,17 +78,6 @@ fn cancel(srv: &TestServer, id: &str, immediately: bool) -> crate::support::Resp
 
 fn latest_invoice(srv: &TestServer, id: &str) -> Value {
     subscription(srv, id)["invoices"][0].clone()
-}
-
-fn event_types(srv: &TestServer) -> Vec<String> {
-    srv.get("/events?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn count(types: &[String], name: &str) -> usize {

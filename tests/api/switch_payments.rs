@@ -3,23 +3,19 @@
 //! and after emission, UNKNOWN resolved by inquiry on a test clock, the
 //! consent and expiry timers, and a kill -9 between commit and dispatch.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{id_of, ik};
-use crate::routes::money;
+use crate::support::balances::money;
+use crate::support::clocks::now_secs;
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
+use crate::support::intents::id_of;
 use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
-use crate::test_clocks::{advance, new_clock};
 
 /// 2027-01-01T00:00:00Z, the time of `new_clock`, in Unix seconds.
 const T0_SECS: i64 = 1_798_761_600;
-
-fn now_secs() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
 
 fn payment(order: &str, binding: &str, consent_at: Option<i64>) -> Value {
     let mut body = json!({

@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{
-    AMBIGUOUS, SUCCEED, TIMEOUT_THEN_SUCCEED, act, body, create, id_of, ik, mm, wait_for_status,
+use crate::support::ik;
+use crate::support::intents::{
+    AMBIGUOUS, SUCCEED, TIMEOUT_THEN_SUCCEED, act, body, create, id_of, mm, wait_for_status,
 };
 use crate::support::{Resp, TestServer, assert_error};
 

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{id_of, ik};
+use crate::support::ik;
+use crate::support::intents::id_of;
 use crate::support::{
     Received, Receiver, TestServer, assert_error, closed_port_url, paygate, wait_until,
 };
