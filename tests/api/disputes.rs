@@ -11,8 +11,10 @@ use crate::support::{TestServer, assert_error};
 const PAYS: &str = "+243000000501";
 
 /// (available, disputed) CDF.
+#[track_caller]
 fn balances(srv: &TestServer) -> (i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())

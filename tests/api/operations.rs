@@ -24,12 +24,11 @@ fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
 }
 
 #[test]
+#[cfg_attr(
+    paygate_test_store_pg,
+    ignore = "redb only: it breaks a balance by writing the redb file behind the ledger's back"
+)]
 fn a_broken_ledger_halts_money_movement_until_an_operator_clears_it() {
-    if crate::support::redb_only(
-        "it breaks a balance by writing the redb file behind the ledger's back",
-    ) {
-        return;
-    }
     let mut srv = TestServer::start_args(&["--sandbox-settlement-ms", "600000"]);
     pay(&srv, "first", "+243000000501");
     srv.kill();
@@ -299,12 +298,11 @@ fn listen_forwards_signed_deliveries_and_removes_its_endpoint_on_exit() {
 }
 
 #[test]
+#[cfg_attr(
+    paygate_test_store_pg,
+    ignore = "redb only: it starts serve on the data dir's file itself and checks that redb closes it cleanly"
+)]
 fn sigterm_finishes_the_queue_and_closes_the_store_cleanly() {
-    if crate::support::redb_only(
-        "it starts serve on the data dir's file itself and checks that redb closes it cleanly",
-    ) {
-        return;
-    }
     let dir = tempfile::tempdir().expect("tmp");
     let data = dir.path().join("data");
     let log = std::fs::File::create(dir.path().join("stderr.log")).expect("log");

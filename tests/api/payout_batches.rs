@@ -46,7 +46,7 @@ fn fee(amount_minor: i64) -> i64 {
 fn batches(srv: &TestServer, query: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/payouts/batches{query}"), srv.sk());
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 fn get_batch(srv: &TestServer, id: &str, query: &str) -> Value {
@@ -735,7 +735,7 @@ fn all_rows(srv: &TestServer, id: &str) -> Vec<Value> {
     let mut query = "?limit=200".to_string();
     loop {
         let page = get_batch(srv, id, &query)["rows"].clone();
-        rows.extend(page["data"].as_array().cloned().unwrap_or_default());
+        rows.extend(page["data"].as_array().cloned().expect("a data list"));
         match page["next_cursor"].as_str() {
             Some(cursor) if page["has_more"] == true => {
                 query = format!("?limit=200&cursor={cursor}");
@@ -750,8 +750,10 @@ fn all_payouts(srv: &TestServer) -> Vec<Value> {
     let mut payouts = Vec::new();
     let mut query = "?limit=200".to_string();
     loop {
-        let page = srv.get(&format!("/payouts{query}"), srv.sk()).body;
-        payouts.extend(page["data"].as_array().cloned().unwrap_or_default());
+        let resp = srv.get(&format!("/payouts{query}"), srv.sk());
+        assert_eq!(resp.status, 200, "{resp:?}");
+        let page = resp.body;
+        payouts.extend(page["data"].as_array().cloned().expect("a data list"));
         match page["next_cursor"].as_str() {
             Some(cursor) if page["has_more"] == true => {
                 query = format!("?limit=200&cursor={cursor}");

@@ -140,7 +140,7 @@ pub(crate) fn wait_posted(sim: &Momo, party: &str, n: usize) -> Vec<rails_sim::P
 pub(crate) fn events_of(srv: &TestServer, live: &str, kind: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/events?type={kind}&limit=100"), Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 pub(crate) fn timeline_events(srv: &TestServer, live: &str, id: &str) -> Vec<String> {
@@ -437,14 +437,17 @@ fn live_mtn_payouts_are_paid_failed_with_money_back_and_resolved_after_a_timeout
     assert_eq!(balance_in(&srv, &live, "UGX").1, available - 2 * 1_007);
 }
 
+/// The degraded flags of `GET /status`; fails the test when it does not
+/// answer them (so that "none" is never a failed read).
+#[track_caller]
 fn degraded(srv: &TestServer) -> Vec<String> {
     let resp = srv.get("/status", None);
+    assert_eq!(resp.status, 200, "{resp:?}");
     resp.body["degraded_flags"]
         .as_array()
-        .cloned()
-        .unwrap_or_default()
+        .unwrap_or_else(|| panic!("no degraded_flags: {resp:?}"))
         .iter()
-        .filter_map(|f| f.as_str().map(str::to_string))
+        .map(|f| f.as_str().expect("a flag").to_string())
         .collect()
 }
 

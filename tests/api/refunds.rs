@@ -17,8 +17,10 @@ fn start() -> TestServer {
 }
 
 /// (available, pending, reserved) of CDF.
+#[track_caller]
 fn balances(srv: &TestServer) -> (i64, i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())

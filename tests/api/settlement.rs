@@ -52,7 +52,7 @@ pub fn paid(srv: &TestServer, amount: i64) -> Value {
 fn cycles(srv: &TestServer, query: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/settlement_cycles{query}"), srv.sk());
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 fn cycle(srv: &TestServer, id: &str) -> Value {
@@ -84,8 +84,10 @@ fn pay(srv: &TestServer, id: &str) -> Resp {
 }
 
 /// `(available, pending, settlement_pending, in_transit)` of `currency`.
+#[track_caller]
 fn classes(srv: &TestServer, currency: &str) -> (i64, i64, i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == currency).cloned())

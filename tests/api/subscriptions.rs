@@ -260,8 +260,11 @@ fn fund_b(srv: &TestServer, b_key: &str, amount: i64) {
     );
 }
 
+#[track_caller]
 fn b_available(srv: &TestServer, b_key: &str) -> i64 {
-    srv.get("/wallets", Some(b_key)).body["data"]
+    let resp = srv.get("/wallets", Some(b_key));
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
         .as_array()
         .and_then(|w| w.iter().find(|w| w["currency"] == "CDF").cloned())
         .map_or(0, |w| w["available_minor"].as_i64().unwrap_or(0))

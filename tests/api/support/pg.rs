@@ -15,9 +15,18 @@ const PREFIX: &str = "paygate_t_";
 pub fn server() -> Option<&'static str> {
     static URL: OnceLock<Option<String>> = OnceLock::new();
     URL.get_or_init(|| {
-        std::env::var("PAYGATE_TEST_STORE")
+        let url = std::env::var("PAYGATE_TEST_STORE")
             .ok()
-            .filter(|url| !url.trim().is_empty())
+            .filter(|url| !url.trim().is_empty());
+        // Which tests are ignored was decided when the binary was built
+        // (build.rs): a binary run on another store would ignore the wrong ones.
+        assert_eq!(
+            url.is_some(),
+            cfg!(paygate_test_store_pg),
+            "PAYGATE_TEST_STORE is not what this test binary was built with: \
+             run it through `cargo test`, which rebuilds it when the variable changes"
+        );
+        url
     })
     .as_deref()
 }
