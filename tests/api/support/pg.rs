@@ -15,18 +15,9 @@ const PREFIX: &str = "paygate_t_";
 pub fn server() -> Option<&'static str> {
     static URL: OnceLock<Option<String>> = OnceLock::new();
     URL.get_or_init(|| {
-        let url = std::env::var("PAYGATE_TEST_STORE")
+        std::env::var("PAYGATE_TEST_STORE")
             .ok()
-            .filter(|url| !url.trim().is_empty());
-        // Which tests are ignored was decided when the binary was built
-        // (build.rs): a binary run on another store would ignore the wrong ones.
-        assert_eq!(
-            url.is_some(),
-            cfg!(paygate_test_store_pg),
-            "PAYGATE_TEST_STORE is not what this test binary was built with: \
-             run it through `cargo test`, which rebuilds it when the variable changes"
-        );
-        url
+            .filter(|url| !url.trim().is_empty())
     })
     .as_deref()
 }
@@ -41,6 +32,16 @@ fn databases() -> &'static Mutex<HashMap<PathBuf, String>> {
 
 /// The URL of `dir`'s database, made on first use; `None` on redb.
 pub fn database_for(dir: impl Into<PathBuf>) -> Option<String> {
+    // Which tests are ignored was decided when the binary was built
+    // (build.rs): a binary run on another store would ignore the wrong ones.
+    // Checked here, where every data dir starts, rather than in `server`,
+    // which the drop of a failed test's database calls too.
+    assert_eq!(
+        server().is_some(),
+        cfg!(paygate_test_store_pg),
+        "PAYGATE_TEST_STORE is not what this test binary was built with: \
+         run it through `cargo test`, which rebuilds it when the variable changes"
+    );
     let server = server()?;
     let dir = dir.into();
     let mut known = databases().lock().unwrap_or_else(|e| e.into_inner());
