@@ -12,6 +12,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
 use crate::support::balances::{balance, fee_total};
+use crate::support::emv_qr::crc16;
 use crate::support::ik;
 use crate::support::intents::{
     AMBIGUOUS, DECLINED, FAIL, SUCCEED, TIMEOUT_THEN_SUCCEED, UNAVAILABLE, act, body, create,
@@ -129,22 +130,6 @@ fn emv_value<'a>(fields: &'a [(String, String)], tag: &str) -> Option<&'a str> {
         .iter()
         .find(|(t, _)| t == tag)
         .map(|(_, v)| v.as_str())
-}
-
-/// CRC-16/CCITT-FALSE (EMVCo tag 63).
-fn crc16(bytes: &[u8]) -> u16 {
-    let mut crc: u16 = 0xFFFF;
-    for byte in bytes {
-        crc ^= u16::from(*byte) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
 }
 
 // ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::support::balances::fund;
+use crate::support::events::object_ids;
 use crate::support::ik;
 use crate::support::intents::{body, create, id_of, wait_for_status};
 use crate::support::{Resp, TestServer, assert_error};
@@ -763,17 +764,6 @@ fn all_payouts(srv: &TestServer) -> Vec<Value> {
     }
 }
 
-fn event_ids(srv: &TestServer, event_type: &str) -> Vec<String> {
-    let resp = srv.get(&format!("/events?type={event_type}&limit=200"), srv.sk());
-    assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter_map(|e| e["data"]["object"]["id"].as_str().map(str::to_string))
-        .collect()
-}
-
 #[test]
 fn the_maker_approves_only_with_a_pin_another_member_without_and_a_key_never_for_the_owner() {
     let (srv, _) = start_team(&[]);
@@ -832,8 +822,8 @@ fn the_maker_approves_only_with_a_pin_another_member_without_and_a_key_never_for
         "paid with fees; nothing left reserved"
     );
     // Events and the audit log.
-    assert_eq!(event_ids(&srv, "payout_batch.approved").len(), 2);
-    let executed = event_ids(&srv, "payout_batch.executed");
+    assert_eq!(object_ids(&srv, "payout_batch.approved").len(), 2);
+    let executed = object_ids(&srv, "payout_batch.executed");
     assert!(executed.contains(&mine) && executed.contains(&theirs));
     let audit = srv.get("/audit_log?limit=100", Some(&owner));
     let approvals = audit.body["data"]
@@ -951,7 +941,7 @@ fn a_partial_failure_is_retried_by_re_approval_for_the_failed_rows_only() {
     assert_eq!(cdf(&srv, srv.sk()), (before.0 - 10_070, 0, 0));
     assert_eq!(first.body["runs"][0]["released_minor"], 40_000 + 300);
     assert_eq!(
-        event_ids(&srv, "payout_batch.partial"),
+        object_ids(&srv, "payout_batch.partial"),
         std::slice::from_ref(&id)
     );
     let paid_payout = rows[0]["payout"].clone();
@@ -1028,7 +1018,7 @@ fn approval_without_the_funds_is_422_and_nothing_moves() {
     assert_eq!(batch["runs"], json!([]));
     assert_eq!(cdf(&srv, srv.sk()), (available, 0, 0));
     assert!(all_payouts(&srv).is_empty());
-    assert!(event_ids(&srv, "payout_batch.approved").is_empty());
+    assert!(object_ids(&srv, "payout_batch.approved").is_empty());
     // Invalid rows without skip_invalid are refused the same way.
     let invalid = made_by(
         &srv,
@@ -1111,7 +1101,7 @@ fn a_kill_mid_execution_then_a_restart_pays_every_row_exactly_once() {
         (before.0 - ROWS as i64 * 10_070, 0, 0),
         "balances add up"
     );
-    assert_eq!(event_ids(&srv, "payout_batch.executed"), [id]);
+    assert_eq!(object_ids(&srv, "payout_batch.executed"), [id]);
     // `paygate verify` runs on drop.
 }
 

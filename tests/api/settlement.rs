@@ -10,6 +10,7 @@ use sha2::{Digest, Sha256};
 use crate::support::balances::net_of;
 use crate::support::balances::{balance, fee_total};
 use crate::support::clocks::advance;
+use crate::support::clocks::clock_at;
 use crate::support::events::event_types;
 use crate::support::ik;
 use crate::support::intents::{SUCCEED, body, create, get_intent, id_of};
@@ -17,17 +18,6 @@ use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
 
 /// 2027-01-04 is a Monday.
 pub const MONDAY_10: &str = "2027-01-04T10:00:00Z";
-
-pub fn clock_at(srv: &TestServer, at: &str) -> String {
-    let resp = srv.post(
-        "/test_clocks",
-        srv.sk(),
-        &json!({"frozen_time": at, "attach": true}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    id_of(&resp.body)
-}
 
 #[track_caller]
 pub fn profile(srv: &TestServer, input: Value) -> Value {

@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::support::clocks::advance;
+use crate::support::clocks::clock_at;
 use crate::support::events::event_types;
 use crate::support::ik;
 use crate::support::intents::{SUCCEED, body, create_as, id_of};
@@ -17,18 +18,6 @@ use crate::support::{TestServer, assert_error, paygate};
 const DECLINES: &str = "+243810000000";
 /// B's phone: an organisation of this gateway, so its wallet pays.
 const B_PHONE: &str = "+243990000001";
-
-/// A clock at `at`, attached to A's sandbox.
-fn clock_at(srv: &TestServer, at: &str) -> String {
-    let resp = srv.post(
-        "/test_clocks",
-        srv.sk(),
-        &json!({"frozen_time": at, "attach": true}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    id_of(&resp.body)
-}
 
 fn plan(srv: &TestServer, extra: Value) -> Value {
     let mut input = json!({"name": "Kinshasa Fibre", "currency": "CDF", "amount_minor": 10_000,

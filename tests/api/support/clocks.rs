@@ -25,6 +25,19 @@ pub fn new_clock(srv: &TestServer, attach: bool) -> Value {
     resp.body
 }
 
+/// A clock at `at`, attached to the organisation's sandbox; its id.
+#[track_caller]
+pub fn clock_at(srv: &TestServer, at: &str) -> String {
+    let resp = srv.post(
+        "/test_clocks",
+        srv.sk(),
+        &json!({"frozen_time": at, "attach": true}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body["id"].as_str().expect("a clock id").to_string()
+}
+
 /// Advances `clock` to `to` with the test sk key and waits until the clock
 /// is ready again; returns the clock.
 #[track_caller]

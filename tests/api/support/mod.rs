@@ -52,6 +52,7 @@ use tempfile::TempDir;
 // Scenario helpers shared by the area modules, by what they drive.
 pub mod balances;
 pub mod clocks;
+pub mod emv_qr;
 pub mod events;
 /// The names `/etc/hosts` maps to loopback only (shared with build.rs).
 pub mod hosts;
