@@ -9,9 +9,10 @@ use base64::Engine;
 use ed25519_dalek::Signer;
 use serde_json::{Value, json};
 
-use crate::intents::{body, id_of, ik};
-use crate::organisations::add_org;
-use crate::support::{TestServer, assert_error, create_key};
+use crate::support::ik;
+use crate::support::intents::{body, id_of};
+use crate::support::orgs::add_org;
+use crate::support::{TestServer, assert_error, create_key, data_of};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 
 /// The roles and what each may do, stated here apart from `src/auth/roles.rs`
@@ -236,7 +237,7 @@ fn every_operation_refuses_a_key_or_member_without_its_scope_or_role_before_anyt
         Some("walk-shared-key"),
     );
     assert_eq!(made.status, 201, "{made:?}");
-    let events_before = srv.get("/events?limit=200", srv.sk()).body["data"].clone();
+    let events_before = data_of(&srv.get("/events?limit=200", srv.sk())).clone();
 
     let mut refused = 0;
     for op in &operations {
@@ -280,7 +281,7 @@ fn every_operation_refuses_a_key_or_member_without_its_scope_or_role_before_anyt
     }
     assert!(refused > 400, "only {refused} refusals checked");
     // Nothing was written: no event appeared.
-    let events_after = srv.get("/events?limit=200", srv.sk()).body["data"].clone();
+    let events_after = data_of(&srv.get("/events?limit=200", srv.sk())).clone();
     assert_eq!(events_before, events_after);
 }
 

@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{SUCCEED, body, ik};
-use crate::organisations::add_org;
+use crate::support::balances::net_of;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body};
+use crate::support::orgs::add_org;
 use crate::support::{Receiver, Resp, TestServer, assert_error, create_key, wait_until};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 
@@ -104,10 +106,6 @@ fn classes(resp: &Resp) -> (i64, i64, i64) {
         get("pending_minor"),
         get("settlement_pending_minor"),
     )
-}
-
-fn net_of(intent: &Value) -> i64 {
-    intent["amount_received_minor"].as_i64().expect("received") - crate::intents::fee_total(intent)
 }
 
 /// The statement lines of the one cycle `key` (for `account`) has.
@@ -543,13 +541,13 @@ fn a_claim_link_expires_after_seven_days_on_the_platforms_test_clock() {
         "{link:?}"
     );
     let path = claim_path(&link.body);
-    crate::test_clocks::advance(&srv, &id(&clock.body), "2027-03-07T23:59:00Z");
+    crate::support::clocks::advance(&srv, &id(&clock.body), "2027-03-07T23:59:00Z");
     assert_eq!(
         srv.root().get(&path, None).status,
         200,
         "still valid a minute before"
     );
-    crate::test_clocks::advance(&srv, &id(&clock.body), "2027-03-08T00:00:00Z");
+    crate::support::clocks::advance(&srv, &id(&clock.body), "2027-03-08T00:00:00Z");
     assert_eq!(srv.root().get(&path, None).status, 404);
     let late = srv
         .root()

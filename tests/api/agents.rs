@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::balances::fund;
+use crate::support::clocks::new_clock;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of};
 use crate::support::{Resp, TestServer, assert_error, wait_until};
-use crate::test_clocks::new_clock;
 
-const SUCCEED: &str = "+243000000501";
 const FAIL: &str = "+243000000404";
 /// 5 ACU in CDF at the sandbox's 2,800 CDF per USD: 5 US cents = 140 CDF.
 const STANDARD_CDF_MINOR: i64 = 14_000;
@@ -18,15 +19,6 @@ const STANDARD_TAX_MINOR: i64 = 2_333;
 
 fn start() -> TestServer {
     TestServer::start_args(&["--sandbox-settlement-ms", "200"])
-}
-
-/// The organisation is paid `amount` and the money settles to available.
-fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": SUCCEED, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
 }
 
 fn run(srv: &TestServer, agent: &str, input: Value) -> Resp {
@@ -42,7 +34,7 @@ fn completed(srv: &TestServer, agent: &str, input: Value) -> Value {
 }
 
 fn available_cdf(srv: &TestServer) -> i64 {
-    crate::intents::balance(srv, srv.sk(), "CDF").0
+    crate::support::balances::balance(srv, srv.sk(), "CDF").0
 }
 
 /// No key anywhere in `value` names a model or its provider (spec section 2).
@@ -207,7 +199,7 @@ fn fraud_scorer_scores_a_failing_new_payer_at_night_as_documented() {
     let srv = start();
     // 2027-01-01T02:00Z is 03:00 in Kinshasa: night time.
     let clock = new_clock(&srv, true);
-    crate::test_clocks::advance(&srv, &id_of(&clock), "2027-01-01T02:00:00Z");
+    crate::support::clocks::advance(&srv, &id_of(&clock), "2027-01-01T02:00:00Z");
     for _ in 0..3 {
         let failed = create(
             &srv,
@@ -263,7 +255,7 @@ fn fraud_scorer_scores_a_failing_new_payer_at_night_as_documented() {
         &srv,
         &body(json!({"customer_msisdn": SUCCEED, "confirm": true})),
     );
-    crate::test_clocks::advance(&srv, &id_of(&clock), "2027-01-01T12:00:00Z");
+    crate::support::clocks::advance(&srv, &id_of(&clock), "2027-01-01T12:00:00Z");
     let again = create(
         &srv,
         &body(json!({"customer_msisdn": SUCCEED, "confirm": true})),

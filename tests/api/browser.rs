@@ -10,8 +10,10 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik};
 use crate::support::TestServer;
+use crate::support::free_port;
+use crate::support::ik;
+use crate::support::intents::{body, create, id_of};
 
 /// chromedriver, in a process group of its own with the browsers it starts.
 pub(crate) struct Driver(Child);
@@ -30,13 +32,6 @@ impl Drop for Driver {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("port")
 }
 
 pub(crate) fn start_driver() -> (Driver, u16) {

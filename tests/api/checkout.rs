@@ -2,8 +2,9 @@
 
 use serde_json::json;
 
-use crate::intents::{get_intent, ik};
 use crate::public_pages::{client, form_of, post_form};
+use crate::support::ik;
+use crate::support::intents::get_intent;
 use crate::support::{TestServer, assert_error};
 
 fn session(srv: &TestServer, key: &str) -> crate::support::Resp {

@@ -1,8 +1,9 @@
 //! Several gateway nodes on one PostgreSQL database (issue 32, docs/scale-out.md).
 //!
 //! These tests run only when `PAYGATE_TEST_STORE` names a PostgreSQL server
-//! (`export PAYGATE_TEST_STORE=$(.ci/postgres)`); on the embedded store one
-//! process owns the file, there is no cluster, and they say so and return.
+//! (`export PAYGATE_TEST_STORE=$(.ci/postgres)`, as .ci/run does); on the
+//! embedded store one process owns the file, there is no cluster, and
+//! `cargo test` reports them as ignored (build.rs).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,11 +13,10 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 
-use crate::organisations::add_org;
+use crate::support::intents::SUCCEED;
+use crate::support::orgs::add_org;
 use crate::support::*;
 
-/// The sandbox's number that pays at once.
-const SUCCEED: &str = "+243000000501";
 /// The `serve` flags of every node: sandbox payments settle every second
 /// (timers), webhooks may go to the local receiver.
 const NODE_ARGS: [&str; 4] = [
@@ -27,18 +27,6 @@ const NODE_ARGS: [&str; 4] = [
 ];
 /// Each transfer moves this much from A to B.
 const TRANSFER_MINOR: i64 = 100;
-
-/// Returns true, saying why, when the tests do not run on PostgreSQL.
-fn no_cluster(test: &str) -> bool {
-    if on_postgres() {
-        return false;
-    }
-    eprintln!(
-        "{test}: skipped: a cluster needs the PostgreSQL store \
-         (PAYGATE_TEST_STORE=postgres://...; .ci/postgres starts one)"
-    );
-    true
-}
 
 /// Node 0 (with organisation B added offline, whose `orgs add` JSON it
 /// returns) and `more` nodes on its database.
@@ -84,18 +72,18 @@ fn pending_deliveries(node: &TestServer, endpoint: &str) -> usize {
         &format!("/webhook_endpoints/{endpoint}/deliveries?status=PENDING&limit=100"),
         node.sk(),
     );
-    assert_eq!(page.status, 200, "{page:?}");
-    page.body["data"].as_array().map_or(0, Vec::len)
+    data_of(&page).len()
 }
 
 /// Two nodes, each of whose dispatchers reads the same queue: a slow receiver
 /// keeps each attempt in flight for longer than the other node takes to look
 /// at the queue again, so without the lease (decision 258) both would send it.
 #[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE (.ci/postgres starts one)"
+)]
 fn two_nodes_send_each_webhook_delivery_once() {
-    if no_cluster("two_nodes_send_each_webhook_delivery_once") {
-        return;
-    }
     let (nodes, _) = cluster(1);
     let receiver = Receiver::scripted(&[], Reply::After(Duration::from_millis(1500), 200));
     let endpoint = endpoint_for(&nodes[0], &receiver, &["payment_intent.created"]);
@@ -140,17 +128,21 @@ fn tamper_first_balance(dir: &std::path::Path, delta: i64) {
     );
 }
 
+#[track_caller]
 fn halted(node: &TestServer) -> bool {
-    node.get("/status", None).body["operating_state"] == "halted"
+    let status = node.get("/status", None);
+    assert_eq!(status.status, 200, "{status:?}");
+    status.body["operating_state"] == "halted"
 }
 
 /// A halt one node's auditor engages stops money on the others within about
 /// a second, though their own audits are an hour away (decision 261).
 #[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE (.ci/postgres starts one)"
+)]
 fn a_halt_one_node_finds_stops_money_on_every_node() {
-    if no_cluster("a_halt_one_node_finds_stops_money_on_every_node") {
-        return;
-    }
     let mut auditor = TestServer::start_args(&["--audit-interval-secs", "1"]);
     let paid = auditor.post(
         "/payment_intents",
@@ -317,7 +309,7 @@ fn list_all(node: &TestServer, path: &str, key: Option<&str>) -> Vec<Value> {
         };
         let page = node.get(&query, key);
         assert_eq!(page.status, 200, "{page:?}");
-        all.extend(page.body["data"].as_array().cloned().unwrap_or_default());
+        all.extend(page.body["data"].as_array().cloned().expect("a data list"));
         match page.body["next_cursor"].as_str() {
             Some(next) if page.body["has_more"] == true => cursor = Some(next.to_string()),
             _ => return all,
@@ -336,12 +328,11 @@ fn b_available(node: &TestServer, b_key: &str) -> i64 {
 }
 
 #[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE (.ci/postgres starts one)"
+)]
 fn three_nodes_killed_at_random_lose_no_write_apply_none_twice_and_resume_background_work() {
-    if no_cluster(
-        "three_nodes_killed_at_random_lose_no_write_apply_none_twice_and_resume_background_work",
-    ) {
-        return;
-    }
     let seed: u64 = std::env::var("PAYGATE_CLUSTER_SEED")
         .ok()
         .and_then(|s| s.parse().ok())

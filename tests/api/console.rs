@@ -10,8 +10,8 @@ use reqwest::blocking::Client;
 use reqwest::redirect::Policy;
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, wait_for_status};
 use crate::support::TestServer;
+use crate::support::intents::{body, create, id_of, wait_for_status};
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD, add_user};
 
 pub const PAYS: &str = "+243000000501";
@@ -40,7 +40,7 @@ pub fn start() -> TestServer {
             add_user(dir, ADMIN, "admin", ADMIN_PASSWORD, ADMIN_PIN);
             add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
             add_user(dir, VIEWER, "viewer", VIEWER_PASSWORD, "111222");
-            crate::organisations::add_org(dir, "@beta", "owner@beta.example");
+            crate::support::orgs::add_org(dir, "@beta", "owner@beta.example");
         },
     );
     srv

@@ -19,8 +19,8 @@ use crate::console::{
     ADMIN, ADMIN_PASSWORD, FINANCE, FINANCE_PASSWORD, PAYS, VIEWER, VIEWER_PASSWORD,
     settled_payment, start,
 };
-use crate::intents::id_of;
 use crate::support::TestServer;
+use crate::support::intents::id_of;
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
 /// axe-core's script: from `target/axe/`, packed from npm on first use.
@@ -179,7 +179,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
         "/disputes",
         srv.sk(),
         &serde_json::json!({"payment_intent": disputed, "amount_minor": 30_000, "reason": "fraudulent"}),
-        Some(&crate::intents::ik()),
+        Some(&crate::support::ik()),
     );
     assert_eq!(dispute.status, 201, "{dispute:?}");
     let dispute = id_of(&dispute.body);
@@ -198,7 +198,7 @@ fn each_role_sees_only_its_pages_and_every_page_is_accessible_on_a_phone_and_a_d
         "/webhook_endpoints",
         srv.sk(),
         &serde_json::json!({"url": receiver.url()}),
-        Some(&crate::intents::ik()),
+        Some(&crate::support::ik()),
     );
     assert_eq!(endpoint.status, 201, "{endpoint:?}");
     let endpoint = id_of(&endpoint.body);
@@ -441,7 +441,7 @@ fn made_batch(srv: &TestServer, credential: &str, rows: &[String]) -> String {
         "/payouts/batches",
         Some(credential),
         &serde_json::json!({"currency": "CDF", "csv": csv}),
-        Some(&crate::intents::ik()),
+        Some(&crate::support::ik()),
     );
     assert_eq!(resp.status, 201, "{resp:?}");
     id_of(&resp.body)
@@ -555,7 +555,7 @@ fn a_finance_member_downloads_a_closed_cycles_statement_as_pdf_and_csv() {
             crate::console::FINANCE_PIN,
         );
     });
-    let ik = crate::intents::ik;
+    let ik = crate::support::ik;
     let clock = srv.post(
         "/test_clocks",
         srv.sk(),
@@ -570,9 +570,9 @@ fn a_finance_member_downloads_a_closed_cycles_statement_as_pdf_and_csv() {
         Some(&ik()),
     );
     assert!(matches!(profile.status, 200 | 201), "{profile:?}");
-    crate::intents::create(
+    crate::support::intents::create(
         &srv,
-        &crate::intents::body(
+        &crate::support::intents::body(
             serde_json::json!({"rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true}),
         ),
     );
@@ -632,7 +632,7 @@ struct Made {
 
 fn more_pages_data(srv: &TestServer) -> Made {
     let post = |path: &str, input: Value| {
-        let resp = srv.post(path, srv.sk(), &input, Some(&crate::intents::ik()));
+        let resp = srv.post(path, srv.sk(), &input, Some(&crate::support::ik()));
         assert!(resp.status < 300, "{path}: {resp:?}");
         id_of(&resp.body)
     };

@@ -12,7 +12,8 @@ use crate::console::{
     ADMIN, ADMIN_PASSWORD, FINANCE, FINANCE_PASSWORD, PAYS, Page, VIEWER, VIEWER_PASSWORD, Visitor,
     settled_payment, start,
 };
-use crate::intents::{id_of, ik};
+use crate::support::ik;
+use crate::support::intents::id_of;
 use crate::support::{TestServer, wait_until};
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
@@ -352,9 +353,9 @@ fn connected_accounts_the_settlement_calendar_and_the_test_clocks_show_by_role()
         "/settlement_profiles",
         json!({"currency": "CDF", "schedule": "manual"}),
     );
-    crate::intents::create(
+    crate::support::intents::create(
         &srv,
-        &crate::intents::body(
+        &crate::support::intents::body(
             json!({"rails": ["mobile_money"], "customer_msisdn": PAYS, "confirm": true}),
         ),
     );

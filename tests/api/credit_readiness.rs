@@ -4,12 +4,12 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik};
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of};
 use crate::support::{Resp, TestServer, assert_error};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
-use crate::test_clocks::{advance, new_clock};
 
-const SUCCEED: &str = "+243000000501";
 const FACTORS: [(&str, i64); 8] = [
     ("income_regularity", 200),
     ("spend_discipline", 180),

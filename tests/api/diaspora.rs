@@ -4,17 +4,17 @@
 //! from the source-currency wallet, and expiries on a test clock.
 
 use std::process::Command;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
-use crate::organisations::add_org;
-use crate::routes::money;
+use crate::support::balances::money;
+use crate::support::clocks::advance;
+use crate::support::clocks::now_secs;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of, wait_for_status};
+use crate::support::orgs::add_org;
 use crate::support::{Resp, TestServer, assert_error, paygate};
-use crate::test_clocks::advance;
-
-const SUCCEED: &str = "+243000000501";
 
 /// The RFC 3339 UTC time of Unix `secs` (days to civil date, H. Hinnant).
 fn rfc3339(secs: i64) -> String {
@@ -34,12 +34,6 @@ fn rfc3339(secs: i64) -> String {
         rest % 3600 / 60,
         rest % 60
     )
-}
-
-fn now_secs() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 fn start() -> TestServer {

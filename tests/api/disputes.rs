@@ -4,14 +4,17 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, get_intent, id_of, ik, wait_for_status};
+use crate::support::ik;
+use crate::support::intents::{body, create, get_intent, id_of, wait_for_status};
 use crate::support::{TestServer, assert_error};
 
 const PAYS: &str = "+243000000501";
 
 /// (available, disputed) CDF.
+#[track_caller]
 fn balances(srv: &TestServer) -> (i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())

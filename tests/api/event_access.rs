@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{SUCCEED, body, create, id_of, ik};
-use crate::organisations::add_org;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of};
+use crate::support::orgs::add_org;
 use crate::support::{Receiver, TestServer, assert_error, create_key, stored_bytes};
 use crate::team::{OWNER, OWNER_PASSWORD, OWNER_PIN, add_user, login};
 

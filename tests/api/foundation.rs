@@ -510,7 +510,7 @@ fn fits(document: &Value, schema_ref: &str, value: &Value) -> bool {
 #[test]
 fn every_event_object_fits_a_documented_view() {
     let srv = TestServer::start_args(&["--sandbox-settlement-ms", "200"]);
-    let ik = crate::intents::ik;
+    let ik = crate::support::ik;
     let paid = srv.post(
         "/payment_intents",
         srv.sk(),

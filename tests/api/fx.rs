@@ -4,8 +4,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::ik;
-use crate::support::{Resp, TestServer, assert_error, create_key, paygate, wait_until};
+use crate::support::clocks::advance;
+use crate::support::ik;
+use crate::support::{Resp, TestServer, assert_error, create_key, paygate};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
 /// Far enough ahead that a rate set in real time is over 24 h old there.
@@ -67,25 +68,6 @@ fn attach_clock(srv: &TestServer) -> String {
     );
     assert_eq!(resp.status, 201, "{resp:?}");
     resp.body["id"].as_str().expect("id").to_string()
-}
-
-fn advance(srv: &TestServer, clock: &str, to: &str) {
-    let resp = srv.post(
-        &format!("/test_clocks/{clock}/advance"),
-        srv.sk(),
-        &json!({"frozen_time": to}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 200, "{resp:?}");
-    wait_until(
-        Duration::from_secs(20),
-        "the advance",
-        || {
-            (srv.get(&format!("/test_clocks/{clock}"), srv.sk()).body["status"] == "ready")
-                .then_some(())
-        },
-        || format!("{:?}", srv.get(&format!("/test_clocks/{clock}"), srv.sk())),
-    );
 }
 
 /// O§19: fee 80 bps, rate = mid × (1 − 100 bps), recipient = floor((amount − fee) × rate);
@@ -475,7 +457,7 @@ fn the_offline_cli_sets_a_live_rate_that_live_quotes_use() {
 fn another_organisations_owner_may_not_set_the_gateways_rates_nor_read_its_quotes() {
     let (srv, b) = TestServer::start_with(|dir| {
         team::add_user(dir, OWNER, "owner", OWNER_PASSWORD, team::OWNER_PIN);
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     });
     let b_key = b["keys"]["secret_key"].as_str().expect("sk");
     let b_owner = team::login(

@@ -4,7 +4,9 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{SUCCEED, balance, body, create, get_intent, id_of, ik, list_all_ids, mm};
+use crate::support::balances::balance;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, get_intent, id_of, list_all_ids, mm};
 use crate::support::{Resp, TestServer, assert_error, create_key};
 
 fn post_intent(srv: &TestServer, key: Option<&str>, body: &Value, ik: &str) -> Resp {
@@ -239,7 +241,7 @@ fn twenty_concurrent_requests_with_one_key_create_exactly_one_intent() {
     assert_eq!(fresh, 1, "answers not marked as replays");
     let ids = list_all_ids(&srv, srv.sk());
     assert_eq!(ids, [id_of(&answers[0].body)]);
-    let net = 10_000 - crate::intents::fee_total(&answers[0].body);
+    let net = 10_000 - crate::support::balances::fee_total(&answers[0].body);
     assert_eq!(
         balance(&srv, srv.sk(), "CDF"),
         (0, net),

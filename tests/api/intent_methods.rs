@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, get_intent, id_of, ik, wait_for_status};
-use crate::organisations::add_org;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, get_intent, id_of, wait_for_status};
+use crate::support::orgs::add_org;
 use crate::support::{Resp, TestServer, assert_error, create_key};
-
-const SUCCEED: &str = "+243000000501";
 
 fn card_intent(srv: &TestServer, extra: Value) -> String {
     let mut fields = json!({"rails": ["card", "bank", "wallet"]});
@@ -527,7 +526,7 @@ fn two_wallets(b_funds: i64) -> (TestServer, String) {
 }
 
 fn available(srv: &TestServer, key: Option<&str>) -> (i64, i64) {
-    crate::intents::balance(srv, key, "CDF")
+    crate::support::balances::balance(srv, key, "CDF")
 }
 
 /// The `t` of a checkout URL.

@@ -2,24 +2,23 @@
 //! payer numbers, confirm, manual review, manual capture, cancel, lists, the
 //! timeline, ranked methods, key kinds and modes, and the ledger postings.
 //!
-//! The helpers at the top are shared with the `idempotency` module.
+//! The helpers the other areas share live in `support::intents`.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
+use crate::support::balances::{balance, fee_total};
+use crate::support::emv_qr::crc16;
+use crate::support::ik;
+use crate::support::intents::{
+    AMBIGUOUS, DECLINED, FAIL, SUCCEED, TIMEOUT_THEN_SUCCEED, UNAVAILABLE, act, body, create,
+    create_as, get_intent, id_of, list, list_all_ids, mm, wait_for_status,
+};
 use crate::support::{Resp, TestServer, assert_error, create_key};
-
-pub const SUCCEED: &str = "+243000000501";
-pub const FAIL: &str = "+243000000404";
-pub const AMBIGUOUS: &str = "+243000000408";
-pub const TIMEOUT_THEN_SUCCEED: &str = "+243000000500";
-pub const UNAVAILABLE: &str = "+243000000503";
-pub const DECLINED: &str = "+243812340000";
 
 /// How long a test waits for something the server does on a timer.
 const TIMER_DEADLINE: Duration = Duration::from_secs(10);
@@ -27,149 +26,6 @@ const TIMER_DEADLINE: Duration = Duration::from_secs(10);
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-/// A fresh Idempotency-Key.
-pub fn ik() -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    format!(
-        "ik-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// `{amount_minor: 10000, currency: CDF}` with `extra`'s fields added.
-pub fn body(extra: Value) -> Value {
-    let mut base = json!({"amount_minor": 10_000, "currency": "CDF"});
-    if let (Some(base), Some(extra)) = (base.as_object_mut(), extra.as_object()) {
-        for (k, v) in extra {
-            base.insert(k.clone(), v.clone());
-        }
-    }
-    base
-}
-
-/// A mobile-money intent of 10 000 CDF whose payer is `msisdn`.
-pub fn mm(msisdn: &str) -> Value {
-    body(json!({"rails": ["mobile_money"], "customer_msisdn": msisdn, "confirm": true}))
-}
-
-/// `POST /payment_intents` with `key` and a fresh Idempotency-Key.
-pub fn create_as(srv: &TestServer, key: Option<&str>, body: &Value) -> Resp {
-    srv.post("/payment_intents", key, body, Some(&ik()))
-}
-
-/// Creates with the test sk key; asserts 201 and returns the intent.
-#[track_caller]
-pub fn create(srv: &TestServer, body: &Value) -> Value {
-    let resp = create_as(srv, srv.sk(), body);
-    assert_eq!(resp.status, 201, "create {body}: {resp:?}");
-    resp.body
-}
-
-pub fn id_of(intent: &Value) -> String {
-    intent["id"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no id in {intent}"))
-        .to_string()
-}
-
-#[track_caller]
-pub fn get_intent(srv: &TestServer, id: &str) -> Value {
-    let resp = srv.get(&format!("/payment_intents/{id}"), srv.sk());
-    assert_eq!(resp.status, 200, "GET {id}: {resp:?}");
-    resp.body
-}
-
-/// Polls the intent every 50 ms until it has `status`.
-#[track_caller]
-pub fn wait_for_status(srv: &TestServer, id: &str, status: &str, within: Duration) -> Value {
-    let deadline = Instant::now() + within;
-    loop {
-        let intent = get_intent(srv, id);
-        if intent["status"] == status {
-            return intent;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{id} did not reach {status} within {within:?}: {intent}\nserver log:\n{}",
-            srv.logs()
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
-/// `POST /payment_intents/{id}/<action>` with the sk key and a fresh key.
-pub fn act(srv: &TestServer, id: &str, action: &str, body: &Value) -> Resp {
-    srv.post(
-        &format!("/payment_intents/{id}/{action}"),
-        srv.sk(),
-        body,
-        Some(&ik()),
-    )
-}
-
-/// (available, pending) of `currency` for `key`; zeros when never held.
-#[track_caller]
-pub fn balance(srv: &TestServer, key: Option<&str>, currency: &str) -> (i64, i64) {
-    let resp = srv.get("/balance", key);
-    assert_eq!(resp.status, 200, "{resp:?}");
-    let balances = resp.body["balances"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    balances
-        .iter()
-        .find(|b| b["currency"] == currency)
-        .map(|b| {
-            (
-                b["available_minor"].as_i64().unwrap_or(i64::MIN),
-                b["pending_minor"].as_i64().unwrap_or(i64::MIN),
-            )
-        })
-        .unwrap_or((0, 0))
-}
-
-/// provider + service + tax of the intent's `fees`.
-#[track_caller]
-pub fn fee_total(intent: &Value) -> i64 {
-    let fees = &intent["fees"];
-    ["provider_fee_minor", "service_fee_minor", "tax_minor"]
-        .iter()
-        .map(|f| {
-            fees[f]
-                .as_i64()
-                .unwrap_or_else(|| panic!("fees.{f} missing: {intent}"))
-        })
-        .sum()
-}
-
-/// `GET /payment_intents` with a query string; asserts 200.
-#[track_caller]
-pub fn list(srv: &TestServer, key: Option<&str>, query: &str) -> Value {
-    let resp = srv.get(&format!("/payment_intents{query}"), key);
-    assert_eq!(resp.status, 200, "list {query}: {resp:?}");
-    resp.body
-}
-
-/// Every intent id the key can list, following cursors, newest first.
-#[track_caller]
-pub fn list_all_ids(srv: &TestServer, key: Option<&str>) -> Vec<String> {
-    let mut ids = Vec::new();
-    let mut query = "?limit=100".to_string();
-    loop {
-        let page = list(srv, key, &query);
-        for intent in page["data"].as_array().expect("data") {
-            ids.push(id_of(intent));
-        }
-        match page["next_cursor"].as_str() {
-            Some(cursor) if page["has_more"] == true => {
-                query = format!("?limit=100&cursor={cursor}")
-            }
-            _ => return ids,
-        }
-    }
-}
 
 fn timeline(srv: &TestServer, id: &str) -> Value {
     let resp = srv.get(&format!("/payment_intents/{id}/timeline"), srv.sk());
@@ -274,22 +130,6 @@ fn emv_value<'a>(fields: &'a [(String, String)], tag: &str) -> Option<&'a str> {
         .iter()
         .find(|(t, _)| t == tag)
         .map(|(_, v)| v.as_str())
-}
-
-/// CRC-16/CCITT-FALSE (EMVCo tag 63).
-fn crc16(bytes: &[u8]) -> u16 {
-    let mut crc: u16 = 0xFFFF;
-    for byte in bytes {
-        crc ^= u16::from(*byte) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
 }
 
 // ---------------------------------------------------------------------------

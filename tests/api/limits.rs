@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create_as};
+use crate::support::intents::{body, create_as};
 use crate::support::{TestServer, assert_error};
 
 /// The server's RSS with 1,000 slow connections or a spent body budget stays

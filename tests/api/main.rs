@@ -3,7 +3,10 @@
 //! through [`support::TestServer`]; dropping it kills the server with SIGKILL
 //! and checks the ledger with `paygate verify`.
 //!
-//! Add an area as `mod <area>;` below and `use crate::support::*` in it.
+//! Add an area as `mod <area>;` below and import what it uses from
+//! `crate::support` (the harness) and its submodules, the scenario helpers
+//! areas share (`support::intents`, `support::balances`, `support::events`,
+//! `support::clocks`, ...): a helper a second area needs moves there.
 
 mod access;
 mod accounts;

@@ -6,9 +6,9 @@
 use serde_json::{Value, json};
 
 use crate::console::Visitor;
-use crate::intents::ik;
-use crate::organisations::add_org;
-use crate::support::{Resp, TestServer, assert_error, paygate};
+use crate::support::ik;
+use crate::support::orgs::add_org;
+use crate::support::{Resp, TestServer, assert_error, data_of, paygate};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
 
 const B_SIDE_PASSWORD: &str = "b-side-password-Tq71";
@@ -58,8 +58,7 @@ fn member_of(srv: &TestServer, session: &str) -> Value {
 
 fn team_size(srv: &TestServer, session: &str) -> usize {
     let list = srv.get("/team/members", Some(session));
-    assert_eq!(list.status, 200, "{list:?}");
-    list.body["data"].as_array().map_or(0, Vec::len)
+    data_of(&list).len()
 }
 
 #[test]

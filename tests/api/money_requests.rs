@@ -2,7 +2,8 @@
 
 use serde_json::json;
 
-use crate::intents::{get_intent, ik};
+use crate::support::ik;
+use crate::support::intents::get_intent;
 use crate::support::{TestServer, assert_error};
 
 fn request(srv: &TestServer, payer: &str) -> crate::support::Resp {

@@ -4,7 +4,6 @@
 //! them with the amount to restore. Every server runs `paygate verify` when
 //! dropped.
 
-use std::path::Path;
 use std::time::Duration;
 
 use base64::Engine;
@@ -13,11 +12,13 @@ use ed25519_dalek::{Signature, Signer, SigningKey, Verifier, VerifyingKey};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
-use crate::organisations::add_org;
+use crate::support::clocks::advance_as;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of, wait_for_status};
+use crate::support::orgs::add_org;
+use crate::support::redb_file::tamper_pending_balance;
 use crate::support::{Resp, TestServer, assert_error, paygate, wait_until};
 
-const SUCCEED: &str = "+243000000501";
 /// Unix seconds of the test clocks' start, 2027-01-01T00:00:00Z.
 const T0_UNIX: i64 = 1_798_761_600;
 const HOUR: i64 = 3600;
@@ -201,8 +202,10 @@ impl World {
         resp.body
     }
 
+    #[track_caller]
     fn available(&self, key: Option<&str>) -> i64 {
         let resp = self.srv.get("/wallets", key);
+        assert_eq!(resp.status, 200, "{resp:?}");
         resp.body["data"]
             .as_array()
             .and_then(|w| w.iter().find(|w| w["currency"] == "CDF"))
@@ -688,23 +691,7 @@ fn clock(w: &World, key: Option<&str>) -> String {
 }
 
 fn advance(w: &World, key: Option<&str>, clock: &str, hours: i64) {
-    let to = chrono_like(T0_UNIX + hours * HOUR);
-    let resp = w.srv.post(
-        &format!("/test_clocks/{clock}/advance"),
-        key,
-        &json!({"frozen_time": to}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 200, "{resp:?}");
-    wait_until(
-        Duration::from_secs(20),
-        "the advance",
-        || {
-            (w.srv.get(&format!("/test_clocks/{clock}"), key).body["status"] == "ready")
-                .then_some(())
-        },
-        String::new,
-    );
+    advance_as(&w.srv, key, clock, &chrono_like(T0_UNIX + hours * HOUR));
 }
 
 /// RFC 3339 of unix seconds within 2027-01 (the clocks' month).
@@ -763,39 +750,12 @@ fn a_subkey_expires_after_72_hours_of_test_clock_but_covers_what_it_signed_befor
     assert_eq!(w.sync(&[again])["results"][0]["status"], "SETTLED");
 }
 
-/// Adds `delta` to A's pending CDF balance behind the ledger's back.
-fn tamper(data_dir: &Path, delta: i64) {
-    let db = redb::Database::open(data_dir.join("paygate.redb")).expect("open");
-    let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("balances");
-    let txn = db.begin_write().expect("write");
-    {
-        use redb::ReadableTable;
-        let mut balances = txn.open_table(table).expect("balances");
-        let key = balances
-            .iter()
-            .expect("iter")
-            .filter_map(Result::ok)
-            .map(|(k, _)| k.value().to_string())
-            .find(|k| k.starts_with("test:org_") && k.ends_with(":CDF:pending"))
-            .expect("a pending CDF balance");
-        let current = {
-            let value = balances.get(key.as_str()).expect("get").expect("present");
-            i64::from_be_bytes(value.value().try_into().expect("8 bytes"))
-        };
-        balances
-            .insert(key.as_str(), (current + delta).to_be_bytes().as_slice())
-            .expect("insert");
-    }
-    txn.commit().expect("commit");
-}
-
 #[test]
+#[cfg_attr(
+    paygate_test_store_pg,
+    ignore = "redb only: it breaks a balance by writing the redb file behind the ledger's back"
+)]
 fn under_a_guardian_halt_every_promise_is_rejected_and_nothing_moves() {
-    if crate::support::redb_only(
-        "it breaks a balance by writing the redb file behind the ledger's back",
-    ) {
-        return;
-    }
     let mut w = World::start(20_000);
     let n = w.nonces(3);
     let soon = now_unix() + 3_600;
@@ -803,7 +763,7 @@ fn under_a_guardian_halt_every_promise_is_rejected_and_nothing_moves() {
         .map(|i| w.signed(&w.promise(1_000, &n[i], soon, i as u64 + 1)))
         .collect();
     w.srv.kill();
-    tamper(&w.srv.data_dir, 1);
+    tamper_pending_balance(&w.srv.data_dir, 1);
     w.srv.restart();
     wait_until(
         Duration::from_secs(10),
@@ -820,7 +780,7 @@ fn under_a_guardian_halt_every_promise_is_rejected_and_nothing_moves() {
     }
     assert_eq!(w.available(w.a()), a_before);
     w.srv.kill();
-    tamper(&w.srv.data_dir, -1);
+    tamper_pending_balance(&w.srv.data_dir, -1);
     let dir = w.srv.data_dir.to_string_lossy().to_string();
     paygate(&["guardian", "clear", "--data-dir", &dir]).assert_success();
     w.srv.restart();

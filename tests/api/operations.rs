@@ -2,13 +2,14 @@
 //! webhook receiver of `docs/examples` (run with python3, as a user would).
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::support::free_port;
+use crate::support::redb_file::tamper_pending_balance;
 use crate::support::{TestServer, assert_error, paygate};
 
 fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
@@ -22,41 +23,12 @@ fn pay(srv: &TestServer, key: &str, msisdn: &str) -> Value {
     resp.body
 }
 
-/// Adds `delta` to the stored pending balance in CDF, behind the ledger's back.
-fn tamper_pending_balance(data_dir: &Path, delta: i64) {
-    let db = redb::Database::open(data_dir.join("paygate.redb")).expect("open the store");
-    let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("balances");
-    let txn = db.begin_write().expect("write");
-    {
-        let mut balances = txn.open_table(table).expect("balances");
-        use redb::ReadableTable;
-        let key = {
-            balances
-                .iter()
-                .expect("iter")
-                .filter_map(Result::ok)
-                .map(|(k, _)| k.value().to_string())
-                .find(|k| k.starts_with("test:org_") && k.ends_with(":CDF:pending"))
-                .expect("a pending CDF balance")
-        };
-        let current = {
-            let value = balances.get(key.as_str()).expect("get").expect("present");
-            i64::from_be_bytes(value.value().try_into().expect("8 bytes"))
-        };
-        balances
-            .insert(key.as_str(), (current + delta).to_be_bytes().as_slice())
-            .expect("insert");
-    }
-    txn.commit().expect("commit");
-}
-
 #[test]
+#[cfg_attr(
+    paygate_test_store_pg,
+    ignore = "redb only: it breaks a balance by writing the redb file behind the ledger's back"
+)]
 fn a_broken_ledger_halts_money_movement_until_an_operator_clears_it() {
-    if crate::support::redb_only(
-        "it breaks a balance by writing the redb file behind the ledger's back",
-    ) {
-        return;
-    }
     let mut srv = TestServer::start_args(&["--sandbox-settlement-ms", "600000"]);
     pay(&srv, "first", "+243000000501");
     srv.kill();
@@ -102,13 +74,6 @@ fn a_broken_ledger_halts_money_movement_until_an_operator_clears_it() {
     srv.restart();
     assert_eq!(srv.get("/status", None).body["operating_state"], "normal");
     pay(&srv, "after-clear", "+243000000501");
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
 }
 
 /// Spawns a process whose stdout lines arrive on the returned channel.
@@ -333,12 +298,11 @@ fn listen_forwards_signed_deliveries_and_removes_its_endpoint_on_exit() {
 }
 
 #[test]
+#[cfg_attr(
+    paygate_test_store_pg,
+    ignore = "redb only: it starts serve on the data dir's file itself and checks that redb closes it cleanly"
+)]
 fn sigterm_finishes_the_queue_and_closes_the_store_cleanly() {
-    if crate::support::redb_only(
-        "it starts serve on the data dir's file itself and checks that redb closes it cleanly",
-    ) {
-        return;
-    }
     let dir = tempfile::tempdir().expect("tmp");
     let data = dir.path().join("data");
     let log = std::fs::File::create(dir.path().join("stderr.log")).expect("log");

@@ -3,33 +3,11 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik};
-use crate::support::{TestServer, assert_error, paygate};
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of};
+use crate::support::orgs::add_org;
+use crate::support::{TestServer, assert_error};
 use crate::team::{self, OWNER, OWNER_PASSWORD, OWNER_PIN};
-
-const SUCCEED: &str = "+243000000501";
-
-/// `paygate orgs add` on a stopped store; the printed JSON.
-pub fn add_org(dir: &std::path::Path, tag: &str, owner: &str) -> Value {
-    let out = paygate(&[
-        "orgs",
-        "add",
-        "--data-dir",
-        dir.to_str().expect("utf-8 path"),
-        "--name",
-        "Boutique Beta",
-        "--country",
-        "CD",
-        "--currency",
-        "CDF",
-        "--tag",
-        tag,
-        "--owner-email",
-        owner,
-    ]);
-    out.assert_success();
-    out.json()
-}
 
 /// A server whose store holds the instance's organisation (its owner
 /// `OWNER`) and a second one, B, whose JSON `orgs add` printed.
@@ -312,7 +290,7 @@ fn objects_of_a(
         &body(json!({"amount_minor": 10_000, "customer_msisdn": SUCCEED, "confirm": true})),
     );
     ids.insert("payment_intents", id_of(&paid));
-    let settled = crate::intents::wait_for_status(
+    let settled = crate::support::intents::wait_for_status(
         srv,
         &id_of(&paid),
         "SETTLED",

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::balances::fund;
+use crate::support::events::object_ids;
+use crate::support::ik;
+use crate::support::intents::{body, create, id_of, wait_for_status};
 use crate::support::{Resp, TestServer, assert_error};
 
 const HEADER: &str = "method,amount,operator_id,phone,name,reference";
@@ -44,7 +47,7 @@ fn fee(amount_minor: i64) -> i64 {
 fn batches(srv: &TestServer, query: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/payouts/batches{query}"), srv.sk());
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 fn get_batch(srv: &TestServer, id: &str, query: &str) -> Value {
@@ -390,7 +393,7 @@ fn amounts_are_read_exactly_with_the_currencys_exponent() {
 #[test]
 fn wallet_rows_name_an_organisation_of_this_gateway() {
     let (srv, _) = TestServer::start_with(|dir| {
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     });
     let batch = created(
         &srv,
@@ -671,7 +674,7 @@ fn start_team(args: &[&str]) -> (TestServer, Value) {
             crate::team::OWNER_PIN,
         );
         crate::team::add_user(dir, FINANCE, "finance", FINANCE_PASSWORD, FINANCE_PIN);
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     })
 }
 
@@ -681,15 +684,6 @@ fn owner(srv: &TestServer) -> String {
 
 fn finance(srv: &TestServer) -> String {
     crate::team::login(srv, FINANCE, FINANCE_PASSWORD)
-}
-
-/// The organisation is paid `amount` and it settles to available.
-fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": PAID, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
 }
 
 /// (available, reserved, in transit) of CDF for `key`'s organisation.
@@ -742,7 +736,7 @@ fn all_rows(srv: &TestServer, id: &str) -> Vec<Value> {
     let mut query = "?limit=200".to_string();
     loop {
         let page = get_batch(srv, id, &query)["rows"].clone();
-        rows.extend(page["data"].as_array().cloned().unwrap_or_default());
+        rows.extend(page["data"].as_array().cloned().expect("a data list"));
         match page["next_cursor"].as_str() {
             Some(cursor) if page["has_more"] == true => {
                 query = format!("?limit=200&cursor={cursor}");
@@ -757,8 +751,10 @@ fn all_payouts(srv: &TestServer) -> Vec<Value> {
     let mut payouts = Vec::new();
     let mut query = "?limit=200".to_string();
     loop {
-        let page = srv.get(&format!("/payouts{query}"), srv.sk()).body;
-        payouts.extend(page["data"].as_array().cloned().unwrap_or_default());
+        let resp = srv.get(&format!("/payouts{query}"), srv.sk());
+        assert_eq!(resp.status, 200, "{resp:?}");
+        let page = resp.body;
+        payouts.extend(page["data"].as_array().cloned().expect("a data list"));
         match page["next_cursor"].as_str() {
             Some(cursor) if page["has_more"] == true => {
                 query = format!("?limit=200&cursor={cursor}");
@@ -766,17 +762,6 @@ fn all_payouts(srv: &TestServer) -> Vec<Value> {
             _ => return payouts,
         }
     }
-}
-
-fn event_ids(srv: &TestServer, event_type: &str) -> Vec<String> {
-    let resp = srv.get(&format!("/events?type={event_type}&limit=200"), srv.sk());
-    assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter_map(|e| e["data"]["object"]["id"].as_str().map(str::to_string))
-        .collect()
 }
 
 #[test]
@@ -837,8 +822,8 @@ fn the_maker_approves_only_with_a_pin_another_member_without_and_a_key_never_for
         "paid with fees; nothing left reserved"
     );
     // Events and the audit log.
-    assert_eq!(event_ids(&srv, "payout_batch.approved").len(), 2);
-    let executed = event_ids(&srv, "payout_batch.executed");
+    assert_eq!(object_ids(&srv, "payout_batch.approved").len(), 2);
+    let executed = object_ids(&srv, "payout_batch.executed");
     assert!(executed.contains(&mine) && executed.contains(&theirs));
     let audit = srv.get("/audit_log?limit=100", Some(&owner));
     let approvals = audit.body["data"]
@@ -956,7 +941,7 @@ fn a_partial_failure_is_retried_by_re_approval_for_the_failed_rows_only() {
     assert_eq!(cdf(&srv, srv.sk()), (before.0 - 10_070, 0, 0));
     assert_eq!(first.body["runs"][0]["released_minor"], 40_000 + 300);
     assert_eq!(
-        event_ids(&srv, "payout_batch.partial"),
+        object_ids(&srv, "payout_batch.partial"),
         std::slice::from_ref(&id)
     );
     let paid_payout = rows[0]["payout"].clone();
@@ -1033,7 +1018,7 @@ fn approval_without_the_funds_is_422_and_nothing_moves() {
     assert_eq!(batch["runs"], json!([]));
     assert_eq!(cdf(&srv, srv.sk()), (available, 0, 0));
     assert!(all_payouts(&srv).is_empty());
-    assert!(event_ids(&srv, "payout_batch.approved").is_empty());
+    assert!(object_ids(&srv, "payout_batch.approved").is_empty());
     // Invalid rows without skip_invalid are refused the same way.
     let invalid = made_by(
         &srv,
@@ -1116,7 +1101,7 @@ fn a_kill_mid_execution_then_a_restart_pays_every_row_exactly_once() {
         (before.0 - ROWS as i64 * 10_070, 0, 0),
         "balances add up"
     );
-    assert_eq!(event_ids(&srv, "payout_batch.executed"), [id]);
+    assert_eq!(object_ids(&srv, "payout_batch.executed"), [id]);
     // `paygate verify` runs on drop.
 }
 

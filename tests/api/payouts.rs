@@ -5,23 +5,15 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
+use crate::support::balances::fund;
+use crate::support::clocks::{advance, new_clock};
+use crate::support::events::object_ids;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key};
-use crate::test_clocks::{advance, new_clock};
-
-const SUCCEED: &str = "+243000000501";
 
 fn start() -> TestServer {
     TestServer::start_args(&["--sandbox-settlement-ms", "200"])
-}
-
-/// The organisation is paid `amount` and the money settles to available.
-fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": SUCCEED, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
 }
 
 /// (available, in transit) in CDF, from `GET /wallets`; `GET /balance` agrees.
@@ -98,23 +90,6 @@ fn entries(srv: &TestServer, transaction: &Value) -> Vec<(String, String, i64)> 
         .collect()
 }
 
-/// The payout ids of the events of `event_type`, newest first.
-fn events_of(srv: &TestServer, event_type: &str) -> Vec<String> {
-    let resp = srv.get(&format!("/events?type={event_type}&limit=200"), srv.sk());
-    assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .map(|e| {
-            e["data"]["object"]["id"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string()
-        })
-        .collect()
-}
-
 fn payout_ids(list: &Value) -> Vec<String> {
     list["data"]
         .as_array()
@@ -184,15 +159,15 @@ fn a_paid_payout_moves_amount_through_in_transit_to_the_rail_with_its_fee_on_a_s
     assert_eq!(money(&srv, srv.sk()), (before - 10_070 - 20_140, 0));
     let id = id_of(&paid);
     assert_eq!(
-        events_of(&srv, "payout.created"),
+        object_ids(&srv, "payout.created"),
         [id_of(&to_bank), id.clone()]
     );
     assert_eq!(
-        events_of(&srv, "payout.succeeded"),
+        object_ids(&srv, "payout.succeeded"),
         [id_of(&to_bank), id.clone()]
     );
     // The origin's names for the same event select it too.
-    assert_eq!(events_of(&srv, "payout.completed").len(), 2);
+    assert_eq!(object_ids(&srv, "payout.completed").len(), 2);
     let one = srv.get(&format!("/payouts/{id}"), srv.sk());
     assert_eq!(one.body, paid, "{one:?}");
 }
@@ -225,12 +200,12 @@ fn failed_payouts_return_amount_and_fee_and_an_unknown_outcome_holds_the_money_f
             );
         }
     }
-    assert_eq!(events_of(&srv, "payout.failed").len(), 2);
+    assert_eq!(object_ids(&srv, "payout.failed").len(), 2);
     let held = created(&srv, 10_000, mobile("+243000000408"));
     assert_eq!(held["status"], "NEEDS_REVIEW", "{held}");
     assert!(held["completed_at"].is_null());
     assert_eq!(money(&srv, srv.sk()), (before - 10_070, 10_000));
-    assert_eq!(events_of(&srv, "payout.needs_review"), [id_of(&held)]);
+    assert_eq!(object_ids(&srv, "payout.needs_review"), [id_of(&held)]);
 }
 
 #[test]
@@ -250,7 +225,7 @@ fn a_payout_beyond_the_available_balance_is_422_and_nothing_moves() {
         payout_ids(&srv.get("/payouts", srv.sk()).body),
         Vec::<String>::new()
     );
-    assert!(events_of(&srv, "payout.created").is_empty());
+    assert!(object_ids(&srv, "payout.created").is_empty());
     // Half of it pays, with its fee (70 bps, half up) on top.
     let half = before / 2;
     let fee = ((half * 70 + 5_000) / 10_000).max(1);
@@ -387,7 +362,7 @@ fn bad_payouts_are_refused_naming_the_field_and_write_nothing() {
         payout_ids(&srv.get("/payouts", srv.sk()).body),
         Vec::<String>::new()
     );
-    assert!(events_of(&srv, "payout.created").is_empty());
+    assert!(object_ids(&srv, "payout.created").is_empty());
 }
 
 #[test]
@@ -483,7 +458,7 @@ fn a_pending_payout_is_processing_until_the_test_clock_passes_six_seconds_then_p
     assert_eq!(pending["created_at"], "2027-01-01T00:00:00.000Z");
     let id = id_of(&pending);
     assert_eq!(
-        events_of(&srv, "payout.processing"),
+        object_ids(&srv, "payout.processing"),
         std::slice::from_ref(&id)
     );
     assert_eq!(money(&srv, srv.sk()), (before - 10_070, 10_000));
@@ -498,7 +473,7 @@ fn a_pending_payout_is_processing_until_the_test_clock_passes_six_seconds_then_p
     assert_eq!(paid["status"], "PAID", "{paid}");
     assert_eq!(paid["completed_at"], "2027-01-01T00:00:06.000Z");
     assert_eq!(money(&srv, srv.sk()), (before - 10_070, 0));
-    assert_eq!(events_of(&srv, "payout.succeeded"), [id]);
+    assert_eq!(object_ids(&srv, "payout.succeeded"), [id]);
 }
 
 #[test]
@@ -527,7 +502,7 @@ fn a_pending_payout_survives_a_kill_and_is_paid_exactly_once_after_the_restart()
     srv.restart();
     advance(&srv, &clock, "2027-01-02T00:00:00Z");
     assert_eq!(money(&srv, srv.sk()), (before - 10_070, 0));
-    assert_eq!(events_of(&srv, "payout.succeeded"), [id]);
+    assert_eq!(object_ids(&srv, "payout.succeeded"), [id]);
     assert_eq!(payout_ids(&srv.get("/payouts", srv.sk()).body).len(), 1);
     // `paygate verify` runs on drop.
 }

@@ -6,8 +6,8 @@
 use reqwest::blocking::{Client, Response};
 use serde_json::{Value, json};
 
-use crate::intents::ik;
-use crate::support::{TestServer, assert_error};
+use crate::support::ik;
+use crate::support::{TestServer, assert_error, data_of};
 
 /// A client that does not follow redirects and keeps no cookies: each
 /// test sends the form cookie itself.
@@ -19,10 +19,9 @@ pub(crate) fn client() -> Client {
         .expect("client")
 }
 
+#[track_caller]
 fn intents_count(srv: &TestServer) -> usize {
-    srv.get("/payment_intents?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map_or(0, Vec::len)
+    data_of(&srv.get("/payment_intents?limit=200", srv.sk())).len()
 }
 
 fn link(srv: &TestServer, body: Value) -> Value {
@@ -227,11 +226,7 @@ fn the_subscribe_form_needs_its_token_and_a_refusal_writes_nothing() {
         .to_string();
     let form = form_of(client().get(&url).send().expect("page"));
     let body = "msisdn=%2B243000000501";
-    let subscriptions = |srv: &TestServer| {
-        srv.get("/subscriptions", srv.sk()).body["data"]
-            .as_array()
-            .map_or(0, Vec::len)
-    };
+    let subscriptions = |srv: &TestServer| data_of(&srv.get("/subscriptions", srv.sk())).len();
     assert_eq!(post_form(&url, None, body).status().as_u16(), 403);
     assert_eq!(
         post_form(&url, Some(&form.cookie), &format!("{body}&csrf=abc"))

@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, id_of, ik};
 use crate::rails_sim::{self, Momo};
+use crate::support::ik;
+use crate::support::intents::{body, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key, paygate, wait_until};
 
 /// How long an outcome may take to arrive through the outbox.
@@ -139,7 +140,7 @@ pub(crate) fn wait_posted(sim: &Momo, party: &str, n: usize) -> Vec<rails_sim::P
 pub(crate) fn events_of(srv: &TestServer, live: &str, kind: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/events?type={kind}&limit=100"), Some(live));
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 pub(crate) fn timeline_events(srv: &TestServer, live: &str, id: &str) -> Vec<String> {
@@ -160,7 +161,7 @@ pub(crate) fn balance(srv: &TestServer, live: &str) -> (i64, i64) {
 }
 
 pub(crate) fn balance_in(srv: &TestServer, live: &str, currency: &str) -> (i64, i64) {
-    let (available, pending) = crate::intents::balance(srv, Some(live), currency);
+    let (available, pending) = crate::support::balances::balance(srv, Some(live), currency);
     (pending, available)
 }
 
@@ -436,14 +437,17 @@ fn live_mtn_payouts_are_paid_failed_with_money_back_and_resolved_after_a_timeout
     assert_eq!(balance_in(&srv, &live, "UGX").1, available - 2 * 1_007);
 }
 
+/// The degraded flags of `GET /status`; fails the test when it does not
+/// answer them (so that "none" is never a failed read).
+#[track_caller]
 fn degraded(srv: &TestServer) -> Vec<String> {
     let resp = srv.get("/status", None);
+    assert_eq!(resp.status, 200, "{resp:?}");
     resp.body["degraded_flags"]
         .as_array()
-        .cloned()
-        .unwrap_or_default()
+        .unwrap_or_else(|| panic!("no degraded_flags: {resp:?}"))
         .iter()
-        .filter_map(|f| f.as_str().map(str::to_string))
+        .map(|f| f.as_str().expect("a flag").to_string())
         .collect()
 }
 

@@ -6,12 +6,13 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{id_of, ik};
 use crate::rails::{
     WITHIN, balance_in, events_of, flutterwave_credentials, intent, start_other, timeline_events,
     wait_status,
 };
 use crate::rails_sim::{self, Hosted, Sim};
+use crate::support::ik;
+use crate::support::intents::id_of;
 use crate::support::{Resp, TestServer, wait_until};
 
 /// A live UGX intent of 10 000 payable by card.

@@ -6,11 +6,11 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::ik;
 use crate::rails::{
     PENDING, WITHIN, balance, callback, events_of, intent, momo_transfers, pay, start, suspense,
 };
 use crate::rails_sim::{self, Momo};
+use crate::support::ik;
 use crate::support::{Resp, TestServer, assert_error, wait_until};
 
 /// A live CDF payment of 10 000 whose intent is cancelled before MTN says

@@ -6,8 +6,8 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{DECLINED, SUCCEED, UNAVAILABLE, act, body, create, id_of};
 use crate::support::TestServer;
+use crate::support::intents::{DECLINED, SUCCEED, UNAVAILABLE, act, body, create, id_of};
 
 /// The methods of a new CD intent that takes card and mobile money from
 /// airtel or orange, under `policy`. Three candidates, so the cost component

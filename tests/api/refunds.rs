@@ -4,7 +4,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{balance, body, create, get_intent, id_of, ik, mm, wait_for_status};
+use crate::support::balances::balance;
+use crate::support::ik;
+use crate::support::intents::wait_settled;
+use crate::support::intents::{body, create, get_intent, id_of, mm, wait_for_status};
 use crate::support::{TestServer, assert_error};
 
 const PAYS: &str = "+243000000501";
@@ -14,8 +17,10 @@ fn start() -> TestServer {
 }
 
 /// (available, pending, reserved) of CDF.
+#[track_caller]
 fn balances(srv: &TestServer) -> (i64, i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())
@@ -34,17 +39,6 @@ fn refund(srv: &TestServer, intent: &str, amount: i64) -> crate::support::Resp {
         srv.sk(),
         &json!({"payment_intent": intent, "amount_minor": amount, "reason": "requested_by_customer"}),
         Some(&ik()),
-    )
-}
-
-/// Polls the intent until it has settled (`settled_at` set): a refunded
-/// intent shows PARTIALLY_REFUNDED or REFUNDED, never SETTLED.
-fn wait_settled(srv: &TestServer, id: &str) -> Value {
-    crate::support::wait_until(
-        Duration::from_secs(10),
-        "the settlement",
-        || Some(get_intent(srv, id)).filter(|i| i["settled_at"].is_string()),
-        || get_intent(srv, id).to_string(),
     )
 }
 
@@ -287,7 +281,7 @@ fn refunds_on_a_payment_still_pending_settle_only_what_is_left() {
     settled_payment(&srv, 100_000);
     let intent = create(&srv, &mm(PAYS));
     let id = id_of(&intent);
-    let net = 10_000 - crate::intents::fee_total(&intent);
+    let net = 10_000 - crate::support::balances::fee_total(&intent);
     let resp = refund(&srv, &id, 3_000);
     assert_eq!(resp.body["status"], "SUCCEEDED", "{resp:?}");
     let (_, pending) = balance(&srv, srv.sk(), "CDF");
@@ -317,7 +311,7 @@ fn splits_pay_recipients_at_capture_with_parts_that_sum_to_at_most_the_net() {
         ),
     );
     let id = id_of(&intent);
-    let net = 997 - crate::intents::fee_total(&intent);
+    let net = 997 - crate::support::balances::fee_total(&intent);
     let payouts = srv.get(&format!("/payment_intents/{id}/splits"), srv.sk());
     let data = payouts.body["data"].as_array().expect("payouts").clone();
     assert_eq!(data.len(), 3, "{payouts:?}");

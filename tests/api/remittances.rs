@@ -5,10 +5,11 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::ik;
-use crate::routes::{fund, money, start};
+use crate::routes::start;
+use crate::support::balances::{fund, money};
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
 use crate::support::{Resp, TestServer, assert_error};
-use crate::test_clocks::{advance, new_clock};
 
 fn remit(srv: &TestServer, input: &Value) -> Resp {
     srv.post("/remittances", srv.sk(), input, Some(&ik()))

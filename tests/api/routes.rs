@@ -3,18 +3,17 @@
 //! each step, cancel, receipts verified with the platform's public key, and
 //! the corridor's refusals. Every server runs `paygate verify` when dropped.
 
-use std::time::Duration;
-
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as B64;
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
-use crate::organisations::add_org;
+use crate::support::balances::fund;
+use crate::support::balances::money;
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
+use crate::support::intents::SUCCEED;
+use crate::support::orgs::add_org;
 use crate::support::{Resp, TestServer, assert_error};
-use crate::test_clocks::{advance, new_clock};
-
-pub const SUCCEED: &str = "+243000000501";
 
 /// A gateway with `@beta` beside the instance's organisation, started with
 /// `config` as its routes configuration (none: the defaults). The file
@@ -32,32 +31,6 @@ pub fn start(config: Option<Value>) -> (TestServer, Value, tempfile::TempDir) {
     let (srv, beta) =
         TestServer::start_with_args(&args, |dir| add_org(dir, "@beta", "owner@beta.example"));
     (srv, beta, dir)
-}
-
-/// The organisation is paid `amount` CDF and the money settles to available.
-pub fn fund(srv: &TestServer, amount: i64) {
-    let paid = create(
-        srv,
-        &body(json!({"amount_minor": amount, "customer_msisdn": SUCCEED, "confirm": true})),
-    );
-    wait_for_status(srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
-}
-
-/// A wallet's balances of `currency`: (available, escrow, in transit).
-#[track_caller]
-pub fn money(srv: &TestServer, key: Option<&str>, currency: &str) -> (i64, i64, i64) {
-    let resp = srv.get("/balance", key);
-    assert_eq!(resp.status, 200, "{resp:?}");
-    let found = resp.body["balances"]
-        .as_array()
-        .and_then(|b| b.iter().find(|b| b["currency"] == currency).cloned())
-        .unwrap_or(json!({}));
-    let of = |class: &str| found[class].as_i64().unwrap_or(0);
-    (
-        of("available_minor"),
-        of("escrow_minor"),
-        of("in_transit_minor"),
-    )
 }
 
 pub fn mobile(operator: &str, phone: &str) -> Value {

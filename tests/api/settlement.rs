@@ -7,23 +7,17 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::intents::{SUCCEED, balance, body, create, fee_total, get_intent, id_of, ik};
+use crate::support::balances::net_of;
+use crate::support::balances::{balance, fee_total};
+use crate::support::clocks::advance;
+use crate::support::clocks::clock_at;
+use crate::support::events::event_types;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, get_intent, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
-use crate::test_clocks::advance;
 
 /// 2027-01-04 is a Monday.
 pub const MONDAY_10: &str = "2027-01-04T10:00:00Z";
-
-pub fn clock_at(srv: &TestServer, at: &str) -> String {
-    let resp = srv.post(
-        "/test_clocks",
-        srv.sk(),
-        &json!({"frozen_time": at, "attach": true}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    id_of(&resp.body)
-}
 
 #[track_caller]
 pub fn profile(srv: &TestServer, input: Value) -> Value {
@@ -45,14 +39,10 @@ pub fn paid(srv: &TestServer, amount: i64) -> Value {
     intent
 }
 
-fn net_of(intent: &Value) -> i64 {
-    intent["amount_received_minor"].as_i64().expect("received") - fee_total(intent)
-}
-
 fn cycles(srv: &TestServer, query: &str) -> Vec<Value> {
     let resp = srv.get(&format!("/settlement_cycles{query}"), srv.sk());
     assert_eq!(resp.status, 200, "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 fn cycle(srv: &TestServer, id: &str) -> Value {
@@ -84,8 +74,10 @@ fn pay(srv: &TestServer, id: &str) -> Resp {
 }
 
 /// `(available, pending, settlement_pending, in_transit)` of `currency`.
+#[track_caller]
 fn classes(srv: &TestServer, currency: &str) -> (i64, i64, i64, i64) {
     let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
     let entry = resp.body["balances"]
         .as_array()
         .and_then(|b| b.iter().find(|b| b["currency"] == currency).cloned())
@@ -97,17 +89,6 @@ fn classes(srv: &TestServer, currency: &str) -> (i64, i64, i64, i64) {
         get("settlement_pending_minor"),
         get("in_transit_minor"),
     )
-}
-
-fn event_types(srv: &TestServer) -> Vec<String> {
-    srv.get("/events?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 #[test]

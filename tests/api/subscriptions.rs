@@ -7,27 +7,17 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create_as, id_of, ik};
+use crate::support::clocks::advance;
+use crate::support::clocks::clock_at;
+use crate::support::events::event_types;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create_as, id_of};
 use crate::support::{TestServer, assert_error, paygate};
-use crate::test_clocks::advance;
 
-const SUCCEED: &str = "+243000000501";
 /// The sandbox payer who rejects every prompt (a number ending in 0000).
 const DECLINES: &str = "+243810000000";
 /// B's phone: an organisation of this gateway, so its wallet pays.
 const B_PHONE: &str = "+243990000001";
-
-/// A clock at `at`, attached to A's sandbox.
-fn clock_at(srv: &TestServer, at: &str) -> String {
-    let resp = srv.post(
-        "/test_clocks",
-        srv.sk(),
-        &json!({"frozen_time": at, "attach": true}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    id_of(&resp.body)
-}
 
 fn plan(srv: &TestServer, extra: Value) -> Value {
     let mut input = json!({"name": "Kinshasa Fibre", "currency": "CDF", "amount_minor": 10_000,
@@ -77,17 +67,6 @@ fn cancel(srv: &TestServer, id: &str, immediately: bool) -> crate::support::Resp
 
 fn latest_invoice(srv: &TestServer, id: &str) -> Value {
     subscription(srv, id)["invoices"][0].clone()
-}
-
-fn event_types(srv: &TestServer) -> Vec<String> {
-    srv.get("/events?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn count(types: &[String], name: &str) -> usize {
@@ -270,8 +249,11 @@ fn fund_b(srv: &TestServer, b_key: &str, amount: i64) {
     );
 }
 
+#[track_caller]
 fn b_available(srv: &TestServer, b_key: &str) -> i64 {
-    srv.get("/wallets", Some(b_key)).body["data"]
+    let resp = srv.get("/wallets", Some(b_key));
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
         .as_array()
         .and_then(|w| w.iter().find(|w| w["currency"] == "CDF").cloned())
         .map_or(0, |w| w["available_minor"].as_i64().unwrap_or(0))

@@ -3,23 +3,19 @@
 //! and after emission, UNKNOWN resolved by inquiry on a test clock, the
 //! consent and expiry timers, and a kill -9 between commit and dispatch.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{id_of, ik};
-use crate::routes::money;
-use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
-use crate::test_clocks::{advance, new_clock};
+use crate::support::balances::money;
+use crate::support::clocks::now_secs;
+use crate::support::clocks::{advance, new_clock};
+use crate::support::ik;
+use crate::support::intents::id_of;
+use crate::support::{Resp, TestServer, assert_error, create_key, data_of, wait_until};
 
 /// 2027-01-01T00:00:00Z, the time of `new_clock`, in Unix seconds.
 const T0_SECS: i64 = 1_798_761_600;
-
-fn now_secs() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
 
 fn payment(order: &str, binding: &str, consent_at: Option<i64>) -> Value {
     let mut body = json!({
@@ -74,17 +70,17 @@ fn count(facts: &[String], fact: &str) -> usize {
     facts.iter().filter(|f| *f == fact).count()
 }
 
+#[track_caller]
 fn event_types_of(srv: &TestServer, id: &str) -> Vec<String> {
-    let events = srv.get("/events?limit=100", srv.sk()).body;
-    let mut types: Vec<String> = events["data"]
+    let resp = srv.get("/events?limit=100", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let mut types: Vec<String> = resp.body["data"]
         .as_array()
-        .map(|d| {
-            d.iter()
-                .filter(|e| e["data"]["object"]["id"] == id)
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
+        .unwrap_or_else(|| panic!("GET /events without a data list: {resp:?}"))
+        .iter()
+        .filter(|e| e["data"]["object"]["id"] == id)
+        .map(|e| e["type"].as_str().expect("an event type").to_string())
+        .collect();
     types.reverse();
     types
 }
@@ -254,9 +250,7 @@ fn idm_001_replays_the_same_payment_and_refuses_another_body_and_idm_002_refuses
 #[test]
 fn route_choosing_inputs_and_other_products_are_refused_and_nothing_is_written() {
     let srv = TestServer::start();
-    let events_before = srv.get("/events?limit=100", srv.sk()).body["data"]
-        .as_array()
-        .map_or(0, Vec::len);
+    let events_before = data_of(&srv.get("/events?limit=100", srv.sk())).len();
     for field in [
         "rail",
         "route",
@@ -293,9 +287,7 @@ fn route_choosing_inputs_and_other_products_are_refused_and_nothing_is_written()
     body["currency"] = json!("CDF");
     body["amount_minor"] = json!(0);
     assert_error(&create(&srv, &body), 400, "invalid_amount");
-    let events_after = srv.get("/events?limit=100", srv.sk()).body["data"]
-        .as_array()
-        .map_or(0, Vec::len);
+    let events_after = data_of(&srv.get("/events?limit=100", srv.sk())).len();
     assert_eq!(events_after, events_before, "nothing was written");
     // The order is still free.
     body["amount_minor"] = json!(100);

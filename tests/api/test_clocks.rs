@@ -2,57 +2,13 @@
 
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::intents::{body, create, get_intent, id_of, ik};
-use crate::support::{TestServer, assert_error, create_key, wait_until};
-
-const SUCCEED: &str = "+243000000501";
-const T0: &str = "2027-01-01T00:00:00Z";
-
-pub fn new_clock(srv: &TestServer, attach: bool) -> Value {
-    let resp = srv.post(
-        "/test_clocks",
-        srv.sk(),
-        &json!({"frozen_time": T0, "name": "january", "attach": attach}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    assert_eq!(resp.body["frozen_time"], "2027-01-01T00:00:00.000Z");
-    assert_eq!(resp.body["attached"], attach);
-    resp.body
-}
-
-/// Advances and waits until the clock is ready again.
-pub fn advance(srv: &TestServer, clock: &str, to: &str) -> Value {
-    let resp = srv.post(
-        &format!("/test_clocks/{clock}/advance"),
-        srv.sk(),
-        &json!({"frozen_time": to}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 200, "{resp:?}");
-    wait_until(
-        Duration::from_secs(20),
-        "the advance",
-        || {
-            let now = srv.get(&format!("/test_clocks/{clock}"), srv.sk()).body;
-            (now["status"] == "ready").then_some(now)
-        },
-        || format!("{:?}", srv.get(&format!("/test_clocks/{clock}"), srv.sk())),
-    )
-}
-
-fn event_types(srv: &TestServer) -> Vec<String> {
-    srv.get("/events?limit=200", srv.sk()).body["data"]
-        .as_array()
-        .map(|d| {
-            d.iter()
-                .filter_map(|e| e["type"].as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
+use crate::support::clocks::{T0, advance, new_clock};
+use crate::support::events::event_types;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, get_intent, id_of};
+use crate::support::{TestServer, assert_error, create_key};
 
 #[test]
 fn an_attached_clock_stamps_the_sandbox_and_an_advance_expires_an_intent_with_its_event() {
@@ -259,7 +215,7 @@ fn events_of_a_clocked_sandbox_are_delivered_in_real_time() {
 #[test]
 fn another_organisations_sandbox_neither_sees_nor_follows_the_clock() {
     let (srv, b) = TestServer::start_with(|dir| {
-        crate::organisations::add_org(dir, "@beta", "owner@beta.example")
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
     });
     let b_key = b["keys"]["secret_key"].as_str().expect("sk");
     let clock = new_clock(&srv, true);

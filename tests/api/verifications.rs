@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{
-    AMBIGUOUS, SUCCEED, TIMEOUT_THEN_SUCCEED, act, body, create, id_of, ik, mm, wait_for_status,
+use crate::support::ik;
+use crate::support::intents::{
+    AMBIGUOUS, SUCCEED, TIMEOUT_THEN_SUCCEED, act, body, create, id_of, mm, wait_for_status,
 };
 use crate::support::{Resp, TestServer, assert_error};
 
@@ -487,9 +488,11 @@ fn past_the_free_quota_each_verification_costs_the_price_or_402() {
     let paid = create(&srv, &mm(SUCCEED));
     wait_for_status(&srv, &id_of(&paid), "SETTLED", Duration::from_secs(10));
     let available = |srv: &TestServer| {
-        srv.get("/balance", srv.sk()).body["balances"][0]["available_minor"]
+        let resp = srv.get("/balance", srv.sk());
+        assert_eq!(resp.status, 200, "{resp:?}");
+        resp.body["balances"][0]["available_minor"]
             .as_i64()
-            .unwrap_or(0)
+            .expect("available_minor")
     };
     let before = available(&srv);
     let charged = verified(&srv, json!({"reference": "x"}));

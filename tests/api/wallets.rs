@@ -4,11 +4,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik, wait_for_status};
-use crate::organisations::add_org;
+use crate::support::ik;
+use crate::support::intents::{SUCCEED, body, create, id_of, wait_for_status};
+use crate::support::orgs::add_org;
 use crate::support::{TestServer, assert_error, paygate};
-
-const SUCCEED: &str = "+243000000501";
 
 /// A's (the instance's) and B's (`@beta`) organisations; A may be limited.
 fn start(daily_limit: Option<i64>) -> (TestServer, Value) {

@@ -112,7 +112,7 @@ fn deliveries(srv: &TestServer, endpoint: &str) -> Vec<Value> {
     );
     assert_eq!(resp.status, 200, "{resp:?}");
     assert_eq!(resp.body["object"], "list", "{resp:?}");
-    resp.body["data"].as_array().cloned().unwrap_or_default()
+    resp.body["data"].as_array().cloned().expect("a data list")
 }
 
 fn types_of(requests: &[Received]) -> Vec<String> {

@@ -2,7 +2,8 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, id_of, ik};
+use crate::support::ik;
+use crate::support::intents::{body, create, id_of};
 use crate::support::{TestServer, assert_error};
 use crate::team;
 

@@ -7,11 +7,10 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{SUCCEED, act, body, create, create_as, get_intent, id_of, ik};
+use crate::support::ik;
+use crate::support::intents::wait_settled;
+use crate::support::intents::{SUCCEED, act, body, create, create_as, get_intent, id_of};
 use crate::support::{Resp, TestServer, assert_error, create_key, wait_until};
-
-/// How long a test waits for what the server does on a timer.
-const TIMER_DEADLINE: Duration = Duration::from_secs(10);
 
 fn resolve(srv: &TestServer, payload: &str) -> Value {
     let resp = srv.post("/resolve", None, &json!({ "payload": payload }), None);
@@ -42,15 +41,6 @@ fn paid(srv: &TestServer, amount: i64) -> Value {
     );
     assert_eq!(intent["status"], "SETTLEMENT_PENDING", "{intent}");
     intent
-}
-
-fn wait_settled(srv: &TestServer, id: &str) -> Value {
-    wait_until(
-        TIMER_DEADLINE,
-        "the settlement",
-        || Some(get_intent(srv, id)).filter(|i| i["settled_at"].is_string()),
-        || get_intent(srv, id).to_string(),
-    )
 }
 
 /// O§27: "rails: any strings, lower-cased … Default [wallet, mpesa, airtel,
@@ -596,7 +586,7 @@ fn a_settled_intent_shows_its_settlement() {
     assert_eq!(settlement["transaction"], settled["settlement_transaction"]);
     assert_eq!(settlement["currency"], "CDF");
     assert_eq!(settlement["settled_at"], settled["settled_at"]);
-    let net = 10_000 - crate::intents::fee_total(&settled);
+    let net = 10_000 - crate::support::balances::fee_total(&settled);
     assert_eq!(settlement["net_minor"], net, "{settled}");
     let txn = srv.get(
         &format!(

@@ -3,7 +3,8 @@
 
 use serde_json::{Value, json};
 
-use crate::intents::{body, create, ik};
+use crate::support::ik;
+use crate::support::intents::{body, create};
 use crate::support::{Resp, TestServer, assert_error};
 
 const PAYER: &str = "+243000000501";

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::intents::{id_of, ik};
+use crate::support::ik;
+use crate::support::intents::id_of;
 use crate::support::{
     Received, Receiver, TestServer, assert_error, closed_port_url, paygate, wait_until,
 };
@@ -534,7 +535,8 @@ fn fifty_quick_failures_do_not_disable_an_endpoint() {
     // Each delivery keeps its own schedule: retried, still pending.
     let listed = || {
         let resp = srv.get(&format!("/webhook_endpoints/{id}/deliveries"), srv.sk());
-        resp.body["data"].as_array().cloned().unwrap_or_default()
+        assert_eq!(resp.status, 200, "{resp:?}");
+        resp.body["data"].as_array().cloned().expect("a data list")
     };
     let deliveries = wait_until(
         DELIVERY_TIMEOUT,

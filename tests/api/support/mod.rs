@@ -9,8 +9,11 @@
 //! tests run on the PostgreSQL store: every data dir the harness hands to
 //! `paygate` (a server's, or one a test makes for `init`) gets a fresh
 //! database on that server (see [`pg`]), passed as `PAYGATE_STORE`, and
-//! dropped with its server. Tests that read the redb file itself return
-//! early there, saying why ([`redb_only`]).
+//! dropped with its server. Tests that read or write the redb file itself
+//! carry `#[cfg_attr(paygate_test_store_pg, ignore = "redb only: ...")]`
+//! and the cluster tests the opposite (the cfg comes from build.rs), so
+//! `cargo test` reports a test whose store is absent as ignored, never as
+//! passed.
 //!
 //! ```ignore
 //! let srv = TestServer::start();
@@ -45,6 +48,17 @@ use reqwest::blocking::Client;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 use tempfile::TempDir;
+
+// Scenario helpers shared by the area modules, by what they drive.
+pub mod balances;
+pub mod clocks;
+pub mod emv_qr;
+pub mod events;
+/// The names `/etc/hosts` maps to loopback only (shared with build.rs).
+pub mod hosts;
+pub mod intents;
+pub mod orgs;
+pub mod redb_file;
 
 /// The binary under test.
 pub const PAYGATE: &str = env!("CARGO_BIN_EXE_paygate");
@@ -93,6 +107,24 @@ pub const API_VERSION: &str = "2026-09-01";
 pub fn checked_in_openapi() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/openapi.json");
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"))
+}
+
+/// A fresh Idempotency-Key.
+pub fn ik() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    format!(
+        "ik-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    )
+}
+
+/// A TCP port of 127.0.0.1 that was free a moment ago.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
 }
 
 // ---------------------------------------------------------------------------
@@ -280,6 +312,17 @@ impl Resp {
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
+}
+
+/// The `data` list of a list answer. Fails the test unless `resp` is a 200
+/// with a list, so that an empty list never stands for a failed read (a
+/// "nothing was written" check must not pass because the read failed).
+#[track_caller]
+pub fn data_of(resp: &Resp) -> &Vec<Value> {
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no data list: {resp:?}"))
 }
 
 impl std::fmt::Debug for Resp {
@@ -881,7 +924,7 @@ pub fn stored_bytes(data_dir: &Path) -> Vec<u8> {
 /// decompressed with the store's record dictionary (src/store/codec.rs).
 pub fn with_frames_expanded(bytes: Vec<u8>) -> Vec<u8> {
     use std::io::Read;
-    const DICTIONARY: &[u8] = include_bytes!("../../src/store/records.dict");
+    const DICTIONARY: &[u8] = include_bytes!("../../../src/store/records.dict");
     const FRAME_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
     let mut expanded = Vec::new();
     for start in 0..bytes.len().saturating_sub(FRAME_MAGIC.len()) {
@@ -913,201 +956,11 @@ pub fn on_postgres() -> bool {
     pg::server().is_some()
 }
 
-/// For a test that reads or writes the redb file of a data dir itself (its
-/// bytes, its crash recovery, a backup file copied back into a data dir):
-/// true, after saying so on stderr, when the tests run on PostgreSQL, where
-/// that file does not exist; the test then returns.
-pub fn redb_only(why: &str) -> bool {
-    if on_postgres() {
-        eprintln!("skipped on PostgreSQL (PAYGATE_TEST_STORE): {why}");
-        return true;
-    }
-    false
-}
-
 /// A fresh PostgreSQL database per data dir, when `PAYGATE_TEST_STORE` names
 /// a server: created on the first `paygate` command given that data dir,
 /// dropped with its [`TestServer`]. Databases of earlier runs whose process
 /// is gone are dropped on first use (a killed `cargo test` leaves some).
-pub mod pg {
-    use std::collections::HashMap;
-    use std::path::PathBuf;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    use std::sync::{Mutex, OnceLock};
-
-    /// Databases this harness makes are named `<PREFIX><pid>_<n>`.
-    const PREFIX: &str = "paygate_t_";
-
-    /// The server URL of `PAYGATE_TEST_STORE`, if given.
-    pub fn server() -> Option<&'static str> {
-        static URL: OnceLock<Option<String>> = OnceLock::new();
-        URL.get_or_init(|| {
-            std::env::var("PAYGATE_TEST_STORE")
-                .ok()
-                .filter(|url| !url.trim().is_empty())
-        })
-        .as_deref()
-    }
-
-    fn databases() -> &'static Mutex<HashMap<PathBuf, String>> {
-        static DATABASES: OnceLock<Mutex<HashMap<PathBuf, String>>> = OnceLock::new();
-        DATABASES.get_or_init(|| {
-            sweep();
-            Mutex::default()
-        })
-    }
-
-    /// The URL of `dir`'s database, made on first use; `None` on redb.
-    pub fn database_for(dir: impl Into<PathBuf>) -> Option<String> {
-        let server = server()?;
-        let dir = dir.into();
-        let mut known = databases().lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(url) = known.get(&dir) {
-            return Some(url.clone());
-        }
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let name = format!(
-            "{PREFIX}{}_{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        );
-        execute(server, &format!("CREATE DATABASE {name}"));
-        let url = with_database(server, &name);
-        known.insert(dir, url.clone());
-        Some(url)
-    }
-
-    /// Drops the database of a data dir when dropped.
-    pub struct Dropped(pub PathBuf);
-
-    impl Drop for Dropped {
-        fn drop(&mut self) {
-            let Some(server) = server() else { return };
-            let url = databases()
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .remove(&self.0);
-            if let Some(name) = url.as_deref().and_then(database_name) {
-                execute(
-                    server,
-                    &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-                );
-            }
-        }
-    }
-
-    /// `url` with its database replaced by `name`.
-    fn with_database(url: &str, name: &str) -> String {
-        let mut parsed = url::Url::parse(url)
-            .unwrap_or_else(|e| panic!("PAYGATE_TEST_STORE is not a URL ({e})"));
-        parsed.set_path(&format!("/{name}"));
-        parsed.to_string()
-    }
-
-    fn database_name(url: &str) -> Option<String> {
-        let parsed = url::Url::parse(url).ok()?;
-        Some(parsed.path().trim_start_matches('/').to_string())
-    }
-
-    /// Drops the databases of test processes that are gone.
-    fn sweep() {
-        let Some(server) = server() else { return };
-        for name in query_names(server) {
-            let pid = name
-                .strip_prefix(PREFIX)
-                .and_then(|rest| rest.split('_').next())
-                .and_then(|pid| pid.parse::<u32>().ok());
-            if let Some(pid) = pid
-                && !std::path::Path::new(&format!("/proc/{pid}")).exists()
-            {
-                execute(
-                    server,
-                    &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-                );
-            }
-        }
-    }
-
-    fn runtime() -> tokio::runtime::Runtime {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("a runtime for the harness's PostgreSQL client")
-    }
-
-    /// Runs `work` with a connection to the server's own database.
-    fn with_client<T>(server: &str, work: impl AsyncFnOnce(&tokio_postgres::Client) -> T) -> T {
-        runtime().block_on(async {
-            let (client, connection) = tokio_postgres::connect(server, tokio_postgres::NoTls)
-                .await
-                .unwrap_or_else(|e| panic!("connect to PAYGATE_TEST_STORE: {e}"));
-            let driver = tokio::spawn(connection);
-            let value = work(&client).await;
-            drop(client);
-            let _ = driver.await;
-            value
-        })
-    }
-
-    fn execute(server: &str, sql: &str) {
-        with_client(server, async |client| {
-            client
-                .batch_execute(sql)
-                .await
-                .unwrap_or_else(|e| panic!("{sql}: {e}"))
-        })
-    }
-
-    /// Every key and value of `dir`'s database, one after the other: what
-    /// a secret scan reads instead of the redb file.
-    pub fn stored_bytes(dir: &std::path::Path) -> Vec<u8> {
-        let url = databases()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(dir)
-            .cloned()
-            .unwrap_or_else(|| panic!("no database for {}", dir.display()));
-        with_client(&url, async |client| {
-            let mut bytes = Vec::new();
-            for row in client
-                .query("SELECT k, v FROM paygate_kv ORDER BY tbl, k", &[])
-                .await
-                .unwrap_or_else(|e| panic!("read paygate_kv: {e}"))
-            {
-                bytes.extend_from_slice(row.get::<_, &[u8]>(0));
-                bytes.extend_from_slice(row.get::<_, &[u8]>(1));
-            }
-            bytes
-        })
-    }
-
-    /// Runs `sql` in `dir`'s database (a test that changes the store behind
-    /// the gateway's back, as the redb tests write the file).
-    pub fn execute_in(dir: &std::path::Path, sql: &str) {
-        let url = databases()
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(dir)
-            .cloned()
-            .unwrap_or_else(|| panic!("no database for {}", dir.display()));
-        execute(&url, sql);
-    }
-
-    fn query_names(server: &str) -> Vec<String> {
-        with_client(server, async |client| {
-            client
-                .query(
-                    "SELECT datname FROM pg_database WHERE datname LIKE 'paygate\\_t\\_%'",
-                    &[],
-                )
-                .await
-                .unwrap_or_else(|e| panic!("list the test databases: {e}"))
-                .into_iter()
-                .map(|row| row.get::<_, String>(0))
-                .collect()
-        })
-    }
-}
+pub mod pg;
 
 // ===========================================================================
 // Webhook receivers and polling (added with the `webhooks` module)

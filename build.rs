@@ -1,0 +1,38 @@
+//! Facts the black-box tests (tests/api) need at compile time. libtest has no
+//! skip decided at run time, so a test whose store is absent is marked
+//! `#[ignore]` (with its reason) through a cfg set here, and `cargo test`
+//! reports it as ignored instead of passing it without running it.
+//!
+//! `paygate_test_store_pg`: the tests run on the PostgreSQL server that
+//! `PAYGATE_TEST_STORE` names (tests/api/support/pg.rs). The cluster tests
+//! need it; the tests that read or write the redb file itself cannot run
+//! with it. Changing the variable rebuilds, so the cfg always matches it; the
+//! harness checks that again at run time.
+//!
+//! `paygate_no_loopback_name`: `/etc/hosts` maps no name but `localhost` to
+//! loopback only, and the test of the webhook resolver's refusal of such a
+//! name (tests/api/security.rs) has none to use.
+
+include!("tests/api/support/hosts.rs");
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=PAYGATE_TEST_STORE");
+    println!("cargo::rustc-check-cfg=cfg(paygate_test_store_pg)");
+    let on_postgres = std::env::var("PAYGATE_TEST_STORE").is_ok_and(|url| !url.trim().is_empty());
+    if on_postgres {
+        println!("cargo::rustc-cfg=paygate_test_store_pg");
+    }
+
+    println!("cargo::rerun-if-changed=tests/api/support/hosts.rs");
+    println!("cargo::rustc-check-cfg=cfg(paygate_no_loopback_name)");
+    let hosts = std::path::Path::new("/etc/hosts");
+    if hosts.exists() {
+        // Only a file that exists: a missing one would rerun every build.
+        println!("cargo::rerun-if-changed=/etc/hosts");
+    }
+    let text = std::fs::read_to_string(hosts).unwrap_or_default();
+    if loopback_names(&text).is_empty() {
+        println!("cargo::rustc-cfg=paygate_no_loopback_name");
+    }
+}
