@@ -13,7 +13,7 @@ use crate::error::{ApiError, Missing};
 use crate::events::{self, Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Records, Tx};
 
 /// A resource that belongs to one owner in one mode.
 pub trait Owned {
@@ -47,20 +47,20 @@ pub fn find<T: Owned + DeserializeOwned>(
     prefix: &str,
     kind: Missing,
 ) -> Result<T, ApiError> {
-    find_in(read, Table::Objects, principal, id, prefix, kind)
+    find_in(read, Records::Objects, principal, id, prefix, kind)
 }
 
 /// [`find`] in another table than the objects (events).
 pub fn find_in<T: Owned + DeserializeOwned>(
     read: &impl Read,
-    table: Table,
+    records: Records,
     principal: &Principal,
     id: &str,
     prefix: &str,
     kind: Missing,
 ) -> Result<T, ApiError> {
     let found: Option<T> = if id.starts_with(prefix) {
-        read.get_json(table, id)?
+        read.record(records, id)?
     } else {
         None
     };
@@ -77,19 +77,15 @@ pub fn insert<T: Owned + Serialize>(
     resource: &T,
 ) -> Result<(), ApiError> {
     let (mode, owner, id) = (resource.mode(), resource.owner(), resource.id());
-    tx.put(
-        Table::Index,
-        keys::owned(family, mode, owner, id),
-        Vec::new(),
-    );
-    tx.put_json(family.objects(), id, resource)?;
+    tx.put_index(keys::owned(family, mode, owner, id), Vec::new());
+    tx.put_record(family.objects(), id, resource)?;
     Ok(())
 }
 
 /// Writes the index row `key` that points at the object `id`: a lookup by
 /// something other than its id (its organisation, a code's digest, an e-mail).
 pub fn point(tx: &mut Tx<'_>, key: impl Into<String>, id: &str) {
-    tx.put(Table::Index, key, id.as_bytes().to_vec());
+    tx.put_index(key, id.as_bytes().to_vec());
 }
 
 /// Implements [`Owned`] for records with `mode` and `owner` fields and an id

@@ -12,8 +12,8 @@ use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
+use crate::store::Tx;
 use crate::store::keys::{self, Family};
-use crate::store::{Table, Tx};
 
 pub mod access;
 pub mod egress;
@@ -450,9 +450,8 @@ pub fn emit_object<V: Serialize + ?Sized>(
     // puts it back when the event is served.
     crate::domain::intents::page_tokens::conceal(&mut bytes[object.clone()]);
     let object = bytes[object].to_vec();
-    tx.put(Table::Events, head.id.clone(), bytes);
-    tx.put(
-        Table::Index,
+    tx.put_event_bytes(head.id.clone(), bytes);
+    tx.put_index(
         keys::owned(Family::Event, mode, owner, &head.id),
         Vec::new(),
     );
@@ -464,6 +463,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Read;
 
     /// The event is stored byte for byte as when its object was serialized
     /// on its own and the envelope around it, and the object's place in it
@@ -597,10 +597,7 @@ mod tests {
             })
             .expect("emit");
         let snapshot = store.snapshot().expect("snapshot");
-        let event: Event = snapshot
-            .get_json(Table::Events, &id)
-            .expect("read")
-            .expect("stored");
+        let event: Event = snapshot.event(&id).expect("read").expect("stored");
         // What the outbox held when objects were stored as a `Value`.
         let before =
             serde_json::to_vec(&serde_json::to_value(&view).expect("value")).expect("json");

@@ -12,7 +12,7 @@ use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ErrorBody, Missing};
 use crate::ledger::{self, Cause, Class, Posting};
-use crate::store::Table;
+use crate::store::Read;
 
 operations!(balance, transaction);
 
@@ -128,7 +128,7 @@ pub async fn transaction(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let posting: Option<Posting> = if id.starts_with("txn_") {
-        snapshot.get_json(Table::Journal, &id)?
+        snapshot.posting(&id)?
     } else {
         None
     };

@@ -51,7 +51,10 @@ impl<'txn> OpenTables<'txn> {
         }
         match slot.as_mut() {
             Some(opened) => work(opened),
-            None => Err(StoreError(format!("table {} is not open", table.name()))),
+            None => Err(StoreError::Engine(format!(
+                "table {} is not open",
+                table.name()
+            ))),
         }
     }
 }

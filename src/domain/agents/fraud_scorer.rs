@@ -18,7 +18,7 @@
 
 use serde_json::{Value, json};
 
-use super::history::{self, History, Reader};
+use super::history::{self, History};
 use super::{Agent, Depth, Input, Output};
 use crate::auth::Principal;
 use crate::domain::intents::{AttemptStatus, Intent};
@@ -91,7 +91,7 @@ impl Agent for FraudScorer {
                 .into_iter()
                 .filter(|i| Some(&i.id) != subject.intent.as_ref())
                 .collect();
-        let home = org::get(&Reader(read), &principal.org)?
+        let home = org::get(&read, &principal.org)?
             .and_then(|o| o.country)
             .unwrap_or_else(|| "CD".into());
         let signals = signals(&subject, &history, &home);
@@ -135,7 +135,7 @@ impl Agent for FraudScorer {
 
 fn subject(read: &dyn History, principal: &Principal, input: &Input) -> Result<Subject, ApiError> {
     if let Some(id) = input.text("payment_intent", 64)? {
-        let intent: Intent = resource::find(&Reader(read), principal, &id, "pi_", Missing::Intent)?;
+        let intent: Intent = resource::find(&read, principal, &id, "pi_", Missing::Intent)?;
         let msisdn = payer(&intent);
         return Ok(Subject {
             country: intent

@@ -33,7 +33,7 @@ use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
 use crate::offline::device_keys;
 use crate::store::keys;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// How long a registered subkey is valid (spec section 8).
 pub const SUBKEY_VALIDITY_MS: i64 = 72 * 3_600_000;
@@ -169,21 +169,19 @@ pub fn read_device(
     owner: &str,
     id: &str,
 ) -> Result<Option<Device>, ApiError> {
-    if let Some(device) = read.get_json(Table::Objects, &keys::offline_device(mode, owner, id))? {
+    if let Some(device) = read.object(&keys::offline_device(mode, owner, id))? {
         return Ok(Some(device));
     }
-    let legacy: Option<Device> =
-        read.get_json(Table::Objects, &keys::offline_device_unscoped(mode, id))?;
+    let legacy: Option<Device> = read.object(&keys::offline_device_unscoped(mode, id))?;
     Ok(legacy.filter(|d| d.owner == owner))
 }
 
 pub fn read_nonce(read: &impl Read, mode: Mode, nonce: &str) -> Result<Option<Nonce>, ApiError> {
-    Ok(read.get_json(Table::Objects, &keys::offline_nonce(mode, nonce))?)
+    Ok(read.object(&keys::offline_nonce(mode, nonce))?)
 }
 
 pub(crate) fn put_device(tx: &mut Tx<'_>, device: &Device) -> Result<(), ApiError> {
-    tx.put_json(
-        Table::Objects,
+    tx.put_object(
         keys::offline_device(device.mode, &device.owner, &device.id),
         device,
     )?;
@@ -306,7 +304,7 @@ pub fn register_device(
 /// Counts a new device of `owner`, refusing one past the bound.
 fn count_device(tx: &mut Tx<'_>, mode: Mode, owner: &str) -> Result<(), ApiError> {
     let key = keys::offline_device_count(mode, owner);
-    let count: u32 = tx.get_json(Table::Objects, &key)?.unwrap_or(0);
+    let count: u32 = tx.object(&key)?.unwrap_or(0);
     if count >= DEVICES_PER_PARTY_MAX {
         return Err(ApiError::new(
             Code::DeviceLimit,
@@ -316,7 +314,7 @@ fn count_device(tx: &mut Tx<'_>, mode: Mode, owner: &str) -> Result<(), ApiError
         )
         .with_param("device_id"));
     }
-    tx.put_json(Table::Objects, key, &(count + 1))?;
+    tx.put_object(key, &(count + 1))?;
     Ok(())
 }
 
@@ -357,7 +355,7 @@ pub fn issue_nonces(
     let mut issued = Vec::with_capacity(nonces.len());
     for nonce in nonces {
         let key = keys::offline_nonce(principal.mode, &nonce);
-        if tx.get(Table::Objects, &key)?.is_some() {
+        if tx.object_bytes(&key)?.is_some() {
             // 128 random bits: a repeat is a broken generator, not bad luck.
             return Err(ApiError::internal("a fresh nonce repeated an issued one"));
         }
@@ -369,7 +367,7 @@ pub fn issue_nonces(
             expires_at_ms: now + NONCE_VALIDITY_MS,
             used_by: None,
         };
-        tx.put_json(Table::Objects, key, &record)?;
+        tx.put_object(key, &record)?;
         issued.push(record);
     }
     Ok(issued)

@@ -15,7 +15,7 @@ use crate::domain::invoices::{self, Invoice};
 use crate::domain::plans::Plan;
 use crate::error::ApiError;
 use crate::store::keys::{self, Family};
-use crate::store::{Snapshot, Table};
+use crate::store::{Read, Snapshot};
 
 pub const SCAN_MAX: usize = 10_000;
 const WINDOW_MS: i64 = 30 * 86_400_000;
@@ -81,11 +81,10 @@ pub fn overview(
     let mut monthly: BTreeMap<String, i64> = BTreeMap::new();
     let mut plans: BTreeMap<String, Option<Plan>> = BTreeMap::new();
     let prefix = keys::owned_prefix(Family::Subscription, principal.mode, principal.owner());
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, SCAN_MAX + 1)?;
     let mut partial = rows.len() > SCAN_MAX;
     for (key, _) in rows.iter().take(SCAN_MAX) {
-        let Some(sub) = snapshot.get_json::<Subscription>(Table::Objects, &key[prefix.len()..])?
-        else {
+        let Some(sub) = snapshot.object::<Subscription>(crate::store::keys::id_of(key))? else {
             continue;
         };
         count(&mut by_status, sub.status);
@@ -93,7 +92,7 @@ pub fn overview(
             continue;
         }
         if !plans.contains_key(&sub.plan) {
-            let plan = snapshot.get_json::<Plan>(Table::Objects, &sub.plan)?;
+            let plan = snapshot.object::<Plan>(&sub.plan)?;
             plans.insert(sub.plan.clone(), plan);
         }
         if let Some(Some(plan)) = plans.get(&sub.plan) {
@@ -130,7 +129,7 @@ fn collected(
     let since = now_ms - WINDOW_MS;
     let issued_since = since - (invoices::DUNNING_DAYS[2] + 1) * 86_400_000;
     let prefix = keys::owned_prefix(Family::Invoice, principal.mode, principal.owner());
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, SCAN_MAX + 1)?;
     let mut sums: BTreeMap<String, (i64, u32)> = BTreeMap::new();
     let mut reached_end = true;
     for (n, (key, _)) in rows.iter().enumerate() {
@@ -138,8 +137,7 @@ fn collected(
             reached_end = false;
             break;
         }
-        let Some(invoice) = snapshot.get_json::<Invoice>(Table::Objects, &key[prefix.len()..])?
-        else {
+        let Some(invoice) = snapshot.object::<Invoice>(crate::store::keys::id_of(key))? else {
             continue;
         };
         if invoice.created_at_ms < issued_since {

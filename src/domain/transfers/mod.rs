@@ -18,7 +18,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The sender's fee, in basis points of the amount, on top (origin section 19).
 pub const FEE_BPS: i64 = 75;
@@ -179,8 +179,7 @@ pub fn create(
     };
     resource::insert(tx, Family::Transfer, &transfer)?;
     // The recipient lists it too.
-    tx.put(
-        Table::Index,
+    tx.put_index(
         keys::owned(Family::Transfer, mode, &transfer.recipient, &transfer.id),
         Vec::new(),
     );
@@ -281,9 +280,7 @@ fn check_limits(
     }
     let day = tx.now_ms().div_euclid(86_400_000);
     let key = keys::transfer_day(mode, owner, currency, day);
-    let sent = tx
-        .get(Table::Index, &key)?
-        .map_or(0, |b| crate::store::decode_balance(&b));
+    let sent = tx.index_count(&key)?.unwrap_or(0);
     if sent + amount_minor > daily {
         return Err(ApiError::new(
             Code::DailyLimitExceeded,
@@ -291,18 +288,14 @@ fn check_limits(
         )
         .with_param("amount_minor"));
     }
-    tx.put(
-        Table::Index,
-        key,
-        crate::store::encode_balance(sent + amount_minor),
-    );
+    tx.put_index_count(key, sent + amount_minor);
     Ok(())
 }
 
 /// The transfer `id`, for its sender or its recipient.
 pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Transfer, ApiError> {
     let found: Option<Transfer> = if id.starts_with("tr_") {
-        read.get_json(Table::Objects, id)?
+        read.object(id)?
     } else {
         None
     };
