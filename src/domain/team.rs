@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use super::resource;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
-use crate::store::{Read, Row, Snapshot, StoreError, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Failed attempts in a row that lock a login or a member's PIN.
 pub const MAX_FAILURES: u32 = 5;
@@ -237,25 +237,6 @@ pub fn validate_pin(pin: &str) -> Result<(), ApiError> {
     }
 }
 
-/// The reads the email index needs, alike for a snapshot (login, the CLI)
-/// and a command (adding a member checks in the writer).
-pub trait EmailIndex: Read {
-    /// `index` rows whose key starts with `prefix`, in key order, at most `limit`.
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError>;
-}
-
-impl EmailIndex for Snapshot {
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_index(prefix, None, limit)
-    }
-}
-
-impl EmailIndex for Tx<'_> {
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_index(prefix, None, limit)
-    }
-}
-
 pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreError> {
     if !crate::ids::is_id(id, "mem") {
         return Ok(None);
@@ -267,7 +248,7 @@ pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreErro
 /// first: the rows `member_email|<email>|<id>` and the older
 /// `member_email|<email>` → id of a store written while emails were global.
 /// A row counts only when its member has this very email.
-pub fn members_by_email(read: &impl EmailIndex, email: &str) -> Result<Vec<Member>, StoreError> {
+pub fn members_by_email(read: &impl Read, email: &str) -> Result<Vec<Member>, StoreError> {
     use crate::store::keys;
     let email = normalise_email(email);
     let mut ids: Vec<String> = Vec::new();
@@ -275,7 +256,7 @@ pub fn members_by_email(read: &impl EmailIndex, email: &str) -> Result<Vec<Membe
         ids.push(id);
     }
     let prefix = keys::member_email_prefix(&email);
-    for (key, _) in read.index_rows(&prefix, EMAIL_ROWS_READ)? {
+    for (key, _) in read.scan_index(&prefix, None, EMAIL_ROWS_READ)? {
         let id = crate::store::keys::id_of(&key);
         if crate::ids::is_id(id, "mem") && !ids.iter().any(|known| known == id) {
             ids.push(id.to_string());
