@@ -13,9 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code};
 use crate::ledger;
-use crate::store::{Snapshot, Store, StoreError, Table, Writer};
-
-const META_KEY: &str = "guardian";
+use crate::store::{Meta, Read, Snapshot, Store, StoreError, Writer};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Halt {
@@ -33,7 +31,7 @@ pub type SharedGuardian = Arc<Guardian>;
 impl Guardian {
     pub fn load(snapshot: &Snapshot) -> Result<Guardian, StoreError> {
         Ok(Guardian {
-            halt: RwLock::new(snapshot.get_json(Table::Meta, META_KEY)?),
+            halt: RwLock::new(snapshot.meta(Meta::Guardian)?),
         })
     }
 
@@ -65,7 +63,7 @@ impl Guardian {
         };
         *self.halt.write().unwrap_or_else(|e| e.into_inner()) = Some(halt.clone());
         let persisted = writer
-            .run(move |tx| Ok(tx.put_json(Table::Meta, META_KEY, &halt)?))
+            .run(move |tx| Ok(tx.put_meta(Meta::Guardian, &halt)?))
             .await;
         if let Err(e) = persisted {
             tracing::error!(error = %e, "guardian: could not persist the halt");
@@ -76,7 +74,7 @@ impl Guardian {
 /// Whether a halt is recorded, read inside a command: money the gateway
 /// moves on its own (the chunks of an approved payout batch) waits while it is.
 pub fn halted(read: &impl crate::store::Read) -> Result<bool, StoreError> {
-    Ok(read.get(Table::Meta, META_KEY)?.is_some())
+    read.has_meta(Meta::Guardian)
 }
 
 /// Runs the ledger check once; on failure engages the guardian.
@@ -145,7 +143,7 @@ pub fn spawn_halt_follower(store: Store, guardian: SharedGuardian) {
             }
             let recorded = store
                 .snapshot()
-                .and_then(|s| s.get_json::<Halt>(Table::Meta, META_KEY));
+                .and_then(|s| s.meta::<Halt>(Meta::Guardian));
             match recorded {
                 Ok(Some(halt)) => {
                     tracing::error!(reason = %halt.reason, "guardian: another node halted money movement");
@@ -163,7 +161,7 @@ pub fn clear_offline(store: &Store) -> Result<ledger::VerifyReport, ApiError> {
     let report = ledger::verify(&store.snapshot()?)?;
     if report.ok() {
         store.write_now(0, |tx| {
-            tx.delete(Table::Meta, META_KEY);
+            tx.delete_meta(Meta::Guardian);
             Ok(())
         })?;
     }

@@ -85,7 +85,7 @@ mod tests {
         // Ids of one millisecond differ in their 64 random bits, not by +1.
         let ids: Vec<u128> = (0..1000)
             .map(|_| {
-                let id = new_id("pi");
+                let id = crate::domain::intents::INTENT.new_id();
                 ulid::Ulid::from_string(&id[3..].to_ascii_uppercase())
                     .expect("ulid")
                     .0
@@ -108,7 +108,9 @@ mod tests {
 
     #[test]
     fn ids_sort_by_creation() {
-        let ids: Vec<String> = (0..1000).map(|_| new_id("pi")).collect();
+        let ids: Vec<String> = (0..1000)
+            .map(|_| crate::domain::intents::INTENT.new_id())
+            .collect();
         let mut sorted = ids.clone();
         sorted.sort();
         assert_eq!(ids, sorted);

@@ -30,7 +30,7 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
 use crate::http::AppState;
-use crate::store::Table;
+use crate::store::{Queue, Read};
 
 /// The media type of the OpenMetrics text format.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -415,10 +415,10 @@ fn read_states(state: &AppState) -> Result<(), crate::store::StoreError> {
         .set(i64::try_from(cache.used_bytes).unwrap_or(i64::MAX));
     let now_ms = state.clock.now_ms();
     let snapshot = state.store.snapshot()?;
-    let (due, age) = due_rows(&snapshot, Table::Timers, now_ms)?;
+    let (due, age) = due_rows(&snapshot, Queue::Timers, now_ms)?;
     m.timers_due.set(due);
     m.timers_late_seconds.set(age);
-    let (due, age) = due_rows(&snapshot, Table::DeliveryQueue, now_ms)?;
+    let (due, age) = due_rows(&snapshot, Queue::Deliveries, now_ms)?;
     m.webhook_queue_due.set(due);
     m.webhook_queue_age_seconds.set(age);
     Ok(())
@@ -428,15 +428,14 @@ fn read_states(state: &AppState) -> Result<(), crate::store::StoreError> {
 /// [`SCRAPE_ROWS_MAX`]) and the seconds the oldest has waited.
 fn due_rows(
     snapshot: &crate::store::Snapshot,
-    table: Table,
+    queue: Queue,
     now_ms: i64,
 ) -> Result<(i64, f64), crate::store::StoreError> {
     let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
-    let rows = snapshot.scan(table, "", Some(&upper), SCRAPE_ROWS_MAX)?;
+    let rows = snapshot.scan_queue(queue, Some(&upper), SCRAPE_ROWS_MAX)?;
     let oldest_ms = rows
         .first()
-        .and_then(|(key, _)| key.get(..20))
-        .and_then(|digits| digits.parse::<i64>().ok());
+        .and_then(|(key, _)| crate::store::keys::due_ms(key));
     let age = oldest_ms.map_or(0.0, |due| (now_ms - due).max(0) as f64 / 1000.0);
     Ok((i64::try_from(rows.len()).unwrap_or(i64::MAX), age))
 }

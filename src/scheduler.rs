@@ -13,7 +13,7 @@ use tokio::sync::Notify;
 use crate::clock::SharedClock;
 use crate::domain::{self, Settings};
 use crate::error::ApiError;
-use crate::store::{Store, StoreError, Table, Tx, Writer};
+use crate::store::{Queue, Read, Store, StoreError, Tx, Writer};
 
 /// Timers fired per wake-up at most.
 const FIRE_BATCH_MAX: usize = 512;
@@ -120,7 +120,7 @@ fn put(
         Some(clock) => crate::store::keys::clock_due(clock, due_ms, &timer.id),
         None => crate::store::keys::due(due_ms, &timer.id),
     };
-    tx.put_json(Table::Timers, key, &timer)
+    tx.put_timer(key, &timer)
 }
 
 /// Drives the advance of the test clock `clock` to its end: one writer
@@ -215,15 +215,14 @@ pub fn spawn(
 fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
     let snapshot = store.snapshot()?;
     let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
-    let rows = snapshot.scan(Table::Timers, "", Some(&upper), FIRE_BATCH_MAX)?;
+    let rows = snapshot.scan_timers("", Some(&upper), FIRE_BATCH_MAX)?;
     rows.into_iter()
         .map(|(k, v)| Ok((k, crate::store::decode(&v)?)))
         .collect()
 }
 
 fn next_due_ms(store: &Store) -> Result<Option<i64>, StoreError> {
-    let first = store.snapshot()?.first(Table::Timers)?;
-    Ok(first.and_then(|(k, _)| k.split('|').next().and_then(|d| d.parse().ok())))
+    store.snapshot()?.first_due(Queue::Timers)
 }
 
 /// Fires one timer: deletes it and runs its handler in one command. If the
@@ -233,10 +232,10 @@ async fn fire(writer: &Writer, row_key: String, timer: Timer, settings: Arc<Sett
     let handler_timer = timer.clone();
     let outcome = writer
         .run(move |tx| {
-            if tx.get(Table::Timers, &handler_key)?.is_none() {
+            if tx.timer(&handler_key)?.is_none() {
                 return Ok(()); // fired already
             }
-            tx.delete(Table::Timers, handler_key);
+            tx.delete_timer(handler_key);
             domain::on_timer(tx, &settings, &handler_timer.kind)
         })
         .await;
@@ -244,8 +243,8 @@ async fn fire(writer: &Writer, row_key: String, timer: Timer, settings: Arc<Sett
         tracing::warn!(timer = ?timer.kind, %error, "timer handler failed; retrying later");
         let retried = writer
             .run(move |tx| -> Result<(), ApiError> {
-                if tx.get(Table::Timers, &row_key)?.is_some() {
-                    tx.delete(Table::Timers, row_key);
+                if tx.timer(&row_key)?.is_some() {
+                    tx.delete_timer(row_key);
                     let due = tx.now_ms() + RETRY_DELAY_MS;
                     schedule(tx, due, timer.kind)?;
                 }

@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
-use crate::store::{Read, Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Random characters after `sk_test_` (62^32 ≈ 2^190).
 const SECRET_RANDOM_CHARS: usize = 32;
@@ -156,19 +156,19 @@ pub fn validate_allowlist(entries: Vec<String>) -> Result<Vec<String>, ApiError>
 
 /// Reads a key record by id (revoked ones included), from a snapshot or a write.
 pub fn find(read: &impl Read, org: &str, id: &str) -> Result<Option<KeyRecord>, StoreError> {
-    let Some(digest) = read.get(Table::Index, &keys::org(OrgFamily::ApiKeys, org, id))? else {
+    let Some(digest) = read.index(&keys::org(OrgFamily::ApiKeys, org, id))? else {
         return Ok(None);
     };
-    read.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))
+    read.api_key(&String::from_utf8_lossy(&digest))
 }
 
 /// Every key of `org`, newest first (revoked ones included).
 pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError> {
     let prefix = keys::org_prefix(OrgFamily::ApiKeys, org);
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, 10_000)?;
     let mut keys = Vec::new();
     for (_, digest) in rows {
-        if let Some(key) = snapshot.get_json(Table::ApiKeys, &String::from_utf8_lossy(&digest))? {
+        if let Some(key) = snapshot.api_key(&String::from_utf8_lossy(&digest))? {
             keys.push(key);
         }
     }
@@ -179,7 +179,7 @@ pub fn list(snapshot: &Snapshot, org: &str) -> Result<Vec<KeyRecord>, StoreError
 /// be revoked is the API key lifecycle's (`domain::api_keys::state`).
 pub fn revoke(tx: &mut Tx<'_>, mut key: KeyRecord) -> Result<KeyRecord, ApiError> {
     key.revoked_at_ms = Some(tx.wall_ms());
-    tx.put_json(Table::ApiKeys, key.digest.clone(), &key)?;
+    tx.put_api_key(key.digest.clone(), &key)?;
     Ok(key)
 }
 
@@ -202,7 +202,7 @@ pub fn rotate(
     )?;
     record.rotated_from = Some(old.id.clone());
     record.created_by = created_by;
-    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
+    tx.put_api_key(record.digest.clone(), &record)?;
     revoke(tx, old)?;
     Ok((record, secret))
 }
@@ -233,7 +233,7 @@ pub fn parse_secret(secret: &str) -> Option<(KeyKind, Mode)> {
 
 /// Finds the live (not revoked) key whose secret has digest `wanted`.
 fn lookup_digest(snapshot: &Snapshot, wanted: &str) -> Result<Option<KeyRecord>, StoreError> {
-    let record: Option<KeyRecord> = snapshot.get_json(Table::ApiKeys, wanted)?;
+    let record: Option<KeyRecord> = snapshot.api_key(wanted)?;
     Ok(
         record
             .filter(|r| bool::from(r.digest.as_bytes().ct_eq(wanted.as_bytes())) && r.is_active()),
@@ -322,9 +322,8 @@ pub fn create(
         rotated_from: None,
         created_by: None,
     };
-    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
-    tx.put(
-        Table::Index,
+    tx.put_api_key(record.digest.clone(), &record)?;
+    tx.put_index(
         keys::org(OrgFamily::ApiKeys, org, &record.id),
         record.digest.clone().into_bytes(),
     );
@@ -400,7 +399,7 @@ mod tests {
         let (store, writer, runtime) = crate::store::test_writer();
         let cache = KeyCache::default();
         let lookup = |secret: &str| {
-            let generation = store.generation(Table::ApiKeys);
+            let generation = store.api_keys_generation();
             let snapshot = store.snapshot().expect("snapshot");
             cache.lookup(generation, &snapshot, secret).expect("lookup")
         };
@@ -418,19 +417,19 @@ mod tests {
             }))
             .expect("create");
         assert_eq!(lookup(&secret).expect("valid").id, record.id);
-        let before = store.generation(Table::ApiKeys);
+        let before = store.api_keys_generation();
         runtime
             .block_on(writer.run(|tx| {
-                tx.put(Table::Meta, "unrelated", b"x".to_vec());
+                tx.put_meta_bytes(crate::store::Meta::Scratch("unrelated"), b"x".to_vec());
                 Ok(())
             }))
             .expect("unrelated write");
-        assert_eq!(store.generation(Table::ApiKeys), before);
+        assert_eq!(store.api_keys_generation(), before);
         assert!(lookup(&secret).is_some());
         runtime
             .block_on(writer.run(move |tx| revoke(tx, record)))
             .expect("revoke");
-        assert_eq!(store.generation(Table::ApiKeys), before + 1);
+        assert_eq!(store.api_keys_generation(), before + 1);
         assert!(
             lookup(&secret).is_none(),
             "a revoked key must not authenticate"

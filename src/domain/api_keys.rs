@@ -6,7 +6,7 @@ use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
-use crate::store::{Table, Tx};
+use crate::store::Tx;
 
 use super::audit::{self, Actor};
 use state::{Status, Trigger};
@@ -83,7 +83,7 @@ pub fn create(
     // batch's maker cannot approve it through a key of their own (issue 44,
     // finding 9; decision 293).
     record.created_by = actor.member_id.clone();
-    tx.put_json(Table::ApiKeys, record.digest.clone(), &record)?;
+    tx.put_api_key(record.digest.clone(), &record)?;
     let details = serde_json::json!({
         "kind": record.kind, "mode": record.mode, "scopes": record.scopes,
         "allowlist": record.allowlist, "label": record.label,

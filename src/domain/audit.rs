@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Who acted.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
@@ -100,7 +100,7 @@ pub fn record(
         && actor.email.is_none()
         && let Some(member_id) = &actor.member_id
     {
-        let member: Option<crate::domain::team::Member> = tx.get_json(Table::Objects, member_id)?;
+        let member: Option<crate::domain::team::Member> = tx.object(member_id)?;
         actor.email = member.map(|m| m.email);
     }
     let entry = Entry {
@@ -111,9 +111,8 @@ pub fn record(
         details,
         created_at_ms: tx.wall_ms(),
     };
-    tx.put_json(Table::Objects, entry.id.clone(), &entry)?;
-    tx.put(
-        Table::Index,
+    tx.put_object(entry.id.clone(), &entry)?;
+    tx.put_index(
         format!("{}{}", index_prefix(&entry.actor.org), entry.id),
         Vec::new(),
     );
@@ -121,11 +120,7 @@ pub fn record(
     // it too, with the platform as the actor (spec section 5 rule 6).
     let actor = &entry.actor;
     if let Some(org) = actor.on_behalf_of.as_deref().filter(|o| *o != actor.org) {
-        tx.put(
-            Table::Index,
-            format!("{}{}", index_prefix(org), entry.id),
-            Vec::new(),
-        );
+        tx.put_index(format!("{}{}", index_prefix(org), entry.id), Vec::new());
     }
     Ok(())
 }
@@ -139,17 +134,11 @@ pub fn list(
 ) -> Result<(Vec<Entry>, bool), StoreError> {
     let prefix = index_prefix(org);
     let before = cursor.map(|c| format!("{prefix}{c}"));
-    let rows = snapshot.scan_rev(
-        Table::Index,
-        &prefix,
-        before.as_deref(),
-        limit + 1,
-        |_, _| true,
-    )?;
+    let rows = snapshot.scan_index_page(&prefix, before.as_deref(), limit + 1, |_, _| true)?;
     let has_more = rows.len() > limit;
     let mut entries = Vec::new();
     for (key, _) in rows.into_iter().take(limit) {
-        if let Some(entry) = snapshot.get_json(Table::Objects, &key[prefix.len()..])? {
+        if let Some(entry) = snapshot.object(crate::store::keys::id_of(&key))? {
             entries.push(entry);
         }
     }

@@ -17,13 +17,11 @@ use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
 use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Meta, Read, Tx};
 use state::Trigger;
 
-/// The not-found answer about a organisation.
+/// The not-found answer about an organisation.
 pub const MISSING_ORGANISATION: Missing = Missing::new(Code::OrganisationNotFound, "organisation");
-
-const META_KEY: &str = "organisation";
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Organisation {
@@ -82,7 +80,7 @@ pub struct NewKeys {
 /// Creates the organisation and its test `sk_`/`pk_` keys unless it exists.
 /// Returns the new secrets, or `None` when the store was initialised before.
 pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiError> {
-    if tx.get(Table::Meta, META_KEY)?.is_some() {
+    if tx.has_meta(Meta::Organisation)? {
         return Ok(None);
     }
     let org = Organisation {
@@ -98,7 +96,7 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
         transfer_limit_minor: None,
         daily_transfer_limit_minor: None,
     };
-    tx.put_json(Table::Meta, META_KEY, &org)?;
+    tx.put_meta(Meta::Organisation, &org)?;
     tx.organisation_changed();
     crate::events::signing::ensure_key(tx)?;
     test_keys(tx, &org).map(Some)
@@ -135,7 +133,7 @@ pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, Ne
     };
     for (field, handle) in org.handles() {
         let key = keys::org_handle(&handle);
-        if tx.get(Table::Index, &key)?.is_some() {
+        if tx.index(&key)?.is_some() {
             return Err(ApiError::new(
                 Code::OrganisationExists,
                 format!(
@@ -147,9 +145,8 @@ pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, Ne
         }
         resource::point(tx, key, &org.id);
     }
-    tx.put_json(Table::Objects, org.id.clone(), &org)?;
-    tx.put(
-        Table::Index,
+    tx.put_object(org.id.clone(), &org)?;
+    tx.put_index(
         keys::org(OrgFamily::Organisations, "all", &org.id),
         Vec::new(),
     );
@@ -216,16 +213,8 @@ pub fn disable(tx: &mut Tx<'_>, id: &str) -> Result<Organisation, ApiError> {
 pub fn list(snapshot: &crate::store::Snapshot) -> Result<Vec<Organisation>, ApiError> {
     let prefix = keys::org_prefix(OrgFamily::Organisations, "all");
     let mut found = Vec::new();
-    for (key, _) in snapshot.scan_rev(
-        Table::Index,
-        &prefix,
-        None,
-        crate::store::SCAN_ROWS_MAX,
-        |_, _| true,
-    )? {
-        if let Some(org) =
-            snapshot.get_json::<Organisation>(Table::Objects, &key[prefix.len()..])?
-        {
+    for (key, _) in snapshot.scan_index_rev(&prefix, crate::store::SCAN_ROWS_MAX)? {
+        if let Some(org) = snapshot.object::<Organisation>(crate::store::keys::id_of(&key))? {
             found.push(org);
         }
     }
@@ -234,11 +223,11 @@ pub fn list(snapshot: &crate::store::Snapshot) -> Result<Vec<Organisation>, ApiE
 
 /// The organisation `id` (the instance's own included).
 pub fn get(read: &impl Read, id: &str) -> Result<Option<Organisation>, ApiError> {
-    if let Some(org) = read.get_json::<Organisation>(Table::Objects, id)? {
+    if let Some(org) = read.object::<Organisation>(id)? {
         return Ok(Some(org));
     }
     Ok(read
-        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .meta::<Organisation>(Meta::Organisation)?
         .filter(|o| o.id == id))
 }
 
@@ -267,7 +256,7 @@ pub fn set_transfer_limits(
 /// Whether `id` is the instance's own organisation (kept in `meta`).
 fn is_instance(read: &impl Read, id: &str) -> Result<bool, ApiError> {
     Ok(read
-        .get_json::<Organisation>(Table::Meta, META_KEY)?
+        .meta::<Organisation>(Meta::Organisation)?
         .is_some_and(|o| o.id == id))
 }
 
@@ -276,9 +265,9 @@ fn is_instance(read: &impl Read, id: &str) -> Result<bool, ApiError> {
 /// [`OrgCache`] sees it.
 fn save(tx: &mut Tx<'_>, org: &Organisation) -> Result<(), ApiError> {
     if is_instance(tx, &org.id)? {
-        tx.put_json(Table::Meta, META_KEY, org)?;
+        tx.put_meta(Meta::Organisation, org)?;
     } else {
-        tx.put_json(Table::Objects, org.id.clone(), org)?;
+        tx.put_object(org.id.clone(), org)?;
     }
     tx.organisation_changed();
     Ok(())
@@ -321,8 +310,8 @@ pub fn find_by_handle(read: &impl Read, address: &str) -> Result<Option<Organisa
     } else {
         format!("email:{}", address.to_ascii_lowercase())
     };
-    match read.get(Table::Index, &keys::org_handle(&handle))? {
-        Some(id) => get(read, &String::from_utf8_lossy(&id)),
+    match read.index_id(&keys::org_handle(&handle))? {
+        Some(id) => get(read, &id),
         None => Ok(None),
     }
 }
@@ -345,7 +334,7 @@ pub fn check_active(found: Option<&Organisation>, org: &str) -> Result<(), ApiEr
 
 /// The instance's own organisation: its owners operate the gateway.
 pub fn instance(read: &impl Read) -> Result<Organisation, ApiError> {
-    read.get_json(Table::Meta, META_KEY)?
+    read.meta(Meta::Organisation)?
         .ok_or_else(|| ApiError::internal("the store has no organisation; run paygate init"))
 }
 
@@ -426,7 +415,7 @@ fn test_keys(tx: &mut Tx<'_>, org: &Organisation) -> Result<NewKeys, ApiError> {
 
 /// Whether the store holds the organisation (it was initialised).
 pub fn exists(snapshot: &crate::store::Snapshot) -> Result<bool, ApiError> {
-    Ok(snapshot.get(Table::Meta, META_KEY)?.is_some())
+    Ok(snapshot.has_meta(Meta::Organisation)?)
 }
 
 #[cfg(test)]
@@ -468,7 +457,7 @@ mod tests {
         let before = store.organisations_generation();
         runtime
             .block_on(writer.run(|tx| {
-                tx.put(Table::Meta, "unrelated", b"x".to_vec());
+                tx.put_meta_bytes(Meta::Scratch("unrelated"), b"x".to_vec());
                 Ok(())
             }))
             .expect("unrelated write");

@@ -17,7 +17,7 @@ use crate::error::{ApiError, Missing};
 use crate::events::{self, Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A resource that belongs to one owner in one mode.
 pub trait Owned {
@@ -140,7 +140,7 @@ pub fn find_for<T: Owned + DeserializeOwned>(
     kind: &Kind,
 ) -> Result<T, ApiError> {
     let found: Option<T> = if kind.names(id) {
-        read.get_json(kind.family.objects(), id)?
+        read.record(kind.family.objects(), id)?
     } else {
         None
     };
@@ -157,19 +157,15 @@ pub fn insert<T: Owned + Serialize>(
     resource: &T,
 ) -> Result<(), ApiError> {
     let (mode, owner, id) = (resource.mode(), resource.owner(), resource.id());
-    tx.put(
-        Table::Index,
-        keys::owned(family, mode, owner, id),
-        Vec::new(),
-    );
-    tx.put_json(family.objects(), id, resource)?;
+    tx.put_index(keys::owned(family, mode, owner, id), Vec::new());
+    tx.put_record(family.objects(), id, resource)?;
     Ok(())
 }
 
 /// Writes the index row `key` that points at the object `id`: a lookup by
 /// something other than its id (its organisation, a code's digest, an e-mail).
 pub fn point(tx: &mut Tx<'_>, key: impl Into<String>, id: &str) {
-    tx.put(Table::Index, key, id.as_bytes().to_vec());
+    tx.put_index(key, id.as_bytes().to_vec());
 }
 
 /// Implements [`Owned`] for records with `mode` and `owner` fields and an id

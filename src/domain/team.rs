@@ -30,7 +30,7 @@ use state::{member, session};
 pub mod state;
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
-use crate::store::{Read, Row, Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// The not-found answer about a team member.
 pub const MISSING_MEMBER: Missing = Missing::new(Code::MemberNotFound, "team member");
@@ -157,7 +157,7 @@ pub fn locked_error(until_ms: i64, now_ms: i64) -> ApiError {
 /// verify anything.
 pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, ApiError> {
     let now = tx.wall_ms();
-    let mut throttle: Throttle = tx.get_json(Table::Objects, subject)?.unwrap_or_default();
+    let mut throttle: Throttle = tx.object(subject)?.unwrap_or_default();
     match throttle.locked_until_ms {
         Some(until) if until > now => return Ok(Err(until)),
         Some(_) => throttle = Throttle::default(),
@@ -169,7 +169,7 @@ pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, 
     if left == 0 {
         throttle.locked_until_ms = Some(now + LOCKOUT_MS);
     }
-    tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
+    tx.put_object(subject.to_string(), &throttle)?;
     Ok(Ok(left))
 }
 
@@ -179,12 +179,12 @@ pub fn take_attempt(tx: &mut Tx<'_>, subject: &str) -> Result<Result<u32, i64>, 
 /// contained the right password check more than `MAX_FAILURES` (the others'
 /// counts were wiped while they ran).
 pub fn clear_failures(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
-    let Some(mut throttle) = tx.get_json::<Throttle>(Table::Objects, subject)? else {
+    let Some(mut throttle) = tx.object::<Throttle>(subject)? else {
         return Ok(());
     };
     let others = throttle.in_flight.saturating_sub(1);
     if others == 0 {
-        tx.delete(Table::Objects, subject.to_string());
+        tx.delete_object(subject.to_string());
         return Ok(());
     }
     throttle.failures = others;
@@ -192,15 +192,15 @@ pub fn clear_failures(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
     if throttle.failures < MAX_FAILURES {
         throttle.locked_until_ms = None;
     }
-    tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
+    tx.put_object(subject.to_string(), &throttle)?;
     Ok(())
 }
 
 /// A refused attempt: it stays counted, no longer in flight.
 pub fn conclude_failure(tx: &mut Tx<'_>, subject: &str) -> Result<(), ApiError> {
-    if let Some(mut throttle) = tx.get_json::<Throttle>(Table::Objects, subject)? {
+    if let Some(mut throttle) = tx.object::<Throttle>(subject)? {
         throttle.in_flight = throttle.in_flight.saturating_sub(1);
-        tx.put_json(Table::Objects, subject.to_string(), &throttle)?;
+        tx.put_object(subject.to_string(), &throttle)?;
     }
     Ok(())
 }
@@ -248,53 +248,34 @@ pub fn validate_pin(pin: &str) -> Result<(), ApiError> {
     }
 }
 
-/// The reads the email index needs, alike for a snapshot (login, the CLI)
-/// and a command (adding a member checks in the writer).
-pub trait EmailIndex: Read {
-    /// `index` rows whose key starts with `prefix`, in key order, at most `limit`.
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError>;
-}
-
-impl EmailIndex for Snapshot {
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan(Table::Index, prefix, None, limit)
-    }
-}
-
-impl EmailIndex for Tx<'_> {
-    fn index_rows(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan(Table::Index, prefix, None, limit)
-    }
-}
-
 pub fn member(snapshot: &Snapshot, id: &str) -> Result<Option<Member>, StoreError> {
     if !crate::ids::is_id(id, "mem") {
         return Ok(None);
     }
-    snapshot.get_json(Table::Objects, id)
+    snapshot.object(id)
 }
 
 /// Every member whose email is `email`, of every organisation, oldest
 /// first: the rows `member_email|<email>|<id>` and the older
 /// `member_email|<email>` → id of a store written while emails were global.
 /// A row counts only when its member has this very email.
-pub fn members_by_email(read: &impl EmailIndex, email: &str) -> Result<Vec<Member>, StoreError> {
+pub fn members_by_email(read: &impl Read, email: &str) -> Result<Vec<Member>, StoreError> {
     use crate::store::keys;
     let email = normalise_email(email);
     let mut ids: Vec<String> = Vec::new();
-    if let Some(id) = read.get(Table::Index, &keys::member_email_legacy(&email))? {
-        ids.push(String::from_utf8_lossy(&id).into_owned());
+    if let Some(id) = read.index_id(&keys::member_email_legacy(&email))? {
+        ids.push(id);
     }
     let prefix = keys::member_email_prefix(&email);
-    for (key, _) in read.index_rows(&prefix, EMAIL_ROWS_READ)? {
-        let id = &key[prefix.len()..];
+    for (key, _) in read.scan_index(&prefix, None, EMAIL_ROWS_READ)? {
+        let id = crate::store::keys::id_of(&key);
         if crate::ids::is_id(id, "mem") && !ids.iter().any(|known| known == id) {
             ids.push(id.to_string());
         }
     }
     let mut found = Vec::new();
     for id in ids {
-        let member: Option<Member> = read.get_json(Table::Objects, &id)?;
+        let member: Option<Member> = read.object(&id)?;
         found.extend(member.filter(|m| m.email == email));
     }
     found.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
@@ -303,10 +284,10 @@ pub fn members_by_email(read: &impl EmailIndex, email: &str) -> Result<Vec<Membe
 
 pub fn members(snapshot: &Snapshot, org: &str) -> Result<Vec<Member>, StoreError> {
     let prefix = crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Members, org);
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, 10_000, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, 10_000)?;
     let mut out = Vec::new();
     for (key, _) in rows {
-        if let Some(m) = snapshot.get_json(Table::Objects, &key[prefix.len()..])? {
+        if let Some(m) = snapshot.object(crate::store::keys::id_of(&key))? {
             out.push(m);
         }
     }
@@ -358,9 +339,8 @@ pub fn add_member(
         updated_at_ms: now,
         sessions_epoch: 0,
     };
-    tx.put_json(Table::Objects, member.id.clone(), &member)?;
-    tx.put(
-        Table::Index,
+    tx.put_object(member.id.clone(), &member)?;
+    tx.put_index(
         crate::store::keys::org(crate::store::keys::OrgFamily::Members, org, &member.id),
         Vec::new(),
     );
@@ -374,7 +354,7 @@ pub fn add_member(
 
 fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
     let found: Option<Member> = if crate::ids::is_id(id, "mem") {
-        tx.get_json(Table::Objects, id)?
+        tx.object(id)?
     } else {
         None
     };
@@ -385,14 +365,14 @@ fn member_tx(tx: &Tx<'_>, org: &str, id: &str) -> Result<Member, ApiError> {
 
 fn other_active_owners(tx: &Tx<'_>, org: &str, except: &str) -> Result<usize, ApiError> {
     let prefix = crate::store::keys::org_prefix(crate::store::keys::OrgFamily::Members, org);
-    let rows = tx.scan(Table::Index, &prefix, None, 10_000)?;
+    let rows = tx.scan_index(&prefix, None, 10_000)?;
     let mut n = 0;
     for (key, _) in rows {
-        let id = &key[prefix.len()..];
+        let id = crate::store::keys::id_of(&key);
         if id == except {
             continue;
         }
-        let m: Option<Member> = tx.get_json(Table::Objects, id)?;
+        let m: Option<Member> = tx.object(id)?;
         if m.is_some_and(|m| m.active() && m.role == Role::Owner) {
             n += 1;
         }
@@ -424,7 +404,7 @@ pub fn set_role(
     let old = member.role;
     member.role = role;
     member.updated_at_ms = tx.wall_ms();
-    tx.put_json(Table::Objects, member.id.clone(), &member)?;
+    tx.put_object(member.id.clone(), &member)?;
     Ok((member, old))
 }
 
@@ -448,7 +428,7 @@ pub fn disable(tx: &mut Tx<'_>, org: &str, by: Role, id: &str) -> Result<Member,
     if to != from {
         member.disabled_at_ms = Some(tx.wall_ms());
         member.updated_at_ms = tx.wall_ms();
-        tx.put_json(Table::Objects, member.id.clone(), &member)?;
+        tx.put_object(member.id.clone(), &member)?;
     }
     Ok(member)
 }
@@ -476,7 +456,7 @@ pub fn start_session(
         revoked_at_ms: None,
         member_epoch: member.sessions_epoch,
     };
-    tx.put_json(Table::Objects, session.id.clone(), &session)?;
+    tx.put_object(session.id.clone(), &session)?;
     resource::point(
         tx,
         crate::store::keys::session(&session.digest),
@@ -490,11 +470,10 @@ pub fn start_session(
 /// API gate and the console both come through here), as if logged out.
 pub fn session_by_token(snapshot: &Snapshot, token: &str) -> Result<Option<Session>, StoreError> {
     let digest = crate::auth::keys::digest(token);
-    let Some(id) = snapshot.get(Table::Index, &crate::store::keys::session(&digest))? else {
+    let Some(id) = snapshot.index(&crate::store::keys::session(&digest))? else {
         return Ok(None);
     };
-    let session: Option<Session> =
-        snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))?;
+    let session: Option<Session> = snapshot.object(&String::from_utf8_lossy(&id))?;
     let Some(session) = session.filter(|s| {
         use subtle::ConstantTimeEq;
         bool::from(s.digest.as_bytes().ct_eq(digest.as_bytes()))
@@ -516,31 +495,31 @@ pub fn set_password(
     member.password_hash = password_hash;
     member.sessions_epoch = member.sessions_epoch.wrapping_add(1);
     member.updated_at_ms = tx.wall_ms();
-    tx.put_json(Table::Objects, member.id.clone(), &*member)?;
+    tx.put_object(member.id.clone(), &*member)?;
     Ok(())
 }
 
 pub fn end_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let session: Option<Session> = tx.get_json(Table::Objects, id)?;
+    let session: Option<Session> = tx.object(id)?;
     let ends = |s: &Session| {
         let from = session::Status::of(s);
         session::transition(from, session::Trigger::End).is_ok_and(|to| to != from)
     };
     if let Some(mut s) = session.filter(ends) {
         s.revoked_at_ms = Some(tx.wall_ms());
-        tx.put_json(Table::Objects, s.id.clone(), &s)?;
+        tx.put_object(s.id.clone(), &s)?;
     }
     Ok(())
 }
 
 /// Records activity on a session (for the idle timeout).
 pub fn touch_session(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let session: Option<Session> = tx.get_json(Table::Objects, id)?;
+    let session: Option<Session> = tx.object(id)?;
     let touches =
         |s: &Session| session::transition(session::Status::of(s), session::Trigger::Touch).is_ok();
     if let Some(mut s) = session.filter(touches) {
         s.last_seen_ms = tx.wall_ms();
-        tx.put_json(Table::Objects, s.id.clone(), &s)?;
+        tx.put_object(s.id.clone(), &s)?;
     }
     Ok(())
 }
@@ -779,10 +758,10 @@ mod tests {
                     None,
                 )?;
                 // As an older version wrote it: the one global row only.
-                tx.delete(
-                    Table::Index,
-                    crate::store::keys::member_email("ana@example.com", &member.id),
-                );
+                tx.delete_index(crate::store::keys::member_email(
+                    "ana@example.com",
+                    &member.id,
+                ));
                 resource::point(
                     tx,
                     crate::store::keys::member_email_legacy("ana@example.com"),
@@ -887,6 +866,6 @@ mod tests {
             .write_now(0, |tx| clear_failures(tx, &subject))
             .expect("success");
         let left = store.snapshot().expect("snapshot");
-        assert!(left.get(Table::Objects, &subject).expect("read").is_none());
+        assert!(left.object_bytes(&subject).expect("read").is_none());
     }
 }

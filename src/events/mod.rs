@@ -13,8 +13,8 @@ use crate::clock::rfc3339;
 
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::keys::{self};
-use crate::store::{Table, Tx};
+use crate::store::Tx;
+use crate::store::keys;
 
 pub mod access;
 pub mod egress;
@@ -451,12 +451,8 @@ pub fn emit_object<V: Serialize + ?Sized>(
     // puts it back when the event is served.
     crate::domain::intents::page_tokens::conceal(&mut bytes[object.clone()]);
     let object = bytes[object].to_vec();
-    tx.put(Table::Events, head.id.clone(), bytes);
-    tx.put(
-        Table::Index,
-        keys::owned(EVENT.family, mode, owner, &head.id),
-        Vec::new(),
-    );
+    tx.put_event_bytes(head.id.clone(), bytes);
+    tx.put_index(keys::owned(EVENT.family, mode, owner, &head.id), Vec::new());
     crate::domain::webhooks::fan_out(tx, &head)?;
     tx.note_emitted(head.id.clone(), object);
     Ok(head.id)
@@ -465,6 +461,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Read;
 
     /// The event is stored byte for byte as when its object was serialized
     /// on its own and the envelope around it, and the object's place in it
@@ -598,10 +595,7 @@ mod tests {
             })
             .expect("emit");
         let snapshot = store.snapshot().expect("snapshot");
-        let event: Event = snapshot
-            .get_json(Table::Events, &id)
-            .expect("read")
-            .expect("stored");
+        let event: Event = snapshot.event(&id).expect("read").expect("stored");
         // What the outbox held when objects were stored as a `Value`.
         let before =
             serde_json::to_vec(&serde_json::to_value(&view).expect("value")).expect("json");

@@ -19,15 +19,13 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::error::ApiError;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Meta, Read, Snapshot, StoreError, Tx};
 
 type HmacSha256 = hmac::Hmac<Sha256>;
 
 pub mod state;
 
 use state::Trigger;
-
-const META_KEY: &str = "signing_keys";
 /// Random bytes in a `whsec_` secret (base64-encoded after the prefix).
 const WEBHOOK_SECRET_BYTES: usize = 24;
 
@@ -117,18 +115,18 @@ fn new_key(now_ms: i64) -> PlatformKey {
 
 /// Creates the first platform key unless one exists.
 pub fn ensure_key(tx: &mut Tx<'_>) -> Result<(), ApiError> {
-    let keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
+    let keys: Vec<PlatformKey> = tx.meta(Meta::SigningKeys)?.unwrap_or_default();
     if !keys.iter().any(|k| state::admits(k.status, Trigger::Sign)) {
         let mut keys = keys;
         keys.push(new_key(tx.now_ms()));
-        tx.put_json(Table::Meta, META_KEY, &keys)?;
+        tx.put_meta(Meta::SigningKeys, &keys)?;
     }
     Ok(())
 }
 
 /// The active key, read inside a write transaction (signing QR payloads).
 pub fn active_key_in(tx: &Tx<'_>) -> Result<PlatformKey, ApiError> {
-    let keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
+    let keys: Vec<PlatformKey> = tx.meta(Meta::SigningKeys)?.unwrap_or_default();
     keys.into_iter()
         .rev()
         .find(|k| state::admits(k.status, Trigger::Sign))
@@ -139,21 +137,19 @@ pub fn active_key_in(tx: &Tx<'_>) -> Result<PlatformKey, ApiError> {
 /// Retired keys stay in the registry (`GET /keys`) so that what they signed
 /// (QR codes, webhook signatures) still verifies.
 pub fn rotate(tx: &mut Tx<'_>) -> Result<PlatformKey, ApiError> {
-    let mut keys: Vec<PlatformKey> = tx.get_json(Table::Meta, META_KEY)?.unwrap_or_default();
+    let mut keys: Vec<PlatformKey> = tx.meta(Meta::SigningKeys)?.unwrap_or_default();
     for key in &mut keys {
         key.status = state::transition(key.status, Trigger::Retire)
             .map_err(|_| ApiError::internal("every key can be retired"))?;
     }
     let key = new_key(tx.now_ms());
     keys.push(key.clone());
-    tx.put_json(Table::Meta, META_KEY, &keys)?;
+    tx.put_meta(Meta::SigningKeys, &keys)?;
     Ok(key)
 }
 
 pub fn keys(snapshot: &Snapshot) -> Result<Vec<PlatformKey>, StoreError> {
-    Ok(snapshot
-        .get_json(Table::Meta, META_KEY)?
-        .unwrap_or_default())
+    Ok(snapshot.meta(Meta::SigningKeys)?.unwrap_or_default())
 }
 
 pub fn active_key(snapshot: &Snapshot) -> Result<PlatformKey, ApiError> {

@@ -14,7 +14,7 @@ use crate::clock::rfc3339;
 use crate::domain::resource;
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Cause, Class, Posting};
-use crate::store::Table;
+use crate::store::Read;
 
 operations! {
     balance: scope("balance:read"),
@@ -133,7 +133,7 @@ pub async fn transaction(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let posting: Option<Posting> = if id.starts_with("txn_") {
-        snapshot.get_json(Table::Journal, &id)?
+        snapshot.posting(&id)?
     } else {
         None
     };

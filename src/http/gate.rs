@@ -22,7 +22,7 @@ use crate::domain::team;
 use crate::error::{ApiError, Code};
 use crate::headers as header_names;
 use crate::store::writer::{IdempotencyClaim, IdempotencyRecord};
-use crate::store::{Snapshot, Table};
+use crate::store::{Read, Snapshot};
 
 /// Idempotency keys are at most this long (origin behaviour section 5).
 pub const IDEMPOTENCY_KEY_CHARS_MAX: usize = 200;
@@ -96,7 +96,7 @@ async fn admit(
 ) -> Result<Admitted, ApiError> {
     let method = request.method().clone();
     // Read before the snapshot: see `Store::generation`.
-    let keys_generation = state.store.generation(Table::ApiKeys);
+    let keys_generation = state.store.api_keys_generation();
     let orgs_generation = state.store.organisations_generation();
     let snapshot = state.store.snapshot()?;
     let client_ip = client_ip(request.extensions());
@@ -142,8 +142,7 @@ async fn admit(
                 endpoint: format!("{method} {path}"),
                 fingerprint: fingerprint(&bytes),
             };
-            let record: Option<IdempotencyRecord> =
-                snapshot.get_json(Table::Idempotency, &claim.storage_key)?;
+            let record: Option<IdempotencyRecord> = snapshot.idempotency(&claim.storage_key)?;
             if let Some(record) = record.filter(|r| r.is_live(state.clock.now_ms())) {
                 let claim = legacy_fingerprinted(claim, &record, &bytes);
                 return Ok(Admitted::Replay(reply(record.answer(&claim, &snapshot)?)));
@@ -299,7 +298,7 @@ fn secret_principal(
         .unwrap_or_default();
     let intent: Option<crate::domain::intents::Intent> =
         if intent_of_secret(&secret) == Some(path_id) {
-            snapshot.get_json(Table::Objects, path_id)?
+            snapshot.object(path_id)?
         } else {
             None
         };

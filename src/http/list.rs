@@ -18,7 +18,7 @@ use utoipa::{PartialSchema, ToSchema};
 use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::store::keys::{self, Child, Family};
-use crate::store::{Snapshot, Table};
+use crate::store::{Read, Records, Snapshot};
 
 /// Page sizes of lists: the origin's (its clients page with them; issue 16).
 pub const LIST_LIMIT_DEFAULT: usize = 50;
@@ -227,7 +227,7 @@ pub fn cursor<'a>(value: Option<&'a str>, prefix: &str) -> Result<Option<&'a str
 /// Where a family's objects are listed: index rows `<prefix><id>`, newest
 /// first, naming objects (ids `<id_prefix>_...`) in `objects`.
 pub struct Rows {
-    objects: Table,
+    objects: Records,
     prefix: String,
     id_prefix: &'static str,
 }
@@ -247,7 +247,7 @@ impl Rows {
     /// the parent is the principal's.
     pub fn children(family: Child, parent: &str) -> Rows {
         Rows {
-            objects: Table::Objects,
+            objects: Records::Objects,
             prefix: keys::child_prefix(family, parent),
             id_prefix: family.id_prefix(),
         }
@@ -311,14 +311,10 @@ pub fn page_sized<T: DeserializeOwned>(
     let before = cursor(page_cursor, id_prefix)?.map(|c| format!("{prefix}{c}"));
     let mut found: Vec<(String, T)> = Vec::new();
     let mut failure = None;
-    let scanned = snapshot.scan_rev_bounded(
-        Table::Index,
-        &prefix,
-        before.as_deref(),
-        limit + 1,
-        |key, _| {
-            let id = &key[prefix.len()..];
-            match snapshot.get_json::<T>(objects, id) {
+    let scanned =
+        snapshot.scan_index_page_bounded(&prefix, before.as_deref(), limit + 1, |key, _| {
+            let id = keys::id_of(key);
+            match snapshot.record::<T>(objects, id) {
                 Ok(Some(object)) if keep(&object) => {
                     found.push((id.to_string(), object));
                     true
@@ -329,8 +325,7 @@ pub fn page_sized<T: DeserializeOwned>(
                     false
                 }
             }
-        },
-    )?;
+        })?;
     if let Some(e) = failure {
         return Err(e.into());
     }
@@ -338,7 +333,7 @@ pub fn page_sized<T: DeserializeOwned>(
         found.truncate(limit);
         found.last().map(|(id, _)| id.clone())
     } else {
-        scanned.cut_after.map(|key| key[prefix.len()..].to_string())
+        scanned.cut_after.map(|key| keys::id_of(&key).to_string())
     };
     Ok(List::page(
         found.into_iter().map(|(_, o)| o).collect(),

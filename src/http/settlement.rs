@@ -26,8 +26,8 @@ use crate::domain::settlement::{self, Actor};
 use crate::domain::{currency, org};
 use crate::error::{ApiError, ErrorBody};
 use crate::ledger::{self, Class};
-use crate::store::keys::{self};
-use crate::store::{Output, Snapshot, Table};
+use crate::store::keys;
+use crate::store::{Output, Read, Snapshot};
 
 operations! {
     upsert_profile: scope("settlements:write"),
@@ -154,9 +154,7 @@ pub async fn preview(
         &profile.currency,
         Class::Pending,
     );
-    let pending_minor = snapshot
-        .get(Table::Balances, &pending.key())?
-        .map_or(0, |b| ledger::decode_balance(&b));
+    let pending_minor = snapshot.balance(&pending.key())?.unwrap_or(0);
     let raw = running.as_ref().map_or(0, |c| c.totals.raw_net_minor());
     let would_settle_minor = raw.clamp(0, pending_minor.max(0));
     json(
@@ -177,10 +175,10 @@ pub async fn preview(
 }
 
 fn open_cycle(snapshot: &Snapshot, key: &str) -> Result<Option<Cycle>, ApiError> {
-    let Some(id) = snapshot.get(Table::Index, key)? else {
+    let Some(id) = snapshot.index(key)? else {
         return Ok(None);
     };
-    let cycle: Option<Cycle> = snapshot.get_json(Table::Objects, &String::from_utf8_lossy(&id))?;
+    let cycle: Option<Cycle> = snapshot.object(&String::from_utf8_lossy(&id))?;
     Ok(cycle.filter(|c| c.status == Status::Open))
 }
 
@@ -235,7 +233,7 @@ pub async fn calendar(
     let snapshot = state.store.snapshot()?;
     let prefix = keys::settlement_open_prefix(caller.mode, caller.owner());
     let mut upcoming = Vec::new();
-    for (key, _) in snapshot.scan(Table::Index, &prefix, None, CALENDAR_ROWS_MAX)? {
+    for (key, _) in snapshot.scan_index(&prefix, None, CALENDAR_ROWS_MAX)? {
         let Some(cycle) = open_cycle(&snapshot, &key)? else {
             continue;
         };

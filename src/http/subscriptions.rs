@@ -227,12 +227,11 @@ fn with_invoices(
     sub: &Subscription,
     public_url: &str,
 ) -> Result<SubscriptionView, ApiError> {
-    let plan: Plan = crate::store::Read::get_json(tx, crate::store::Table::Objects, &sub.plan)?
+    let plan: Plan = crate::store::Read::object(tx, &sub.plan)?
         .ok_or_else(|| ApiError::internal("plan vanished"))?;
     let mut invoices = Vec::new();
     if let Some(id) = &sub.latest_invoice
-        && let Some(invoice) =
-            crate::store::Read::get_json::<Invoice>(tx, crate::store::Table::Objects, id)?
+        && let Some(invoice) = crate::store::Read::object::<Invoice>(tx, id)?
     {
         invoices.push(invoices::view(&invoice, public_url));
     }

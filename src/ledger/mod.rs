@@ -17,7 +17,7 @@ use crate::error::Missing;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code};
-use crate::store::{StoreError, Table, Tx};
+use crate::store::{Read, StoreError, Tx};
 
 pub use verify::{VerifyReport, verify};
 
@@ -230,15 +230,9 @@ pub fn balances(
     owner: &str,
 ) -> Result<Vec<CurrencyBalances>, StoreError> {
     let prefix = crate::store::keys::balances_prefix(mode, owner);
-    let rows = snapshot.scan_rev(
-        Table::Balances,
-        &prefix,
-        None,
-        crate::store::SCAN_ROWS_MAX,
-        |_, _| true,
-    )?;
+    let rows = snapshot.scan_balances_rev(&prefix, crate::store::SCAN_ROWS_MAX)?;
     let mut by_currency: std::collections::BTreeMap<String, CurrencyBalances> = Default::default();
-    for (account, bytes) in rows {
+    for (account, balance) in rows {
         let Some((_, _, currency, class)) = parse_account(&account) else {
             continue;
         };
@@ -251,7 +245,7 @@ pub fn balances(
                 currency: currency.to_string(),
                 by_class: [0; Class::ALL.len()],
             });
-        entry.by_class[class as usize] = decode_balance(&bytes);
+        entry.by_class[class as usize] = balance;
     }
     Ok(by_currency.into_values().collect())
 }
@@ -457,13 +451,9 @@ fn apply(tx: &mut Tx<'_>, posting: &Posting) -> Result<(), ApiError> {
                 ),
             ));
         }
-        tx.put(
-            Table::Balances,
-            line.account.clone(),
-            crate::store::encode_balance(after),
-        );
+        tx.put_balance(line.account.clone(), after);
     }
-    tx.put_json(Table::Journal, posting.id.clone(), posting)?;
+    tx.put_posting(posting.id.clone(), posting)?;
     Ok(())
 }
 
@@ -494,13 +484,8 @@ pub fn balance(tx: &Tx<'_>, account: &Account) -> Result<i64, StoreError> {
 }
 
 fn stored_balance(tx: &Tx<'_>, key: &str) -> Result<i64, StoreError> {
-    Ok(tx
-        .get(Table::Balances, key)?
-        .map(|b| decode_balance(&b))
-        .unwrap_or(0))
+    Ok(tx.balance(key)?.unwrap_or(0))
 }
-
-pub use crate::store::decode_balance;
 
 /// Splits an account key into `(mode, owner, currency, class)`.
 pub fn parse_account(account: &str) -> Option<(&str, &str, &str, &str)> {

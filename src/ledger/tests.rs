@@ -4,7 +4,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::*;
 use crate::clock::SystemClock;
-use crate::store::{Store, Writer};
+use crate::store::{Meta, Read, Store, Writer};
 
 fn cause() -> Cause {
     Cause {
@@ -60,7 +60,7 @@ fn random_batches_with_failures_keep_the_ledger_balanced() {
                                 builder
                                     .transfer(clearing, available.clone(), amount, currency)
                                     .post(tx)?;
-                                tx.put(Table::Meta, "must-not-exist", vec![1]);
+                                tx.put_meta_bytes(Meta::Scratch("must-not-exist"), vec![1]);
                                 Err(ApiError::field("kind", "failing on purpose"))
                             }
                         }
@@ -81,16 +81,15 @@ fn random_batches_with_failures_keep_the_ledger_balanced() {
     assert!(report.ok(), "{report:?}");
     assert_eq!(report.postings, succeeded);
     assert!(
-        snapshot
-            .get(Table::Meta, "must-not-exist")
+        !snapshot
+            .has_meta(Meta::Scratch("must-not-exist"))
             .expect("get")
-            .is_none()
     );
     // No merchant balance is negative.
     snapshot
-        .for_each(Table::Balances, |account, bytes| {
+        .for_each_balance(|account, balance| {
             if !is_system(account) {
-                assert!(decode_balance(bytes) >= 0, "{account}");
+                assert!(balance >= 0, "{account}");
             }
             Ok(())
         })
@@ -135,12 +134,7 @@ fn merchant_balances_cannot_go_negative_but_system_ones_can() {
         })
         .expect("in");
     let snap = store.snapshot().expect("snap");
-    assert_eq!(
-        snap.get(Table::Balances, &clearing.key())
-            .expect("get")
-            .map(|b| decode_balance(&b)),
-        Some(-7)
-    );
+    assert_eq!(snap.balance(&clearing.key()).expect("get"), Some(-7));
     assert!(verify(&snap).expect("verify").ok());
 }
 
@@ -158,11 +152,7 @@ fn verify_finds_a_tampered_balance() {
         .expect("post");
     store
         .write_now(0, |tx| {
-            tx.put(
-                Table::Balances,
-                available.key(),
-                crate::store::encode_balance(101),
-            );
+            tx.put_balance(available.key(), 101);
             Ok(())
         })
         .expect("tamper");

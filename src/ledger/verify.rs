@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Posting, decode_balance};
-use crate::store::{Snapshot, StoreError, Table, decode};
+use super::Posting;
+use crate::store::{Snapshot, StoreError, decode};
 
 /// Mismatches reported at most (the counts stay exact).
 const PROBLEMS_SHOWN_MAX: usize = 50;
@@ -38,7 +38,7 @@ pub fn verify(snapshot: &Snapshot) -> Result<VerifyReport, StoreError> {
     let mut report = VerifyReport::default();
     let mut expected: BTreeMap<String, i128> = BTreeMap::new();
     let mut unbalanced = Vec::new();
-    snapshot.for_each(Table::Journal, |id, bytes| {
+    snapshot.for_each_posting(|id, bytes| {
         let posting: Posting = decode(bytes)?;
         if !posting.imbalance().is_empty() {
             unbalanced.push(format!(
@@ -58,8 +58,8 @@ pub fn verify(snapshot: &Snapshot) -> Result<VerifyReport, StoreError> {
         report.problem(text);
     }
     let mut stored: BTreeMap<String, i64> = BTreeMap::new();
-    snapshot.for_each(Table::Balances, |account, bytes| {
-        stored.insert(account.to_string(), decode_balance(bytes));
+    snapshot.for_each_balance(|account, balance| {
+        stored.insert(account.to_string(), balance);
         Ok(())
     })?;
     report.accounts = stored.len() as u64;

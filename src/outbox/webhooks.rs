@@ -19,7 +19,7 @@ use crate::events::egress::{self, Egress};
 use crate::events::{Event, render_at, signing};
 use crate::headers::{HeaderNames, Sent};
 use crate::ledger::Mode;
-use crate::store::{Snapshot, Store, StoreError, Table, Writer, decode};
+use crate::store::{Queue, Read, Snapshot, Store, StoreError, Writer, decode};
 
 /// Deliveries being sent at once at most.
 pub const IN_FLIGHT_MAX: usize = 32;
@@ -165,12 +165,12 @@ pub fn spawn(
 fn start_due(shared: &Arc<Shared>, now_ms: i64) -> Result<Duration, StoreError> {
     let snapshot = shared.store.snapshot()?;
     let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
-    let due = snapshot.scan(Table::DeliveryQueue, "", Some(&upper), SCAN_MAX)?;
+    let due = snapshot.scan_queue(Queue::Deliveries, Some(&upper), SCAN_MAX)?;
     for (key, _) in &due {
-        let Some((_, delivery_id)) = key.split_once('|') else {
+        let Some(delivery_id) = crate::store::keys::due_id(key) else {
             continue;
         };
-        let Some(delivery) = snapshot.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+        let Some(delivery) = snapshot.object::<Delivery>(delivery_id)? else {
             continue;
         };
         let claimed = shared
@@ -197,9 +197,7 @@ fn start_due(shared: &Arc<Shared>, now_ms: i64) -> Result<Duration, StoreError> 
         // commit wakes the loop sooner.
         return Ok(IDLE_WAKE);
     }
-    let next_due: Option<i64> = snapshot
-        .first(Table::DeliveryQueue)?
-        .and_then(|(k, _)| k.split('|').next().and_then(|d| d.parse().ok()));
+    let next_due: Option<i64> = snapshot.first_due(Queue::Deliveries)?;
     Ok(next_due
         .map(|due| Duration::from_millis(u64::try_from(due - now_ms).unwrap_or(0)))
         .unwrap_or(IDLE_WAKE)
@@ -229,14 +227,14 @@ fn plan(
     now_ms: i64,
     egress: Egress,
 ) -> Result<Plan, ApiError> {
-    let Some(delivery) = snapshot.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+    let Some(delivery) = snapshot.object::<Delivery>(delivery_id)? else {
         return Ok(Plan::Skip);
     };
     let due = delivery.next_attempt_at_ms.is_some_and(|due| due <= now_ms);
     if delivery.status != DeliveryStatus::Pending || !due {
         return Ok(Plan::Skip);
     }
-    let Some(endpoint) = snapshot.get_json::<Endpoint>(Table::Objects, &delivery.endpoint)? else {
+    let Some(endpoint) = snapshot.object::<Endpoint>(&delivery.endpoint)? else {
         return Ok(Plan::Abandon("the endpoint was deleted".into()));
     };
     if endpoint.status != EndpointStatus::Enabled {
@@ -245,7 +243,7 @@ fn plan(
     if let Err(reason) = egress.check_url(endpoint.mode, &endpoint.url) {
         return Ok(Plan::Abandon(reason));
     }
-    let Some(event) = snapshot.get(Table::Events, &delivery.event)? else {
+    let Some(event) = snapshot.event_bytes(&delivery.event)? else {
         return Ok(Plan::Abandon("the event vanished".into()));
     };
     let event: Event = decode(&event)?;

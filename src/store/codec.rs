@@ -97,22 +97,27 @@ pub fn unpack(table: Table, stored: &[u8]) -> Result<Cow<'_, [u8]>, StoreError> 
     }
     let size = match zstd::zstd_safe::get_frame_content_size(stored) {
         Ok(Some(size)) if size <= UNPACKED_MAX_BYTES => size as usize,
-        _ => return Err(StoreError(format!("{}: a malformed frame", table.name()))),
+        _ => {
+            return Err(StoreError::Codec(format!(
+                "{}: a malformed frame",
+                table.name()
+            )));
+        }
     };
     DECOMPRESSOR.with(|slot| {
         let mut slot = slot.borrow_mut();
         if slot.is_none() {
             *slot = Some(
                 Decompressor::with_prepared_dictionary(&DECODER_DICTIONARY)
-                    .map_err(|e| StoreError(format!("decompressor: {e}")))?,
+                    .map_err(|e| StoreError::Codec(format!("decompressor: {e}")))?,
             );
         }
         match slot.as_mut() {
             Some(d) => d
                 .decompress(stored, size)
                 .map(Cow::Owned)
-                .map_err(|e| StoreError(format!("{}: {e}", table.name()))),
-            None => Err(StoreError("no decompressor".to_string())),
+                .map_err(|e| StoreError::Codec(format!("{}: {e}", table.name()))),
+            None => Err(StoreError::Codec("no decompressor".to_string())),
         }
     })
 }
@@ -135,12 +140,12 @@ pub fn unpacked(table: Table, stored: Vec<u8>) -> Result<Vec<u8>, StoreError> {
 
 /// A record's stored form.
 pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(value).map_err(|e| StoreError(format!("encode: {e}")))
+    serde_json::to_vec(value).map_err(|e| StoreError::Codec(format!("encode: {e}")))
 }
 
 /// A record from its stored form.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError(format!("decode: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Codec(format!("decode: {e}")))
 }
 
 /// A ledger balance's stored form: i64 big-endian, 8 bytes.

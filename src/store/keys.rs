@@ -29,7 +29,7 @@
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
-use super::Table;
+use super::Records;
 use crate::ledger::Mode;
 
 /// A family of objects an owner (organisation or connected account) has,
@@ -39,7 +39,7 @@ use crate::ledger::Mode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Family {
     tag: &'static str,
-    table: Table,
+    records: Records,
 }
 
 impl Family {
@@ -47,7 +47,7 @@ impl Family {
     pub const fn new(tag: &'static str) -> Family {
         Family {
             tag,
-            table: Table::Objects,
+            records: Records::Objects,
         }
     }
 
@@ -55,7 +55,7 @@ impl Family {
     pub const fn events(tag: &'static str) -> Family {
         Family {
             tag,
-            table: Table::Events,
+            records: Records::Events,
         }
     }
 
@@ -69,9 +69,9 @@ impl Family {
         crate::ids::new_id(self.tag)
     }
 
-    /// The table its objects are kept in.
-    pub fn objects(self) -> Table {
-        self.table
+    /// The records its objects are kept among.
+    pub fn objects(self) -> Records {
+        self.records
     }
 
     fn tag(self) -> &'static str {
@@ -413,6 +413,36 @@ pub fn rail_requests(mode: Mode, owner: &str, provider: &str) -> String {
     format!("rrq|{}|{owner}|{provider}|", mode.as_str())
 }
 
+/// The id an index row names: its key's last part. Every row under
+/// [`owned_prefix`], [`child_prefix`], [`org_prefix`],
+/// [`member_email_prefix`], [`subscription_invoices`], [`rail_requests`] ends
+/// with the id (ids never contain `|`), so a scan of such a prefix reads it here.
+pub fn id_of(key: &str) -> &str {
+    key.rsplit('|').next().unwrap_or_default()
+}
+
+/// The due time of a [`due`] key (`<due_ms:020>|<id>`).
+pub fn due_ms(key: &str) -> Option<i64> {
+    key.split('|').next().and_then(|due| due.parse().ok())
+}
+
+/// The id of a [`due`] key (`<due_ms:020>|<id>`).
+pub fn due_id(key: &str) -> Option<&str> {
+    key.split_once('|').map(|(_, id)| id)
+}
+
+/// The due (or queued) time of a [`rail_outbox`] or [`switch_outbox`] key.
+pub fn outbox_due_ms(key: &str) -> Option<i64> {
+    key.split('|').nth(1).and_then(|due| due.parse().ok())
+}
+
+/// The `(id, kind)` of a [`rail_outbox`] or [`switch_outbox`] key: the rail
+/// request or payment, and what to do with it.
+pub fn outbox_entry(key: &str) -> Option<(&str, &str)> {
+    let mut parts = key.split('|').skip(2);
+    Some((parts.next()?, parts.next()?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -436,6 +466,24 @@ mod tests {
         assert_eq!(balances_prefix(m, o), "test:org_1:");
         assert_eq!(verification_quota(m, o, "2026-11"), "vq|test|org_1|2026-11");
         assert_eq!(rail_stats(Mode::Live, "mpesa"), "rail_stats|live|mpesa");
+    }
+
+    #[test]
+    fn decoders_read_back_what_encoders_wrote() {
+        let (m, o) = (Mode::Test, "org_1");
+        assert_eq!(id_of(&owned(Family::new("re"), m, o, "re_1")), "re_1");
+        assert_eq!(id_of(&org(OrgFamily::Members, o, "mem_1")), "mem_1");
+        assert_eq!(id_of(&member_email("a@b.cd", "mem_2")), "mem_2");
+        assert_eq!(id_of(&rail_request(m, o, "mpesa", "rrq_1")), "rrq_1");
+        assert_eq!(due_ms(&due(5, "tmr_1")), Some(5));
+        assert_eq!(due_id(&due(5, "tmr_1")), Some("tmr_1"));
+        assert_eq!(due_ms("x"), None);
+        let rail = rail_outbox(7, "rrq_1", "send");
+        assert_eq!(outbox_due_ms(&rail), Some(7));
+        assert_eq!(outbox_entry(&rail), Some(("rrq_1", "send")));
+        let switch = switch_outbox(9, "pay_1", "submit");
+        assert_eq!(outbox_entry(&switch), Some(("pay_1", "submit")));
+        assert_eq!(outbox_entry("swout|1"), None);
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod ops;
 pub mod pg;
 mod staged;
 mod tx;
+mod typed;
 pub mod writer;
 
 use std::path::{Path, PathBuf};
@@ -30,13 +31,14 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
-pub use codec::{decode, decode_balance, encode, encode_balance};
+pub use codec::{decode, encode};
 pub use tx::Tx;
+pub use typed::{Meta, Queue, Read, Records};
 pub use writer::{Output, Reply, Writer};
 
 /// The tables of the store. Each has one job; see `docs/architecture.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Table {
+pub(in crate::store) enum Table {
     /// Singletons: organisation, signing keys, guardian state.
     Meta,
     /// API keys by SHA-256 digest of the secret.
@@ -112,11 +114,11 @@ const _: () = assert!(Table::ALL.len() < u16::BITS as usize);
 const ORGANISATIONS_BIT: u16 = 1 << (u16::BITS - 1);
 
 impl TableSet {
-    pub fn insert(&mut self, table: Table) {
+    pub(in crate::store) fn insert(&mut self, table: Table) {
         self.0 |= 1 << table.index();
     }
 
-    pub fn contains(self, table: Table) -> bool {
+    pub(in crate::store) fn contains(self, table: Table) -> bool {
         self.0 & (1 << table.index()) != 0
     }
 
@@ -133,14 +135,28 @@ impl TableSet {
     }
 }
 
-/// A failure of the storage engine itself (disk, corruption), never of input.
+/// A failure of the store itself (disk, engine, corruption), never of input.
+/// Every kind reads `store: <what>`, the message logs and 500s have always shown.
 #[derive(Debug, thiserror::Error)]
-#[error("store: {0}")]
-pub struct StoreError(String);
+pub enum StoreError {
+    /// The engine (redb, PostgreSQL and its driver, the writer thread) failed.
+    #[error("store: {0}")]
+    Engine(String),
+    /// A file or directory of the store could not be created or opened.
+    #[error("store: {0}")]
+    File(String),
+    /// A value could not be encoded, or a stored one decoded.
+    #[error("store: {0}")]
+    Codec(String),
+    /// The store is not in a state this binary can use: a schema of
+    /// another version, handles still open at close.
+    #[error("store: {0}")]
+    State(String),
+}
 
 impl StoreError {
     fn from_redb(error: impl std::fmt::Display) -> StoreError {
-        StoreError(error.to_string())
+        StoreError::Engine(error.to_string())
     }
 }
 
@@ -258,10 +274,10 @@ impl Store {
     /// cache (see [`default_cache_bytes`]).
     pub fn open_with_cache(dir: &Path, cache_bytes: Option<usize>) -> Result<Store, StoreError> {
         create_private_dir(dir)
-            .map_err(|e| StoreError(format!("cannot create {}: {e}", dir.display())))?;
+            .map_err(|e| StoreError::File(format!("cannot create {}: {e}", dir.display())))?;
         let path = dir.join(DB_FILE_NAME);
         make_private_file(&path)
-            .map_err(|e| StoreError(format!("cannot create {}: {e}", path.display())))?;
+            .map_err(|e| StoreError::File(format!("cannot create {}: {e}", path.display())))?;
         let repaired = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let seen = repaired.clone();
         let mut builder = Database::builder();
@@ -274,7 +290,7 @@ impl Store {
             })
             .create(&path)
             .map_err(|e| {
-                StoreError(format!(
+                StoreError::File(format!(
                     "cannot open {}: {e} (is another paygate running on this data dir?)",
                     path.display()
                 ))
@@ -345,7 +361,7 @@ impl Store {
 
     fn on_postgres(pg: pg::Pg, data_dir: &Path) -> Result<Store, StoreError> {
         create_private_dir(data_dir)
-            .map_err(|e| StoreError(format!("cannot create {}: {e}", data_dir.display())))?;
+            .map_err(|e| StoreError::File(format!("cannot create {}: {e}", data_dir.display())))?;
         Ok(Store {
             backend: Backend::Postgres(Arc::new(pg)),
             location: Arc::new(Location::Postgres(data_dir.to_path_buf())),
@@ -360,8 +376,13 @@ impl Store {
     /// On PostgreSQL other nodes commit too, unseen by this count: every call
     /// answers a new value, so nothing is served from a cache validated by it
     /// (decision 253).
-    pub fn generation(&self, table: Table) -> u64 {
+    pub(in crate::store) fn generation(&self, table: Table) -> u64 {
         self.count(&self.generations.tables[table.index()])
+    }
+
+    /// [`Store::generation`] of the API keys (the gate's key cache follows it).
+    pub fn api_keys_generation(&self) -> u64 {
+        self.generation(Table::ApiKeys)
     }
 
     /// How many commits have written an organisation's record since the
@@ -430,7 +451,7 @@ impl Store {
         };
         let others = Arc::strong_count(&db) - 1;
         let db = Arc::try_unwrap(db).map_err(|_| {
-            StoreError(format!(
+            StoreError::State(format!(
                 "{others} other handle(s) to the store are still alive; redb will repair the file on the next start"
             ))
         })?;
@@ -517,46 +538,6 @@ fn mem_total_bytes(meminfo: &str) -> Option<usize> {
     kib.checked_mul(1024)
 }
 
-/// Reading the store, alike for a committed [`Snapshot`] and a command's
-/// [`Tx`] (which also sees the command's own pending writes): a domain read is
-/// written once, as `fn find(read: &impl Read, ...)`, for handlers and for
-/// commands, instead of a `read(snapshot)` and `load(tx)` pair.
-pub trait Read {
-    /// The raw value at `key`.
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
-
-    /// The record at `key`, decoded with the store's [`codec`].
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        self.get(table, key)?
-            .map(|bytes| decode(&bytes))
-            .transpose()
-    }
-}
-
-impl Read for Snapshot {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Snapshot::get(self, table, key)
-    }
-
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        Snapshot::get_json(self, table, key)
-    }
-}
-
-impl Read for Tx<'_> {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Tx::get(self, table, key)
-    }
-}
-
 /// Reads records from one committed state of the store.
 pub struct Snapshot {
     view: View,
@@ -585,7 +566,11 @@ fn value_at(
 }
 
 impl Snapshot {
-    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    pub(in crate::store) fn get(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
         let stored = match &self.view {
             View::Redb(redb) => redb.get(table, key)?,
             View::Postgres(pg) => pg.get(table, key)?,
@@ -596,7 +581,7 @@ impl Snapshot {
     }
 
     /// The record at `key`, decoded (on redb straight from its page).
-    pub fn get_json<T: DeserializeOwned>(
+    pub(in crate::store) fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
@@ -615,7 +600,7 @@ impl Snapshot {
     /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large
     /// table costs a bounded amount; see [`Snapshot::scan_rev_bounded`] to learn
     /// whether the scan was cut.
-    pub fn scan_rev(
+    pub(in crate::store) fn scan_rev(
         &self,
         table: Table,
         prefix: &str,
@@ -631,7 +616,7 @@ impl Snapshot {
     /// [`Snapshot::scan_rev`], telling where it stopped when it examined
     /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
     /// has more (from that row on) rather than end with a false "no more".
-    pub fn scan_rev_bounded(
+    pub(in crate::store) fn scan_rev_bounded(
         &self,
         table: Table,
         prefix: &str,
@@ -670,7 +655,7 @@ impl Snapshot {
     /// Rows whose key starts with `prefix` and is below `upper` (when given),
     /// oldest (smallest key) first, at most `limit`: for queues, which must
     /// serve the longest-waiting entries first.
-    pub fn scan(
+    pub(in crate::store) fn scan(
         &self,
         table: Table,
         prefix: &str,
@@ -695,7 +680,7 @@ impl Snapshot {
     }
 
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
-    pub fn for_each(
+    pub(in crate::store) fn for_each(
         &self,
         table: Table,
         mut visit: impl FnMut(&str, &[u8]) -> Result<(), StoreError>,
@@ -708,7 +693,7 @@ impl Snapshot {
     }
 
     /// The first row of `table` in key order.
-    pub fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
+    pub(in crate::store) fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
         let first = match &self.view {
             View::Redb(redb) => redb.first(table)?,
             View::Postgres(pg) => pg.range(table, "", None, false, 1)?.pop(),
@@ -719,7 +704,7 @@ impl Snapshot {
     }
 
     #[cfg(test)]
-    pub fn len(&self, table: Table) -> Result<u64, StoreError> {
+    pub(in crate::store) fn len(&self, table: Table) -> Result<u64, StoreError> {
         match &self.view {
             View::Redb(redb) => redb.len(table),
             View::Postgres(pg) => pg.count(table),

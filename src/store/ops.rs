@@ -67,7 +67,7 @@ impl Store {
     pub fn copy_dir_to(dir: &Path, to: &Path) -> Result<TableRows, StoreError> {
         let path = dir.join(super::DB_FILE_NAME);
         let db = Database::builder().open_read_only(&path).map_err(|e| {
-            StoreError(format!(
+            StoreError::File(format!(
                 "cannot open {}: {e} (while a gateway serves it, take the backup with \
                  POST /v1/admin/backup)",
                 path.display()
@@ -80,7 +80,7 @@ impl Store {
     /// Opens a store file (a backup) by its path.
     pub fn open_file(path: &Path) -> Result<Store, StoreError> {
         let db = Database::open(path)
-            .map_err(|e| StoreError(format!("cannot open {}: {e}", path.display())))?;
+            .map_err(|e| StoreError::File(format!("cannot open {}: {e}", path.display())))?;
         Store::with_tables(db, super::Location::Dir(PathBuf::new()), false)
     }
 
@@ -105,7 +105,7 @@ impl Store {
     pub fn file_rows(path: &Path) -> Result<TableRows, StoreError> {
         let db = Database::builder()
             .open_read_only(path)
-            .map_err(|e| StoreError(format!("cannot open {}: {e}", path.display())))?;
+            .map_err(|e| StoreError::File(format!("cannot open {}: {e}", path.display())))?;
         rows_of(&db.begin_read().map_err(StoreError::from_redb)?)
     }
 }
@@ -123,9 +123,9 @@ fn rows_of(snapshot: &ReadTransaction) -> Result<TableRows, StoreError> {
 
 fn copy_tables(snapshot: &ReadTransaction, to: &Path) -> Result<TableRows, StoreError> {
     super::make_private_file(to)
-        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let copy = Database::create(to)
-        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let mut rows = TableRows::new();
     for table in Table::ALL {
         rows.insert(table.name(), copy_table(snapshot, &copy, table)?);
@@ -141,9 +141,9 @@ fn copy_tables(snapshot: &ReadTransaction, to: &Path) -> Result<TableRows, Store
 /// rows per write transaction of the copy.
 fn copy_snapshot_rows(snapshot: &Snapshot, to: &Path) -> Result<TableRows, StoreError> {
     super::make_private_file(to)
-        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let copy = Database::create(to)
-        .map_err(|e| StoreError(format!("cannot create {}: {e}", to.display())))?;
+        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let mut rows = TableRows::new();
     for table in Table::ALL {
         let mut chunk: Vec<(String, Vec<u8>)> = Vec::new();

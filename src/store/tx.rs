@@ -51,7 +51,10 @@ impl<'txn> OpenTables<'txn> {
         }
         match slot.as_mut() {
             Some(opened) => work(opened),
-            None => Err(StoreError(format!("table {} is not open", table.name()))),
+            None => Err(StoreError::Engine(format!(
+                "table {} is not open",
+                table.name()
+            ))),
         }
     }
 }
@@ -207,7 +210,11 @@ impl<'a> Tx<'a> {
         self.now_ms = now_ms;
     }
 
-    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    pub(in crate::store) fn get(
+        &self,
+        table: Table,
+        key: &str,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
         if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
             return Ok(pending.clone());
         }
@@ -217,7 +224,7 @@ impl<'a> Tx<'a> {
             .transpose()
     }
 
-    pub fn get_json<T: DeserializeOwned>(
+    pub(in crate::store) fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
@@ -227,11 +234,11 @@ impl<'a> Tx<'a> {
             .transpose()
     }
 
-    pub fn put(&mut self, table: Table, key: impl Into<String>, value: Vec<u8>) {
+    pub(in crate::store) fn put(&mut self, table: Table, key: impl Into<String>, value: Vec<u8>) {
         self.overlay.insert((table, key.into()), Some(value));
     }
 
-    pub fn put_json<T: Serialize>(
+    pub(in crate::store) fn put_json<T: Serialize>(
         &mut self,
         table: Table,
         key: impl Into<String>,
@@ -242,13 +249,13 @@ impl<'a> Tx<'a> {
         Ok(())
     }
 
-    pub fn delete(&mut self, table: Table, key: impl Into<String>) {
+    pub(in crate::store) fn delete(&mut self, table: Table, key: impl Into<String>) {
         self.overlay.insert((table, key.into()), None);
     }
 
     /// Rows whose key starts with `prefix` and is below `upper` (when given), in
     /// key order, at most `limit`, pending writes included.
-    pub fn scan(
+    pub(in crate::store) fn scan(
         &self,
         table: Table,
         prefix: &str,
@@ -292,7 +299,7 @@ impl<'a> Tx<'a> {
     /// command (an agent run completed by a timer reads its history here).
     ///
     /// [`Snapshot::scan_rev`]: super::Snapshot::scan_rev
-    pub fn scan_rev(
+    pub(in crate::store) fn scan_rev(
         &self,
         table: Table,
         prefix: &str,

@@ -337,7 +337,7 @@ impl Writer {
         let handle = std::thread::Builder::new()
             .name("ledger-writer".into())
             .spawn(move || run(store, clock, receiver, committed, thread_stats))
-            .map_err(|e| StoreError(format!("cannot start the writer thread: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("cannot start the writer thread: {e}")))?;
         Ok((Writer { sender, stats }, handle))
     }
 

@@ -16,7 +16,7 @@ use crate::domain::settlement::cycles::{self, Place};
 use crate::domain::splits::{PayoutStatus, SplitPayout};
 use crate::error::ApiError;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The split label of the fee.
 pub const LABEL: &str = "application_fee";
@@ -45,7 +45,7 @@ pub fn pay(
     if fee <= 0 {
         return Ok(None);
     }
-    let account: Account = tx.get_json(Table::Objects, account_id)?.ok_or_else(|| {
+    let account: Account = tx.object(account_id)?.ok_or_else(|| {
         ApiError::internal(format!("{} names no account {account_id}", intent.id))
     })?;
     // The fee was agreed when the intent was made: a later detach does not

@@ -35,7 +35,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, StoreError, Table, Tx};
+use crate::store::{Read, StoreError, Tx};
 
 pub use view::{AccountLinkView, AccountView};
 
@@ -241,8 +241,7 @@ pub fn create(
     new: NewAccount,
 ) -> Result<Account, ApiError> {
     let platform = principal.org.clone();
-    let connected = tx.scan(
-        Table::Index,
+    let connected = tx.scan_index(
         &keys::owned_prefix(ACCOUNT.family, principal.mode, &platform),
         None,
         ACCOUNTS_PER_PLATFORM_MAX + 1,
@@ -381,7 +380,7 @@ pub fn send_link(
         ));
     }
     if let Some(old) = account.claim.take() {
-        tx.delete(Table::Index, keys::account_claim(&old.digest));
+        tx.delete_index(keys::account_claim(&old.digest));
     }
     resource::point(tx, keys::account_claim(&digest), &account.id);
     account.claim = Some(ClaimLink {
@@ -398,10 +397,10 @@ pub fn by_claim_token(read: &impl Read, token: &str) -> Result<Option<Account>, 
     if token.is_empty() || token.len() > CLAIM_TOKEN_CHARS * 2 {
         return Ok(None);
     }
-    let Some(id) = read.get(Table::Index, &keys::account_claim(&token_digest(token)))? else {
+    let Some(id) = read.index(&keys::account_claim(&token_digest(token)))? else {
         return Ok(None);
     };
-    read.get_json(Table::Objects, &String::from_utf8_lossy(&id))
+    read.object(&String::from_utf8_lossy(&id))
 }
 
 /// Whether the account's current claim link is `token`'s and still valid at `now_ms`.
@@ -421,11 +420,11 @@ pub fn claim(tx: &mut Tx<'_>, token: &str, password_hash: String) -> Result<Acco
     let link_live = link_live(&account, token, now);
     account.apply(Trigger::Claim { link_live }, now)?;
     let mut member: Member = tx
-        .get_json(Table::Objects, &account.member)?
+        .object(&account.member)?
         .ok_or_else(|| ApiError::internal(format!("{} has no owner member", account.id)))?;
     team::set_password(tx, &mut member, password_hash)?;
     if let Some(link) = account.claim.take() {
-        tx.delete(Table::Index, keys::account_claim(&link.digest));
+        tx.delete_index(keys::account_claim(&link.digest));
     }
     account.claimed_at_ms.get_or_insert(now);
     save(tx, &account)?;
@@ -466,7 +465,7 @@ pub fn detach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Accoun
 }
 
 fn save(tx: &mut Tx<'_>, account: &Account) -> Result<(), ApiError> {
-    tx.put_json(Table::Objects, account.id.clone(), account)?;
+    tx.put_object(account.id.clone(), account)?;
     Ok(())
 }
 
@@ -511,10 +510,10 @@ pub fn of_organisation(read: &impl Read, org: &str) -> Result<Option<Account>, S
     if !org.starts_with("org_") {
         return Ok(None);
     }
-    let Some(id) = read.get(Table::Index, &keys::account_of_org(org))? else {
+    let Some(id) = read.index(&keys::account_of_org(org))? else {
         return Ok(None);
     };
-    read.get_json(Table::Objects, &String::from_utf8_lossy(&id))
+    read.object(&String::from_utf8_lossy(&id))
 }
 
 /// What `Service-Account: <account>` resolves to for a key of `platform` in
@@ -530,7 +529,7 @@ pub fn acting_for(
     mode: Mode,
     account: &str,
 ) -> Result<Account, ApiError> {
-    let found: Option<Account> = read.get_json(Table::Objects, account)?;
+    let found: Option<Account> = read.object(account)?;
     let Some(found) = found.filter(|a| a.mode == mode && a.owner == platform) else {
         return Err(not_usable(account));
     };

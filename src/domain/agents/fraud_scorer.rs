@@ -19,7 +19,7 @@
 use crate::domain::intents::INTENT;
 use serde_json::{Value, json};
 
-use super::history::{self, History, Reader};
+use super::history::{self, History};
 use super::{Agent, Depth, Input, Output};
 use crate::auth::Principal;
 use crate::domain::intents::{AttemptStatus, Intent};
@@ -92,7 +92,7 @@ impl Agent for FraudScorer {
                 .into_iter()
                 .filter(|i| Some(&i.id) != subject.intent.as_ref())
                 .collect();
-        let home = org::get(&Reader(read), &principal.org)?
+        let home = org::get(&read, &principal.org)?
             .and_then(|o| o.country)
             .unwrap_or_else(|| "CD".into());
         let signals = signals(&subject, &history, &home);
@@ -136,7 +136,7 @@ impl Agent for FraudScorer {
 
 fn subject(read: &dyn History, principal: &Principal, input: &Input) -> Result<Subject, ApiError> {
     if let Some(id) = input.text("payment_intent", 64)? {
-        let intent: Intent = resource::find(&Reader(read), principal, &id, &INTENT)?;
+        let intent: Intent = resource::find(&read, principal, &id, &INTENT)?;
         let msisdn = payer(&intent);
         return Ok(Subject {
             country: intent

@@ -11,59 +11,26 @@ use crate::domain::intents::Intent;
 use crate::domain::payouts::Payout;
 use crate::error::ApiError;
 use crate::ledger::{Mode, Posting};
+use crate::store::Read;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Row, Snapshot, StoreError, Table, Tx};
 
 /// The newest objects of one family an analysis reads, at most.
 pub const INTENTS_MAX: usize = 2_000;
 
-/// A store state an agent reads: point reads and the newest rows of a prefix.
-pub trait History {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
-    fn newest(&self, table: Table, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError>;
-}
+/// A store state an agent reads: any [`Read`] (a snapshot or a command's
+/// transaction), as a trait object; `&read` is a sized [`Read`] again.
+pub trait History: Read {}
 
-impl History for Snapshot {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Snapshot::get(self, table, key)
-    }
-    fn newest(&self, table: Table, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_rev(table, prefix, None, limit, |_, _| true)
-    }
-}
-
-impl History for Tx<'_> {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Tx::get(self, table, key)
-    }
-    fn newest(&self, table: Table, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_rev(table, prefix, limit)
-    }
-}
-
-/// A [`History`] as a `store::Read`, for the shared reads (the ranking).
-pub struct Reader<'a>(pub &'a dyn History);
-
-impl Read for Reader<'_> {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        self.0.get(table, key)
-    }
-}
+impl<R: Read> History for R {}
 
 /// The record at `key` of the objects.
 pub fn object<T: DeserializeOwned>(read: &dyn History, key: &str) -> Result<Option<T>, ApiError> {
-    match read.get(Table::Objects, key)? {
-        Some(bytes) => Ok(Some(crate::store::decode(&bytes)?)),
-        None => Ok(None),
-    }
+    Ok((&read).object(key)?)
 }
 
 /// A ledger posting by id.
 pub fn posting(read: &dyn History, id: &str) -> Result<Option<Posting>, ApiError> {
-    match read.get(Table::Journal, id)? {
-        Some(bytes) => Ok(Some(crate::store::decode(&bytes)?)),
-        None => Ok(None),
-    }
+    Ok((&read).posting(id)?)
 }
 
 /// The owner's newest objects of `family` (at most [`INTENTS_MAX`]), newest first.
@@ -75,8 +42,8 @@ pub fn newest_of<T: DeserializeOwned>(
 ) -> Result<Vec<T>, ApiError> {
     let prefix = keys::owned_prefix(family, mode, owner);
     let mut found = Vec::new();
-    for (key, _) in read.newest(Table::Index, &prefix, INTENTS_MAX)? {
-        let id = key.rsplit('|').next().unwrap_or_default();
+    for (key, _) in read.scan_index_rev(&prefix, INTENTS_MAX)? {
+        let id = keys::id_of(&key);
         if let Some(object) = object(read, id)? {
             found.push(object);
         }

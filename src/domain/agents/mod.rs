@@ -48,7 +48,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// Characters of a run's `input`, after trimming: 2 to 4,000 (origin).
 pub const INPUT_CHARS_MIN: usize = 2;
@@ -258,7 +258,7 @@ pub fn start(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Resul
 /// completes (charging) or fails it. A run no longer QUEUED (a timer fired
 /// twice) is left alone, so nothing is charged twice.
 pub fn on_timer(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let Some(mut run) = tx.get_json::<Run>(Table::Objects, id)? else {
+    let Some(mut run) = tx.object::<Run>(id)? else {
         return Ok(());
     };
     if run.status != Status::Queued {
@@ -295,7 +295,7 @@ pub fn on_timer(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
         });
         run.completed_at_ms = Some(tx.now_ms());
     }
-    tx.put_json(Table::Objects, run.id.clone(), &run)?;
+    tx.put_object(run.id.clone(), &run)?;
     Ok(())
 }
 
@@ -309,7 +309,7 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Run, Ap
 fn admit(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Run, ApiError> {
     let (mode, owner) = (principal.mode, principal.owner().to_string());
     let usage_key = keys::agent_usage(mode, &owner);
-    let usage: metering::Usage = tx.get_json(Table::Objects, &usage_key)?.unwrap_or_default();
+    let usage: metering::Usage = tx.object(&usage_key)?.unwrap_or_default();
     let (now, wall) = (tx.now_ms(), tx.wall_ms());
     let (usage, tier) = metering::admit(&usage, request.depth, now, wall).map_err(|refused| {
         ApiError::new(
@@ -323,7 +323,7 @@ fn admit(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Ru
         .with_detail("quota", refused.quota.as_str())
         .with_detail("retry_after_seconds", refused.retry_after_seconds)
     })?;
-    tx.put_json(Table::Objects, usage_key, &usage)?;
+    tx.put_object(usage_key, &usage)?;
     let currency = charge_currency(tx, principal, request)?;
     let acu = metering::acu(request.depth);
     let amount_minor = match tier {

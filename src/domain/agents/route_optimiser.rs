@@ -12,7 +12,7 @@
 
 use serde_json::{Value, json};
 
-use super::history::{History, Reader};
+use super::history::History;
 use super::{Agent, Depth, Input, Output};
 use crate::auth::Principal;
 use crate::domain::currency;
@@ -66,7 +66,7 @@ impl Agent for RouteOptimiser {
             None => Policy::Smart,
         };
         let kind = input.text("kind", 16)?.unwrap_or_else(|| "payment".into());
-        let reader = Reader(read);
+        let reader = read;
         let rank = |policy: Policy| -> Result<Vec<Value>, ApiError> {
             match kind.as_str() {
                 "payment" => payment(
@@ -124,7 +124,7 @@ impl Agent for RouteOptimiser {
 
 /// The payment's methods, as an intent of these facts would rank them.
 fn payment(
-    reader: &Reader<'_>,
+    reader: &&dyn History,
     principal: &Principal,
     input: &Input,
     amount_minor: i64,
@@ -168,7 +168,7 @@ fn payment(
 
 /// The transfer's payout rails, as a transfer quote would rank them.
 fn transfer(
-    reader: &Reader<'_>,
+    reader: &&dyn History,
     principal: &Principal,
     input: &Input,
     currency: &str,

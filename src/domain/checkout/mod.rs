@@ -23,7 +23,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::{Read, Snapshot, Tx};
 
 pub use self::state::link::LinkStatus;
 pub use self::state::session::SessionStatus;
@@ -214,12 +214,12 @@ pub fn read_session(
 /// Records a session's expiry (its status already moved) and cancels its
 /// intent while that is possible.
 fn expire(tx: &mut Tx<'_>, settings: &Settings, session: &mut Session) -> Result<(), ApiError> {
-    if let Some(intent) = tx.get_json::<Intent>(Table::Objects, &session.payment_intent)? {
+    if let Some(intent) = tx.object::<Intent>(&session.payment_intent)? {
         let principal = Principal::system("checkout_session", &intent.owner, intent.mode);
         // An intent already in flight finishes on its own; the session stays expired.
         let _ = intents::cancel(tx, settings, &principal, &intent.id, Default::default());
     }
-    tx.put_json(Table::Objects, session.id.clone(), &*session)?;
+    tx.put_object(session.id.clone(), &*session)?;
     emit_session(tx, session, EventType::CheckoutSessionExpired)
 }
 
@@ -253,7 +253,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     let TimerKind::CheckoutExpire { session } = kind else {
         return Ok(());
     };
-    let Some(mut session) = tx.get_json::<Session>(Table::Objects, session)? else {
+    let Some(mut session) = tx.object::<Session>(session)? else {
         return Ok(());
     };
     if let Ok(expired) = session::transition(session.status, session::Trigger::Expire) {
@@ -266,7 +266,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
 /// The intent "paid" hook of a session's payment (`domain::purpose`):
 /// completes the session.
 pub fn on_session_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let session = tx.get_json::<Session>(Table::Objects, id)?;
+    let session = tx.object::<Session>(id)?;
     let completed = session.and_then(|s| {
         let next = session::transition(s.status, session::Trigger::Complete).ok()?;
         Some((s, next))
@@ -274,7 +274,7 @@ pub fn on_session_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     if let Some((mut session, complete)) = completed {
         session.status = complete;
         session.completed_at_ms = Some(tx.now_ms());
-        tx.put_json(Table::Objects, session.id.clone(), &session)?;
+        tx.put_object(session.id.clone(), &session)?;
         emit_session(tx, &session, EventType::CheckoutSessionCompleted)?;
     }
     Ok(())
@@ -283,7 +283,7 @@ pub fn on_session_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 /// The intent "paid" hook of a link's payment: counts it, and uses up a
 /// single-use link.
 pub fn on_link_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let link = tx.get_json::<Link>(Table::Objects, id)?;
+    let link = tx.object::<Link>(id)?;
     if let Some(mut link) = link {
         link.payments_count += 1;
         let paid = link::Trigger::Paid {
@@ -297,7 +297,7 @@ pub fn on_link_paid(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
             link.deactivated_at_ms = Some(tx.now_ms());
             link.inactive_reason = Some("used".into());
         }
-        tx.put_json(Table::Objects, link.id.clone(), &link)?;
+        tx.put_object(link.id.clone(), &link)?;
         if used_up {
             emit_link(tx, &link, EventType::PaymentLinkDeactivated)?;
         }
@@ -380,7 +380,7 @@ pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Resu
     })?;
     link.inactive_reason = Some("deactivated".into());
     link.deactivated_at_ms = Some(tx.now_ms());
-    tx.put_json(Table::Objects, link.id.clone(), &link)?;
+    tx.put_object(link.id.clone(), &link)?;
     emit_link(tx, &link, EventType::PaymentLinkDeactivated)?;
     Ok(link)
 }
@@ -393,7 +393,7 @@ pub fn visit_link(
     chosen_minor: Option<i64>,
 ) -> Result<Intent, ApiError> {
     let link: Link = tx
-        .get_json(Table::Objects, id)?
+        .object(id)?
         .ok_or_else(|| ApiError::not_found(PAYMENT_LINK.missing, id))?;
     link::transition(link.status, link::Trigger::Visit).map_err(|_| {
         ApiError::new(
@@ -429,7 +429,7 @@ pub fn visit_link(
 
 pub fn read_link(snapshot: &Snapshot, id: &str) -> Result<Option<Link>, ApiError> {
     Ok(if id.starts_with("plink_") {
-        snapshot.get_json(Table::Objects, id)?
+        snapshot.object(id)?
     } else {
         None
     })

@@ -33,7 +33,7 @@ use crate::domain::{disputes::Dispute, transfers::Transfer};
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::{Class, Mode};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 pub const DAYS_DEFAULT: i64 = 90;
 pub const DAYS_MIN: i64 = 1;
@@ -171,7 +171,7 @@ pub fn revoke(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Consen
         )
     })?;
     consent.revoked_at_ms = Some(tx.now_ms());
-    tx.put_json(Table::Objects, consent.id.clone(), &consent)?;
+    tx.put_object(consent.id.clone(), &consent)?;
     Ok(consent)
 }
 
@@ -193,10 +193,10 @@ pub fn by_code(
         return Err(missing());
     }
     let id = read
-        .get(Table::Index, &keys::credit_consent_code(&digest(code)))?
+        .index(&keys::credit_consent_code(&digest(code)))?
         .ok_or_else(missing)?;
     let consent: Consent = read
-        .get_json(Table::Objects, &String::from_utf8_lossy(&id))?
+        .object(&String::from_utf8_lossy(&id))?
         .filter(|c: &Consent| c.mode == mode)
         .ok_or_else(missing)?;
     if consent.status == Status::Revoked {
@@ -255,8 +255,7 @@ pub fn cached(
     consent: &Consent,
     now_ms: i64,
 ) -> Result<Option<Report>, ApiError> {
-    let found: Option<Cached> =
-        read.get_json(Table::Objects, &keys::credit_score_cache(&consent.id))?;
+    let found: Option<Cached> = read.object(&keys::credit_score_cache(&consent.id))?;
     Ok(found
         .filter(|c| now_ms < c.computed_at_ms + CACHE_MS && now_ms >= c.computed_at_ms)
         .map(|c| c.report))
@@ -264,7 +263,7 @@ pub fn cached(
 
 /// Computes the report of `consent`'s organisation at `now_ms` from `read`.
 pub fn compute(read: &dyn History, consent: &Consent, now_ms: i64) -> Result<Report, ApiError> {
-    let organisation = org::get(&history::Reader(read), &consent.owner)?;
+    let organisation = org::get(&read, &consent.owner)?;
     let (facts, currency) = facts(
         read,
         consent,
@@ -298,7 +297,7 @@ pub fn record_read(
     fresh: bool,
     now_ms: i64,
 ) -> Result<(), ApiError> {
-    let current: Option<Consent> = tx.get_json(Table::Objects, &consent.id)?;
+    let current: Option<Consent> = tx.object(&consent.id)?;
     if current.is_none_or(|c| c.status == Status::Revoked) {
         return Err(ApiError::new(
             Code::CreditConsentRevoked,
@@ -310,11 +309,7 @@ pub fn record_read(
             computed_at_ms: now_ms,
             report: report.clone(),
         };
-        tx.put_json(
-            Table::Objects,
-            keys::credit_score_cache(&consent.id),
-            &cached,
-        )?;
+        tx.put_object(keys::credit_score_cache(&consent.id), &cached)?;
     }
     let mut actor = Actor::of(reader);
     actor.org = consent.owner.clone();

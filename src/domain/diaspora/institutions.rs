@@ -13,13 +13,12 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Meta, Read, Tx};
 
 /// The not-found answer about a institution.
 pub const MISSING_INSTITUTION: Missing = Missing::new(Code::InstitutionNotFound, "institution");
 
 /// The `meta` key of the imported directory.
-const META_KEY: &str = "institutions";
 /// Institutions in the directory at most.
 pub const INSTITUTIONS_MAX: usize = 5_000;
 const NAME_CHARS_MAX: usize = 120;
@@ -128,7 +127,7 @@ pub fn sandbox_defaults() -> Vec<Institution> {
 
 /// The directory: the imported one, else the sandbox's defaults.
 pub fn directory(read: &impl Read) -> Result<Vec<Institution>, ApiError> {
-    let imported: Option<Vec<Institution>> = read.get_json(Table::Meta, META_KEY)?;
+    let imported: Option<Vec<Institution>> = read.meta(Meta::Institutions)?;
     Ok(imported.unwrap_or_else(sandbox_defaults))
 }
 
@@ -186,7 +185,7 @@ pub fn import(tx: &mut Tx<'_>, file: ImportFile) -> Result<usize, ApiError> {
             )));
         }
     }
-    tx.put_json(Table::Meta, META_KEY, &list)?;
+    tx.put_meta(Meta::Institutions, &list)?;
     Ok(list.len())
 }
 

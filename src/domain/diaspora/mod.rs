@@ -31,7 +31,7 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A quote is honoured this long at most (and never past its card).
 pub const QUOTE_VALID_MS: i64 = 30 * 60_000;
@@ -329,7 +329,7 @@ pub fn pay(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Quote, Ap
     }
     quote.transaction = Some(post(tx, &quote)?);
     quote.paid_at_ms = Some(now);
-    tx.put_json(Table::Objects, &quote.id, &quote)?;
+    tx.put_object(&quote.id, &quote)?;
     let paid = view(&quote);
     resource::emit(tx, EventType::DiasporaQuotePaid, &quote, &paid)?;
     if institution.is_some_and(|i| i.organisation.is_some()) {
@@ -409,12 +409,12 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Quote, 
 
 /// The expiry timer: a quote still QUOTED is EXPIRED.
 pub fn on_expire(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let Some(mut quote) = tx.get_json::<Quote>(Table::Objects, id)? else {
+    let Some(mut quote) = tx.object::<Quote>(id)? else {
         return Ok(());
     };
     if let Ok(next) = transition(quote.status, Trigger::Expire) {
         quote.status = next;
-        tx.put_json(Table::Objects, &quote.id, &quote)?;
+        tx.put_object(&quote.id, &quote)?;
         resource::emit(tx, EventType::DiasporaQuoteExpired, &quote, &view(&quote))?;
     }
     Ok(())

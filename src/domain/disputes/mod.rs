@@ -28,8 +28,8 @@ use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::Read;
+use crate::store::Tx;
 use crate::store::keys::Family;
-use crate::store::{Table, Tx};
 
 /// Evidence window when none is asked for: 7 days.
 pub const EVIDENCE_WINDOW_DEFAULT_MINUTES: i64 = 7 * 24 * 60;
@@ -271,7 +271,7 @@ pub fn respond(
             },
         )?;
     }
-    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    tx.put_object(dispute.id.clone(), &dispute)?;
     emit(tx, &dispute, EventType::DisputeUpdated)?;
     Ok(dispute)
 }
@@ -283,7 +283,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     else {
         return Ok(());
     };
-    let Some(mut dispute) = tx.get_json::<Dispute>(Table::Objects, id)? else {
+    let Some(mut dispute) = tx.object::<Dispute>(id)? else {
         return Ok(());
     };
     let trigger = match kind {
@@ -302,7 +302,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
         return Ok(()); // answered in time, or decided already
     };
     let mut intent: Intent = tx
-        .get_json(Table::Objects, &dispute.payment_intent)?
+        .object(&dispute.payment_intent)?
         .ok_or_else(|| ApiError::internal(format!("dispute {} lost its intent", dispute.id)))?;
     let (mode, owner, currency) = (
         dispute.mode,
@@ -340,7 +340,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     dispute.status = next;
     dispute.outcome_transaction = Some(transaction);
     dispute.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, dispute.id.clone(), &dispute)?;
+    tx.put_object(dispute.id.clone(), &dispute)?;
     emit(
         tx,
         &dispute,

@@ -29,7 +29,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
 use crate::store::keys::Family;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// How long a quote holds: the origin's 120 s for every quote (O§19). The
 /// issue's "e.g. 60 s" was an example; clients written for the origin count
@@ -266,7 +266,7 @@ pub fn take_quote(
     let status =
         transition(status_at(&quote, now), trigger).map_err(|refusal| refused(&quote, refusal))?;
     quote.used_at_ms = Some(now);
-    tx.put_json(Table::Objects, quote.id.clone(), &quote)?;
+    tx.put_object(quote.id.clone(), &quote)?;
     if status == Status::Indicative {
         let new = NewQuote::parse(quote.amount_minor, currency, target_currency)?;
         let pricing = price(tx, quote.mode, &new, now)?;

@@ -27,7 +27,7 @@ use crate::domain::audit::{self, Actor};
 use crate::domain::currency::{self, Currency};
 use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
-use crate::store::{Read, Table, Tx, keys};
+use crate::store::{Meta, Read, Tx};
 
 /// The currency every cross rate goes through.
 pub const PIVOT: &str = "USD";
@@ -138,9 +138,7 @@ struct Stored {
 }
 
 fn load(read: &impl Read, mode: Mode) -> Result<Stored, ApiError> {
-    Ok(read
-        .get_json(Table::Meta, &keys::fx_rates(mode))?
-        .unwrap_or_default())
+    Ok(read.meta(Meta::FxRates(mode))?.unwrap_or_default())
 }
 
 /// The mid-market rate of a conversion and where it came from.
@@ -311,7 +309,7 @@ pub fn set(tx: &mut Tx<'_>, actor: &Actor, mode: Mode, new: NewRate) -> Result<E
         updated: updated.clone(),
     };
     stored.rates.insert(key.clone(), set);
-    tx.put_json(Table::Meta, keys::fx_rates(mode), &stored)?;
+    tx.put_meta(Meta::FxRates(mode), &stored)?;
     audit::record(
         tx,
         actor,

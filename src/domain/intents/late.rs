@@ -32,7 +32,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
 use crate::rails::{self, Disbursement, catalogue};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The not-found answer about a late payment.
 pub const MISSING_LATE_PAYMENT: Missing = Missing::new(Code::LatePaymentNotFound, "late payment");
@@ -379,7 +379,7 @@ pub fn on_rail_answer(
     late_payment: &str,
     outcome: Disbursement,
 ) -> Result<bool, ApiError> {
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(false);
     };
     let Ok(at) = position(&intent, late_payment) else {

@@ -14,7 +14,7 @@ use crate::error::{ApiError, Code};
 use crate::ledger::{self, Class, Mode};
 use crate::rails::card::{Card, CardInput, ThreeDSecure};
 use crate::rails::{self, Collection, FailureReason, Operator};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The sandbox's collection account that bank attempts tell payers to pay
 /// (live accounts come with the live connectors of issue 28).
@@ -203,11 +203,7 @@ pub(super) fn intent_for_payer(
     let authorised = crate::ids::is_id(id, "pi")
         && token.len() <= 64
         && super::view::page_token_matches(id, token);
-    let intent: Option<Intent> = if authorised {
-        tx.get_json(Table::Objects, id)?
-    } else {
-        None
-    };
+    let intent: Option<Intent> = if authorised { tx.object(id)? } else { None };
     intent
         .filter(|i| i.mode == principal.mode)
         .ok_or_else(|| ApiError::not_found(INTENT.missing, id))

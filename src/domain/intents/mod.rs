@@ -50,7 +50,7 @@ pub use self::methods::{
 };
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Attempts one intent keeps at most; past it, new attempts are refused.
 pub const ATTEMPTS_MAX: usize = 20;
@@ -362,7 +362,7 @@ pub fn read(
 }
 
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
-    tx.put_json(Table::Objects, intent.id.clone(), intent)
+    tx.put_object(intent.id.clone(), intent)
 }
 
 pub(crate) fn emit(
@@ -583,7 +583,7 @@ fn default_application_fee(tx: &Tx<'_>, intent: &mut Intent) -> Result<(), ApiEr
     if intent.application_fee_minor.is_some() || intent.status == Status::Created {
         return Ok(());
     }
-    let Some(account) = tx.get_json::<super::accounts::Account>(Table::Objects, account)? else {
+    let Some(account) = tx.object::<super::accounts::Account>(account)? else {
         return Ok(());
     };
     let fixed: i64 = intent.splits.iter().map(|s| s.fixed_minor).sum();
@@ -937,7 +937,7 @@ pub fn on_rail_answer(
     attempt_id: &str,
     outcome: Collection,
 ) -> Result<bool, ApiError> {
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(false);
     };
     let Some(current) = intent.attempts.last().filter(|a| a.id == attempt_id) else {
@@ -972,7 +972,7 @@ pub fn on_hosted_link(
     attempt_id: &str,
     link: &str,
 ) -> Result<bool, ApiError> {
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(false);
     };
     let waiting = intent.status == Status::RequiresCustomerAction;
@@ -1012,7 +1012,7 @@ pub fn on_late_success(
     amount_minor: i64,
     currency: &str,
 ) -> Result<bool, ApiError> {
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(false);
     };
     let Some(attempt) = intent.attempts.iter().find(|a| a.id == attempt_id) else {
@@ -1531,7 +1531,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
         | TimerKind::IntentSettle { intent } => intent,
         _ => return Ok(()),
     };
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
@@ -1601,7 +1601,7 @@ pub(crate) fn settle_in_cycle(
     paid_at_ms: i64,
     actor: &str,
 ) -> Result<bool, ApiError> {
-    let Some(mut intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(mut intent) = tx.object::<Intent>(id)? else {
         return Ok(false);
     };
     if intent.status != Status::SettlementPending {

@@ -20,7 +20,7 @@ use crate::domain::settlement::cycles;
 use crate::domain::{Settings, fees, org};
 use crate::error::ApiError;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// What an attempt came to.
 pub enum Outcome {
@@ -163,7 +163,7 @@ pub fn request(
         }
     }
     let intent: Intent = tx
-        .get_json(Table::Objects, &intent.id)?
+        .object(&intent.id)?
         .ok_or_else(|| ApiError::internal(format!("intent {} vanished", intent.id)))?;
     let outcome = match intent.status {
         IntentStatus::Captured | IntentStatus::SettlementPending | IntentStatus::Settled => {

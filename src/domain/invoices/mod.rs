@@ -37,7 +37,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 const DAY_MS: i64 = 86_400_000;
 /// Days after the first attempt at which the retries run.
@@ -133,11 +133,9 @@ fn allocate_number(
 ) -> Result<String, ApiError> {
     let month = calendar::year_month(now_ms);
     let key = keys::invoice_sequence(mode, owner, &month);
-    let last = tx
-        .get(Table::Index, &key)?
-        .map_or(0, |b| crate::store::decode_balance(&b));
+    let last = tx.index_count(&key)?.unwrap_or(0);
     let next = last + 1;
-    tx.put(Table::Index, key, crate::store::encode_balance(next));
+    tx.put_index_count(key, next);
     Ok(format!("INV-{month}-{next:06}"))
 }
 
@@ -223,8 +221,7 @@ pub(crate) fn issue(
         updated_at_ms: now,
     };
     resource::insert(tx, INVOICE, &invoice)?;
-    tx.put(
-        Table::Index,
+    tx.put_index(
         format!("{}{}", keys::subscription_invoices(&sub.id), invoice.id),
         Vec::new(),
     );
@@ -236,7 +233,7 @@ pub(crate) fn issue(
 
 fn save(tx: &mut Tx<'_>, invoice: &mut Invoice) -> Result<(), ApiError> {
     invoice.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, invoice.id.clone(), invoice)?;
+    tx.put_object(invoice.id.clone(), invoice)?;
     Ok(())
 }
 
@@ -251,7 +248,7 @@ fn emit(
 }
 
 fn load(tx: &Tx<'_>, id: &str) -> Result<Option<Invoice>, ApiError> {
-    Ok(tx.get_json(Table::Objects, id)?)
+    Ok(tx.object(id)?)
 }
 
 /// When the attempt after `attempts` runs: [`DUNNING_DAYS`] after the
@@ -411,7 +408,7 @@ fn withdraw_request(
     let Some(id) = &invoice.payment_intent else {
         return Ok(());
     };
-    let Some(intent) = tx.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(intent) = tx.object::<Intent>(id)? else {
         return Ok(());
     };
     use intents::state::Status as S;
@@ -466,10 +463,10 @@ pub fn of_subscription(
     limit: usize,
 ) -> Result<Vec<Invoice>, ApiError> {
     let prefix = keys::subscription_invoices(subscription);
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, limit, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, limit)?;
     let mut found = Vec::with_capacity(rows.len());
     for (key, _) in rows {
-        if let Some(invoice) = snapshot.get_json::<Invoice>(Table::Objects, &key[prefix.len()..])? {
+        if let Some(invoice) = snapshot.object::<Invoice>(crate::store::keys::id_of(&key))? {
             found.push(invoice);
         }
     }

@@ -24,7 +24,7 @@ use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::rails::live::Provider;
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Snapshot, Table, Tx, keys};
+use crate::store::{Read, Snapshot, Tx, keys};
 
 /// Rail requests one run asks about by inquiry at most (MTN, Airtel).
 pub const INQUIRIES_PER_RUN_MAX: usize = 500;
@@ -90,7 +90,7 @@ pub fn arm(
 ) -> Result<(), ApiError> {
     let period_ms = settings.rail_reconcile_period_ms;
     let key = marker(mode, owner, provider);
-    if let Some(armed) = tx.get_json::<Armed>(Table::Objects, &key)?
+    if let Some(armed) = tx.object::<Armed>(&key)?
         && armed.period_ms == period_ms
     {
         return Ok(());
@@ -108,8 +108,7 @@ fn schedule(
     period_end_ms: i64,
 ) -> Result<(), ApiError> {
     let period_ms = settings.rail_reconcile_period_ms;
-    tx.put_json(
-        Table::Objects,
+    tx.put_object(
         marker(mode, owner, provider),
         &Armed {
             period_end_ms,
@@ -133,7 +132,7 @@ fn schedule(
 /// before this job existed, gets its timer).
 pub fn arm_all(tx: &mut Tx<'_>, settings: &Settings) -> Result<usize, ApiError> {
     let prefix = format!("rail_config|{}|", Mode::Live.as_str());
-    let rows = tx.scan(Table::Objects, &prefix, None, CONFIGS_MAX)?;
+    let rows = tx.scan_objects(&prefix, CONFIGS_MAX)?;
     let mut armed = 0;
     for (_, value) in rows {
         let config: RailConfig = crate::store::decode(&value)?;
@@ -157,13 +156,13 @@ pub fn on_timer(
         return Ok(());
     };
     let key = marker(mode, owner, provider);
-    let armed = tx.get_json::<Armed>(Table::Objects, &key)?;
+    let armed = tx.object::<Armed>(&key)?;
     // A timer of an earlier arming (the period changed) is stale.
     if armed.as_ref().map(|a| a.period_end_ms) != Some(period_end_ms) {
         return Ok(());
     }
     if find(tx, mode, owner, provider)?.is_none() {
-        tx.delete(Table::Objects, key);
+        tx.delete_object(key);
         return Ok(());
     }
     let now = tx.now_ms();
@@ -184,12 +183,8 @@ pub fn on_timer(
         created_at_ms: now,
         updated_at_ms: now,
     };
-    tx.put_json(Table::Objects, run.id.clone(), &run)?;
-    tx.put(
-        Table::Index,
-        keys::rail_outbox(now, &run.id, OUTBOX_KIND),
-        Vec::new(),
-    );
+    tx.put_object(run.id.clone(), &run)?;
+    tx.put_index(keys::rail_outbox(now, &run.id, OUTBOX_KIND), Vec::new());
     let next = period_end(period_end_ms, settings.rail_reconcile_period_ms);
     schedule(tx, settings, mode, owner, provider, next)
 }
@@ -203,11 +198,11 @@ pub struct TakenRun {
 /// Takes a run's outbox row in the writer (deleted; one more attempt).
 /// `None`: taken already, or nothing to run.
 pub fn take(tx: &mut Tx<'_>, row_key: &str, id: &str) -> Result<Option<TakenRun>, ApiError> {
-    if tx.get(Table::Index, row_key)?.is_none() {
+    if tx.index(row_key)?.is_none() {
         return Ok(None);
     }
-    tx.delete(Table::Index, row_key.to_string());
-    let Some(mut run) = tx.get_json::<Run>(Table::Objects, id)? else {
+    tx.delete_index(row_key.to_string());
+    let Some(mut run) = tx.object::<Run>(id)? else {
         return Ok(None);
     };
     let Some(config) = find(tx, run.mode, &run.owner, run.provider)? else {
@@ -215,7 +210,7 @@ pub fn take(tx: &mut Tx<'_>, row_key: &str, id: &str) -> Result<Option<TakenRun>
     };
     run.attempts += 1;
     run.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, run.id.clone(), &run)?;
+    tx.put_object(run.id.clone(), &run)?;
     Ok(Some(TakenRun { run, config }))
 }
 
@@ -224,11 +219,11 @@ pub fn take(tx: &mut Tx<'_>, row_key: &str, id: &str) -> Result<Option<TakenRun>
 pub fn period_requests(snapshot: &Snapshot, run: &Run) -> Result<Vec<RailRequest>, ApiError> {
     let scope = Scope::period(run.period_start_ms, run.period_end_ms);
     let prefix = keys::rail_requests(run.mode, &run.owner, run.provider.as_str());
-    let rows = snapshot.scan(Table::Index, &prefix, None, reconcile::REQUESTS_MAX)?;
+    let rows = snapshot.scan_index(&prefix, None, reconcile::REQUESTS_MAX)?;
     let mut requests = Vec::new();
     for (key, _) in rows {
-        let id = key.rsplit('|').next().unwrap_or_default();
-        if let Some(request) = snapshot.get_json::<RailRequest>(Table::Objects, id)?
+        let id = crate::store::keys::id_of(&key);
+        if let Some(request) = snapshot.object::<RailRequest>(id)?
             && scope.holds(&request)
         {
             requests.push(request);
@@ -250,7 +245,7 @@ pub fn record(
     fetched: Result<(Vec<Line>, bool), String>,
     retry_ms: i64,
 ) -> Result<(), ApiError> {
-    let Some(mut run) = tx.get_json::<Run>(Table::Objects, id)? else {
+    let Some(mut run) = tx.object::<Run>(id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
@@ -270,8 +265,7 @@ pub fn record(
         Err(error) => {
             run.error = Some(error);
             if run.attempts < RUN_ATTEMPTS_MAX {
-                tx.put(
-                    Table::Index,
+                tx.put_index(
                     keys::rail_outbox(now + retry_ms.max(1), &run.id, OUTBOX_KIND),
                     Vec::new(),
                 );
@@ -280,7 +274,7 @@ pub fn record(
             }
         }
     }
-    tx.put_json(Table::Objects, run.id.clone(), &run)?;
+    tx.put_object(run.id.clone(), &run)?;
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ledger::Mode;
 use crate::rails::live::Provider;
-use crate::store::{Read, StoreError, Table, Tx, keys};
+use crate::store::{Read, StoreError, Tx, keys};
 
 /// Faults in a row that open the circuit.
 pub const FAULTS_TO_OPEN: u32 = 3;
@@ -86,7 +86,7 @@ impl Health {
 
 pub fn load(read: &impl Read, mode: Mode, provider: Provider) -> Result<Health, StoreError> {
     Ok(read
-        .get_json(Table::Objects, &keys::rail_health(mode, provider.as_str()))?
+        .object(&keys::rail_health(mode, provider.as_str()))?
         .unwrap_or_default())
 }
 
@@ -100,11 +100,7 @@ pub fn record(
 ) -> Result<(), StoreError> {
     let mut health = load(tx, mode, provider)?;
     health.count(fault, tx.wall_ms(), cooldown_ms);
-    tx.put_json(
-        Table::Objects,
-        keys::rail_health(mode, provider.as_str()),
-        &health,
-    )
+    tx.put_object(keys::rail_health(mode, provider.as_str()), &health)
 }
 
 /// The live providers whose circuit is open now (`GET /status` `degraded_flags`).

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
 use crate::rails::live::{Credentials, Provider};
-use crate::store::{Read, StoreError, Table, Tx, keys};
+use crate::store::{Read, StoreError, Tx, keys};
 
 /// Credentials one configuration holds at most.
 pub const CREDENTIALS_MAX: usize = 8;
@@ -155,7 +155,7 @@ pub fn configure(
     let key = keys::rail_config(mode, owner, sealed.provider.as_str());
     let now = tx.now_ms();
     let created_at_ms = tx
-        .get_json::<RailConfig>(Table::Objects, &key)?
+        .object::<RailConfig>(&key)?
         .map_or(now, |c| c.created_at_ms);
     let config = RailConfig {
         provider: sealed.provider,
@@ -168,7 +168,7 @@ pub fn configure(
         created_at_ms,
         updated_at_ms: now,
     };
-    tx.put_json(Table::Objects, key, &config)?;
+    tx.put_object(key, &config)?;
     Ok(config)
 }
 
@@ -179,10 +179,7 @@ pub fn find(
     owner: &str,
     provider: Provider,
 ) -> Result<Option<RailConfig>, StoreError> {
-    read.get_json(
-        Table::Objects,
-        &keys::rail_config(mode, owner, provider.as_str()),
-    )
+    read.object(&keys::rail_config(mode, owner, provider.as_str()))
 }
 
 /// The credentials of a configuration, opened (for the dispatcher only).

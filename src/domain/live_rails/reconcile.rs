@@ -27,7 +27,7 @@ use crate::error::ApiError;
 use crate::events::{self, EventType};
 use crate::ledger::Mode;
 use crate::rails::live::{Kind, Provider, minor_units};
-use crate::store::{Table, Tx, keys};
+use crate::store::{Read, Tx, keys};
 
 /// Lines a report may hold.
 pub const LINES_MAX: usize = 100_000;
@@ -196,11 +196,11 @@ pub(crate) fn gateway_requests(
     provider: Provider,
 ) -> Result<BTreeMap<String, RailRequest>, ApiError> {
     let prefix = keys::rail_requests(mode, owner, provider.as_str());
-    let rows = tx.scan(Table::Index, &prefix, None, REQUESTS_MAX)?;
+    let rows = tx.scan_index(&prefix, None, REQUESTS_MAX)?;
     let mut requests = BTreeMap::new();
     for (key, _) in rows {
-        let id = key.rsplit('|').next().unwrap_or_default().to_string();
-        if let Some(request) = tx.get_json::<RailRequest>(Table::Objects, &id)? {
+        let id = crate::store::keys::id_of(&key).to_string();
+        if let Some(request) = tx.object::<RailRequest>(&id)? {
             requests.insert(id, request);
         }
     }

@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::ledger::Mode;
 use crate::rails::live::{Answer, Kind, Provider};
 use crate::rails::{Collection, Disbursement};
-use crate::store::{Snapshot, Table, Tx, keys};
+use crate::store::{Read, Snapshot, Tx, keys};
 
 /// Inquiries about one request at most; then it waits for an operator
 /// (the intent stays AMBIGUOUS, the payout NEEDS_REVIEW, their money held).
@@ -134,17 +134,12 @@ pub fn enqueue(tx: &mut Tx<'_>, new: NewRequest<'_>) -> Result<RailRequest, ApiE
         sent_at_ms: None,
         completed_at_ms: None,
     };
-    tx.put_json(Table::Objects, request.id.clone(), &request)?;
-    tx.put(
-        Table::Index,
+    tx.put_object(request.id.clone(), &request)?;
+    tx.put_index(
         keys::rail_request(new.mode, new.owner, new.provider.as_str(), &request.id),
         Vec::new(),
     );
-    tx.put(
-        Table::Index,
-        keys::rail_outbox(now, &request.id, "send"),
-        Vec::new(),
-    );
+    tx.put_index(keys::rail_outbox(now, &request.id, "send"), Vec::new());
     Ok(request)
 }
 
@@ -163,13 +158,12 @@ pub struct OutboxRow {
 /// The outbox rows due before `now_ms`, oldest first, at most `limit`.
 pub fn outbox(read: &Snapshot, now_ms: i64, limit: usize) -> Result<Vec<OutboxRow>, ApiError> {
     let upper = format!("{}{}", keys::RAIL_OUTBOX, keys::due_before(now_ms + 1));
-    let rows = read.scan(Table::Index, keys::RAIL_OUTBOX, Some(&upper), limit)?;
+    let rows = read.scan_index(keys::RAIL_OUTBOX, Some(&upper), limit)?;
     Ok(rows
         .into_iter()
         .filter_map(|(key, _)| {
-            let mut parts = key.split('|').skip(2);
-            let request = parts.next()?.to_string();
-            let kind = parts.next()?;
+            let (request, kind) = keys::outbox_entry(&key)?;
+            let request = request.to_string();
             Some(OutboxRow {
                 inquiry: kind == "inquire",
                 reconcile: kind == super::daily::OUTBOX_KIND,
@@ -192,11 +186,11 @@ pub struct Taken {
 /// each inquiry already made). `None`: nothing to call (taken already, the
 /// request decided, the inquiries used up, the configuration removed).
 pub fn take(tx: &mut Tx<'_>, row: &OutboxRow, poll_ms: i64) -> Result<Option<Taken>, ApiError> {
-    if tx.get(Table::Index, &row.key)?.is_none() {
+    if tx.index(&row.key)?.is_none() {
         return Ok(None);
     }
-    tx.delete(Table::Index, row.key.clone());
-    let Some(mut request) = tx.get_json::<RailRequest>(Table::Objects, &row.request)? else {
+    tx.delete_index(row.key.clone());
+    let Some(mut request) = tx.object::<RailRequest>(&row.request)? else {
         return Ok(None);
     };
     if request.next_inquiry.as_deref() == Some(row.key.as_str()) {
@@ -231,17 +225,17 @@ pub fn take(tx: &mut Tx<'_>, row: &OutboxRow, poll_ms: i64) -> Result<Option<Tak
 /// Replaces the request's queued inquiry with one due at `due_ms`.
 fn queue_inquiry(tx: &mut Tx<'_>, request: &mut RailRequest, due_ms: i64) -> Result<(), ApiError> {
     if let Some(old) = request.next_inquiry.take() {
-        tx.delete(Table::Index, old);
+        tx.delete_index(old);
     }
     let key = keys::rail_outbox(due_ms, &request.id, "inquire");
-    tx.put(Table::Index, key.clone(), Vec::new());
+    tx.put_index(key.clone(), Vec::new());
     request.next_inquiry = Some(key);
     Ok(())
 }
 
 fn save(tx: &mut Tx<'_>, request: &mut RailRequest, now: i64) -> Result<(), ApiError> {
     request.updated_at_ms = now;
-    tx.put_json(Table::Objects, request.id.clone(), request)?;
+    tx.put_object(request.id.clone(), request)?;
     Ok(())
 }
 
@@ -269,7 +263,7 @@ pub fn record(
     id: &str,
     recorded: Recorded,
 ) -> Result<(), ApiError> {
-    let Some(mut request) = tx.get_json::<RailRequest>(Table::Objects, id)? else {
+    let Some(mut request) = tx.object::<RailRequest>(id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
@@ -310,7 +304,7 @@ pub fn record(
         request.failure_code = code;
         request.completed_at_ms = Some(now);
         if let Some(row) = request.next_inquiry.take() {
-            tx.delete(Table::Index, row);
+            tx.delete_index(row);
         }
     }
     if moved {
@@ -440,7 +434,7 @@ pub fn on_callback(
     id: &str,
     provider_id: Option<String>,
 ) -> Result<bool, ApiError> {
-    let Some(mut request) = tx.get_json::<RailRequest>(Table::Objects, id)? else {
+    let Some(mut request) = tx.object::<RailRequest>(id)? else {
         return Ok(false);
     };
     let open = matches!(
@@ -458,8 +452,7 @@ pub fn on_callback(
     let due_now = request
         .next_inquiry
         .as_deref()
-        .and_then(|k| k.split('|').nth(1))
-        .and_then(|due| due.parse::<i64>().ok())
+        .and_then(keys::outbox_due_ms)
         .is_some_and(|due| due <= now);
     if !due_now {
         queue_inquiry(tx, &mut request, now)?;
@@ -473,7 +466,7 @@ pub fn get(read: &impl crate::store::Read, id: &str) -> Result<Option<RailReques
     if !id.starts_with("rrq_") || id.len() > 64 {
         return Ok(None);
     }
-    Ok(read.get_json(Table::Objects, id)?)
+    Ok(read.object(id)?)
 }
 
 #[cfg(test)]

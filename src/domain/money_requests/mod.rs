@@ -20,7 +20,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
-use crate::store::{Snapshot, Table, Tx};
+use crate::store::{Read, Snapshot, Tx};
 
 /// Characters of a code after `MR-` (no 0/O/1/I to read them out loud).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -152,7 +152,7 @@ pub fn create(
     intent.customer_msisdn = prefill;
     let now = tx.now_ms();
     let mut code = new_code();
-    while tx.get(Table::Objects, &code)?.is_some() {
+    while tx.object_bytes(&code)?.is_some() {
         code = new_code();
     }
     let request = MoneyRequest {
@@ -192,7 +192,7 @@ pub fn read(
 /// The request behind a pay URL, whoever made it.
 pub fn read_public(snapshot: &Snapshot, code: &str) -> Result<Option<MoneyRequest>, ApiError> {
     Ok(if code.starts_with("MR-") {
-        snapshot.get_json(Table::Objects, code)?
+        snapshot.object(code)?
     } else {
         None
     })
@@ -223,7 +223,7 @@ pub fn cancel(
     )?;
     request.status = cancelled;
     request.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, request.code.clone(), &request)?;
+    tx.put_object(request.code.clone(), &request)?;
     emit(
         tx,
         &request,
@@ -235,14 +235,14 @@ pub fn cancel(
 
 /// The intent "paid" hook of a request's payment (`domain::purpose`).
 pub fn on_paid(tx: &mut Tx<'_>, settings: &Settings, code: &str) -> Result<(), ApiError> {
-    let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
+    let Some(mut request) = tx.object::<MoneyRequest>(code)? else {
         return Ok(());
     };
     // A request already closed (cancelled, expired) stays as it is.
     if let Ok(paid) = transition(request.status, Trigger::Pay) {
         request.status = paid;
         request.updated_at_ms = tx.now_ms();
-        tx.put_json(Table::Objects, request.code.clone(), &request)?;
+        tx.put_object(request.code.clone(), &request)?;
         emit(
             tx,
             &request,
@@ -257,13 +257,13 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     let TimerKind::MoneyRequestExpire { code } = kind else {
         return Ok(());
     };
-    let Some(mut request) = tx.get_json::<MoneyRequest>(Table::Objects, code)? else {
+    let Some(mut request) = tx.object::<MoneyRequest>(code)? else {
         return Ok(());
     };
     if let Ok(expired) = transition(request.status, Trigger::Expire) {
         request.status = expired;
         request.updated_at_ms = tx.now_ms();
-        tx.put_json(Table::Objects, request.code.clone(), &request)?;
+        tx.put_object(request.code.clone(), &request)?;
     }
     Ok(())
 }

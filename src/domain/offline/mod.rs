@@ -35,7 +35,7 @@ use crate::error::{ApiError, Code};
 use crate::ledger::Mode;
 use crate::offline::device_keys;
 use crate::store::keys;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 /// `ofp_...`, listed per owner under `ofp`.
 pub const OFFLINE_PROMISE: Family = Family::new("ofp");
 
@@ -173,21 +173,19 @@ pub fn read_device(
     owner: &str,
     id: &str,
 ) -> Result<Option<Device>, ApiError> {
-    if let Some(device) = read.get_json(Table::Objects, &keys::offline_device(mode, owner, id))? {
+    if let Some(device) = read.object(&keys::offline_device(mode, owner, id))? {
         return Ok(Some(device));
     }
-    let legacy: Option<Device> =
-        read.get_json(Table::Objects, &keys::offline_device_unscoped(mode, id))?;
+    let legacy: Option<Device> = read.object(&keys::offline_device_unscoped(mode, id))?;
     Ok(legacy.filter(|d| resource::belongs(d, mode, owner, Party::Owner)))
 }
 
 pub fn read_nonce(read: &impl Read, mode: Mode, nonce: &str) -> Result<Option<Nonce>, ApiError> {
-    Ok(read.get_json(Table::Objects, &keys::offline_nonce(mode, nonce))?)
+    Ok(read.object(&keys::offline_nonce(mode, nonce))?)
 }
 
 pub(crate) fn put_device(tx: &mut Tx<'_>, device: &Device) -> Result<(), ApiError> {
-    tx.put_json(
-        Table::Objects,
+    tx.put_object(
         keys::offline_device(device.mode, &device.owner, &device.id),
         device,
     )?;
@@ -310,7 +308,7 @@ pub fn register_device(
 /// Counts a new device of `owner`, refusing one past the bound.
 fn count_device(tx: &mut Tx<'_>, mode: Mode, owner: &str) -> Result<(), ApiError> {
     let key = keys::offline_device_count(mode, owner);
-    let count: u32 = tx.get_json(Table::Objects, &key)?.unwrap_or(0);
+    let count: u32 = tx.object(&key)?.unwrap_or(0);
     if count >= DEVICES_PER_PARTY_MAX {
         return Err(ApiError::new(
             Code::DeviceLimit,
@@ -320,7 +318,7 @@ fn count_device(tx: &mut Tx<'_>, mode: Mode, owner: &str) -> Result<(), ApiError
         )
         .with_param("device_id"));
     }
-    tx.put_json(Table::Objects, key, &(count + 1))?;
+    tx.put_object(key, &(count + 1))?;
     Ok(())
 }
 
@@ -361,7 +359,7 @@ pub fn issue_nonces(
     let mut issued = Vec::with_capacity(nonces.len());
     for nonce in nonces {
         let key = keys::offline_nonce(principal.mode, &nonce);
-        if tx.get(Table::Objects, &key)?.is_some() {
+        if tx.object_bytes(&key)?.is_some() {
             // 128 random bits: a repeat is a broken generator, not bad luck.
             return Err(ApiError::internal("a fresh nonce repeated an issued one"));
         }
@@ -373,7 +371,7 @@ pub fn issue_nonces(
             expires_at_ms: now + NONCE_VALIDITY_MS,
             used_by: None,
         };
-        tx.put_json(Table::Objects, key, &record)?;
+        tx.put_object(key, &record)?;
         issued.push(record);
     }
     Ok(issued)

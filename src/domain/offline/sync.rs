@@ -40,8 +40,8 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting};
 use crate::offline::device_keys;
 use crate::offline::promise::{self, Promise};
-use crate::store::keys::{self};
-use crate::store::{Read, Snapshot, Table, Tx};
+use crate::store::keys;
+use crate::store::{Read, Snapshot, Tx};
 
 /// Promises per sync at most (origin behaviour section 18).
 pub const PROMISES_PER_SYNC_MAX: usize = 200;
@@ -374,10 +374,10 @@ fn one(
 ) -> Result<SyncResult, ApiError> {
     let mode = principal.mode;
     let seen: Option<String> = tx
-        .get(Table::Index, &keys::offline_promise_hash(mode, &p.hash))?
+        .index(&keys::offline_promise_hash(mode, &p.hash))?
         .and_then(|b| String::from_utf8(b).ok());
     if let Some(id) = seen {
-        let earlier: Option<OfflinePromise> = tx.get_json(Table::Objects, &id)?;
+        let earlier: Option<OfflinePromise> = tx.object(&id)?;
         let reason = match earlier.map(|e| e.status) {
             Some(Status::Settled) => Reason::AlreadySettled,
             _ => Reason::AlreadyRejected,
@@ -651,13 +651,11 @@ fn record(
     };
     crate::domain::resource::insert(tx, OFFLINE_PROMISE, &record)?;
     // The payer lists it too.
-    tx.put(
-        Table::Index,
+    tx.put_index(
         keys::owned(OFFLINE_PROMISE, mode, &record.payer, &id),
         Vec::new(),
     );
-    tx.put(
-        Table::Index,
+    tx.put_index(
         keys::offline_promise_hash(mode, &p.hash),
         id.clone().into_bytes(),
     );
@@ -718,11 +716,7 @@ fn spend(
     if let Some(nonce) = &checks.nonce {
         let mut nonce = nonce.clone();
         nonce.used_by = Some(id.to_string());
-        tx.put_json(
-            Table::Objects,
-            keys::offline_nonce(checks.mode, &nonce.nonce),
-            &nonce,
-        )?;
+        tx.put_object(keys::offline_nonce(checks.mode, &nonce.nonce), &nonce)?;
     }
     // Re-read: an earlier promise of this sync may have moved it.
     if let Some(mut device) = read_device(tx, checks.mode, &q.payer, &p.submitted.payer_device_id)?

@@ -33,7 +33,7 @@ use crate::error::{ApiError, Code};
 use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting};
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// Rows paid per writer command by default: a chunk of 200 keeps one
 /// command in the tens of milliseconds (a 5,000-row batch is 25 commands),
@@ -234,7 +234,7 @@ fn posting(batch: &PayoutBatch, kind: CauseKind, what: &str) -> ledger::PostingB
 /// it again later (approved rows wait instead of being paid out of a ledger
 /// that does not add up).
 pub fn on_chunk(tx: &mut Tx<'_>, id: &str, run: u32, chunk_rows: u32) -> Result<(), ApiError> {
-    let Some(mut batch) = tx.get_json::<PayoutBatch>(Table::Objects, id)? else {
+    let Some(mut batch) = tx.object::<PayoutBatch>(id)? else {
         return Ok(());
     };
     if batch.status != Status::Executing
@@ -268,7 +268,7 @@ fn run_chunk(tx: &mut Tx<'_>, batch: &mut PayoutBatch, chunk_rows: u32) -> Resul
         .min(batch.counts.rows.saturating_add(1));
     while batch.cursor < end {
         let id = row_id(&batch.id, batch.cursor);
-        if let Some(mut row) = tx.get_json::<BatchRow>(Table::Objects, &id)? {
+        if let Some(mut row) = tx.object::<BatchRow>(&id)? {
             take(tx, batch, &mut row, &principal)?;
         }
         batch.cursor += 1;
@@ -300,7 +300,7 @@ fn take(
     };
     move_row(batch, row, trigger)?;
     row.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, row.id.clone(), &*row)?;
+    tx.put_object(row.id.clone(), &*row)?;
     Ok(())
 }
 
@@ -506,7 +506,7 @@ fn finish_if_done(tx: &mut Tx<'_>, batch: &mut PayoutBatch) -> Result<(), ApiErr
 /// finishes if it was the last. Anything else does nothing, so a poll fired
 /// twice moves nothing twice.
 pub fn on_payout(tx: &mut Tx<'_>, payout_id: &str) -> Result<(), ApiError> {
-    let Some(payout) = tx.get_json::<Payout>(Table::Objects, payout_id)? else {
+    let Some(payout) = tx.object::<Payout>(payout_id)? else {
         return Ok(());
     };
     let Some(batch_ref) = &payout.batch else {
@@ -515,11 +515,11 @@ pub fn on_payout(tx: &mut Tx<'_>, payout_id: &str) -> Result<(), ApiError> {
     if !payout.status.is_final() {
         return Ok(());
     }
-    let Some(mut batch) = tx.get_json::<PayoutBatch>(Table::Objects, &batch_ref.id)? else {
+    let Some(mut batch) = tx.object::<PayoutBatch>(&batch_ref.id)? else {
         return Ok(());
     };
     let id = row_id(&batch.id, batch_ref.row);
-    let Some(mut row) = tx.get_json::<BatchRow>(Table::Objects, &id)? else {
+    let Some(mut row) = tx.object::<BatchRow>(&id)? else {
         return Ok(());
     };
     if row.status != RowStatus::Processing || row.payout.as_deref() != Some(payout_id) {
@@ -528,13 +528,13 @@ pub fn on_payout(tx: &mut Tx<'_>, payout_id: &str) -> Result<(), ApiError> {
     let trigger = payout_trigger(&payout, &mut row);
     move_row(&mut batch, &mut row, trigger)?;
     row.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, row.id.clone(), &row)?;
+    tx.put_object(row.id.clone(), &row)?;
     finish_if_done(tx, &mut batch)?;
     save(tx, &batch)
 }
 
 fn save(tx: &mut Tx<'_>, batch: &PayoutBatch) -> Result<(), ApiError> {
-    Ok(tx.put_json(Table::Objects, batch.id.clone(), batch)?)
+    Ok(tx.put_object(batch.id.clone(), batch)?)
 }
 
 fn emit(tx: &mut Tx<'_>, batch: &PayoutBatch, event: EventType) -> Result<(), ApiError> {

@@ -47,7 +47,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::{self, Class, Mode};
 use crate::store::keys::{self, Child, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The errors a batch keeps for its views (the rows keep all of theirs).
 pub const ERRORS_SHOWN_MAX: usize = 100;
@@ -532,8 +532,8 @@ pub fn create(
     let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
     let more = rows.len() > first_rows.len();
     for (id, bytes) in rows {
-        tx.put(Table::Index, format!("{prefix}{id}"), Vec::new());
-        tx.put(Table::Objects, id, bytes);
+        tx.put_index(format!("{prefix}{id}"), Vec::new());
+        tx.put_object_bytes(id, bytes);
     }
     resource::emit(
         tx,
@@ -612,7 +612,7 @@ pub fn cancel(
         at: crate::clock::rfc3339(now),
         reason: reason.clone(),
     });
-    tx.put_json(Table::Objects, batch.id.clone(), &batch)?;
+    tx.put_object(batch.id.clone(), &batch)?;
     resource::emit(
         tx,
         EventType::PayoutBatchCancelled,
@@ -640,11 +640,11 @@ pub fn all_rows(
     batch: &PayoutBatch,
 ) -> Result<Vec<BatchRow>, ApiError> {
     let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
-    let index = snapshot.scan_rev(Table::Index, &prefix, None, ROWS_MAX, |_, _| true)?;
+    let index = snapshot.scan_index_rev(&prefix, ROWS_MAX)?;
     let mut rows = Vec::with_capacity(index.len());
     for (key, _) in index {
-        let id = &key[prefix.len()..];
-        if let Some(row) = snapshot.get_json::<BatchRow>(Table::Objects, id)? {
+        let id = crate::store::keys::id_of(&key);
+        if let Some(row) = snapshot.object::<BatchRow>(id)? {
             rows.push(row);
         }
     }

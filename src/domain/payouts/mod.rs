@@ -39,7 +39,7 @@ use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, Disbursement, PayoutFailure, PayoutOrder};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The payout fee, in basis points of the amount, on top (origin section 22:
 /// the withdrawal fee).
@@ -235,7 +235,7 @@ fn carrier(
 /// resolved only by what the provider's inquiry said. Returns false when
 /// the payout had moved on already.
 pub fn on_rail_answer(tx: &mut Tx<'_>, id: &str, outcome: Disbursement) -> Result<bool, ApiError> {
-    let Some(mut payout) = tx.get_json::<Payout>(Table::Objects, id)? else {
+    let Some(mut payout) = tx.object::<Payout>(id)? else {
         return Ok(false);
     };
     match (payout.status, outcome) {
@@ -252,7 +252,7 @@ pub fn on_rail_answer(tx: &mut Tx<'_>, id: &str, outcome: Disbursement) -> Resul
         _ => return Ok(false),
     }
     payout.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, payout.id.clone(), &payout)?;
+    tx.put_object(payout.id.clone(), &payout)?;
     super::routes::on_payout(tx, &payout)?;
     Ok(true)
 }
@@ -466,7 +466,7 @@ fn wait(tx: &mut Tx<'_>, payout: &mut Payout, poll_after_ms: i64) -> Result<(), 
 /// The `PayoutPoll` timer: asks the rail about a PROCESSING payout. Any
 /// other status means the outcome is recorded already, so nothing happens.
 pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let Some(mut payout) = tx.get_json::<Payout>(Table::Objects, id)? else {
+    let Some(mut payout) = tx.object::<Payout>(id)? else {
         return Ok(());
     };
     if payout.status != Status::Processing {
@@ -477,7 +477,7 @@ pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let outcome = rail.payout_status(&order(&payout));
     record_outcome(tx, &mut payout, outcome)?;
     payout.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, payout.id.clone(), &payout)?;
+    tx.put_object(payout.id.clone(), &payout)?;
     super::routes::on_payout(tx, &payout)
 }
 

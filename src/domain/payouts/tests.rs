@@ -125,7 +125,7 @@ fn short_funds_refuse_the_payout_and_write_nothing() {
     let listed = store
         .snapshot()
         .expect("snapshot")
-        .scan(Table::Index, "po|", None, 10)
+        .scan_index("po|", None, 10)
         .expect("scan");
     assert!(listed.is_empty());
 }
@@ -151,7 +151,7 @@ fn a_pending_payout_is_paid_by_its_poll_once_however_often_the_poll_fires() {
     let timers = store
         .snapshot()
         .expect("snapshot")
-        .scan(Table::Timers, "", None, 10)
+        .scan_timers("", None, 10)
         .expect("timers");
     assert_eq!(timers.len(), 1, "one durable poll");
     // The poll fires, then fires again (as after a crash before its commit

@@ -21,7 +21,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// Bounds of a plan (origin section 24).
 pub const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=80;
@@ -226,7 +226,7 @@ pub fn create(
     let new = new.check()?;
     let code = match &new.code {
         Some(code) => {
-            if tx.get(Table::Index, &keys::plan_code(code))?.is_some() {
+            if tx.index(&keys::plan_code(code))?.is_some() {
                 return Err(ApiError::new(
                     Code::PlanCodeTaken,
                     format!("the plan code {code:?} is taken: choose another"),
@@ -237,7 +237,7 @@ pub fn create(
         }
         None => loop {
             let code = default_code(&new.name);
-            if tx.get(Table::Index, &keys::plan_code(&code))?.is_none() {
+            if tx.index(&keys::plan_code(&code))?.is_none() {
                 break code;
             }
         },
@@ -285,10 +285,10 @@ pub fn by_code(read: &impl Read, code: &str) -> Result<Option<Plan>, ApiError> {
     if check_code(code).is_err() {
         return Ok(None);
     }
-    let Some(id) = read.get(Table::Index, &keys::plan_code(code))? else {
+    let Some(id) = read.index(&keys::plan_code(code))? else {
         return Ok(None);
     };
-    Ok(read.get_json(Table::Objects, &String::from_utf8_lossy(&id))?)
+    Ok(read.object(&String::from_utf8_lossy(&id))?)
 }
 
 /// `POST /plans/{id}/archive`: no new subscriptions; existing ones continue.
@@ -303,7 +303,7 @@ pub fn archive(
     if let Ok(archived) = transition(plan.status, Trigger::Archive) {
         plan.status = archived;
         plan.archived_at_ms = Some(tx.now_ms());
-        tx.put_json(Table::Objects, plan.id.clone(), &plan)?;
+        tx.put_object(plan.id.clone(), &plan)?;
         emit(tx, &plan, EventType::PlanArchived, public_url)?;
     }
     Ok(plan)

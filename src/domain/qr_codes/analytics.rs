@@ -13,7 +13,7 @@ use super::{ANALYTICS_CODES_MAX, code_prefix};
 use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Resolve outcomes counted per code.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -77,7 +77,7 @@ pub fn record_scan(tx: &mut Tx<'_>, id: &str, outcome: Outcome) -> Result<(), Ap
     if !crate::ids::is_id(id, "qr") {
         return Ok(());
     }
-    let Some(mut code) = tx.get_json::<QrCode>(Table::Objects, id)? else {
+    let Some(mut code) = tx.object::<QrCode>(id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
@@ -85,7 +85,7 @@ pub fn record_scan(tx: &mut Tx<'_>, id: &str, outcome: Outcome) -> Result<(), Ap
     *code.scans.by_day.entry(day(now)).or_default() += 1;
     code.scans.outcomes.bump(outcome);
     code.scans.last_at_ms = Some(now);
-    tx.put_json(Table::Objects, code.id.clone(), &code)?;
+    tx.put_object(code.id.clone(), &code)?;
     Ok(())
 }
 
@@ -101,10 +101,10 @@ fn list<T: serde::de::DeserializeOwned>(
     limit: usize,
 ) -> Result<Vec<T>, StoreError> {
     let before = before.map(|b| format!("{prefix}{b}"));
-    let rows = snapshot.scan_rev(Table::Index, prefix, before.as_deref(), limit, |_, _| true)?;
+    let rows = snapshot.scan_index_page(prefix, before.as_deref(), limit, |_, _| true)?;
     let mut out = Vec::new();
     for (key, _) in rows {
-        if let Some(object) = snapshot.get_json::<T>(Table::Objects, &key[prefix.len()..])? {
+        if let Some(object) = snapshot.object::<T>(crate::store::keys::id_of(&key))? {
             out.push(object);
         }
     }

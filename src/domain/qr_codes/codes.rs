@@ -21,8 +21,8 @@ use crate::events::signing;
 use crate::ledger::Mode;
 use crate::qr::signed;
 use crate::store::Read;
+use crate::store::Tx;
 use crate::store::keys::Family;
-use crate::store::{Table, Tx};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -206,7 +206,7 @@ pub fn revoke_code(
         at_ms: now,
     });
     code.updated_at_ms = now;
-    tx.put_json(Table::Objects, code.id.clone(), &code)?;
+    tx.put_object(code.id.clone(), &code)?;
     views::emit(tx, &code, EventType::QrCodeRevoked)?;
     Ok(code)
 }

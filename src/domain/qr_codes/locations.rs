@@ -16,8 +16,8 @@ use crate::domain::resource;
 use crate::error::{ApiError, Missing};
 use crate::ledger::Mode;
 use crate::store::Read;
+use crate::store::Tx;
 use crate::store::keys::Family;
-use crate::store::{Table, Tx};
 
 /// `loc_...`: locations, `location_not_found` when absent or another's.
 pub const LOCATION: Kind = Kind::new(
@@ -146,11 +146,10 @@ pub fn create_terminal(
         metadata: fields::metadata(input.metadata)?,
         created_at_ms: tx.now_ms(),
     };
-    tx.put(
-        Table::Index,
+    tx.put_index(
         format!("{}{}", terminal_prefix(&location.id), terminal.id),
         Vec::new(),
     );
-    tx.put_json(Table::Objects, terminal.id.clone(), &terminal)?;
+    tx.put_object(terminal.id.clone(), &terminal)?;
     Ok(terminal)
 }

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::events::signing::{self, state as key_state};
 use crate::qr::emv::{self, DecodeError, Payload};
 use crate::qr::signed::{self, Verdict};
-use crate::store::{Snapshot, Table};
+use crate::store::{Read, Snapshot};
 
 /// A scan to count: which code and with what outcome.
 pub struct Scan {
@@ -170,7 +170,7 @@ fn resolve_url(
     // code should be) answers as an unknown payment.
     let intent_behind = if let Some(id) = segment("/checkout/") {
         let session: Option<crate::domain::checkout::Session> = if crate::ids::is_id(&id, "cs") {
-            snapshot.get_json(Table::Objects, &id)?
+            snapshot.object(&id)?
         } else {
             None
         };
@@ -237,7 +237,7 @@ fn resolve_checkout(
 
 fn read_intent(snapshot: &Snapshot, id: &str) -> Result<Option<Intent>, ApiError> {
     Ok(crate::ids::is_id(id, "pi")
-        .then(|| snapshot.get_json::<Intent>(Table::Objects, id))
+        .then(|| snapshot.object::<Intent>(id))
         .transpose()?
         .flatten())
 }
@@ -345,7 +345,7 @@ fn our_code(
     id: &str,
 ) -> Result<Option<Scan>, ApiError> {
     out.kind = Kind::PaygateQrCode;
-    let Some(code) = snapshot.get_json::<QrCode>(Table::Objects, id)? else {
+    let Some(code) = snapshot.object::<QrCode>(id)? else {
         out.not_found(
             format!("this gateway issued no QR code {id}"),
             "this code names a QR code this gateway never issued",
@@ -414,7 +414,7 @@ fn our_intent(
 ) -> Result<(), ApiError> {
     out.kind = Kind::PaygateIntentQr;
     let id = qr.id;
-    let Some(intent) = snapshot.get_json::<Intent>(Table::Objects, id)? else {
+    let Some(intent) = snapshot.object::<Intent>(id)? else {
         out.not_found(
             format!("this gateway has no payment {id}"),
             "this code names a payment this gateway does not know",

@@ -12,7 +12,7 @@ use crate::auth::Principal;
 use crate::domain::Settings;
 use crate::domain::intents::{self, Intent};
 use crate::error::ApiError;
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// How long a scan's intent may be paid: a payer in front of the till.
 pub const SCAN_INTENT_EXPIRES_MINUTES: i64 = 15;
@@ -23,7 +23,7 @@ pub fn intent_for_scan(
     settings: &Settings,
     id: &str,
 ) -> Result<Option<Intent>, ApiError> {
-    let Some(code) = tx.get_json::<QrCode>(Table::Objects, id)? else {
+    let Some(code) = tx.object::<QrCode>(id)? else {
         return Ok(None);
     };
     if code.status != Status::Active {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ledger::Mode;
 use crate::rails::{Collection, FailureReason};
-use crate::store::{Read, StoreError, Table, Tx, keys};
+use crate::store::{Read, StoreError, Tx, keys};
 
 /// The width of one bucket.
 pub const BUCKET_MS: i64 = 3_600_000;
@@ -189,7 +189,7 @@ impl RailStats {
 /// The counters of catalogue entry `rail_id` in `mode` (empty when none were kept).
 pub fn load(read: &impl Read, mode: Mode, rail_id: &str) -> Result<RailStats, StoreError> {
     Ok(read
-        .get_json(Table::Objects, &keys::rail_stats(mode, rail_id))?
+        .object(&keys::rail_stats(mode, rail_id))?
         .unwrap_or_default())
 }
 
@@ -203,7 +203,7 @@ pub fn record(
 ) -> Result<(), StoreError> {
     let mut stats = load(tx, mode, rail_id)?;
     stats.record(outcome, latency_ms, tx.wall_ms());
-    tx.put_json(Table::Objects, keys::rail_stats(mode, rail_id), &stats)
+    tx.put_object(keys::rail_stats(mode, rail_id), &stats)
 }
 
 #[cfg(test)]

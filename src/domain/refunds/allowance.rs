@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::ledger::Mode;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The member's window: the last 24 hours, counted by the hour (the window
 /// holds the current hour and the 23 before it, so between 23 and 24 hours).
@@ -83,9 +83,7 @@ fn member_hours(
     member: &str,
     now_ms: i64,
 ) -> Result<MemberHours, ApiError> {
-    let mut hours: MemberHours = read
-        .get_json(Table::Objects, &member_key(mode, member))?
-        .unwrap_or_default();
+    let mut hours: MemberHours = read.object(&member_key(mode, member))?.unwrap_or_default();
     hours.prune(now_ms.div_euclid(HOUR_MS));
     Ok(hours)
 }
@@ -98,9 +96,7 @@ pub fn counted(
     member: &str,
     now_ms: i64,
 ) -> Result<Counted, ApiError> {
-    let intent_minor: i64 = read
-        .get_json(Table::Objects, &intent_key(mode, intent))?
-        .unwrap_or(0);
+    let intent_minor: i64 = read.object(&intent_key(mode, intent))?.unwrap_or(0);
     Ok(Counted {
         intent_minor,
         member_window_minor: member_hours(read, mode, member, now_ms)?.sum(),
@@ -127,8 +123,7 @@ pub fn take(
     if !within(amount_minor, counts, super::AUTO_APPROVE_MAX_MINOR) {
         return Ok(false);
     }
-    tx.put_json(
-        Table::Objects,
+    tx.put_object(
         intent_key(mode, intent),
         &(counts.intent_minor + amount_minor),
     )?;
@@ -137,7 +132,7 @@ pub fn take(
         .minor_by_hour
         .entry(now.div_euclid(HOUR_MS))
         .or_default() += amount_minor;
-    tx.put_json(Table::Objects, member_key(mode, member), &hours)?;
+    tx.put_object(member_key(mode, member), &hours)?;
     Ok(true)
 }
 

@@ -35,8 +35,8 @@ use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
 use crate::store::Read;
+use crate::store::Tx;
 use crate::store::keys::Family;
-use crate::store::{Table, Tx};
 
 /// Refunds up to this amount (minor units) are approved and executed at once
 /// for everyone. Above it, an API key's refund is executed at once too, and a
@@ -314,7 +314,7 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Refund,
 }
 
 fn intent_of(tx: &Tx<'_>, refund: &Refund) -> Result<Intent, ApiError> {
-    tx.get_json::<Intent>(Table::Objects, &refund.payment_intent)?
+    tx.object::<Intent>(&refund.payment_intent)?
         .ok_or_else(|| ApiError::internal(format!("refund {} lost its intent", refund.id)))
 }
 
@@ -337,7 +337,7 @@ pub fn approve(
     }
     let mut intent = intent_of(tx, &refund)?;
     approve_and_execute(tx, settings, &mut refund, &mut intent)?;
-    tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
+    tx.put_object(refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
 }
@@ -504,7 +504,7 @@ pub fn on_rail_answer(
     id: &str,
     outcome: rails::Disbursement,
 ) -> Result<bool, ApiError> {
-    let Some(mut refund) = tx.get_json::<Refund>(Table::Objects, id)? else {
+    let Some(mut refund) = tx.object::<Refund>(id)? else {
         return Ok(false);
     };
     if refund.status != Status::Processing {
@@ -530,7 +530,7 @@ pub fn on_rail_answer(
         }
         rails::Disbursement::Unknown | rails::Disbursement::Pending { .. } => return Ok(true),
     }
-    tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
+    tx.put_object(refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(true)
 }
@@ -650,7 +650,7 @@ pub fn reject(
         reason: reason.to_string(),
     });
     emit(tx, &refund, EventType::RefundRejected)?;
-    tx.put_json(Table::Objects, refund.id.clone(), &refund)?;
+    tx.put_object(refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(refund)
 }

@@ -33,7 +33,7 @@ use crate::error::{ApiError, Code};
 use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::store::keys::Family;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A recipient's name: 2 to 120 characters.
 const NAME_CHARS: std::ops::RangeInclusive<usize> = 2..=120;
@@ -427,7 +427,7 @@ pub fn create(
     };
     routes::create(tx, settings, principal, route)?;
     // The route's stages have moved it on already (completed, pickup, ...).
-    tx.get_json(Table::Objects, &remittance.id)?
+    tx.object(&remittance.id)?
         .ok_or_else(|| ApiError::internal(format!("remittance {} vanished", remittance.id)))
 }
 
@@ -456,7 +456,7 @@ pub fn on_route(tx: &mut Tx<'_>, route: &Route) -> Result<(), ApiError> {
         Stage::Refunded | Stage::Expired => Trigger::MoneyReturned,
         _ => return Ok(()),
     };
-    let Some(mut remittance) = tx.get_json::<Remittance>(Table::Objects, id)? else {
+    let Some(mut remittance) = tx.object::<Remittance>(id)? else {
         return Ok(());
     };
     let Ok(next) = transition(remittance.status, trigger) else {
@@ -469,7 +469,7 @@ pub fn on_route(tx: &mut Tx<'_>, route: &Route) -> Result<(), ApiError> {
     if next == Status::Completed {
         remittance.completed_at_ms = Some(now);
     }
-    tx.put_json(Table::Objects, remittance.id.clone(), &remittance)?;
+    tx.put_object(remittance.id.clone(), &remittance)?;
     let event_type = match next {
         Status::Completed => EventType::RemittanceCompleted,
         Status::ReadyForPickup => EventType::RemittanceReadyForPickup,
@@ -481,5 +481,5 @@ pub fn on_route(tx: &mut Tx<'_>, route: &Route) -> Result<(), ApiError> {
 
 /// The route of `remittance`, for its view.
 pub fn route_of(read: &impl Read, remittance: &Remittance) -> Result<Option<Route>, ApiError> {
-    Ok(read.get_json(Table::Objects, &remittance.route)?)
+    Ok(read.object(&remittance.route)?)
 }

@@ -15,7 +15,7 @@ use crate::domain::payouts::{self, Payout, PayoutRequest, Status as PayoutStatus
 use crate::error::ApiError;
 use crate::ledger::Class;
 use crate::scheduler::TimerKind;
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A pickup code: `XXXX-XXXX` of this alphabet (no 0/O/1/I, O§16).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -133,7 +133,7 @@ fn pay_out(tx: &mut Tx<'_>, route: &mut Route) -> Result<(), ApiError> {
     let principal = Principal::system("route", &route.owner, route.mode);
     let mut payout = payouts::create(tx, &principal, request)?;
     payout.route = Some(route.id.clone());
-    tx.put_json(Table::Objects, payout.id.clone(), &payout)?;
+    tx.put_object(payout.id.clone(), &payout)?;
     route.payout = Some(payout.id.clone());
     route.advance(tx, Trigger::RoutePayout)?;
     follow(tx, route, &payout)
@@ -180,7 +180,7 @@ pub fn on_payout(tx: &mut Tx<'_>, payout: &Payout) -> Result<(), ApiError> {
     let Some(id) = &payout.route else {
         return Ok(());
     };
-    let Some(mut route) = tx.get_json::<Route>(Table::Objects, id)? else {
+    let Some(mut route) = tx.object::<Route>(id)? else {
         return Ok(());
     };
     if !matches!(route.stage, Stage::PayoutRouted | Stage::PayoutSent) {
@@ -216,7 +216,7 @@ pub fn cancel(
     let mut route = super::read(tx, principal, id)?;
     let executing = match &route.payout {
         Some(payout) => tx
-            .get_json::<Payout>(Table::Objects, payout)?
+            .object::<Payout>(payout)?
             .is_some_and(|p| !p.status.is_final()),
         None => false,
     };
@@ -297,7 +297,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     let TimerKind::RouteExpire { route: id } = kind else {
         return Ok(());
     };
-    let Some(mut route) = tx.get_json::<Route>(Table::Objects, id)? else {
+    let Some(mut route) = tx.object::<Route>(id)? else {
         return Ok(());
     };
     if transition(route.stage, Trigger::Expire).is_err() {

@@ -13,7 +13,7 @@ use crate::domain::intents::{self, Intent};
 use crate::domain::purpose::Purpose;
 use crate::error::ApiError;
 use crate::ledger::Class;
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A funding payment's life, in minutes: the payer has this long to pay.
 pub const FUNDING_MINUTES: i64 = 30;
@@ -46,7 +46,7 @@ pub(super) fn start(
         intents::confirm(tx, settings, principal, &intent.id, confirm)
             .map_err(|e| e.with_param("source.phone"))?;
     }
-    tx.get_json::<Route>(Table::Objects, &route.id)?
+    tx.object::<Route>(&route.id)?
         .ok_or_else(|| ApiError::internal(format!("route {} vanished", route.id)))
 }
 
@@ -104,7 +104,7 @@ pub fn on_funding_paid(
     route_id: &str,
     intent: &mut Intent,
 ) -> Result<(), ApiError> {
-    let Some(mut route) = tx.get_json::<Route>(Table::Objects, route_id)? else {
+    let Some(mut route) = tx.object::<Route>(route_id)? else {
         return Ok(());
     };
     if transition(route.stage, Trigger::Fund).is_err() {

@@ -48,7 +48,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The smallest amount a recipient may be sent (the payouts' and transfers' smallest).
 pub const RECIPIENT_AMOUNT_MIN_MINOR: i64 = 100;
@@ -215,7 +215,7 @@ impl Route {
     }
 
     fn save(&self, tx: &mut Tx<'_>) -> Result<(), ApiError> {
-        tx.put_json(Table::Objects, self.id.clone(), self)?;
+        tx.put_object(self.id.clone(), self)?;
         Ok(())
     }
 }
@@ -336,9 +336,7 @@ pub fn check_rules(
         .with_param("amount_minor"));
     }
     let key = keys::corridor_month(mode, owner, &pair, &month_of(now));
-    let sent = tx
-        .get(Table::Index, &key)?
-        .map_or(0, |b| crate::store::decode_balance(&b));
+    let sent = tx.index_count(&key)?.unwrap_or(0);
     if sent.saturating_add(amount) > corridor.monthly_limit_minor {
         return Err(ApiError::new(
             Code::MonthlyLimitExceeded,
@@ -351,11 +349,7 @@ pub fn check_rules(
         .with_detail("sent_this_month_minor", sent)
         .with_detail("monthly_limit_minor", corridor.monthly_limit_minor));
     }
-    tx.put(
-        Table::Index,
-        key,
-        crate::store::encode_balance(sent + amount),
-    );
+    tx.put_index_count(key, sent + amount);
     Ok(corridor)
 }
 

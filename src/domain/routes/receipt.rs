@@ -21,7 +21,7 @@ use crate::clock::rfc3339;
 use crate::domain::payouts::Payout;
 use crate::error::{ApiError, Code};
 use crate::events::signing::PlatformKey;
-use crate::store::{Read, Table};
+use crate::store::Read;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ReceiptSignature {
@@ -85,7 +85,7 @@ pub fn receipt(
 /// sorted, so its compact serialization is the canonical form.
 fn body(read: &impl Read, route: &Route) -> Result<serde_json::Value, ApiError> {
     let payout = match &route.payout {
-        Some(id) => read.get_json::<Payout>(Table::Objects, id)?,
+        Some(id) => read.object::<Payout>(id)?,
         None => None,
     };
     let t = &route.transactions;

@@ -15,7 +15,7 @@ use crate::domain::intents::input::PurposeCode;
 use crate::domain::payouts::{self, Payout, PayoutView};
 use crate::domain::ranking;
 use crate::error::ApiError;
-use crate::store::{Read, Table};
+use crate::store::Read;
 
 /// A route's figures (its quote), as fixed when it was created.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -179,9 +179,7 @@ fn transactions_view(t: &Transactions) -> TransactionsView {
 /// The route as its owner sees it; its payout is read from `read`.
 pub fn view(read: &impl Read, route: &Route) -> Result<RouteView, ApiError> {
     let payout = match &route.payout {
-        Some(id) => read
-            .get_json::<Payout>(Table::Objects, id)?
-            .map(|p| payouts::view(&p)),
+        Some(id) => read.object::<Payout>(id)?.map(|p| payouts::view(&p)),
         None => None,
     };
     let f = &route.figures;

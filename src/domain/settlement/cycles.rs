@@ -33,7 +33,7 @@ use crate::error::{ApiError, Code};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 fn is_zero(n: &i64) -> bool {
     *n == 0
@@ -299,7 +299,7 @@ fn refused(cycle: &Cycle, _refusal: Refusal) -> ApiError {
 }
 
 pub fn save(tx: &mut Tx<'_>, cycle: &Cycle) -> Result<(), ApiError> {
-    tx.put_json(Table::Objects, cycle.id.clone(), cycle)?;
+    tx.put_object(cycle.id.clone(), cycle)?;
     Ok(())
 }
 
@@ -444,8 +444,8 @@ fn accrue(
 ) -> Result<String, ApiError> {
     let (terms, key) = place.terms(tx, settings)?;
     let now = tx.now_ms();
-    let running = match tx.get(Table::Index, &key)? {
-        Some(id) => tx.get_json::<Cycle>(Table::Objects, &String::from_utf8_lossy(&id))?,
+    let running = match tx.index_id(&key)? {
+        Some(id) => tx.object::<Cycle>(&id)?,
         None => None,
     };
     let mut cycle = match running {
@@ -457,7 +457,7 @@ fn accrue(
         None => open(tx, &terms, &place, &key)?,
     };
     let key = keys::settlement_item(&cycle.id, cycle.items_count);
-    tx.put_json(Table::Objects, key, &item)?;
+    tx.put_object(key, &item)?;
     cycle.totals.add(&item);
     cycle.items_count += 1;
     cycle.updated_at_ms = now;
@@ -555,11 +555,10 @@ pub fn retune_open(
         .as_deref()
         .unwrap_or(super::profiles::EVERY_RAIL);
     let key = keys::settlement_open(profile.mode, &profile.owner, rail, &profile.currency);
-    let Some(id) = tx.get(Table::Index, &key)? else {
+    let Some(id) = tx.index(&key)? else {
         return Ok(());
     };
-    let Some(mut cycle) = tx.get_json::<Cycle>(Table::Objects, &String::from_utf8_lossy(&id))?
-    else {
+    let Some(mut cycle) = tx.object::<Cycle>(&String::from_utf8_lossy(&id))? else {
         return Ok(());
     };
     if cycle.status != Status::Open {
@@ -603,8 +602,8 @@ pub fn close_now(
     place: Place<'_>,
 ) -> Result<Cycle, ApiError> {
     let (terms, key) = place.terms(tx, settings)?;
-    let running = match tx.get(Table::Index, &key)? {
-        Some(id) => tx.get_json::<Cycle>(Table::Objects, &String::from_utf8_lossy(&id))?,
+    let running = match tx.index_id(&key)? {
+        Some(id) => tx.object::<Cycle>(&id)?,
         None => None,
     };
     let mut cycle = match running.filter(|c| c.status == Status::Open) {
@@ -632,8 +631,8 @@ pub fn close(
     cycle.apply(Trigger::Close { empty }, now)?;
     cycle.closed_at_ms = Some(now);
     let key = cycle.open_key();
-    if tx.get(Table::Index, &key)?.as_deref() == Some(cycle.id.as_bytes()) {
-        tx.delete(Table::Index, key);
+    if tx.index(&key)?.as_deref() == Some(cycle.id.as_bytes()) {
+        tx.delete_index(key);
     }
     if empty {
         return Ok(());
@@ -755,7 +754,7 @@ pub fn touch(tx: &Tx<'_>, intent: &mut Intent) -> Result<(), ApiError> {
         return Ok(());
     };
     let closed = tx
-        .get_json::<Cycle>(Table::Objects, id)?
+        .object::<Cycle>(id)?
         .is_some_and(|c| c.status != Status::Open);
     if closed {
         intent.close_settlement_share();

@@ -34,7 +34,7 @@ use crate::auth::Principal;
 use crate::domain::resource;
 use crate::error::ApiError;
 use crate::scheduler::TimerKind;
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// Items one cycle holds at most; past it the period ends early and a new
 /// one opens (a bound on the statement, and on one cycle's pay).
@@ -53,7 +53,7 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Cycle, 
 /// Item `seq` of `cycle`.
 pub fn item(read: &impl Read, cycle: &str, seq: u32) -> Result<Option<Item>, ApiError> {
     let key = crate::store::keys::settlement_item(cycle, seq);
-    Ok(read.get_json(Table::Objects, &key)?)
+    Ok(read.object(&key)?)
 }
 
 /// The settlement timers.
@@ -65,7 +65,7 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     else {
         return Ok(());
     };
-    let Some(mut cycle) = tx.get_json::<Cycle>(Table::Objects, id)? else {
+    let Some(mut cycle) = tx.object::<Cycle>(id)? else {
         return Ok(());
     };
     match kind {

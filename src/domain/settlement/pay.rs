@@ -29,7 +29,7 @@ use crate::error::{ApiError, Code};
 use crate::events::EventType;
 use crate::ledger::{self, Class, Posting, System};
 use crate::scheduler::{self, TimerKind};
-use crate::store::{Table, Tx};
+use crate::store::{Read, Tx};
 
 /// A payout still on its way is looked at again after this long, doubling
 /// up to [`PAYOUT_CHECK_MAX_MS`].
@@ -398,7 +398,7 @@ pub fn on_payout_check(
     else {
         return Ok(());
     };
-    let Some(payout) = tx.get_json::<payouts::Payout>(Table::Objects, &id)? else {
+    let Some(payout) = tx.object::<payouts::Payout>(&id)? else {
         return Ok(());
     };
     payout_outcome(tx, settings, cycle, &payout, Actor::Timer)
@@ -523,7 +523,7 @@ fn settle_some(
 /// The items of a cycle that failed under its minimum: its payments are
 /// settled by the cycle that paid what it carried.
 fn unsettled_range(tx: &Tx<'_>, source: &str) -> Result<Option<ItemRange>, ApiError> {
-    let Some(from) = tx.get_json::<Cycle>(Table::Objects, source)? else {
+    let Some(from) = tx.object::<Cycle>(source)? else {
         return Ok(None);
     };
     let under_minimum =

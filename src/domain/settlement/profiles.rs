@@ -21,7 +21,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::ledger::Mode;
 use crate::rails;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// Profiles one organisation keeps per mode (5 rails and "every rail" over a
 /// few currencies fit with room).
@@ -183,11 +183,11 @@ pub fn terms(
     let candidates = rail.into_iter().chain(std::iter::once(EVERY_RAIL));
     for key_rail in candidates {
         let key = keys::settlement_profile(mode, owner, key_rail, currency);
-        let Some(id) = read.get(Table::Index, &key)? else {
+        let Some(id) = read.index(&key)? else {
             continue;
         };
         let id = String::from_utf8_lossy(&id).into_owned();
-        if let Some(profile) = read.get_json::<Profile>(Table::Objects, &id)? {
+        if let Some(profile) = read.object::<Profile>(&id)? {
             return Ok(Terms::of(&profile));
         }
     }
@@ -308,8 +308,8 @@ pub fn upsert(
     let key_rail = checked.rail.as_deref().unwrap_or(EVERY_RAIL).to_string();
     let key = keys::settlement_profile(mode, &owner, &key_rail, &checked.currency);
     let now = tx.now_ms();
-    let existing = match tx.get(Table::Index, &key)? {
-        Some(id) => tx.get_json::<Profile>(Table::Objects, &String::from_utf8_lossy(&id))?,
+    let existing = match tx.index_id(&key)? {
+        Some(id) => tx.object::<Profile>(&id)?,
         None => None,
     };
     let created = existing.is_none();
@@ -337,7 +337,7 @@ pub fn upsert(
         resource::insert(tx, SETTLEMENT_PROFILE.family, &profile)?;
         resource::point(tx, key, &profile.id);
     } else {
-        tx.put_json(Table::Objects, profile.id.clone(), &profile)?;
+        tx.put_object(profile.id.clone(), &profile)?;
     }
     super::cycles::retune_open(tx, settings, &profile)?;
     Ok((profile, created))
@@ -378,7 +378,7 @@ fn apply(profile: &mut Profile, checked: Checked) -> Result<(), ApiError> {
 
 fn require_room(tx: &Tx<'_>, principal: &Principal) -> Result<(), ApiError> {
     let prefix = keys::owned_prefix(SETTLEMENT_PROFILE.family, principal.mode, principal.owner());
-    let held = tx.scan(Table::Index, &prefix, None, PROFILES_MAX)?.len();
+    let held = tx.scan_index(&prefix, None, PROFILES_MAX)?.len();
     if held >= PROFILES_MAX {
         return Err(ApiError::new(
             Code::SettlementProfilesFull,

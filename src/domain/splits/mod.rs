@@ -326,7 +326,7 @@ mod tests {
 #[cfg(test)]
 mod recovery_tests {
     use super::*;
-    use crate::store::Store;
+    use crate::store::{Read, Store};
 
     /// A recipient that no longer holds its part: the recovery is FAILED and
     /// nothing moves; once funded, the same recovery succeeds.
@@ -384,12 +384,6 @@ mod recovery_tests {
         let snapshot = store.snapshot().expect("snapshot");
         let report = ledger::verify(&snapshot).expect("verify");
         assert!(report.ok());
-        assert_eq!(
-            snapshot
-                .get(crate::store::Table::Balances, &recipient.key())
-                .expect("get")
-                .map(|b| ledger::decode_balance(&b)),
-            Some(30)
-        );
+        assert_eq!(snapshot.balance(&recipient.key()).expect("get"), Some(30));
     }
 }

@@ -37,7 +37,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 const DAY_MS: i64 = 86_400_000;
 /// Open invoices a subscription tracks for a cancel to void (a daily plan
@@ -158,16 +158,16 @@ pub struct NewSubscription {
 
 fn save(tx: &mut Tx<'_>, sub: &mut Subscription) -> Result<(), ApiError> {
     sub.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, sub.id.clone(), sub)?;
+    tx.put_object(sub.id.clone(), sub)?;
     Ok(())
 }
 
 fn load(tx: &Tx<'_>, id: &str) -> Result<Option<Subscription>, ApiError> {
-    Ok(tx.get_json(Table::Objects, id)?)
+    Ok(tx.object(id)?)
 }
 
 fn plan_of(read: &impl Read, sub: &Subscription) -> Result<Plan, ApiError> {
-    read.get_json(Table::Objects, &sub.plan)?
+    read.object(&sub.plan)?
         .ok_or_else(|| ApiError::internal(format!("plan {} of {} vanished", sub.plan, sub.id)))
 }
 
@@ -219,8 +219,8 @@ pub fn start(
 ) -> Result<Subscription, ApiError> {
     plans::check_subscribable(plan)?;
     let customer_key = keys::plan_subscriber(&plan.id, customer.key());
-    if let Some(existing) = tx.get(Table::Index, &customer_key)? {
-        let existing = load(tx, &String::from_utf8_lossy(&existing))?;
+    if let Some(existing) = tx.index_id(&customer_key)? {
+        let existing = load(tx, &existing)?;
         if existing.is_some_and(|s| s.status.running()) {
             return Err(ApiError::new(
                 Code::AlreadySubscribed,
@@ -298,7 +298,7 @@ fn bill(
 ) -> Result<(), ApiError> {
     let invoice_id = invoices::issue(tx, settings, billing)?;
     let unpaid = tx
-        .get_json::<Invoice>(Table::Objects, &invoice_id)?
+        .object::<Invoice>(&invoice_id)?
         .is_some_and(|i| matches!(i.status, invoices::Status::Open | invoices::Status::Failed));
     if let Some(mut sub) = load(tx, id)? {
         sub.latest_invoice = Some(invoice_id.clone());

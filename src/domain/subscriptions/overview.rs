@@ -16,8 +16,8 @@ use crate::auth::Principal;
 use crate::domain::invoices::{self, Invoice};
 use crate::domain::plans::Plan;
 use crate::error::ApiError;
-use crate::store::keys::{self};
-use crate::store::{Snapshot, Table};
+use crate::store::keys;
+use crate::store::{Read, Snapshot};
 
 pub const SCAN_MAX: usize = 10_000;
 const WINDOW_MS: i64 = 30 * 86_400_000;
@@ -83,11 +83,10 @@ pub fn overview(
     let mut monthly: BTreeMap<String, i64> = BTreeMap::new();
     let mut plans: BTreeMap<String, Option<Plan>> = BTreeMap::new();
     let prefix = keys::owned_prefix(SUBSCRIPTION.family, principal.mode, principal.owner());
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, SCAN_MAX + 1)?;
     let mut partial = rows.len() > SCAN_MAX;
     for (key, _) in rows.iter().take(SCAN_MAX) {
-        let Some(sub) = snapshot.get_json::<Subscription>(Table::Objects, &key[prefix.len()..])?
-        else {
+        let Some(sub) = snapshot.object::<Subscription>(crate::store::keys::id_of(key))? else {
             continue;
         };
         count(&mut by_status, sub.status);
@@ -95,7 +94,7 @@ pub fn overview(
             continue;
         }
         if !plans.contains_key(&sub.plan) {
-            let plan = snapshot.get_json::<Plan>(Table::Objects, &sub.plan)?;
+            let plan = snapshot.object::<Plan>(&sub.plan)?;
             plans.insert(sub.plan.clone(), plan);
         }
         if let Some(Some(plan)) = plans.get(&sub.plan) {
@@ -132,7 +131,7 @@ fn collected(
     let since = now_ms - WINDOW_MS;
     let issued_since = since - (invoices::DUNNING_DAYS[2] + 1) * 86_400_000;
     let prefix = keys::owned_prefix(INVOICE, principal.mode, principal.owner());
-    let rows = snapshot.scan_rev(Table::Index, &prefix, None, SCAN_MAX + 1, |_, _| true)?;
+    let rows = snapshot.scan_index_rev(&prefix, SCAN_MAX + 1)?;
     let mut sums: BTreeMap<String, (i64, u32)> = BTreeMap::new();
     let mut reached_end = true;
     for (n, (key, _)) in rows.iter().enumerate() {
@@ -140,8 +139,7 @@ fn collected(
             reached_end = false;
             break;
         }
-        let Some(invoice) = snapshot.get_json::<Invoice>(Table::Objects, &key[prefix.len()..])?
-        else {
+        let Some(invoice) = snapshot.object::<Invoice>(crate::store::keys::id_of(key))? else {
             continue;
         };
         if invoice.created_at_ms < issued_since {

@@ -30,7 +30,7 @@ use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::switch_connector::{InquiryOutcome, Submission, SubmitOutcome};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The payer's consent is valid this long (origin section 10).
 pub const CONSENT_VALID_MS: i64 = 600_000;
@@ -158,8 +158,7 @@ pub fn create(
 ) -> Result<SwitchPayment, ApiError> {
     let (mode, owner) = (principal.mode, principal.owner().to_string());
     let order_key = keys::switch_order(mode, &owner, &new.merchant_order_id);
-    if let Some(existing) = tx.get(Table::Index, &order_key)? {
-        let existing = String::from_utf8_lossy(&existing).to_string();
+    if let Some(existing) = tx.index_id(&order_key)? {
         return Err(ApiError::new(
             Code::OrderAlreadyExists,
             format!(
@@ -310,7 +309,7 @@ fn record(payment: &mut SwitchPayment, fact: &str, now_ms: i64, detail: Option<S
 
 /// Stores the payment and emits the event of its status.
 fn save(tx: &mut Tx<'_>, payment: &SwitchPayment) -> Result<(), ApiError> {
-    tx.put_json(Table::Objects, &payment.id, payment)?;
+    tx.put_object(&payment.id, payment)?;
     emit(tx, payment)
 }
 
@@ -332,11 +331,7 @@ fn emit(tx: &mut Tx<'_>, payment: &SwitchPayment) -> Result<(), ApiError> {
 }
 
 fn enqueue(tx: &mut Tx<'_>, payment: &str, kind: &str, now_ms: i64) {
-    tx.put(
-        Table::Index,
-        keys::switch_outbox(now_ms, payment, kind),
-        Vec::new(),
-    );
+    tx.put_index(keys::switch_outbox(now_ms, payment, kind), Vec::new());
 }
 
 /// What the drainer found in the outbox: the row and the payment it names.
@@ -350,13 +345,12 @@ pub struct OutboxRow {
 
 /// The oldest outbox rows, at most `limit`.
 pub fn outbox(read: &crate::store::Snapshot, limit: usize) -> Result<Vec<OutboxRow>, ApiError> {
-    let rows = read.scan(Table::Index, keys::SWITCH_OUTBOX, None, limit)?;
+    let rows = read.scan_index(keys::SWITCH_OUTBOX, None, limit)?;
     Ok(rows
         .into_iter()
         .filter_map(|(key, _)| {
-            let mut parts = key.split('|').skip(2);
-            let payment = parts.next()?.to_string();
-            let kind = parts.next()?.to_string();
+            let (payment, kind) = keys::outbox_entry(&key)?;
+            let (payment, kind) = (payment.to_string(), kind.to_string());
             Some(OutboxRow { key, payment, kind })
         })
         .collect())
@@ -368,11 +362,11 @@ pub fn outbox(read: &crate::store::Snapshot, limit: usize) -> Result<Vec<OutboxR
 /// `None` when there is nothing to send (cancelled, expired, consent lapsed,
 /// or taken already): the row is dropped.
 pub fn take(tx: &mut Tx<'_>, row: &OutboxRow) -> Result<Option<Submission>, ApiError> {
-    if tx.get(Table::Index, &row.key)?.is_none() {
+    if tx.index(&row.key)?.is_none() {
         return Ok(None);
     }
-    tx.delete(Table::Index, row.key.clone());
-    let Some(mut payment) = tx.get_json::<SwitchPayment>(Table::Objects, &row.payment)? else {
+    tx.delete_index(row.key.clone());
+    let Some(mut payment) = tx.object::<SwitchPayment>(&row.payment)? else {
         return Ok(None);
     };
     follow_clock(tx, &payment)?;
@@ -393,7 +387,7 @@ pub fn take(tx: &mut Tx<'_>, row: &OutboxRow) -> Result<Option<Submission>, ApiE
             payment.inquiries += 1;
             let detail = format!("inquiry {}", payment.inquiries);
             record(&mut payment, "INQUIRY_SENT", now, Some(detail));
-            tx.put_json(Table::Objects, &payment.id, &payment)?;
+            tx.put_object(&payment.id, &payment)?;
             schedule_inquiry(tx, &payment.id, now)?;
             return Ok(Some(submission(&payment)));
         }
@@ -506,7 +500,7 @@ pub fn on_inquired(
 }
 
 fn load_open(tx: &mut Tx<'_>, id: &str) -> Result<Option<SwitchPayment>, ApiError> {
-    let Some(payment) = tx.get_json::<SwitchPayment>(Table::Objects, id)? else {
+    let Some(payment) = tx.object::<SwitchPayment>(id)? else {
         return Ok(None);
     };
     follow_clock(tx, &payment)?;
@@ -584,7 +578,7 @@ pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
         | TimerKind::SwitchInquiry { payment } => payment,
         _ => return Ok(()),
     };
-    let Some(mut payment) = tx.get_json::<SwitchPayment>(Table::Objects, id)? else {
+    let Some(mut payment) = tx.object::<SwitchPayment>(id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
@@ -622,11 +616,11 @@ fn on_inquiry_due(tx: &mut Tx<'_>, mut payment: SwitchPayment, now: i64) -> Resu
     if payment.inquiries >= INQUIRIES_MAX {
         payment.dimensions.resolution_status = "MANUAL_REVIEW".into();
         record(&mut payment, "INQUIRIES_EXHAUSTED", now, None);
-        tx.put_json(Table::Objects, &payment.id, &payment)?;
+        tx.put_object(&payment.id, &payment)?;
         return Ok(());
     }
     record(&mut payment, "INQUIRY_QUEUED", now, None);
-    tx.put_json(Table::Objects, &payment.id, &payment)?;
+    tx.put_object(&payment.id, &payment)?;
     enqueue(tx, &payment.id, "inquire", now);
     Ok(())
 }

@@ -27,7 +27,7 @@ use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::scheduler::Timer;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Snapshot, Table, Tx};
+use crate::store::{Read, Snapshot, Tx};
 
 /// Timers one advance may fire; past it the advance is refused (422) and the
 /// client asks for smaller steps.
@@ -114,7 +114,7 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<TestClo
 
 fn save(tx: &mut Tx<'_>, clock: &mut TestClock) -> Result<(), ApiError> {
     clock.updated_at_ms = tx.wall_ms();
-    tx.put_json(Table::Objects, clock.id.clone(), clock)?;
+    tx.put_object(clock.id.clone(), clock)?;
     Ok(())
 }
 
@@ -142,11 +142,10 @@ pub fn attach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestCl
     let mut clock = read(tx, principal, id)?;
     apply(&mut clock, Trigger::Change)?;
     let key = keys::attached_clock(&clock.owner);
-    if let Some(previous) = tx.get(Table::Index, &key)? {
-        let previous = String::from_utf8_lossy(&previous).to_string();
-        if previous != clock.id {
-            detach(tx, principal, &previous)?;
-        }
+    if let Some(previous) = tx.index_id(&key)?
+        && previous != clock.id
+    {
+        detach(tx, principal, &previous)?;
     }
     resource::point(tx, key, &clock.id);
     clock.attached = true;
@@ -162,7 +161,7 @@ pub fn detach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestCl
     let mut clock = read(tx, principal, id)?;
     apply(&mut clock, Trigger::Change)?;
     if clock.attached {
-        tx.delete(Table::Index, keys::attached_clock(&clock.owner));
+        tx.delete_index(keys::attached_clock(&clock.owner));
         clock.attached = false;
     }
     release_timers(tx, &clock.id)?;
@@ -173,26 +172,23 @@ pub fn detach(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestCl
 /// `DELETE /test_clocks/{id}`: detaches, then forgets the clock.
 pub fn delete(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<TestClock, ApiError> {
     let clock = detach(tx, principal, id)?;
-    tx.delete(Table::Objects, clock.id.clone());
-    tx.delete(
-        Table::Index,
-        keys::owned(TEST_CLOCK.family, clock.mode, &clock.owner, &clock.id),
-    );
+    tx.delete_object(clock.id.clone());
+    tx.delete_index(keys::owned(
+        TEST_CLOCK.family,
+        clock.mode,
+        &clock.owner,
+        &clock.id,
+    ));
     Ok(clock)
 }
 
 fn release_timers(tx: &mut Tx<'_>, clock: &str) -> Result<(), ApiError> {
     // Bounded like an advance: a sandbox that scheduled more waits for the
     // next detach or delete to move the rest.
-    for (key, value) in tx.scan(
-        Table::Timers,
-        &keys::clock_timers(clock),
-        None,
-        ADVANCE_TIMERS_MAX,
-    )? {
+    for (key, value) in tx.scan_timers(&keys::clock_timers(clock), None, ADVANCE_TIMERS_MAX)? {
         let timer: Timer = crate::store::decode(&value)?;
-        tx.delete(Table::Timers, key);
-        tx.put_json(Table::Timers, keys::due(timer.due_ms, &timer.id), &timer)?;
+        tx.delete_timer(key);
+        tx.put_timer(keys::due(timer.due_ms, &timer.id), &timer)?;
     }
     Ok(())
 }
@@ -222,8 +218,7 @@ pub fn start_advance(
             "one advance may move a clock two years at most".into(),
         ));
     }
-    let due = tx.scan(
-        Table::Timers,
+    let due = tx.scan_timers(
         &keys::clock_timers(&clock.id),
         Some(&format!(
             "{}{}",
@@ -240,7 +235,7 @@ pub fn start_advance(
     clock.advancing_to_ms = Some(to_ms);
     clock.timers_fired = 0;
     save(tx, &mut clock)?;
-    tx.put(Table::Index, keys::advancing_clock(&clock.id), Vec::new());
+    tx.put_index(keys::advancing_clock(&clock.id), Vec::new());
     emit(tx, &clock, EventType::TestClockAdvancing)?;
     Ok(clock)
 }
@@ -250,17 +245,17 @@ pub fn start_advance(
 /// or, when none is left, sets the clock to the target and READY. Returns
 /// whether there may be more to fire.
 pub fn step(tx: &mut Tx<'_>, settings: &Settings, id: &str) -> Result<bool, ApiError> {
-    let Some(mut clock) = tx.get_json::<TestClock>(Table::Objects, id)? else {
-        tx.delete(Table::Index, keys::advancing_clock(id));
+    let Some(mut clock) = tx.object::<TestClock>(id)? else {
+        tx.delete_index(keys::advancing_clock(id));
         return Ok(false);
     };
     let Some(to_ms) = clock.advancing_to_ms else {
-        tx.delete(Table::Index, keys::advancing_clock(id));
+        tx.delete_index(keys::advancing_clock(id));
         return Ok(false);
     };
     match next_timer(tx, id, to_ms)? {
         Some((key, timer)) if clock.timers_fired < 2 * ADVANCE_TIMERS_MAX as u64 => {
-            tx.delete(Table::Timers, key);
+            tx.delete_timer(key);
             let now = timer.due_ms.max(clock.frozen_time_ms);
             tx.follow_clock(id, now);
             super::on_timer(tx, settings, &timer.kind)?;
@@ -274,7 +269,7 @@ pub fn step(tx: &mut Tx<'_>, settings: &Settings, id: &str) -> Result<bool, ApiE
             clock.advancing_to_ms = None;
             apply(&mut clock, Trigger::Finish)?;
             save(tx, &mut clock)?;
-            tx.delete(Table::Index, keys::advancing_clock(id));
+            tx.delete_index(keys::advancing_clock(id));
             tx.follow_clock(id, to_ms);
             emit(tx, &clock, EventType::TestClockReady)?;
             Ok(false)
@@ -285,20 +280,16 @@ pub fn step(tx: &mut Tx<'_>, settings: &Settings, id: &str) -> Result<bool, ApiE
 /// A timer whose handler failed during an advance: it moves
 /// `RETRY_DELAY_MS` later on the clock, so the advance goes on.
 pub fn postpone_failed(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
-    let Some(clock) = tx.get_json::<TestClock>(Table::Objects, id)? else {
+    let Some(clock) = tx.object::<TestClock>(id)? else {
         return Ok(());
     };
     let Some(to_ms) = clock.advancing_to_ms else {
         return Ok(());
     };
     if let Some((key, mut timer)) = next_timer(tx, id, to_ms)? {
-        tx.delete(Table::Timers, key);
+        tx.delete_timer(key);
         timer.due_ms += RETRY_DELAY_MS;
-        tx.put_json(
-            Table::Timers,
-            keys::clock_due(id, timer.due_ms, &timer.id),
-            &timer,
-        )?;
+        tx.put_timer(keys::clock_due(id, timer.due_ms, &timer.id), &timer)?;
     }
     Ok(())
 }
@@ -306,7 +297,7 @@ pub fn postpone_failed(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 fn next_timer(tx: &Tx<'_>, clock: &str, to_ms: i64) -> Result<Option<(String, Timer)>, ApiError> {
     let prefix = keys::clock_timers(clock);
     let upper = format!("{prefix}{}", keys::due_before(to_ms + 1));
-    let first = tx.scan(Table::Timers, &prefix, Some(&upper), 1)?;
+    let first = tx.scan_timers(&prefix, Some(&upper), 1)?;
     Ok(match first.into_iter().next() {
         Some((key, value)) => Some((key, crate::store::decode(&value)?)),
         None => None,
@@ -318,9 +309,9 @@ fn next_timer(tx: &Tx<'_>, clock: &str, to_ms: i64) -> Result<Option<(String, Ti
 pub fn advancing(snapshot: &Snapshot) -> Result<Vec<String>, ApiError> {
     let prefix = keys::advancing_clock("");
     Ok(snapshot
-        .scan(Table::Index, &prefix, None, crate::store::SCAN_ROWS_MAX)?
+        .scan_index(&prefix, None, crate::store::SCAN_ROWS_MAX)?
         .into_iter()
-        .map(|(key, _)| key[prefix.len()..].to_string())
+        .map(|(key, _)| crate::store::keys::id_of(&key).to_string())
         .collect())
 }
 
@@ -350,11 +341,11 @@ pub fn now_for(read: &impl Read, mode: Mode, org: &str, wall_ms: i64) -> Result<
 }
 
 fn attached(read: &impl Read, org: &str) -> Result<Option<(String, i64)>, ApiError> {
-    let Some(id) = read.get(Table::Index, &keys::attached_clock(org))? else {
+    let Some(id) = read.index(&keys::attached_clock(org))? else {
         return Ok(None);
     };
     let id = String::from_utf8_lossy(&id).to_string();
-    let clock: Option<TestClock> = read.get_json(Table::Objects, &id)?;
+    let clock: Option<TestClock> = read.object(&id)?;
     Ok(clock.map(|c| (c.id, c.frozen_time_ms)))
 }
 

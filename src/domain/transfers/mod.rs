@@ -19,7 +19,7 @@ use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Table, Tx};
+use crate::store::{Read, Tx};
 
 /// The sender's fee, in basis points of the amount, on top (origin section 19).
 pub const FEE_BPS: i64 = 75;
@@ -214,8 +214,7 @@ fn posting(
 fn record(tx: &mut Tx<'_>, transfer: &Transfer) -> Result<(), ApiError> {
     resource::insert(tx, TRANSFER.family, transfer)?;
     // The recipient lists it too.
-    tx.put(
-        Table::Index,
+    tx.put_index(
         keys::owned(
             TRANSFER.family,
             transfer.mode,
@@ -321,9 +320,7 @@ fn check_limits(
     }
     let day = tx.now_ms().div_euclid(86_400_000);
     let key = keys::transfer_day(mode, owner, currency, day);
-    let sent = tx
-        .get(Table::Index, &key)?
-        .map_or(0, |b| crate::store::decode_balance(&b));
+    let sent = tx.index_count(&key)?.unwrap_or(0);
     if sent + amount_minor > daily {
         return Err(ApiError::new(
             Code::DailyLimitExceeded,
@@ -331,11 +328,7 @@ fn check_limits(
         )
         .with_param("amount_minor"));
     }
-    tx.put(
-        Table::Index,
-        key,
-        crate::store::encode_balance(sent + amount_minor),
-    );
+    tx.put_index_count(key, sent + amount_minor);
     Ok(())
 }
 

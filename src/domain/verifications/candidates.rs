@@ -9,8 +9,8 @@ use super::{MATCHES_MAX, Rail};
 use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::domain::intents::{AttemptStatus, Intent, state::Status as IntentStatus};
-use crate::store::keys::{self};
-use crate::store::{Snapshot, StoreError, Table};
+use crate::store::keys;
+use crate::store::{Read, Snapshot, StoreError};
 
 /// What to look for, validated and normalised (the echo is `criteria`).
 #[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
@@ -94,11 +94,11 @@ pub fn resolve(
     let mut passed_window = false;
     // Every row is refused (`false`): the scan is for its bounded walk, the
     // candidates are collected here.
-    snapshot.scan_rev(Table::Index, &prefix, None, 1, |key, _| {
+    snapshot.scan_index_page(&prefix, None, 1, |key, _| {
         if passed_window || failure.is_some() {
             return false;
         }
-        match snapshot.get_json::<Intent>(Table::Objects, &key[prefix.len()..]) {
+        match snapshot.object::<Intent>(crate::store::keys::id_of(key)) {
             Ok(Some(intent)) if intent.created_at_ms < since => passed_window = true,
             Ok(Some(intent)) if eligible(&intent, criteria) => {
                 if let Some(score) = score::score(&wanted, &payment(&intent)) {

@@ -24,7 +24,7 @@ use crate::error::{ApiError, Code};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
 pub use crate::rails::RailKind as Rail;
-use crate::store::{Snapshot, StoreError, Table, Tx};
+use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Free verifications per calendar month (origin behaviour section 18).
 pub const FREE_PER_MONTH: u32 = 30;
@@ -235,10 +235,7 @@ pub fn quota(
 ) -> Result<QuotaView, StoreError> {
     let period = period(now_ms);
     let usage: Usage = snapshot
-        .get_json(
-            Table::Objects,
-            &usage_key(principal.mode, principal.owner(), &period),
-        )?
+        .object(&usage_key(principal.mode, principal.owner(), &period))?
         .unwrap_or_default();
     Ok(QuotaView {
         object: "verification_quota",
@@ -263,9 +260,9 @@ fn count(
 ) -> Result<(i64, Option<String>, Option<String>), ApiError> {
     let period = period(tx.now_ms());
     let key = usage_key(principal.mode, principal.owner(), &period);
-    let mut usage: Usage = tx.get_json(Table::Objects, &key)?.unwrap_or_default();
+    let mut usage: Usage = tx.object(&key)?.unwrap_or_default();
     usage.used = usage.used.saturating_add(1);
-    tx.put_json(Table::Objects, key, &usage)?;
+    tx.put_object(key, &usage)?;
     if usage.used <= FREE_PER_MONTH {
         return Ok((0, None, None));
     }
@@ -340,7 +337,7 @@ pub fn verify(
         fee_transaction,
         created_at: rfc3339(now),
     };
-    tx.put_json(Table::Objects, id.clone(), &verification)?;
+    tx.put_object(id.clone(), &verification)?;
     let object = serde_json::to_value(&verification).map_err(ApiError::internal)?;
     // The origin's clients wait for `verification.confirmed` (O§6).
     let mut types = vec![EventType::VerificationCompleted];

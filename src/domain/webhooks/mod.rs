@@ -22,7 +22,7 @@ use crate::events::egress::Egress;
 use crate::events::{Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::Family;
-use crate::store::{StoreError, Table, Tx};
+use crate::store::{Read, StoreError, Tx};
 
 pub use self::state::delivery::DeliveryStatus;
 pub use self::state::endpoint::EndpointStatus;
@@ -353,11 +353,7 @@ pub fn create_endpoint(
     let description = super::fields::text("description", input.description, DESCRIPTION_CHARS_MAX)?;
     let metadata = super::fields::metadata(input.metadata)?;
     let prefix = endpoint_prefix(principal.mode, principal.owner());
-    if tx
-        .scan(Table::Index, &prefix, None, ENDPOINTS_MAX + 1)?
-        .len()
-        >= ENDPOINTS_MAX
-    {
+    if tx.scan_index(&prefix, None, ENDPOINTS_MAX + 1)?.len() >= ENDPOINTS_MAX {
         return Err(ApiError::new(
             Code::EndpointLimit,
             format!(
@@ -460,7 +456,7 @@ pub fn update_endpoint(
         None => {}
     }
     endpoint.updated_at_ms = tx.now_ms();
-    tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
+    tx.put_object(endpoint.id.clone(), &endpoint)?;
     Ok(endpoint)
 }
 
@@ -471,16 +467,13 @@ pub fn delete_endpoint(
     id: &str,
 ) -> Result<Endpoint, ApiError> {
     let endpoint = read_endpoint(tx, principal, id)?;
-    tx.delete(Table::Objects, endpoint.id.clone());
-    tx.delete(
-        Table::Index,
-        crate::store::keys::owned(
-            ENDPOINT.family,
-            endpoint.mode,
-            &endpoint.owner,
-            &endpoint.id,
-        ),
-    );
+    tx.delete_object(endpoint.id.clone());
+    tx.delete_index(crate::store::keys::owned(
+        ENDPOINT.family,
+        endpoint.mode,
+        &endpoint.owner,
+        &endpoint.id,
+    ));
     Ok(endpoint)
 }
 
@@ -491,21 +484,16 @@ pub fn delete_endpoint(
 fn endpoints_for(tx: &Tx<'_>, event: &Event) -> Result<Vec<Endpoint>, StoreError> {
     let mut owners = vec![event.owner.clone()];
     if let Some(account) = &event.account {
-        let connection: Option<super::accounts::Account> = tx.get_json(Table::Objects, account)?;
+        let connection: Option<super::accounts::Account> = tx.object(account)?;
         if let Some(c) = connection.filter(|c| c.connected() && c.owner != event.owner) {
             owners.push(c.owner);
         }
     }
     let mut endpoints = Vec::new();
     for owner in owners {
-        for (key, _) in tx.scan(
-            Table::Index,
-            &endpoint_prefix(event.mode, &owner),
-            None,
-            ENDPOINTS_MAX,
-        )? {
-            let id = key.rsplit('|').next().unwrap_or_default();
-            if let Some(endpoint) = tx.get_json::<Endpoint>(Table::Objects, id)? {
+        for (key, _) in tx.scan_index(&endpoint_prefix(event.mode, &owner), None, ENDPOINTS_MAX)? {
+            let id = crate::store::keys::id_of(&key);
+            if let Some(endpoint) = tx.object::<Endpoint>(id)? {
                 endpoints.push(endpoint);
             }
         }
@@ -535,17 +523,12 @@ fn enqueue(
         replay_of,
         created_at_ms: now,
     };
-    tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
-    tx.put(
-        Table::Index,
+    tx.put_object(delivery.id.clone(), &delivery)?;
+    tx.put_index(
         format!("{}{}", delivery_prefix(&endpoint.id), delivery.id),
         Vec::new(),
     );
-    tx.put(
-        Table::DeliveryQueue,
-        queue_key(now, &delivery.id),
-        Vec::new(),
-    );
+    tx.put_delivery_due(queue_key(now, &delivery.id));
     Ok(delivery)
 }
 
@@ -566,7 +549,7 @@ pub fn record_attempt(
     outcome: AttemptOutcome,
     jitter_permille: i64,
 ) -> Result<(), ApiError> {
-    let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+    let Some(mut delivery) = tx.object::<Delivery>(delivery_id)? else {
         return Ok(());
     };
     let delays = retry_delays(delivery.mode);
@@ -580,7 +563,7 @@ pub fn record_attempt(
     };
     let now = tx.now_ms();
     if let Some(due) = delivery.next_attempt_at_ms {
-        tx.delete(Table::DeliveryQueue, queue_key(due, &delivery.id));
+        tx.delete_delivery_due(queue_key(due, &delivery.id));
     }
     let number = u32::try_from(delivery.attempts.len() + 1).unwrap_or(u32::MAX);
     delivery.attempts.push(DeliveryAttempt {
@@ -596,13 +579,9 @@ pub fn record_attempt(
     {
         let due = now + delay + delay * jitter_permille / 1000;
         delivery.next_attempt_at_ms = Some(due);
-        tx.put(
-            Table::DeliveryQueue,
-            queue_key(due, &delivery.id),
-            Vec::new(),
-        );
+        tx.put_delivery_due(queue_key(due, &delivery.id));
     }
-    tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+    tx.put_object(delivery.id.clone(), &delivery)?;
     note_attempt(tx, &delivery.endpoint, delivered)
 }
 
@@ -612,14 +591,14 @@ pub fn record_attempt(
 /// owner's other endpoints and writes an audit entry. Until then every
 /// delivery keeps its own retry schedule.
 fn note_attempt(tx: &mut Tx<'_>, endpoint_id: &str, delivered: bool) -> Result<(), ApiError> {
-    let Some(mut endpoint) = tx.get_json::<Endpoint>(Table::Objects, endpoint_id)? else {
+    let Some(mut endpoint) = tx.object::<Endpoint>(endpoint_id)? else {
         return Ok(());
     };
     let now = tx.now_ms();
     if delivered {
         endpoint.consecutive_failures = 0;
         endpoint.failing_since_ms = None;
-        tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
+        tx.put_object(endpoint.id.clone(), &endpoint)?;
         return Ok(());
     }
     endpoint.consecutive_failures = endpoint.consecutive_failures.saturating_add(1);
@@ -641,7 +620,7 @@ fn note_attempt(tx: &mut Tx<'_>, endpoint_id: &str, delivered: bool) -> Result<(
         endpoint.updated_at_ms = now;
     }
     // Saved before the event, so that its fan-out sees the endpoint disabled.
-    tx.put_json(Table::Objects, endpoint.id.clone(), &endpoint)?;
+    tx.put_object(endpoint.id.clone(), &endpoint)?;
     if disabled_now {
         announce_disabled(tx, &endpoint)?;
     }
@@ -688,7 +667,7 @@ pub fn lease(
     seen_due_ms: i64,
     until_ms: i64,
 ) -> Result<bool, ApiError> {
-    let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+    let Some(mut delivery) = tx.object::<Delivery>(delivery_id)? else {
         return Ok(false);
     };
     if delivery.status != DeliveryStatus::Pending
@@ -696,24 +675,20 @@ pub fn lease(
     {
         return Ok(false);
     }
-    tx.delete(Table::DeliveryQueue, queue_key(seen_due_ms, &delivery.id));
-    tx.put(
-        Table::DeliveryQueue,
-        queue_key(until_ms, &delivery.id),
-        Vec::new(),
-    );
+    tx.delete_delivery_due(queue_key(seen_due_ms, &delivery.id));
+    tx.put_delivery_due(queue_key(until_ms, &delivery.id));
     delivery.next_attempt_at_ms = Some(until_ms);
-    tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+    tx.put_object(delivery.id.clone(), &delivery)?;
     Ok(true)
 }
 
 /// Gives up on a delivery whose endpoint is gone.
 pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), ApiError> {
-    let Some(mut delivery) = tx.get_json::<Delivery>(Table::Objects, delivery_id)? else {
+    let Some(mut delivery) = tx.object::<Delivery>(delivery_id)? else {
         return Ok(());
     };
     if let Some(due) = delivery.next_attempt_at_ms.take() {
-        tx.delete(Table::DeliveryQueue, queue_key(due, &delivery.id));
+        tx.delete_delivery_due(queue_key(due, &delivery.id));
     }
     if let Ok(failed) = delivery::transition(delivery.status, delivery::Trigger::Abandon) {
         delivery.status = failed;
@@ -725,7 +700,7 @@ pub fn abandon(tx: &mut Tx<'_>, delivery_id: &str, reason: &str) -> Result<(), A
             error: Some(reason.to_string()),
         });
     }
-    tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+    tx.put_object(delivery.id.clone(), &delivery)?;
     Ok(())
 }
 
@@ -755,7 +730,7 @@ pub fn replay_delivery(
         ));
     }
     let event: Event = tx
-        .get_json(Table::Events, &original.event)?
+        .event(&original.event)?
         .ok_or_else(|| ApiError::not_found(EVENT.missing, &original.event))?;
     Ok(enqueue(tx, &endpoint, &event, Some(original.id))?)
 }
@@ -898,14 +873,14 @@ mod tests {
                     replay_of: None,
                     created_at_ms: now_ms,
                 };
-                tx.put_json(Table::Objects, delivery.id.clone(), &delivery)?;
+                tx.put_object(delivery.id.clone(), &delivery)?;
                 let outcome = AttemptOutcome {
                     status_code: Some(if delivered { 200 } else { 500 }),
                     latency_ms: 1,
                     error: (!delivered).then(|| "HTTP 500".to_string()),
                 };
                 record_attempt(tx, &delivery.id, outcome, 0)?;
-                Ok(tx.get_json::<Endpoint>(Table::Objects, "we_1")?)
+                Ok(tx.object::<Endpoint>("we_1")?)
             })
             .expect("attempt")
             .expect("endpoint")
@@ -914,7 +889,7 @@ mod tests {
     fn events_of(store: &crate::store::Store) -> Vec<Event> {
         let snapshot = store.snapshot().expect("snapshot");
         snapshot
-            .scan(Table::Events, "", None, 100)
+            .scan_events(100)
             .expect("scan")
             .into_iter()
             .map(|(_, bytes)| crate::store::decode(&bytes).expect("event"))
@@ -969,13 +944,13 @@ mod tests {
         let snapshot = store.snapshot().expect("snapshot");
         assert!(
             snapshot
-                .scan(Table::Index, &delivery_prefix("we_1"), None, 1)
+                .scan_index(&delivery_prefix("we_1"), None, 1)
                 .expect("scan")
                 .is_empty()
         );
         assert_eq!(
             snapshot
-                .scan(Table::Index, &delivery_prefix("we_2"), None, 9)
+                .scan_index(&delivery_prefix("we_2"), None, 9)
                 .expect("scan")
                 .len(),
             1

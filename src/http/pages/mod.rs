@@ -27,7 +27,7 @@ use crate::domain::intents::{self, Intent};
 use crate::domain::{currency, ranking};
 use crate::error::ApiError;
 use crate::rails::Operator;
-use crate::store::Table;
+use crate::store::Read;
 
 mod card_return;
 mod challenge;
@@ -73,7 +73,7 @@ fn intent_of(state: &AppState, id: &str, token: Option<&str>) -> Result<Intent, 
     let authorised = crate::ids::is_id(id, "pi")
         && token.is_some_and(|t| intents::view::page_token_matches(id, t));
     let intent: Option<Intent> = if authorised {
-        state.store.snapshot()?.get_json(Table::Objects, id)?
+        state.store.snapshot()?.object(id)?
     } else {
         None
     };
@@ -689,7 +689,7 @@ async fn session_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         .snapshot()
         .ok()
         .filter(|_| crate::ids::is_id(&id, "cs"))
-        .and_then(|s| s.get_json(Table::Objects, &id).ok().flatten());
+        .and_then(|s| s.object(&id).ok().flatten());
     let token = uri
         .query()
         .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("t=")));

@@ -17,7 +17,7 @@ use crate::domain::subscriptions::calendar::Interval;
 use crate::domain::subscriptions::{self, Customer, Status};
 use crate::error::ApiError;
 use crate::http::AppState;
-use crate::store::Table;
+use crate::store::Read;
 
 /// What one form post may carry, in bytes (a phone and an e-mail).
 const FIELD_BYTES_MAX: usize = 254;
@@ -303,7 +303,7 @@ async fn start(
             let metadata = [("source".to_string(), serde_json::json!("subscribe_page"))].into();
             let sub = subscriptions::start(tx, &settings, &plan, customer, metadata)?;
             let invoice = match &sub.latest_invoice {
-                Some(id) => tx.get_json::<Invoice>(Table::Objects, id)?,
+                Some(id) => tx.object::<Invoice>(id)?,
                 None => None,
             };
             Ok((sub, invoice))

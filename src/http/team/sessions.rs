@@ -21,7 +21,7 @@ use crate::http::extract::ClientIp;
 use crate::http::extract::{Body, Caller, json};
 use crate::http::operations::operations;
 use crate::http::step_up;
-use crate::store::Output;
+use crate::store::{Output, Read};
 
 operations! {
     login: public().added(),
@@ -151,8 +151,7 @@ pub async fn current(
 ) -> Result<Response, ApiError> {
     let s = session_of(&caller)?;
     let snapshot = state.store.snapshot()?;
-    let session: Option<Session> =
-        snapshot.get_json(crate::store::Table::Objects, &s.session_id)?;
+    let session: Option<Session> = snapshot.object(&s.session_id)?;
     let member = team::member(&snapshot, &s.member_id)?;
     match (session, member) {
         (Some(session), Some(member)) => json(200, &session_view(&session, &member, None)),

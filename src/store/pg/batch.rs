@@ -198,9 +198,9 @@ impl Pg {
         &self,
         work: impl FnOnce(&dyn Tables) -> Result<R, StoreError>,
     ) -> Result<(R, Duration), StoreError> {
-        let connection = self
-            .block(self.writes.get())?
-            .map_err(|e| StoreError(format!("{}: no writer connection: {e}", self.shown)))?;
+        let connection = self.block(self.writes.get())?.map_err(|e| {
+            StoreError::Engine(format!("{}: no writer connection: {e}", self.shown))
+        })?;
         let begun = self.block(connection.batch_execute(BEGIN_BATCH))?;
         if let Err(e) = begun {
             self.release(connection);

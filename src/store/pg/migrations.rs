@@ -36,7 +36,7 @@ const MIGRATION_LOCK: i64 = 0x7061_7967_6174_656d;
 
 /// The stable number of `table` in `paygate_kv.tbl`. Never reuse or change
 /// one: rows are stored under it.
-pub fn table_number(table: Table) -> i16 {
+pub(in crate::store) fn table_number(table: Table) -> i16 {
     match table {
         Table::Meta => 1,
         Table::ApiKeys => 2,
@@ -141,11 +141,11 @@ pub fn check(pg: &Pg) -> Result<(), StoreError> {
     match found.cmp(&latest()) {
         std::cmp::Ordering::Equal => Ok(()),
         std::cmp::Ordering::Greater => Err(newer(&pg.shown, found)),
-        std::cmp::Ordering::Less if found == 0 => Err(StoreError(format!(
+        std::cmp::Ordering::Less if found == 0 => Err(StoreError::State(format!(
             "{} holds no paygate store; run `paygate init --store URL` first",
             pg.shown
         ))),
-        std::cmp::Ordering::Less => Err(StoreError(format!(
+        std::cmp::Ordering::Less => Err(StoreError::State(format!(
             "{} holds schema version {found}, this paygate needs {}; run `paygate init --store URL` \
              to migrate it (it keeps every row)",
             pg.shown,
@@ -155,7 +155,7 @@ pub fn check(pg: &Pg) -> Result<(), StoreError> {
 }
 
 fn newer(shown: &str, found: i32) -> StoreError {
-    StoreError(format!(
+    StoreError::State(format!(
         "{shown} holds schema version {found}, newer than this paygate's {}; run the newer paygate",
         latest()
     ))

@@ -89,13 +89,13 @@ impl Pg {
         let shown = redacted(url);
         let config: tokio_postgres::Config = url
             .parse()
-            .map_err(|e| StoreError(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("{shown} is not a PostgreSQL URL: {e}")))?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(DRIVER_THREADS)
             .thread_name("paygate-pg")
             .enable_all()
             .build()
-            .map_err(|e| StoreError(format!("cannot start the PostgreSQL driver: {e}")))?;
+            .map_err(|e| StoreError::Engine(format!("cannot start the PostgreSQL driver: {e}")))?;
         let pool = |max: usize| {
             let manager = Manager::from_config(
                 config.clone(),
@@ -110,7 +110,7 @@ impl Pg {
                 .wait_timeout(Some(POOL_WAIT_MAX))
                 .create_timeout(Some(POOL_WAIT_MAX))
                 .build()
-                .map_err(|e| StoreError(format!("cannot make a pool for {shown}: {e}")))
+                .map_err(|e| StoreError::Engine(format!("cannot make a pool for {shown}: {e}")))
         };
         let pg = Pg {
             reads: pool(READ_CONNECTIONS_MAX)?,
@@ -126,7 +126,7 @@ impl Pg {
     fn runtime(&self) -> Result<&tokio::runtime::Runtime, StoreError> {
         self.runtime
             .as_ref()
-            .ok_or_else(|| StoreError("the PostgreSQL driver has stopped".into()))
+            .ok_or_else(|| StoreError::Engine("the PostgreSQL driver has stopped".into()))
     }
 
     /// Runs a driver future to completion from synchronous code: on this
@@ -149,7 +149,7 @@ impl Pg {
                 scope
                     .spawn(|| runtime.block_on(work))
                     .join()
-                    .map_err(|_| StoreError("a PostgreSQL call panicked".into()))
+                    .map_err(|_| StoreError::Engine("a PostgreSQL call panicked".into()))
             }),
             Err(_) => Ok(runtime.block_on(work)),
         }
@@ -158,7 +158,7 @@ impl Pg {
     /// A connection of the readers' pool.
     fn read_connection(&self) -> Result<deadpool_postgres::Object, StoreError> {
         self.block(self.reads.get())?
-            .map_err(|e| StoreError(format!("{}: no connection: {e}", self.shown)))
+            .map_err(|e| StoreError::Engine(format!("{}: no connection: {e}", self.shown)))
     }
 
     /// Hands `connection` back after a snapshot: its read transaction ends on
@@ -182,7 +182,7 @@ impl Pg {
                     .query_one("SELECT pg_total_relation_size('paygate_kv')::int8", &[])
                     .await
             })?
-            .map_err(|e| StoreError(e.to_string()))
+            .map_err(|e| StoreError::Engine(e.to_string()))
         });
         sized
             .ok()
@@ -194,5 +194,5 @@ impl Pg {
 
 /// A driver error, with the store it came from.
 fn failed(shown: &str, what: &str, error: tokio_postgres::Error) -> StoreError {
-    StoreError(format!("{shown}: {what}: {error}"))
+    StoreError::Engine(format!("{shown}: {what}: {error}"))
 }

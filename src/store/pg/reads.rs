@@ -34,7 +34,7 @@ pub(super) fn key_bytes(key: &str) -> &[u8] {
 
 /// A stored key back as the `&str` it was.
 pub(super) fn key_text(bytes: Vec<u8>) -> Result<String, StoreError> {
-    String::from_utf8(bytes).map_err(|_| StoreError("a stored key is not UTF-8".into()))
+    String::from_utf8(bytes).map_err(|_| StoreError::Codec("a stored key is not UTF-8".into()))
 }
 
 /// The SQL of a range read: keys in `[lo, hi)` (no upper bound without
@@ -136,7 +136,7 @@ impl Reader {
     fn connection(&self) -> Result<&Object, StoreError> {
         self.connection
             .as_ref()
-            .ok_or_else(|| StoreError("the snapshot is closed".into()))
+            .ok_or_else(|| StoreError::Engine("the snapshot is closed".into()))
     }
 
     pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {

@@ -97,13 +97,13 @@ fn fire(store: &Store) -> usize {
     let due = store
         .snapshot()
         .expect("snapshot")
-        .scan(Table::Timers, "", None, 100)
+        .scan_timers("", None, 100)
         .expect("timers");
     for (key, value) in &due {
         let timer: scheduler::Timer = crate::store::decode(value).expect("a timer");
         store
             .write_now(NOW, |tx| {
-                tx.delete(Table::Timers, key.clone());
+                tx.delete_timer(key.clone());
                 crate::domain::on_timer(tx, &settings, &timer.kind)
             })
             .expect("fired");
@@ -115,7 +115,7 @@ fn stored(store: &Store, id: &str) -> PayoutBatch {
     store
         .snapshot()
         .expect("snapshot")
-        .get_json(Table::Objects, id)
+        .object(id)
         .expect("read")
         .expect("a batch")
 }
@@ -136,7 +136,7 @@ fn money(store: &Store, mode: Mode) -> (i64, i64, i64) {
 
 fn chunk_timers(store: &Store) -> usize {
     let snapshot = store.snapshot().expect("snapshot");
-    let rows = snapshot.scan(Table::Timers, "", None, 100).expect("timers");
+    let rows = snapshot.scan_timers("", None, 100).expect("timers");
     rows.iter()
         .filter(|(_, v)| String::from_utf8_lossy(v).contains("payout_batch_chunk"))
         .count()
@@ -217,9 +217,8 @@ fn chunks_wait_while_the_guardian_halts_money_movement() {
     approved(&store, &checker(), &id, 2);
     store
         .write_now(NOW, |tx| {
-            Ok(tx.put_json(
-                Table::Meta,
-                "guardian",
+            Ok(tx.put_meta(
+                crate::store::Meta::Guardian,
                 &serde_json::json!({"reason": "x", "since_ms": 0}),
             )?)
         })
@@ -231,7 +230,7 @@ fn chunks_wait_while_the_guardian_halts_money_movement() {
     assert_eq!(stored(&store, &id).counts.paid, 2);
     store
         .write_now(NOW, |tx| {
-            tx.delete(Table::Meta, "guardian");
+            tx.delete_meta(crate::store::Meta::Guardian);
             Ok(())
         })
         .expect("cleared");
@@ -266,7 +265,7 @@ fn rows_refused_before_anything_moved_keep_their_share_reserved_until_the_releas
     let row: BatchRow = store
         .snapshot()
         .expect("snapshot")
-        .get_json(Table::Objects, &row_id(&id, 1))
+        .object(&row_id(&id, 1))
         .expect("read")
         .expect("row");
     let failure = row.failure.expect("why");
@@ -298,7 +297,7 @@ fn a_row_whose_payout_is_pending_holds_the_batch_until_its_poll_decides() {
     let row: BatchRow = store
         .snapshot()
         .expect("snapshot")
-        .get_json(Table::Objects, &row_id(&id, 2))
+        .object(&row_id(&id, 2))
         .expect("read")
         .expect("row");
     let payout = row.payout.expect("its payout");
