@@ -19,6 +19,7 @@ mod ledger;
 mod listen;
 mod memory;
 mod metrics;
+mod mode;
 mod net;
 mod offline;
 mod openapi;

@@ -75,7 +75,7 @@ pub enum TimerKind {
     DiasporaQuoteExpire { quote: String },
     /// The daily reconciliation of a live rail's period ending at `period_end_ms`.
     RailReconcile {
-        mode: crate::ledger::Mode,
+        mode: crate::mode::Mode,
         owner: String,
         provider: String,
         period_end_ms: i64,

@@ -287,7 +287,12 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         open_files,
         "connection limits"
     );
-    let metrics = crate::metrics::router(state.clone());
+    let metrics = crate::metrics::router(crate::metrics::Sources {
+        store: state.store.clone(),
+        writer: state.writer.clone(),
+        clock: state.clock.clone(),
+        guardian: state.guardian.clone(),
+    });
     let app = http::router(
         state,
         net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::clock::rfc3339;
 
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Table, Tx};
 

@@ -30,7 +30,7 @@
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
 use super::Table;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Objects an owner (organisation or connected account) has, each family
 /// listed newest first through its own index.
