@@ -230,7 +230,7 @@ pub async fn serve(options: ServeOptions) -> Result<Stopped, Box<dyn std::error:
         rails_wake,
         options.rails,
     )?;
-    crate::scheduler::spawn(
+    crate::outbox::timers::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
