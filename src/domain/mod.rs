@@ -17,6 +17,7 @@ pub mod fx;
 pub mod intents;
 pub mod invoices;
 pub mod lifecycle;
+pub mod list;
 pub mod live_rails;
 pub mod members;
 pub mod money_requests;

@@ -192,6 +192,10 @@ pub struct Event {
     pub object: serde_json::Value,
 }
 
+/// The version of the API: what `GET /status` answers, the `api_version`
+/// every event carries and every webhook endpoint is pinned to.
+pub const API_VERSION: &str = "2026-09-01";
+
 /// The layout version of [`EventView`] (origin behaviour section 6).
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -303,7 +307,7 @@ pub fn render_at(mut event: Event, emitted_at_ms: i64) -> EventView {
         object: "event",
         event_type: name.to_string(),
         event: name.to_string(),
-        api_version: crate::http::system::API_VERSION,
+        api_version: API_VERSION,
         schema_version: SCHEMA_VERSION,
         created: event.created_at_ms.div_euclid(1000),
         created_at: occurred_at.clone(),

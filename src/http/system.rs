@@ -14,14 +14,13 @@ use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::domain::intents;
 use crate::error::ApiError;
+use crate::events::API_VERSION;
 use crate::rails::card::{CARD_NUMBERS, MagicCard};
 use crate::rails::sandbox::{
     MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber, RAIL_RULES, RailRule,
 };
 
 operations!(status, sandbox, openapi);
-
-pub const API_VERSION: &str = "2026-09-01";
 
 #[derive(Serialize, ToSchema)]
 pub struct StatusView {

@@ -357,7 +357,7 @@ pub fn prepare(
         .collect::<Result<Vec<_>, ApiError>>()?;
     let first_rows = rows
         .into_iter()
-        .take(crate::http::list::LIST_LIMIT_DEFAULT)
+        .take(crate::domain::list::LIST_LIMIT_DEFAULT)
         .collect();
     Ok(Prepared {
         batch,

@@ -83,7 +83,7 @@ pub struct Endpoint {
 }
 
 fn api_version_default() -> String {
-    crate::http::system::API_VERSION.to_string()
+    crate::events::API_VERSION.to_string()
 }
 
 impl Endpoint {
@@ -271,7 +271,7 @@ fn denied(reader: &Principal, param: &str, message: String) -> ApiError {
 
 /// Checks an endpoint's `api_version`: the one the gateway renders.
 pub fn validate_api_version(version: Option<String>) -> Result<Option<String>, ApiError> {
-    let current = crate::http::system::API_VERSION;
+    let current = crate::events::API_VERSION;
     match version {
         Some(v) if v != current => Err(ApiError::field(
             "api_version",
