@@ -6,9 +6,11 @@ mod backup;
 mod cli;
 mod clock;
 mod config;
+mod currency;
 mod domain;
 mod error;
 mod events;
+mod fields;
 #[cfg(test)]
 mod fuzz;
 mod guardian;

@@ -9,8 +9,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::Principal;
+use crate::domain::events;
 use crate::error::{ApiError, Missing};
-use crate::events::{self, Event, EventType};
+use crate::events::{Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Table, Tx};

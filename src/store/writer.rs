@@ -849,7 +849,7 @@ mod tests {
             Box::new(move |tx| {
                 // The answer's status has moved on from the event's.
                 let view = |secret: Option<&str>| serde_json::json!({"id": "thing_1", "status": if secret.is_some() { "SETTLEMENT_PENDING" } else { "CAPTURED" }, "padding": padding, "secret": secret});
-                crate::events::emit(
+                crate::domain::events::emit(
                     tx,
                     crate::events::EventType::PaymentIntentCreated,
                     crate::mode::Mode::Test,

@@ -366,7 +366,7 @@ pub(crate) fn emit(
     intent: &Intent,
     event_type: EventType,
 ) -> Result<(), ApiError> {
-    events::emit_object(
+    super::events::emit_object(
         tx,
         event_type,
         intent.mode,
