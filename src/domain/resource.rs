@@ -94,14 +94,15 @@ pub fn point(tx: &mut Tx<'_>, key: impl Into<String>, id: &str) {
 }
 
 /// Implements [`Owned`] for records with `mode` and `owner` fields and an id
-/// field (`id` unless named: `MoneyRequest[code]`).
+/// field (`id` unless named: `MoneyRequest[code]`). Each resource says it
+/// beside its record, so this rule needs no module of the domain.
 macro_rules! owned {
     ($($t:ty $([$id:ident])?),* $(,)?) => {$(
-        impl Owned for $t {
+        impl $crate::domain::resource::Owned for $t {
             fn id(&self) -> &str {
-                owned!(@id self $($id)?)
+                $crate::domain::resource::owned!(@id self $($id)?)
             }
-            fn mode(&self) -> Mode {
+            fn mode(&self) -> $crate::mode::Mode {
                 self.mode
             }
             fn owner(&self) -> &str {
@@ -112,35 +113,6 @@ macro_rules! owned {
     (@id $self:ident $id:ident) => { &$self.$id };
     (@id $self:ident) => { &$self.id };
 }
+pub(crate) use owned;
 
-owned!(
-    Event,
-    super::intents::Intent,
-    super::refunds::Refund,
-    super::disputes::Dispute,
-    super::money_requests::MoneyRequest[code],
-    super::checkout::Session,
-    super::checkout::Link,
-    super::webhooks::Endpoint,
-    super::webhooks::Delivery,
-    super::qr_codes::Location,
-    super::qr_codes::Terminal,
-    super::qr_codes::QrCode,
-    super::test_clocks::TestClock,
-    super::fx::Quote,
-    super::payouts::Payout,
-    super::settlement::Profile,
-    super::settlement::Cycle,
-    super::transfers::Transfer,
-    super::payout_batches::PayoutBatch,
-    super::routes::Route,
-    super::remittances::Remittance,
-    super::accounts::Account,
-    super::plans::Plan,
-    super::subscriptions::Subscription,
-    super::invoices::Invoice,
-    super::agents::Run,
-    super::credit::Consent,
-    super::diaspora::Quote,
-    super::switch_payments::SwitchPayment,
-);
+owned!(Event);

@@ -135,6 +135,8 @@ pub struct Account {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Account);
+
 impl Account {
     fn apply(&mut self, trigger: Trigger, now_ms: i64) -> Result<(), ApiError> {
         self.status = transition(self.status, trigger).map_err(|r| refused(self, r))?;

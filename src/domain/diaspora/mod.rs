@@ -66,6 +66,8 @@ pub struct Quote {
     pub created_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Quote);
+
 pub struct NewQuote {
     pub institution: String,
     pub purpose_code: String,

@@ -220,6 +220,8 @@ pub struct Intent {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Intent);
+
 fn is_zero(n: &i64) -> bool {
     *n == 0
 }

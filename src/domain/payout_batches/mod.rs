@@ -185,6 +185,8 @@ pub struct PayoutBatch {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(PayoutBatch);
+
 impl PayoutBatch {
     /// What approval would reserve now: the rows still to pay (VALID and
     /// FAILED) and their fees.

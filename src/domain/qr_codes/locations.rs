@@ -31,6 +31,8 @@ pub struct Location {
     pub created_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Location);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Terminal {
     pub id: String,
@@ -41,6 +43,8 @@ pub struct Terminal {
     pub metadata: BTreeMap<String, String>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Terminal);
 
 pub struct LocationInput {
     pub name: String,

@@ -96,6 +96,8 @@ pub struct Refund {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Refund);
+
 /// The error a refused trigger answers: whatever the refusal, a refused
 /// rejection is `refund_not_rejectable` and any other move
 /// `invalid_refund_transition`.

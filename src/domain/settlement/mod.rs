@@ -27,7 +27,6 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 pub use self::cycles::{Cycle, Item};
-pub use self::profiles::Profile;
 use super::Settings;
 use crate::auth::Principal;
 use crate::domain::resource;

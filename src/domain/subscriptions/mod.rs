@@ -133,6 +133,8 @@ pub struct Subscription {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Subscription);
+
 /// Why and when a subscription stopped (or will).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct StoredCancellation {

@@ -54,6 +54,8 @@ pub struct TestClock {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(TestClock);
+
 pub struct NewClock {
     pub frozen_time_ms: i64,
     pub name: Option<String>,

@@ -61,6 +61,8 @@ pub struct Transfer {
     pub created_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Transfer);
+
 pub struct NewTransfer {
     pub to: String,
     pub amount_minor: i64,

@@ -82,6 +82,8 @@ pub struct Endpoint {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Endpoint);
+
 fn api_version_default() -> String {
     crate::events::API_VERSION.to_string()
 }
@@ -124,6 +126,8 @@ pub struct Delivery {
     pub replay_of: Option<String>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Delivery);
 
 /// What one attempt came to, as the dispatcher saw it.
 #[derive(Debug, Clone)]
