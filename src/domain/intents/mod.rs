@@ -24,7 +24,7 @@ use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
 pub use self::counters::{Balances, Reservation};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
-    SplitInput, ValidCreate,
+    ValidCreate,
 };
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
@@ -35,6 +35,7 @@ use super::ranking::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;
+use crate::domain::splits::SplitInput;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};

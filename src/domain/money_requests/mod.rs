@@ -64,7 +64,7 @@ crate::domain::resource::owned!(MoneyRequest[code]);
 pub fn payer_kind(payer: &str) -> Result<PayerKind, ApiError> {
     let payer = payer.trim();
     if payer.starts_with('+') {
-        intents::input::msisdn("payer", payer)?;
+        crate::fields::msisdn("payer", payer)?;
         return Ok(PayerKind::Phone);
     }
     if let Some((local, domain)) = payer.split_once('@') {

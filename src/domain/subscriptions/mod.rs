@@ -63,7 +63,7 @@ impl Customer {
     /// Checks each field; a phone or an e-mail is required.
     pub fn check(self) -> Result<Customer, ApiError> {
         let msisdn = match self.msisdn.map(|m| m.trim().to_string()) {
-            Some(m) => Some(super::intents::input::msisdn("customer.msisdn", &m)?),
+            Some(m) => Some(crate::fields::msisdn("customer.msisdn", &m)?),
             None => None,
         };
         let email = match self.email.map(|e| e.trim().to_ascii_lowercase()) {

@@ -142,7 +142,7 @@ pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
     }
     let trimmed = value.trim();
     let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
-    crate::domain::intents::input::msisdn(param, &format!("+{digits}")).map_err(|_| {
+    crate::fields::msisdn(param, &format!("+{digits}")).map_err(|_| {
         ApiError::field(
             param,
             format!("{param} must be an E.164 number, with or without its +, such as 243000000501 (got {value:?})"),
