@@ -3,9 +3,9 @@
 //! project's own crate).
 //!
 //! Two kinds of figures. Events are counted where they happen, through the
-//! small functions below (one line at each place: [`writer_batch`],
-//! [`writer_overloaded`], [`webhook_attempt`], [`rail_attempt`], and the
-//! request layer [`track`]). States are read at scrape time (writer queue,
+//! small functions below (one line at each place: [`webhook_attempt`],
+//! [`rail_attempt`], and the request layer [`track`]; the writer counts its own
+//! in [`crate::store::writer::FIGURES`], registered here). States are read at scrape time (writer queue,
 //! guardian, store file, page cache, timers and webhook queue), so nothing
 //! runs between scrapes.
 //!
@@ -16,7 +16,7 @@
 
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
@@ -29,8 +29,9 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
-use crate::http::AppState;
-use crate::store::{Queue, Read};
+use crate::clock::SharedClock;
+use crate::guardian::SharedGuardian;
+use crate::store::{Queue, Read, Store, Writer};
 
 /// The media type of the OpenMetrics text format.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
@@ -79,14 +80,10 @@ fn latency_histogram() -> Histogram {
 struct Metrics {
     http_requests: Family<RequestLabels, Counter>,
     http_request_seconds: HistogramFamily<RouteLabels>,
-    writer_batch_commands: Histogram,
-    writer_apply_seconds: Histogram,
-    writer_commit_seconds: Histogram,
     writer_batches: Counter,
     writer_commands: Counter,
     writer_failed_commands: Counter,
     writer_queue_commands: Gauge,
-    overloaded: Counter,
     webhook_attempts: Family<OutcomeLabels, Counter>,
     webhook_attempt_seconds: Histogram,
     webhook_queue_due: Gauge,
@@ -104,16 +101,10 @@ struct Metrics {
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
     http_requests: Family::default(),
     http_request_seconds: Family::new_with_constructor(latency_histogram),
-    // 1 to 1024 commands (BATCH_COMMANDS_MAX).
-    writer_batch_commands: Histogram::new(exponential_buckets(1.0, 2.0, 11)),
-    // 100 µs to about 1.6 s.
-    writer_apply_seconds: Histogram::new(exponential_buckets(0.000_1, 2.0, 15)),
-    writer_commit_seconds: Histogram::new(exponential_buckets(0.000_1, 2.0, 15)),
     writer_batches: Counter::default(),
     writer_commands: Counter::default(),
     writer_failed_commands: Counter::default(),
     writer_queue_commands: Gauge::default(),
-    overloaded: Counter::default(),
     webhook_attempts: Family::default(),
     webhook_attempt_seconds: latency_histogram(),
     webhook_queue_due: Gauge::default(),
@@ -130,6 +121,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
 
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let m = &*METRICS;
+    let writer = &*crate::store::writer::FIGURES;
     // Every outcome from 0, so that the family and its rate() exist before
     // the first delivery (a series that appears later loses its first count).
     for outcome in WEBHOOK_OUTCOMES {
@@ -149,17 +141,17 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     r.register(
         "writer_batch_commands",
         "Commands applied per writer commit (group commit)",
-        m.writer_batch_commands.clone(),
+        writer.batch_commands.clone(),
     );
     r.register(
         "writer_apply_seconds",
         "Time a writer batch took to apply its commands",
-        m.writer_apply_seconds.clone(),
+        writer.apply_seconds.clone(),
     );
     r.register(
         "writer_commit_seconds",
         "Time a writer batch took to commit (pages and fsync)",
-        m.writer_commit_seconds.clone(),
+        writer.commit_seconds.clone(),
     );
     r.register("writer_batches", "Writer commits", m.writer_batches.clone());
     r.register(
@@ -180,7 +172,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     r.register(
         "overloaded_refusals",
         "Requests refused with overloaded: the writer queue stayed full",
-        m.overloaded.clone(),
+        writer.overloaded.clone(),
     );
     r.register(
         "webhook_attempts",
@@ -244,19 +236,6 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     );
     r
 });
-
-/// The writer applied and committed one batch.
-pub fn writer_batch(commands: usize, apply: Duration, commit: Duration) {
-    let m = &*METRICS;
-    m.writer_batch_commands.observe(commands as f64);
-    m.writer_apply_seconds.observe(apply.as_secs_f64());
-    m.writer_commit_seconds.observe(commit.as_secs_f64());
-}
-
-/// A request was refused with `overloaded`.
-pub fn writer_overloaded() {
-    METRICS.overloaded.inc();
-}
 
 /// The outcomes of a webhook delivery attempt.
 const WEBHOOK_OUTCOMES: [&str; 3] = ["delivered", "refused", "unreachable"];
@@ -361,14 +340,24 @@ fn method_label(method: &axum::http::Method) -> &'static str {
     }
 }
 
+/// What a scrape reads its states from (the server's own handles): metrics
+/// sits below the HTTP layer, so it takes these rather than its state.
+#[derive(Clone)]
+pub struct Sources {
+    pub store: Store,
+    pub writer: Writer,
+    pub clock: SharedClock,
+    pub guardian: SharedGuardian,
+}
+
 /// `GET /metrics` alone, for the API listener or `--metrics-listen`.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: Sources) -> Router {
     Router::new()
         .route("/metrics", axum::routing::get(scrape))
         .with_state(state)
 }
 
-async fn scrape(State(state): State<AppState>) -> Response {
+async fn scrape(State(state): State<Sources>) -> Response {
     // A store scan: off the async workers.
     match tokio::task::spawn_blocking(move || read_states(&state)).await {
         Ok(Ok(())) => {}
@@ -383,7 +372,7 @@ async fn scrape(State(state): State<AppState>) -> Response {
 }
 
 /// Reads the states exported at scrape time.
-fn read_states(state: &AppState) -> Result<(), crate::store::StoreError> {
+fn read_states(state: &Sources) -> Result<(), crate::store::StoreError> {
     let m = &*METRICS;
     let stats = &state.writer.stats;
     catch_up(&m.writer_batches, stats.batches.load(Ordering::Relaxed));

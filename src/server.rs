@@ -330,7 +330,7 @@ fn spawn_background(
         wakes.rails,
         senders.rails,
     )?;
-    crate::scheduler::spawn(
+    crate::outbox::timers::spawn(
         store.clone(),
         writer.clone(),
         clock.clone(),
@@ -395,7 +395,12 @@ fn app(
     limits: &net::Limits,
     metrics_listener: Option<tokio::net::TcpListener>,
 ) -> axum::Router {
-    let metrics = crate::metrics::router(state.clone());
+    let metrics = crate::metrics::router(crate::metrics::Sources {
+        store: state.store.clone(),
+        writer: state.writer.clone(),
+        clock: state.clock.clone(),
+        guardian: state.guardian.clone(),
+    });
     let app = http::router(
         state,
         net::body::BodyLimits::new(limits.body_budget_bytes, limits.body_timeout),

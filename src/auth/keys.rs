@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Read, Snapshot, StoreError, Tx};

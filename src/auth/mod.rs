@@ -5,7 +5,7 @@ pub mod access;
 pub mod keys;
 pub mod roles;
 
-use crate::ledger::Mode;
+use crate::mode::Mode;
 pub use keys::KeyKind;
 
 /// The caller of a request, after the gate authenticated it.

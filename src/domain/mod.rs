@@ -7,16 +7,15 @@ pub mod api_keys;
 pub mod audit;
 pub mod checkout;
 pub mod credit;
-pub mod currency;
 pub mod diaspora;
 pub mod disputes;
+pub mod events;
 pub mod fees;
-pub mod fields;
 pub mod funds;
 pub mod fx;
 pub mod intents;
 pub mod invoices;
-pub mod lifecycle;
+pub mod list;
 pub mod live_rails;
 pub mod members;
 pub mod money_requests;
@@ -43,6 +42,10 @@ pub mod test_clocks;
 pub mod transfers;
 pub mod verifications;
 pub mod webhooks;
+
+// Base vocabulary below the rails (which read amounts and currencies too),
+// named here as well, where the domain's modules reach them.
+pub(crate) use crate::{currency, fields};
 
 use crate::error::ApiError;
 use crate::scheduler::TimerKind;

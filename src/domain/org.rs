@@ -115,7 +115,7 @@ pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, Ne
     let tag = new.tag.map(|t| tag(&t)).transpose()?;
     let phone = new
         .phone
-        .map(|p| crate::domain::intents::input::msisdn("phone", &p).map(|_| p.trim().to_string()))
+        .map(|p| crate::fields::msisdn("phone", &p).map(|_| p.trim().to_string()))
         .transpose()?;
     let email = new.email.map(|e| email(&e)).transpose()?;
     let org = Organisation {

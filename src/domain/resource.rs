@@ -13,8 +13,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::auth::Principal;
+use crate::domain::events;
 use crate::error::{ApiError, Missing};
-use crate::events::{self, Event, EventType};
+use crate::events::{Event, EventType};
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
@@ -169,14 +170,15 @@ pub fn point(tx: &mut Tx<'_>, key: impl Into<String>, id: &str) {
 }
 
 /// Implements [`Owned`] for records with `mode` and `owner` fields and an id
-/// field (`id` unless named: `MoneyRequest[code]`).
+/// field (`id` unless named: `MoneyRequest[code]`). Each resource says it
+/// beside its record, so this rule needs no module of the domain.
 macro_rules! owned {
     ($($t:ty $([$id:ident])?),* $(,)?) => {$(
-        impl Owned for $t {
+        impl $crate::domain::resource::Owned for $t {
             fn id(&self) -> &str {
-                owned!(@id self $($id)?)
+                $crate::domain::resource::owned!(@id self $($id)?)
             }
-            fn mode(&self) -> Mode {
+            fn mode(&self) -> $crate::mode::Mode {
                 self.mode
             }
             fn owner(&self) -> &str {
@@ -187,56 +189,10 @@ macro_rules! owned {
     (@id $self:ident $id:ident) => { &$self.$id };
     (@id $self:ident) => { &$self.id };
 }
+pub(crate) use owned;
 
-owned!(
-    Event,
-    super::intents::Intent,
-    super::refunds::Refund,
-    super::disputes::Dispute,
-    super::money_requests::MoneyRequest[code],
-    super::checkout::Session,
-    super::checkout::Link,
-    super::webhooks::Endpoint,
-    super::webhooks::Delivery,
-    super::qr_codes::Location,
-    super::qr_codes::Terminal,
-    super::qr_codes::QrCode,
-    super::test_clocks::TestClock,
-    super::fx::Quote,
-    super::payouts::Payout,
-    super::settlement::Profile,
-    super::settlement::Cycle,
-    super::payout_batches::PayoutBatch,
-    super::routes::Route,
-    super::remittances::Remittance,
-    super::accounts::Account,
-    super::plans::Plan,
-    super::subscriptions::Subscription,
-    super::invoices::Invoice,
-    super::agents::Run,
-    super::credit::Consent,
-    super::diaspora::Quote,
-    super::switch_payments::SwitchPayment,
-    super::offline::Device,
-    crate::ledger::Posting,
-);
-
-/// A transfer is between two parties: its sender owns it, its recipient is
-/// its counterparty.
-impl Owned for super::transfers::Transfer {
-    fn id(&self) -> &str {
-        &self.id
-    }
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-    fn owner(&self) -> &str {
-        &self.owner
-    }
-    fn counterparty(&self) -> Option<&str> {
-        Some(&self.recipient)
-    }
-}
+// Types defined below the domain are owned here.
+owned!(Event, crate::ledger::Posting);
 
 #[cfg(test)]
 mod tests {

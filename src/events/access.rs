@@ -161,7 +161,7 @@ mod tests {
     use super::*;
     use crate::auth::roles::Role;
     use crate::auth::{KeyKind, Rights};
-    use crate::ledger::Mode;
+    use crate::mode::Mode;
 
     fn principal(rights: Rights) -> Principal {
         let mut p = Principal::system("test", "org_1", Mode::Test);

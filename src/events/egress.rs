@@ -27,7 +27,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use clap::ValueEnum;
 
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
 pub enum Egress {
@@ -212,7 +212,7 @@ impl reqwest::dns::Resolve for Resolver {
 #[cfg(test)]
 mod tests {
     use super::Egress;
-    use crate::ledger::Mode;
+    use crate::mode::Mode;
 
     const PRIVATE: &[&str] = &[
         "http://10.1.2.3/",

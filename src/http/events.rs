@@ -10,8 +10,9 @@ use super::AppState;
 use super::extract::{Caller, Params, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
+use crate::domain::events::render;
 use crate::error::ApiError;
-use crate::events::{self, CATALOGUE, Event, EventView, render};
+use crate::events::{self, CATALOGUE, Event, EventView};
 
 operations! {
     list: scope("events:read"),

@@ -17,8 +17,9 @@ use crate::error::{ApiError, Code};
 use crate::store::Reply;
 use crate::store::writer::IdempotencyClaim;
 
-/// Request bodies are at most this large (the CSV of a payout batch included).
-pub const BODY_BYTES_MAX: usize = 1024 * 1024;
+// The body limit is the connection layer's (net sits below http); named here
+// too for the gate and the router.
+pub use crate::net::body::BODY_BYTES_MAX;
 
 /// A JSON request body. An empty body reads as `{}`, so a missing required
 /// field is reported by name rather than as "empty body".

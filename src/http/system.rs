@@ -14,6 +14,7 @@ use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::domain::intents;
 use crate::error::ApiError;
+use crate::events::API_VERSION;
 use crate::rails::card::{CARD_NUMBERS, MagicCard};
 use crate::rails::sandbox::{
     MAGIC_NUMBERS, MagicNumber, PAYOUT_NUMBERS, PayoutNumber, RAIL_RULES, RailRule,
@@ -24,8 +25,6 @@ operations! {
     sandbox: public(),
     openapi: public().added(),
 }
-
-pub const API_VERSION: &str = "2026-09-01";
 
 #[derive(Serialize, ToSchema)]
 pub struct StatusView {

@@ -156,7 +156,7 @@ pub async fn advance(
     .await?;
     // A replay finds the clock ready or advancing already: the runner of an
     // advance that is over ends at once.
-    tokio::spawn(crate::scheduler::advance(
+    tokio::spawn(crate::outbox::timers::advance(
         state.writer.clone(),
         state.settings.clone(),
         clock_id,

@@ -20,31 +20,14 @@ use crate::error::{ApiError, Code};
 use crate::store::{Read, StoreError, Tx};
 
 pub use verify::{VerifyReport, verify};
+// Test or live: below the ledger, for the store and auth that come before it.
+pub use crate::mode::Mode;
 
 /// The not-found answer about a transaction.
 pub const MISSING_TRANSACTION: Missing = Missing::new(Code::TransactionNotFound, "transaction");
 
 /// Lines one posting may have at most.
 pub const POSTING_LINES_MAX: usize = 64;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    Test,
-    Live,
-}
-
-impl Mode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Test => "test",
-            Mode::Live => "live",
-        }
-    }
-    pub fn livemode(self) -> bool {
-        self == Mode::Live
-    }
-}
 
 /// The balance classes of a merchant (spec section 2 and the scope table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Hash, PartialOrd, Ord)]

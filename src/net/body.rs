@@ -23,7 +23,9 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::Semaphore;
 
 use crate::error::{ApiError, Code};
-use crate::http::extract::BODY_BYTES_MAX;
+
+/// Request bodies are at most this large (the CSV of a payout batch included).
+pub const BODY_BYTES_MAX: usize = 1024 * 1024;
 
 /// Seconds a client refused by the budget is told to wait (`Retry-After`).
 const RETRY_AFTER_SECS: &str = "1";

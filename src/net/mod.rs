@@ -44,7 +44,7 @@ pub const MAX_CONNECTIONS_PER_ADDRESS_DEFAULT: u64 = 2_000;
 pub const HEADER_TIMEOUT_SECS_DEFAULT: u64 = 10;
 
 /// Seconds a client has to send a whole request body once its headers are in.
-/// Bodies are at most 1 MiB ([`crate::http::extract::BODY_BYTES_MAX`]): 30 s
+/// Bodies are at most 1 MiB ([`body::BODY_BYTES_MAX`]): 30 s
 /// is ~35 KiB/s for the largest, far above what API clients need.
 pub const BODY_TIMEOUT_SECS_DEFAULT: u64 = 30;
 

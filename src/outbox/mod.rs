@@ -8,7 +8,10 @@
 //!   providers (`docs/rails.md`).
 //! - [`switch`]: national-switch submissions and inquiries, sent to the
 //!   switch connector (`docs/national-switch.md`).
+//! - [`timers`]: the scheduler task, which fires due timers (`timers`) through
+//!   the domain.
 
 pub mod rails;
 pub mod switch;
+pub mod timers;
 pub mod webhooks;

@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 use crate::clock::SharedClock;
+use crate::domain::events::render_at;
 use crate::domain::webhooks::{
     self, AttemptOutcome, Delivery, DeliveryStatus, Endpoint, EndpointStatus,
 };
 use crate::error::ApiError;
 use crate::events::egress::{self, Egress};
-use crate::events::{Event, render_at, signing};
+use crate::events::{Event, signing};
 use crate::headers::{HeaderNames, Sent};
 use crate::ledger::Mode;
 use crate::store::{Queue, Read, Snapshot, Store, StoreError, Writer, decode};

@@ -62,11 +62,11 @@ pub struct CardInput {
     /// mode only: see `GET /sandbox` `card_numbers`.
     #[schema(min_length = 12, max_length = 32, example = "4242 4242 4242 4242")]
     pub number: String,
-    #[serde(deserialize_with = "crate::domain::fields::int")]
+    #[serde(deserialize_with = "crate::fields::int")]
     #[schema(minimum = 1, maximum = 12)]
     pub exp_month: i64,
     /// Four digits (two are read as 20xx).
-    #[serde(deserialize_with = "crate::domain::fields::int")]
+    #[serde(deserialize_with = "crate::fields::int")]
     #[schema(minimum = 0, maximum = 9999)]
     pub exp_year: i64,
     /// 3 digits (4 for American Express).
@@ -162,7 +162,7 @@ pub fn check(input: &CardInput, today: (i64, i64)) -> Result<Card, ApiError> {
             format!("card.cvc must be {cvc_len} digits for this card"),
         ));
     }
-    crate::domain::fields::text(
+    crate::fields::text(
         "card.holder_name",
         input.holder_name.clone(),
         HOLDER_CHARS_MAX,

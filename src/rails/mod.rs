@@ -18,7 +18,7 @@ pub mod switch_connector;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Why an attempt failed (spec section 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -30,7 +30,7 @@
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
 use super::Records;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// A family of objects an owner (organisation or connected account) has,
 /// each listed newest first through its own index: its tag is the id prefix

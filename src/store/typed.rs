@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{Row, Scanned, Snapshot, StoreError, Table, Tx, codec, decode, keys};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// A singleton of the `meta` table, by a name the store owns (the type of
 /// its value is the caller's).

@@ -31,8 +31,9 @@ use super::resource;
 use super::team::{self, Member};
 use crate::auth::Principal;
 use crate::auth::roles::Role;
+use crate::domain::events;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, StoreError, Tx};
@@ -140,6 +141,8 @@ pub struct Account {
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Account);
 
 impl Account {
     fn apply(&mut self, trigger: Trigger, now_ms: i64) -> Result<(), ApiError> {

@@ -223,6 +223,8 @@ pub struct Run {
     pub completed_at_ms: Option<i64>,
 }
 
+crate::domain::resource::owned!(Run);
+
 /// `POST /ai/{agent}` with `wait: true`: admits the run and completes it
 /// with `output` (analysed from a snapshot before the command), charging
 /// its price, in one command. Refused (quota, funds): nothing is written.

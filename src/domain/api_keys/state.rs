@@ -6,7 +6,7 @@
 //! from `revoked_at_ms`.
 
 use crate::auth::keys::KeyRecord;
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -64,7 +64,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Status::*;
     use Trigger::*;
 

@@ -78,6 +78,8 @@ pub struct Session {
     pub url_token: bool,
 }
 
+crate::domain::resource::owned!(Session);
+
 pub struct NewSession {
     pub line_items: Vec<LineItem>,
     pub currency: String,
@@ -328,6 +330,8 @@ pub struct Link {
     pub deactivated_at_ms: Option<i64>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Link);
 
 pub struct NewLink {
     pub amount_minor: Option<i64>,

@@ -1,6 +1,6 @@
 //! The two lifecycles of the checkout area: sessions and payment links.
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 /// Session: `open → complete` when its intent is paid; `open → expired` by
 /// `POST /checkout_sessions/{id}/expire` or its expiry timer. Both are final.
@@ -90,7 +90,7 @@ pub mod link {
 mod tests {
     use super::link::{self, LinkStatus};
     use super::session::{self, SessionStatus};
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
 
     #[test]
     fn every_session_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {

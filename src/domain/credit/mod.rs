@@ -69,6 +69,8 @@ pub struct Consent {
     pub revoked_at_ms: Option<i64>,
 }
 
+crate::domain::resource::owned!(Consent);
+
 /// What the API shows of a consent (the code only in the creating answer).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[schema(as = CreditConsentView)]

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = CreditConsentStatus)]
@@ -35,7 +35,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
 
     #[test]
     fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {

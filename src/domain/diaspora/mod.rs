@@ -25,9 +25,10 @@ pub use self::view::{DiasporaQuoteView, view};
 use super::resource;
 use crate::auth::Principal;
 use crate::domain::currency;
+use crate::domain::events;
 use crate::domain::fx::convert::{Rate, convert};
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::Family;
@@ -72,6 +73,8 @@ pub struct Quote {
     pub paid_at_ms: Option<i64>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Quote);
 
 pub struct NewQuote {
     pub institution: String,

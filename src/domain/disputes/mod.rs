@@ -82,6 +82,8 @@ pub struct Dispute {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Dispute);
+
 pub struct NewDispute {
     pub payment_intent: String,
     pub amount_minor: Option<i64>,

@@ -78,6 +78,8 @@ pub struct Quote {
     pub used_at_ms: Option<i64>,
 }
 
+crate::domain::resource::owned!(Quote);
+
 /// What `POST /fx/quotes` asks for, checked.
 #[derive(Debug, Clone, Copy)]
 pub struct NewQuote {

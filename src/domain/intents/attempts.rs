@@ -11,8 +11,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Intent;
-use crate::domain::lifecycle::Refusal;
 use crate::error::ApiError;
+use crate::lifecycle::Refusal;
 use crate::rails::card::Card;
 use crate::rails::{CollectRequest, FailureReason};
 
@@ -179,7 +179,7 @@ pub(super) fn collect_request<'a>(intent: &'a Intent, attempt: &'a Attempt) -> C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use AttemptStatus::*;
 
     const TRIGGERS: [Trigger; 5] = [

@@ -9,7 +9,9 @@ use utoipa::ToSchema;
 use crate::domain::currency;
 use crate::domain::fields::{self, metadata_json, text};
 use crate::domain::ranking::Policy;
+use crate::domain::splits::SplitInput;
 use crate::error::{ApiError, Code};
+use crate::fields::msisdn;
 use crate::rails::{Operator, RAILS, RailKind};
 
 /// Amounts above this are refused (10^15 minor units: far above any payment).
@@ -51,25 +53,6 @@ pub enum PurposeCode {
     Remittance,
     Transport,
     Market,
-}
-
-#[derive(Debug, Clone, Deserialize, serde::Serialize, ToSchema, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct SplitInput {
-    /// Who receives the part: an organisation sub-wallet label, a connected account (acct_...), a tag, phone or e-mail.
-    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
-    pub recipient: String,
-    /// Share of the captured amount after fixed parts, in basis points.
-    #[serde(default, deserialize_with = "fields::int")]
-    #[schema(minimum = 0, maximum = 10_000)]
-    pub bps: i64,
-    /// A fixed part in minor units, taken first.
-    #[serde(default, deserialize_with = "fields::int")]
-    #[schema(minimum = 0)]
-    pub fixed_minor: i64,
-    #[serde(default)]
-    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
-    pub label: Option<String>,
 }
 
 /// `POST /payment_intents` (spec section 4.1).
@@ -345,21 +328,6 @@ pub fn amount(param: &str, amount_minor: i64) -> Result<i64, ApiError> {
         .with_param(param));
     }
     Ok(amount_minor)
-}
-
-/// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164).
-pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
-    let digits = value.strip_prefix('+').unwrap_or("");
-    let valid = (8..=15).contains(&digits.len())
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && !digits.starts_with('0');
-    if !valid {
-        return Err(ApiError::field(
-            param,
-            format!("{param} must be an E.164 number such as +243000000501 (got {value:?})"),
-        ));
-    }
-    Ok(value.to_string())
 }
 
 fn url(param: &str, value: Option<String>) -> Result<Option<String>, ApiError> {

@@ -26,11 +26,11 @@ use serde::{Deserialize, Serialize};
 use super::{Intent, emit, save};
 use crate::domain::Settings;
 use crate::domain::fees;
-use crate::domain::lifecycle::Refusal;
 use crate::domain::live_rails;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
+use crate::lifecycle::Refusal;
 use crate::rails::{self, Disbursement, catalogue};
 use crate::store::{Read, Tx};
 
@@ -449,7 +449,7 @@ fn rail_name(rail: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Status::*;
 
     const STATUSES: [Status; 4] = [Held, Refunding, Refunded, Released];

@@ -42,7 +42,7 @@ pub(super) fn mobile_money(
     operator: Option<Operator>,
 ) -> Result<Method, ApiError> {
     let msisdn = match msisdn.or_else(|| intent.customer_msisdn.clone()) {
-        Some(m) => input::msisdn("customer_msisdn", &m)?,
+        Some(m) => crate::fields::msisdn("customer_msisdn", &m)?,
         None => {
             return Err(ApiError::field(
                 "customer_msisdn",

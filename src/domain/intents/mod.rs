@@ -25,7 +25,7 @@ use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
 pub use self::counters::{Balances, Reservation};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,
-    SplitInput, ValidCreate,
+    ValidCreate,
 };
 use self::state::{Refusal, Status, Trigger, transition};
 use super::Settings;
@@ -36,6 +36,7 @@ use super::ranking::{self, Policy};
 use super::splits::{self, Recovery, RefundPolicy, SplitPayout};
 use crate::auth::Principal;
 use crate::domain::resource;
+use crate::domain::splits::SplitInput;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
@@ -227,6 +228,8 @@ pub struct Intent {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Intent);
+
 fn is_zero(n: &i64) -> bool {
     *n == 0
 }
@@ -371,7 +374,7 @@ pub(crate) fn emit(
     intent: &Intent,
     event_type: EventType,
 ) -> Result<(), ApiError> {
-    events::emit_object(
+    super::events::emit_object(
         tx,
         event_type,
         intent.mode,

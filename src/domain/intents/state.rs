@@ -138,7 +138,7 @@ pub enum Trigger {
 }
 
 /// Why a trigger is not allowed now: the one refusal type of every lifecycle.
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 /// The next status for `trigger` in `from`, or why not.
 pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
@@ -219,7 +219,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Status::*;
     use Trigger::*;
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::input::{CancellationReason, CaptureMethod, PurposeCode, SplitInput};
+use super::input::{CancellationReason, CaptureMethod, PurposeCode};
 use super::state::Status;
 use super::{Attempt, AttemptStatus, Intent};
 use crate::clock::rfc3339;
@@ -14,6 +14,7 @@ use crate::domain::currency::{self, Currency};
 use crate::domain::fees::Fees;
 use crate::domain::qr_codes::{self, Location, Terminal};
 use crate::domain::ranking::Policy;
+use crate::domain::splits::SplitInput;
 use crate::events::signing::PlatformKey;
 use crate::qr::emv::{self, Tlv};
 use crate::qr::signed;

@@ -114,6 +114,8 @@ pub struct Invoice {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Invoice);
+
 /// What an invoice bills: one period of a subscription.
 pub struct Billing<'a> {
     pub subscription: &'a Subscription,

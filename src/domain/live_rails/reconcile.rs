@@ -23,8 +23,9 @@ use utoipa::ToSchema;
 
 use super::requests::RailRequest;
 use super::state::Status;
+use crate::domain::events;
 use crate::error::ApiError;
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::Mode;
 use crate::rails::live::{Kind, Provider, minor_units};
 use crate::store::{Read, Tx, keys};

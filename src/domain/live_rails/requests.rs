@@ -239,7 +239,7 @@ fn save(tx: &mut Tx<'_>, request: &mut RailRequest, now: i64) -> Result<(), ApiE
     Ok(())
 }
 
-fn refused(refusal: crate::domain::lifecycle::Refusal) -> ApiError {
+fn refused(refusal: crate::lifecycle::Refusal) -> ApiError {
     ApiError::internal(format!(
         "rail request refused a move it was checked for: {refusal:?}"
     ))

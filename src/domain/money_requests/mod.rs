@@ -66,11 +66,13 @@ pub struct MoneyRequest {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(MoneyRequest[code]);
+
 /// What kind of payer address this is: E.164 phone, e-mail, or `@tag`.
 pub fn payer_kind(payer: &str) -> Result<PayerKind, ApiError> {
     let payer = payer.trim();
     if payer.starts_with('+') {
-        intents::input::msisdn("payer", payer)?;
+        crate::fields::msisdn("payer", payer)?;
         return Ok(PayerKind::Phone);
     }
     if let Some((local, domain)) = payer.split_once('@') {

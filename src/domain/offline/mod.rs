@@ -104,6 +104,8 @@ pub struct Device {
     pub settled_by_hour: Vec<HourTotal>,
 }
 
+crate::domain::resource::owned!(Device);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct HourTotal {
     pub currency: String,

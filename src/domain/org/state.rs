@@ -5,7 +5,7 @@
 //! owners operate the gateway).
 
 pub use super::Status;
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 impl Status {
     #[cfg(test)]
@@ -42,7 +42,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Status::*;
     use Trigger::*;
 

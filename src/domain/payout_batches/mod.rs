@@ -192,6 +192,8 @@ pub struct PayoutBatch {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(PayoutBatch);
+
 impl PayoutBatch {
     /// What approval would reserve now: the rows still to pay (VALID and
     /// FAILED) and their fees.
@@ -364,7 +366,7 @@ pub fn prepare(
         .collect::<Result<Vec<_>, ApiError>>()?;
     let first_rows = rows
         .into_iter()
-        .take(crate::http::list::LIST_LIMIT_DEFAULT)
+        .take(crate::domain::list::LIST_LIMIT_DEFAULT)
         .collect();
     Ok(Prepared {
         batch,

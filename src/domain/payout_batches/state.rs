@@ -17,7 +17,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = PayoutBatchStatus)]
@@ -199,7 +199,7 @@ pub fn row_transition(from: RowStatus, trigger: RowTrigger) -> Result<RowStatus,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
 
     mod batch {
         use super::*;

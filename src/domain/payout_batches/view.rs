@@ -7,7 +7,7 @@ use super::{
     BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Run, Source, Status,
     StoredError,
 };
-use crate::http::list::{List, named_list};
+use crate::domain::list::{List, named_list};
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct BatchView {

@@ -121,6 +121,8 @@ pub struct Payout {
     pub route: Option<String>,
 }
 
+crate::domain::resource::owned!(Payout);
+
 /// The fee of a payout of `amount_minor`: 70 bps rounded half up, at least
 /// [`FEE_MIN_MINOR`].
 pub fn fee_minor(amount_minor: i64) -> i64 {

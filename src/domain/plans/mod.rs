@@ -80,6 +80,8 @@ pub struct Plan {
     pub created_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Plan);
+
 /// A plan as asked for, checked by [`NewPlan::check`].
 pub struct NewPlan {
     pub name: String,

@@ -69,6 +69,8 @@ pub struct QrCode {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(QrCode);
+
 pub struct CodeInput {
     pub location: Option<String>,
     pub terminal: Option<String>,

@@ -45,6 +45,8 @@ pub const TERMINAL: Kind = Kind::new(
     Missing::new(Code::TerminalNotFound, "terminal"),
 );
 
+crate::domain::resource::owned!(Location);
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Terminal {
     pub id: String,
@@ -55,6 +57,8 @@ pub struct Terminal {
     pub metadata: BTreeMap<String, String>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Terminal);
 
 pub struct LocationInput {
     pub name: String,

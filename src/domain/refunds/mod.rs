@@ -30,8 +30,9 @@ use super::intents::{self, Intent, Reservation};
 use super::resource;
 use super::settlement::cycles as settlement;
 use crate::auth::Principal;
+use crate::domain::events;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::rails::{self, CollectRequest};
 use crate::store::Read;
@@ -101,6 +102,8 @@ pub struct Refund {
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Refund);
 
 /// The error a refused trigger answers: whatever the refusal, a refused
 /// rejection is `refund_not_rejectable` and any other move

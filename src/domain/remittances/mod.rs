@@ -264,6 +264,8 @@ pub struct Remittance {
     pub completed_at_ms: Option<i64>,
 }
 
+crate::domain::resource::owned!(Remittance);
+
 /// A remittance's conversion: the customer's rate, the mid rate and the
 /// margin, from the mode's rate table; `None` for the same currency.
 fn conversion(

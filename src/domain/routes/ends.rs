@@ -524,7 +524,7 @@ pub fn parse_source(input: Option<SourceInput>) -> Result<Source, ApiError> {
     };
     let phone = match input.phone {
         Some(p) if method == SourceMethod::MobileMoney => {
-            Some(crate::domain::intents::input::msisdn("source.phone", &p)?)
+            Some(crate::fields::msisdn("source.phone", &p)?)
         }
         Some(_) => {
             return Err(ApiError::field(

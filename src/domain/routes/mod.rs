@@ -152,6 +152,8 @@ pub struct Route {
     pub settled_at_ms: Option<i64>,
 }
 
+crate::domain::resource::owned!(Route);
+
 /// A purpose code by its name (`REMITTANCE`).
 pub fn purpose_code(name: &str) -> Option<PurposeCode> {
     serde_json::from_value(serde_json::Value::String(name.to_string())).ok()

@@ -25,7 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[schema(as = RouteStage)]
@@ -358,7 +358,7 @@ pub fn transition(from: Stage, trigger: Trigger) -> Result<Stage, Refusal> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Stage::*;
     use Trigger::*;
 

@@ -269,6 +269,8 @@ pub struct Cycle {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Cycle);
+
 impl Cycle {
     /// The rail part of its key (`*`: every rail).
     pub fn key_rail(&self) -> &str {

@@ -28,7 +28,6 @@ use crate::domain::settlement::cycles::SETTLEMENT_CYCLE;
 use serde::{Deserialize, Serialize};
 
 pub use self::cycles::{Cycle, Item};
-pub use self::profiles::Profile;
 use super::Settings;
 use crate::auth::Principal;
 use crate::domain::resource;

@@ -56,6 +56,8 @@ pub struct Profile {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Profile);
+
 payout_destination::destination_input! {
     /// Where a settlement goes, as a request sends it: `{"method": "wallet"}`, or
     /// a payout destination (`mobile_money` or `bank`, the fields of `POST /payouts`).

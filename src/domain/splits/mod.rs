@@ -13,14 +13,36 @@
 pub mod state;
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub use self::state::RecoveryStatus;
 use self::state::{Trigger, transition};
 
-use super::intents::input::SplitInput;
 use crate::error::ApiError;
+use crate::fields;
 use crate::ledger::{self, Cause, Class, Mode, Posting};
 use crate::store::Tx;
+
+// One part of a split, as the intent's create request gives it (a plain
+// comment: a doc comment would describe it in the OpenAPI document).
+#[derive(Debug, Clone, Deserialize, serde::Serialize, ToSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SplitInput {
+    /// Who receives the part: an organisation sub-wallet label, a connected account (acct_...), a tag, phone or e-mail.
+    #[schema(min_length = 1, max_length = 100, pattern = "\\S")]
+    pub recipient: String,
+    /// Share of the captured amount after fixed parts, in basis points.
+    #[serde(default, deserialize_with = "fields::int")]
+    #[schema(minimum = 0, maximum = 10_000)]
+    pub bps: i64,
+    /// A fixed part in minor units, taken first.
+    #[serde(default, deserialize_with = "fields::int")]
+    #[schema(minimum = 0)]
+    pub fixed_minor: i64,
+    #[serde(default)]
+    #[schema(max_length = 100, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
+    pub label: Option<String>,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema, Default)]
 #[serde(rename_all = "snake_case")]

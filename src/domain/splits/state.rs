@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -49,7 +49,7 @@ pub fn transition(from: RecoveryStatus, trigger: Trigger) -> Result<RecoveryStat
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use RecoveryStatus::*;
     use Trigger::*;
 

@@ -64,7 +64,7 @@ impl Customer {
     /// Checks each field; a phone or an e-mail is required.
     pub fn check(self) -> Result<Customer, ApiError> {
         let msisdn = match self.msisdn.map(|m| m.trim().to_string()) {
-            Some(m) => Some(super::intents::input::msisdn("customer.msisdn", &m)?),
+            Some(m) => Some(crate::fields::msisdn("customer.msisdn", &m)?),
             None => None,
         };
         let email = match self.email.map(|e| e.trim().to_ascii_lowercase()) {
@@ -139,6 +139,8 @@ pub struct Subscription {
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Subscription);
 
 /// Why and when a subscription stopped (or will).
 #[derive(Debug, Clone, Serialize, Deserialize)]

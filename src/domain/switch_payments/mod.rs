@@ -137,6 +137,8 @@ pub struct SwitchPayment {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(SwitchPayment);
+
 pub struct NewPayment {
     pub merchant_order_id: String,
     pub amount_minor: i64,

@@ -11,7 +11,7 @@
 //! timeout, deadlines that travel in the trigger. Both statuses are derived
 //! from the records' `disabled_at_ms` and `revoked_at_ms`.
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 pub mod member {
     use super::Refusal;
@@ -116,7 +116,7 @@ pub mod session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
 
     #[test]
     fn every_member_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {

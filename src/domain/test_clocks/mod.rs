@@ -7,7 +7,7 @@
 //! (`store::keys::clock_due`) instead of real time. An advance moves the
 //! clock forward by firing each of those timers in due order, one writer
 //! command each, with "now" at the timer's due time, exactly as if the time
-//! had passed (`scheduler::advance` drives it). Live mode never follows a
+//! had passed (`outbox::timers::advance` drives it). Live mode never follows a
 //! clock. `READY → ADVANCING → READY` (the lifecycle is in `state.rs`).
 
 pub mod state;
@@ -60,6 +60,8 @@ pub struct TestClock {
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
+
+crate::domain::resource::owned!(TestClock);
 
 pub struct NewClock {
     pub frozen_time_ms: i64,
@@ -194,7 +196,7 @@ fn release_timers(tx: &mut Tx<'_>, clock: &str) -> Result<(), ApiError> {
 }
 
 /// `POST /test_clocks/{id}/advance`: checks the step and marks the clock
-/// ADVANCING; `scheduler::advance` then fires the timers. A step past two
+/// ADVANCING; `outbox::timers::advance` then fires the timers. A step past two
 /// years or past [`ADVANCE_TIMERS_MAX`] due timers is refused with nothing
 /// changed.
 pub fn start_advance(

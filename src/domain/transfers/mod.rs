@@ -15,8 +15,9 @@ pub use self::view::{TransferView, view};
 use super::org::{self, Organisation};
 use super::resource::{self, Party};
 use crate::auth::Principal;
+use crate::domain::events;
 use crate::error::{ApiError, Code, Missing};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
@@ -65,6 +66,23 @@ pub struct Transfer {
     pub status: Status,
     pub transaction: String,
     pub created_at_ms: i64,
+}
+
+/// A transfer is between two parties: its sender owns it, its recipient is
+/// its counterparty.
+impl crate::domain::resource::Owned for Transfer {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn mode(&self) -> crate::mode::Mode {
+        self.mode
+    }
+    fn owner(&self) -> &str {
+        &self.owner
+    }
+    fn counterparty(&self) -> Option<&str> {
+        Some(&self.recipient)
+    }
 }
 
 pub struct NewTransfer {

@@ -20,8 +20,9 @@ use self::score::{Reason, Verdict};
 pub use self::sms::{parse_sms, to_minor};
 use crate::auth::Principal;
 use crate::clock::rfc3339;
+use crate::domain::events;
 use crate::error::{ApiError, Code};
-use crate::events::{self, EventType};
+use crate::events::EventType;
 use crate::ledger::{self, Cause, Class, Mode, Posting, System};
 pub use crate::rails::RailKind as Rail;
 use crate::store::{Read, Snapshot, StoreError, Tx};
@@ -141,7 +142,7 @@ pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
     }
     let trimmed = value.trim();
     let digits = trimmed.strip_prefix('+').unwrap_or(trimmed);
-    crate::domain::intents::input::msisdn(param, &format!("+{digits}")).map_err(|_| {
+    crate::fields::msisdn(param, &format!("+{digits}")).map_err(|_| {
         ApiError::field(
             param,
             format!("{param} must be an E.164 number, with or without its +, such as 243000000501 (got {value:?})"),

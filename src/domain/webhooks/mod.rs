@@ -94,8 +94,10 @@ pub struct Endpoint {
     pub updated_at_ms: i64,
 }
 
+crate::domain::resource::owned!(Endpoint);
+
 fn api_version_default() -> String {
-    crate::http::system::API_VERSION.to_string()
+    crate::events::API_VERSION.to_string()
 }
 
 impl Endpoint {
@@ -142,6 +144,8 @@ pub struct Delivery {
     pub replay_of: Option<String>,
     pub created_at_ms: i64,
 }
+
+crate::domain::resource::owned!(Delivery);
 
 /// What one attempt came to, as the dispatcher saw it.
 #[derive(Debug, Clone)]
@@ -289,7 +293,7 @@ fn denied(reader: &Principal, param: &str, message: String) -> ApiError {
 
 /// Checks an endpoint's `api_version`: the one the gateway renders.
 pub fn validate_api_version(version: Option<String>) -> Result<Option<String>, ApiError> {
-    let current = crate::http::system::API_VERSION;
+    let current = crate::events::API_VERSION;
     match version {
         Some(v) if v != current => Err(ApiError::field(
             "api_version",

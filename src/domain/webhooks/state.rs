@@ -1,6 +1,6 @@
 //! The two lifecycles of the webhook area: endpoints and deliveries.
 
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 /// Endpoint: enabled or disabled through the API at any time (both moves are
 /// allowed from either status: a repeat restates the reason), and disabled
@@ -144,7 +144,7 @@ pub mod delivery {
 mod tests {
     use super::delivery::{self, DeliveryStatus};
     use super::endpoint::{self, DISABLE_AFTER_MS, DISABLE_MIN_FAILURES, EndpointStatus};
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
 
     #[test]
     fn every_endpoint_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {

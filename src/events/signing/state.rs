@@ -5,7 +5,7 @@
 //! it signed still verifies: QR resolution accepts active and retired keys.
 
 pub use super::KeyStatus as Status;
-pub use crate::domain::lifecycle::Refusal;
+pub use crate::lifecycle::Refusal;
 
 impl Status {
     #[cfg(test)]
@@ -42,7 +42,7 @@ pub fn admits(status: Status, trigger: Trigger) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lifecycle::assert_table;
+    use crate::lifecycle::assert_table;
     use Status::*;
     use Trigger::*;
 

@@ -340,15 +340,15 @@ pub fn new_uuid() -> String {
 /// An amount in minor units as the providers write major units: `"1500"`
 /// for a currency without decimals, `"15.00"` otherwise.
 pub fn major_units(amount_minor: i64, currency: &str) -> String {
-    match crate::domain::currency::find(currency) {
-        Some(c) => crate::domain::currency::major_units(amount_minor, c),
+    match crate::currency::find(currency) {
+        Some(c) => crate::currency::major_units(amount_minor, c),
         None => amount_minor.to_string(),
     }
 }
 
 /// Reads a provider's amount in major units back to minor units.
 pub fn minor_units(amount: &str, currency: &str) -> Option<i64> {
-    let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
+    let exponent = crate::currency::find(currency).map_or(2, |c| c.exponent);
     let (whole, fraction) = amount.trim().split_once('.').unwrap_or((amount.trim(), ""));
     // `10000.0` is 10000 of a currency without decimals.
     let fraction = fraction.trim_end_matches('0');

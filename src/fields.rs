@@ -161,6 +161,21 @@ pub fn opt_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>
     }
 }
 
+/// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164).
+pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
+    let digits = value.strip_prefix('+').unwrap_or("");
+    let valid = (8..=15).contains(&digits.len())
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && !digits.starts_with('0');
+    if !valid {
+        return Err(ApiError::field(
+            param,
+            format!("{param} must be an E.164 number such as +243000000501 (got {value:?})"),
+        ));
+    }
+    Ok(value.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
