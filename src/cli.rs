@@ -572,7 +572,7 @@ fn dispatch(command: Command) -> CliResult {
             master_key,
         } => restore(&from, &data_dir, master_key.as_deref()),
         Command::Openapi => {
-            print!("{}", crate::openapi::json());
+            print!("{}", crate::http::openapi::json());
             Ok(())
         }
         Command::Keys {

@@ -25,7 +25,6 @@ mod metrics;
 mod mode;
 mod net;
 mod offline;
-mod openapi;
 mod outbox;
 mod qr;
 mod rails;

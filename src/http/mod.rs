@@ -20,6 +20,7 @@ pub mod intents;
 pub mod list;
 pub mod money_requests;
 pub mod offline;
+pub mod openapi;
 pub mod operations;
 pub mod organisations;
 pub mod pages;

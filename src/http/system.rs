@@ -183,6 +183,6 @@ pub async fn sandbox() -> Result<Response, ApiError> {
 pub async fn openapi() -> Result<Response, ApiError> {
     Ok(super::extract::json_bytes_response(
         200,
-        crate::openapi::json().into_bytes(),
+        crate::http::openapi::json().into_bytes(),
     ))
 }
