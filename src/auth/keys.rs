@@ -377,9 +377,11 @@ pub const SCOPES: &[&str] = &[
     "accounts:write",
     // Not in spec section 5, which declares no scope for these operations
     // (decision 289): registering payer devices and syncing their promises,
-    // and paying diaspora quotes out of the wallet.
+    // and paying diaspora quotes out of the wallet; reading a quote back
+    // (an addition, decision 334).
     "offline:read",
     "offline:write",
+    "diaspora:read",
     "diaspora:write",
 ];
 

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, json};
+use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -29,6 +29,7 @@ operations! {
     rate_cards: public(),
     institutions: public(),
     create_quote: scope("diaspora:write"),
+    retrieve_quote: scope("diaspora:read").added(),
     pay_quote: scope("diaspora:write").moving_money(),
 }
 
@@ -278,6 +279,24 @@ pub async fn create_quote(
 }
 
 /// Pays a quote from the source-currency wallet, once, before it expires.
+/// A quote read again by its payer (decision 334): as it was made while
+/// QUOTED, then EXPIRED or PAID with its transaction and receipt.
+#[utoipa::path(get, path = "/diaspora/quotes/{id}", tag = "diaspora",
+    params(("id" = String, Path, description = "dq_...")),
+    responses((status = 200, description = "The quote as it is now (QUOTED, PAID or EXPIRED)", body = DiasporaQuoteView),
+              (status = 404, description = "diaspora_quote_not_found: no such quote of this organisation and mode", body = ErrorBody)))]
+pub async fn retrieve_quote(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let snapshot = state.store.snapshot()?;
+    json(
+        200,
+        &diaspora::view(&diaspora::read(&snapshot, &caller, &id)?),
+    )
+}
+
 #[utoipa::path(post, path = "/diaspora/quotes/{id}/pay", tag = "diaspora", request_body = NoParams,
     params(("id" = String, Path, description = "dq_...")),
     responses((status = 200, description = "The quote, PAID (a second pay answers it again); `lock` is where the money went", body = DiasporaQuoteView),

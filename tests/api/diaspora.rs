@@ -418,3 +418,46 @@ fn a_quote_expires_and_a_rate_card_is_refused_after_its_validity_on_the_test_clo
     );
     assert_eq!(money(&srv, srv.sk(), "USD").0, usd, "nothing was paid");
 }
+
+/// `GET /diaspora/quotes/{id}` (an addition, decision 334): the payer reads
+/// its quote back, QUOTED and then PAID with its transaction, under the
+/// `diaspora:read` scope; another organisation, a key without the scope and
+/// an id of another kind get nothing.
+#[test]
+fn a_quote_is_read_back_by_its_payer_only() {
+    let (srv, (reader, no_scope, beta)) = TestServer::start_with(|dir| {
+        (
+            crate::support::create_key(dir, "rk", "test", &["diaspora:read"]),
+            crate::support::create_key(dir, "rk", "test", &["balance:read"]),
+            add_org(dir, "@beta", "owner@beta.example"),
+        )
+    });
+    fund_usd(&srv, 50_000);
+    let created = quote(&srv, &quote_body("ins_sandbox_school", "SCHOOL", 10_000));
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = id_of(&created.body);
+    let path = format!("/diaspora/quotes/{id}");
+
+    let read = srv.get(&path, Some(&reader));
+    assert_eq!(read.status, 200, "{read:?}");
+    assert_eq!(read.body, created.body, "the quote as it was made");
+    let paid = pay(&srv, &id);
+    assert_eq!(paid.status, 200, "{paid:?}");
+    let after = srv.get(&path, srv.sk());
+    assert_eq!(after.status, 200, "{after:?}");
+    assert_eq!(after.body, paid.body, "the receipt, as the pay answered it");
+    assert_eq!(after.body["status"], "PAID");
+
+    assert_error(&srv.get(&path, Some(&no_scope)), 403, "scope_denied");
+    let beta_key = beta["keys"]["secret_key"].as_str().expect("sk");
+    assert_error(
+        &srv.get(&path, Some(beta_key)),
+        404,
+        "diaspora_quote_not_found",
+    );
+    assert_error(
+        &srv.get("/diaspora/quotes/pi_0000", srv.sk()),
+        404,
+        "diaspora_quote_not_found",
+    );
+}
