@@ -198,6 +198,21 @@ fn authenticate(
                 "the API key is not valid: it does not exist or was revoked",
             )
         })?;
+    let mut principal = key_principal(&key, client_ip)?;
+    principal.client_secret = admit_key(operation, &key, headers, query)?;
+    if let Some(account) = service_account(state, snapshot, operation, headers, &principal)? {
+        principal.act_for(account.id, account.organisation);
+    }
+    tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
+    Ok(Some(principal))
+}
+
+/// The principal of an API key used from `client_ip`, when its allowlist
+/// admits the address.
+fn key_principal(
+    key: &std::sync::Arc<crate::auth::keys::KeyRecord>,
+    client_ip: Option<IpAddr>,
+) -> Result<Principal, ApiError> {
     if !key.allows_ip(client_ip) {
         return Err(ApiError::new(
             Code::IpNotAllowed,
@@ -207,7 +222,7 @@ fn authenticate(
             ),
         ));
     }
-    let mut principal = Principal {
+    Ok(Principal {
         key_id: key.id.clone(),
         kind: key.kind,
         mode: key.mode,
@@ -218,7 +233,19 @@ fn authenticate(
         session: None,
         client_ip,
         rights: Rights::Key(key.clone()),
-    };
+    })
+}
+
+/// Whether `key` may call `operation`: its kind (a `pk_` key only where the
+/// operation is publishable, with the intent's client secret where it needs
+/// one) and its scopes; answers the client secret a `pk_` key sent.
+fn admit_key(
+    operation: &Operation,
+    key: &crate::auth::keys::KeyRecord,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<Option<String>, ApiError> {
+    let mut sent_secret = None;
     if key.kind == KeyKind::Pk {
         if !operation.publishable {
             return Err(ApiError::new(
@@ -229,8 +256,8 @@ fn authenticate(
                 ),
             ));
         }
-        principal.client_secret = client_secret(headers, query);
-        if operation.client_secret && principal.client_secret.is_none() {
+        sent_secret = client_secret(headers, query);
+        if operation.client_secret && sent_secret.is_none() {
             return Err(ApiError::new(
                 Code::ScopeDenied,
                 "a publishable key acts on one payment intent: send its client secret in X-Client-Secret or ?client_secret=",
@@ -252,7 +279,7 @@ fn authenticate(
         Access::Scope(scope) => {
             // A pk_ key may read the one intent its client secret names; the
             // handler checks the secret against that intent.
-            let by_client_secret = operation.client_secret && principal.client_secret.is_some();
+            let by_client_secret = operation.client_secret && sent_secret.is_some();
             if !by_client_secret {
                 return Err(ApiError::new(
                     Code::ScopeDenied,
@@ -266,11 +293,7 @@ fn authenticate(
             }
         }
     }
-    if let Some(account) = service_account(state, snapshot, operation, headers, &principal)? {
-        principal.act_for(account.id, account.organisation);
-    }
-    tracing::debug!(key = %principal.key_id, mode = principal.mode.as_str(), "authenticated");
-    Ok(Some(principal))
+    Ok(sent_secret)
 }
 
 /// The intent a client secret names (`<pi id>_secret_<token>`), if it has

@@ -37,7 +37,31 @@ pub fn document() -> utoipa::openapi::OpenApi {
         ServerBuilder::new().url("/v1").build(),
         ServerBuilder::new().url("/api/v1").build(),
     ]);
-    let components = doc.components.get_or_insert_with(Default::default);
+    add_security_schemes(doc.components.get_or_insert_with(Default::default));
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let methods: [(&str, &mut Option<Operation>); 5] = [
+            ("GET", &mut item.get),
+            ("POST", &mut item.post),
+            ("PUT", &mut item.put),
+            ("PATCH", &mut item.patch),
+            ("DELETE", &mut item.delete),
+        ];
+        for (method, slot) in methods {
+            let (Some(operation), Some(route)) =
+                (slot.as_mut(), crate::http::operations::find(method, path))
+            else {
+                continue;
+            };
+            document_access(operation, method, route);
+            document_errors(operation, method, path, route);
+        }
+    }
+    doc
+}
+
+/// The credentials an operation may name: API keys, sessions and the client
+/// secret in a header or the query.
+fn add_security_schemes(components: &mut utoipa::openapi::Components) {
     let bearer = |description: &str| {
         SecurityScheme::Http(
             HttpBuilder::new()
@@ -68,75 +92,63 @@ pub fn document() -> utoipa::openapi::OpenApi {
             "The client secret as the client_secret query parameter, as X-Client-Secret",
         ))),
     );
-    for (path, item) in doc.paths.paths.iter_mut() {
-        let methods: [(&str, &mut Option<Operation>); 5] = [
-            ("GET", &mut item.get),
-            ("POST", &mut item.post),
-            ("PUT", &mut item.put),
-            ("PATCH", &mut item.patch),
-            ("DELETE", &mut item.delete),
-        ];
-        for (method, slot) in methods {
-            let (Some(operation), Some(route)) =
-                (slot.as_mut(), crate::http::operations::find(method, path))
-            else {
-                continue;
-            };
-            operation.security = Some(match route.access {
-                Access::Public => Vec::new(),
-                Access::Session(permission) => {
-                    vec![SecurityRequirement::new("session", [permission])]
-                }
-                Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
-            });
-            // What the operation does with money, for clients and for the
-            // access walk over the whole table (tests/api/access.rs).
-            if route.touches_money() {
-                let effect = match route.effect {
-                    access::Effect::ActsForPayer => "acts_for_payer",
-                    _ => "moves_money",
-                };
-                operation
-                    .extensions
-                    .get_or_insert_with(Default::default)
-                    .insert("x-paygate-effect".to_string(), effect.into());
-            }
-            if route.secret_reads
-                && let Some(security) = operation.security.as_mut()
-            {
-                for scheme in ["client_secret", "client_secret_query"] {
-                    security.push(SecurityRequirement::new(scheme, Vec::<String>::new()));
-                }
-            }
-            if method != "GET" && route.access != Access::Public {
-                let required = route.idempotency == Ik::Required;
-                let schema = ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .min_length(Some(1))
-                    .max_length(Some(crate::http::gate::IDEMPOTENCY_KEY_CHARS_MAX))
-                    .pattern(Some("^[!-~]+$"));
-                let parameter = ParameterBuilder::new()
-                    .name("Idempotency-Key")
-                    .parameter_in(ParameterIn::Header)
-                    .schema(Some(schema))
-                    .required(if required {
-                        Required::True
-                    } else {
-                        Required::False
-                    })
-                    .description(Some(
-                        "Replays the stored response for 24 h; required on money-moving operations",
-                    ))
-                    .build();
-                operation
-                    .parameters
-                    .get_or_insert_with(Vec::new)
-                    .push(parameter.into());
-            }
-            document_errors(operation, method, path, route);
+}
+
+/// What an operation's access rule says, in the document: its scheme and
+/// scope, what it does with money (`x-paygate-effect`) and its
+/// Idempotency-Key header.
+fn document_access(operation: &mut Operation, method: &str, route: &access::Operation) {
+    operation.security = Some(match route.access {
+        Access::Public => Vec::new(),
+        Access::Session(permission) => {
+            vec![SecurityRequirement::new("session", [permission])]
+        }
+        Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],
+    });
+    // What the operation does with money, for clients and for the
+    // access walk over the whole table (tests/api/access.rs).
+    if route.touches_money() {
+        let effect = match route.effect {
+            access::Effect::ActsForPayer => "acts_for_payer",
+            _ => "moves_money",
+        };
+        operation
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert("x-paygate-effect".to_string(), effect.into());
+    }
+    if route.secret_reads
+        && let Some(security) = operation.security.as_mut()
+    {
+        for scheme in ["client_secret", "client_secret_query"] {
+            security.push(SecurityRequirement::new(scheme, Vec::<String>::new()));
         }
     }
-    doc
+    if method != "GET" && route.access != Access::Public {
+        let required = route.idempotency == Ik::Required;
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(crate::http::gate::IDEMPOTENCY_KEY_CHARS_MAX))
+            .pattern(Some("^[!-~]+$"));
+        let parameter = ParameterBuilder::new()
+            .name("Idempotency-Key")
+            .parameter_in(ParameterIn::Header)
+            .schema(Some(schema))
+            .required(if required {
+                Required::True
+            } else {
+                Required::False
+            })
+            .description(Some(
+                "Replays the stored response for 24 h; required on money-moving operations",
+            ))
+            .build();
+        operation
+            .parameters
+            .get_or_insert_with(Vec::new)
+            .push(parameter.into());
+    }
 }
 
 /// Adds the error answers every operation can give, from the route table:
