@@ -652,6 +652,17 @@ pub fn decoy_hash() -> &'static str {
 mod tests {
     use super::*;
 
+    /// A member without a PIN, its password hash `hash`.
+    fn new_member(
+        tx: &mut Tx<'_>,
+        org: &str,
+        email: &str,
+        role: Role,
+        hash: &str,
+    ) -> Result<Member, ApiError> {
+        add_member(tx, org, email, role, hash.into(), None)
+    }
+
     #[test]
     fn sessions_end_at_expiry_idle_or_logout() {
         let s = Session {
@@ -697,22 +708,8 @@ mod tests {
         let policy = SessionPolicy::default();
         let (member, old_tokens, other_token) = store
             .write_now(0, |tx| {
-                let member = add_member(
-                    tx,
-                    "org_a",
-                    "ana@example.com",
-                    Role::Owner,
-                    "h1".into(),
-                    None,
-                )?;
-                let other = add_member(
-                    tx,
-                    "org_a",
-                    "bo@example.com",
-                    Role::Admin,
-                    "h2".into(),
-                    None,
-                )?;
+                let member = new_member(tx, "org_a", "ana@example.com", Role::Owner, "h1")?;
+                let other = new_member(tx, "org_a", "bo@example.com", Role::Admin, "h2")?;
                 let (_, first) = start_session(tx, &member, policy)?;
                 let (_, second) = start_session(tx, &member, policy)?;
                 let (_, others) = start_session(tx, &other, policy)?;
@@ -749,14 +746,7 @@ mod tests {
         let store = crate::store::Store::ephemeral().expect("store");
         let legacy = store
             .write_now(0, |tx| {
-                let member = add_member(
-                    tx,
-                    "org_a",
-                    "ana@example.com",
-                    Role::Owner,
-                    "h1".into(),
-                    None,
-                )?;
+                let member = new_member(tx, "org_a", "ana@example.com", Role::Owner, "h1")?;
                 // As an older version wrote it: the one global row only.
                 tx.delete_index(crate::store::keys::member_email(
                     "ana@example.com",
@@ -779,14 +769,7 @@ mod tests {
         };
         assert_eq!(found(" Ana@Example.com"), std::slice::from_ref(&legacy.id));
         let again = store.write_now(1, |tx| {
-            add_member(
-                tx,
-                "org_a",
-                "ana@example.com",
-                Role::Viewer,
-                "h2".into(),
-                None,
-            )
+            new_member(tx, "org_a", "ana@example.com", Role::Viewer, "h2")
         });
         assert_eq!(
             again.map(|m| m.id).map_err(|e| e.code),
@@ -794,14 +777,7 @@ mod tests {
         );
         let other = store
             .write_now(2, |tx| {
-                add_member(
-                    tx,
-                    "org_b",
-                    "ana@example.com",
-                    Role::Admin,
-                    "h3".into(),
-                    None,
-                )
+                new_member(tx, "org_b", "ana@example.com", Role::Admin, "h3")
             })
             .expect("another organisation");
         assert_eq!(found("ana@example.com"), [legacy.id, other.id]);
@@ -809,19 +785,12 @@ mod tests {
             store
                 .write_now(n, |tx| {
                     let org = format!("org_{n}");
-                    add_member(tx, &org, "ana@example.com", Role::Admin, "h".into(), None)
+                    new_member(tx, &org, "ana@example.com", Role::Admin, "h")
                 })
                 .expect("up to five");
         }
         let sixth = store.write_now(6, |tx| {
-            add_member(
-                tx,
-                "org_6",
-                "ana@example.com",
-                Role::Admin,
-                "h".into(),
-                None,
-            )
+            new_member(tx, "org_6", "ana@example.com", Role::Admin, "h")
         });
         assert_eq!(
             sixth.map(|m| m.id).map_err(|e| e.code),

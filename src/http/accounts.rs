@@ -134,13 +134,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(ACCOUNT.family, &caller);
     let snapshot = state.store.snapshot()?;
-    let found = list::page(
-        &snapshot,
-        rows,
-        query.limit,
-        query.cursor.as_deref(),
-        |_: &Account| true,
-    )?;
+    let found = list::all::<Account>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(200, &found.try_map(|a| render(&snapshot, &a))?)
 }
 

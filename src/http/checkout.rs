@@ -117,8 +117,7 @@ pub async fn list_sessions(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(CHECKOUT_SESSION.family, &caller);
     let snapshot = state.store.snapshot()?;
-    let all = |_: &Session| true;
-    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
+    let found = list::all::<Session>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(
         200,
         &found.map(|s| checkout::session_view(&s, &state.settings.public_url)),
@@ -206,8 +205,7 @@ pub async fn list_links(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(PAYMENT_LINK.family, &caller);
     let snapshot = state.store.snapshot()?;
-    let all = |_: &Link| true;
-    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
+    let found = list::all::<Link>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(
         200,
         &found.map(|l| checkout::link_view(&l, &state.settings.public_url)),

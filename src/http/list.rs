@@ -129,6 +129,16 @@ pub fn page<T: DeserializeOwned>(
     page_sized(snapshot, rows, self::limit(limit)?, page_cursor, keep)
 }
 
+/// [`page`] without a filter: every object of `rows`.
+pub fn all<T: DeserializeOwned>(
+    snapshot: &Snapshot,
+    rows: Rows,
+    limit: Option<usize>,
+    page_cursor: Option<&str>,
+) -> Result<List<T>, ApiError> {
+    page(snapshot, rows, limit, page_cursor, |_: &T| true)
+}
+
 /// [`page`] with a `limit` its caller checked against its own bounds (the
 /// offline promises list: up to 500, the origin's).
 pub fn page_sized<T: DeserializeOwned>(

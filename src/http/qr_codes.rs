@@ -119,8 +119,7 @@ pub async fn list_locations(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(LOCATION.family, &caller);
     let snapshot = state.store.snapshot()?;
-    let all = |_: &Location| true;
-    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
+    let found = list::all::<Location>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(200, &found.map(|l| location_view(&l)))
 }
 

@@ -148,13 +148,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let rows = Rows::owned(REMITTANCE, &caller);
-    let found = list::page(
-        &snapshot,
-        rows,
-        query.limit,
-        query.cursor.as_deref(),
-        |_: &Remittance| true,
-    )?;
+    let found = list::all::<Remittance>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(
         200,
         &found.try_map(|r| {

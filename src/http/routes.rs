@@ -552,13 +552,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let rows = Rows::owned(ROUTE.family, &caller);
-    let found = list::page(
-        &snapshot,
-        rows,
-        query.limit,
-        query.cursor.as_deref(),
-        |_: &Route| true,
-    )?;
+    let found = list::all::<Route>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(200, &found.try_map(|r| routes::view(&snapshot, &r))?)
 }
 

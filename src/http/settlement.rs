@@ -86,13 +86,7 @@ pub async fn list_profiles(
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let rows = Rows::owned(SETTLEMENT_PROFILE.family, &caller);
-    let found = list::page(
-        &snapshot,
-        rows,
-        query.limit,
-        query.cursor.as_deref(),
-        |_: &Profile| true,
-    )?;
+    let found = list::all::<Profile>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     let now = state.now_for(&snapshot, &caller)?;
     json(200, &found.map(|p| view::profile(&p, now)))
 }

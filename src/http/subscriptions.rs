@@ -383,13 +383,7 @@ pub async fn list_invoices(
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(INVOICE, &caller);
     let snapshot = state.store.snapshot()?;
-    let found = list::page(
-        &snapshot,
-        rows,
-        query.limit,
-        query.cursor.as_deref(),
-        |_: &Invoice| true,
-    )?;
+    let found = list::all::<Invoice>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(
         200,
         &found.map(|i| invoices::view(&i, &state.settings.public_url)),

@@ -89,8 +89,7 @@ pub async fn list(
     test_clocks::require_test_mode(&caller)?;
     let rows = Rows::owned(TEST_CLOCK.family, &caller);
     let snapshot = state.store.snapshot()?;
-    let all = |_: &TestClock| true;
-    let found = list::page(&snapshot, rows, query.limit, query.cursor.as_deref(), all)?;
+    let found = list::all::<TestClock>(&snapshot, rows, query.limit, query.cursor.as_deref())?;
     json(200, &found.map(|c| test_clocks::view(&c)))
 }
 

@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use super::api::{self, Answer};
 use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
-    back_link, badge, esc, form, input, link, s, select, status_badge, table, table_section, w,
-    when, words,
+    back_link, badge, esc, form, input, link, pin_field, s, select, status_badge, table,
+    table_section, titled_table, w, when, words,
 };
 use super::layout::{self, Flash, Shown};
 use super::{Console, Member};
@@ -37,19 +37,6 @@ pub fn routes() -> Router<Console> {
 
 const HERE: &str = "/console/developers";
 const CLOCKS: Kind = Kind::new("clock", "/test_clocks", HERE, None);
-
-fn pin_input(member: &Member, id: &str) -> String {
-    format!(
-        "<div class=\"field\">{}</div>",
-        input(
-            id,
-            "pin",
-            w(member, "pin"),
-            "password",
-            "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\""
-        )
-    )
-}
 
 pub async fn page(State(console): State<Console>, member: Member) -> Response {
     let mut body = String::new();
@@ -86,7 +73,7 @@ async fn keys(console: &Console, member: &Member) -> String {
             };
             let mut actions = String::new();
             if k["status"] == "active" {
-                let pin = pin_input(member, &format!("pin-rotate-{id}"));
+                let pin = pin_field(member, &format!("pin-rotate-{id}"));
                 actions.push_str(&form(
                     member,
                     &format!("{HERE}/keys/{id}/rotate"),
@@ -94,7 +81,7 @@ async fn keys(console: &Console, member: &Member) -> String {
                     &pin,
                     w(member, "rotate"),
                 ));
-                let pin = pin_input(member, &format!("pin-revoke-{id}"));
+                let pin = pin_field(member, &format!("pin-revoke-{id}"));
                 actions.push_str(&form(
                     member,
                     &format!("{HERE}/keys/{id}/revoke"),
@@ -142,7 +129,7 @@ async fn keys(console: &Console, member: &Member) -> String {
             "text",
             "placeholder=\"payment_intents:read refunds:write\" maxlength=\"2000\""
         ),
-        pin_input(member, "key-pin"),
+        pin_field(member, "key-pin"),
         w(member, "pin_hint"),
         w(member, "mode"),
         member.mode.as_str(),
@@ -403,8 +390,12 @@ async fn events(console: &Console, member: &Member) -> String {
             vec![s(e, "id"), s(e, "type"), target, when(e, "created_at")]
         })
         .collect();
-    let headers = words(member, ["id", "type", "target", "created"]);
-    table_section(member, w(member, "event_log"), &headers, &rows)
+    titled_table(
+        member,
+        "event_log",
+        ["id", "type", "target", "created"],
+        &rows,
+    )
 }
 
 /// The sandbox's test clocks (test mode only: live time is real).
@@ -429,11 +420,12 @@ async fn test_clocks(console: &Console, member: &Member) -> String {
             ]
         })
         .collect();
-    let headers = words(
+    titled_table(
         member,
+        "test_clocks",
         ["id", "name", "frozen_time", "status", "attached", "action"],
-    );
-    table_section(member, w(member, "test_clocks"), &headers, &rows)
+        &rows,
+    )
 }
 
 /// The advance form of a ready clock: the new time, a day later by default.

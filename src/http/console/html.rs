@@ -158,6 +158,39 @@ pub fn table_section(
     )
 }
 
+/// [`table_section`] titled with the words for `title_key`, its headers the
+/// words for `header_keys`.
+pub fn titled_table<const N: usize>(
+    member: &Member,
+    title_key: &str,
+    header_keys: [&str; N],
+    rows: &[Vec<String>],
+) -> String {
+    table_section(
+        member,
+        w(member, title_key),
+        &words(member, header_keys),
+        rows,
+    )
+}
+
+/// The input of a step-up PIN (digits, never autofilled), labelled in the
+/// member's language.
+pub fn pin_input(member: &Member, id: &str) -> String {
+    input(
+        id,
+        "pin",
+        w(member, "pin"),
+        "password",
+        "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\"",
+    )
+}
+
+/// [`pin_input`] as a form's field.
+pub fn pin_field(member: &Member, id: &str) -> String {
+    format!("<div class=\"field\">{}</div>", pin_input(member, id))
+}
+
 /// The section of an object's actions; none when the member may take none.
 pub fn actions_section(member: &Member, actions: &str) -> String {
     if actions.is_empty() {

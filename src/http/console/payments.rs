@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use super::api;
 use super::auth::{Action, Kind, ObjectPage};
 use super::html::{
-    actions_section, esc, form, id_link, input, link, minor_of, money, s, select, status_badge,
-    table, table_section, w, when, words,
+    actions_section, esc, form, id_link, input, link, minor_of, money, pin_input, s, select,
+    status_badge, table, table_section, titled_table, w, when, words,
 };
 use super::layout::{self, percent};
 use super::{Console, Member};
@@ -345,13 +345,7 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
                     &reasons,
                     "requested_by_customer"
                 ),
-                input(
-                    "refund-pin",
-                    "pin",
-                    w(member, "pin"),
-                    "password",
-                    "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\""
-                ),
+                pin_input(member, "refund-pin"),
             );
             out.push_str(&form(
                 member,
@@ -403,8 +397,7 @@ fn timeline_section(member: &Member, timeline: &Value) -> String {
             ]
         })
         .collect();
-    let headers = words(member, ["when", "what", "status"]);
-    table_section(member, w(member, "timeline"), &headers, &rows)
+    titled_table(member, "timeline", ["when", "what", "status"], &rows)
 }
 
 fn attempts_section(member: &Member, timeline: &Value) -> String {
@@ -423,11 +416,12 @@ fn attempts_section(member: &Member, timeline: &Value) -> String {
             ]
         })
         .collect();
-    let headers = words(
+    titled_table(
         member,
+        "attempts",
         ["id", "rail", "operator", "status", "failure", "when"],
-    );
-    table_section(member, w(member, "attempts"), &headers, &rows)
+        &rows,
+    )
 }
 
 fn fees_section(member: &Member, intent: &Value) -> String {
@@ -445,8 +439,7 @@ fn fees_section(member: &Member, intent: &Value) -> String {
             ]);
         }
     }
-    let headers = words(member, ["fee", "amount"]);
-    table_section(member, w(member, "fees"), &headers, &rows)
+    titled_table(member, "fees", ["fee", "amount"], &rows)
 }
 
 async fn splits_section(console: &Console, member: &Member, id: &str) -> String {
@@ -467,8 +460,7 @@ async fn splits_section(console: &Console, member: &Member, id: &str) -> String 
     if rows.is_empty() {
         return String::new();
     }
-    let headers = words(member, ["target", "amount", "status"]);
-    table_section(member, w(member, "splits"), &headers, &rows)
+    titled_table(member, "splits", ["target", "amount", "status"], &rows)
 }
 
 async fn refunds_section(console: &Console, member: &Member, id: &str) -> String {
@@ -479,8 +471,12 @@ async fn refunds_section(console: &Console, member: &Member, id: &str) -> String
     )
     .await;
     let rows = refund_rows(&answer.json(), false, member);
-    let headers = words(member, ["id", "amount", "status", "reason", "created"]);
-    table_section(member, w(member, "refunds"), &headers, &rows)
+    titled_table(
+        member,
+        "refunds",
+        ["id", "amount", "status", "reason", "created"],
+        &rows,
+    )
 }
 
 fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<String>> {
@@ -510,13 +506,7 @@ fn refund_decision(member: &Member, id: &str) -> String {
     if !member.may("refunds:write") {
         return String::new();
     }
-    let pin = input(
-        &format!("pin-{id}"),
-        "pin",
-        w(member, "pin"),
-        "password",
-        "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\"",
-    );
+    let pin = pin_input(member, &format!("pin-{id}"));
     let approve = form(
         member,
         &format!("/console/refunds/{id}/approve"),
@@ -544,8 +534,7 @@ async fn events_section(console: &Console, member: &Member, intent: &Value) -> S
         .filter(|e| e["data"]["object"].to_string().contains(id))
         .map(|e| vec![s(e, "id"), s(e, "type"), when(e, "created_at")])
         .collect();
-    let headers = words(member, ["id", "type", "created"]);
-    table_section(member, w(member, "events"), &headers, &rows)
+    titled_table(member, "events", ["id", "type", "created"], &rows)
 }
 
 /// The refund form: the amount in major units, the reason, the PIN when given.

@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use super::api::{self, Answer};
 use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
-    actions_section, esc, form, id_link, input, money, s, section, select, status_badge,
-    table_section, w, when, words,
+    actions_section, esc, form, id_link, input, money, pin_field, s, section, select, status_badge,
+    titled_table, w, when,
 };
 use super::layout::{self, Page, Shown, percent};
 use super::{Console, Member};
@@ -69,11 +69,12 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
             ]
         })
         .collect();
-    let headers = words(
+    let mut body = titled_table(
         &member,
+        "batches",
         ["id", "reference", "status", "rows", "total", "created"],
+        &rows,
     );
-    let mut body = table_section(&member, w(&member, "batches"), &headers, &rows);
     if member.may("payouts:write") {
         let inner = format!(
             "<div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>\
@@ -198,16 +199,7 @@ fn decisions(member: &Member, b: &Value, id: &str) -> String {
     let mut out = String::new();
     if member.may("payouts:approve") && matches!(status, "PENDING_APPROVAL" | "PARTIAL" | "FAILED")
     {
-        let pin = format!(
-            "<div class=\"field\">{}</div>",
-            input(
-                "approve-pin",
-                "pin",
-                w(member, "pin"),
-                "password",
-                "inputmode=\"numeric\" autocomplete=\"off\" maxlength=\"12\""
-            )
-        );
+        let pin = pin_field(member, "approve-pin");
         out.push_str(&form(
             member,
             &format!("{HERE}/{id}/approve"),
@@ -266,13 +258,14 @@ fn rows(member: &Member, b: &Value) -> String {
             ]
         })
         .collect();
-    let headers = words(
+    titled_table(
         member,
+        "rows",
         [
             "row", "status", "amount", "fee", "target", "errors", "outcome",
         ],
-    );
-    table_section(member, w(member, "rows"), &headers, &rows)
+        &rows,
+    )
 }
 
 pub async fn approve(Action(console, id, post): Action) -> Response {

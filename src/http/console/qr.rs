@@ -18,7 +18,7 @@ use super::api;
 use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
     amount_of, back_link, badge, esc, facts, field, form, id_link, link, s, section, select,
-    status_badge, table, table_section, w, when, words,
+    status_badge, table, titled_table, w, when, words,
 };
 use super::layout::{self, Shown, percent};
 use super::payouts::CURRENCIES;
@@ -72,8 +72,9 @@ fn codes_section(member: &Member, list: &Value) -> String {
             ]
         })
         .collect();
-    let headers = words(
+    titled_table(
         member,
+        "qr_codes",
         [
             "id",
             "location",
@@ -83,8 +84,8 @@ fn codes_section(member: &Member, list: &Value) -> String {
             "scans",
             "created",
         ],
-    );
-    table_section(member, w(member, "qr_codes"), &headers, &rows)
+        &rows,
+    )
 }
 
 pub async fn list(State(console): State<Console>, member: Member) -> Shown {

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::api;
 use super::calendar::{self, Happening};
-use super::html::{badge, esc, money, s, section, table_section, w, words};
+use super::html::{badge, esc, money, s, section, table_section, titled_table, w, words};
 use super::layout::{self, Shown};
 use super::{Console, Member};
 
@@ -37,11 +37,12 @@ pub async fn page(
     let rows: Vec<Vec<String>> = layout::items(&answer)
         .map(|c| cycle_row(&member, c))
         .collect();
-    let headers = words(
+    let mut body = titled_table(
         &member,
+        "cycles",
         ["id", "rail", "period", "status", "net", "statement"],
+        &rows,
     );
-    let mut body = table_section(&member, w(&member, "cycles"), &headers, &rows);
     let profiles = api::get(&console, &member, "/settlement_profiles?limit=100")
         .await
         .json();

@@ -14,7 +14,7 @@ use super::api;
 use super::auth::{ObjectPage, Post};
 use super::html::{
     amount_of, back_link, badge, esc, facts, field, form, hidden, id_link, link, s, section,
-    select, status_badge, table_section, w, when, words,
+    select, status_badge, table_section, titled_table, w, when, words,
 };
 use super::layout::{self, Flash, Shown, percent};
 use super::payouts::CURRENCIES;
@@ -186,11 +186,12 @@ async fn rates(console: &Console, member: &Member) -> String {
             ]
         })
         .collect();
-    let headers = words(
+    titled_table(
         member,
+        "fx_rates",
         ["pair", "mid_rate", "margin_bps", "source", "updated"],
-    );
-    table_section(member, w(member, "fx_rates"), &headers, &rows)
+        &rows,
+    )
 }
 
 /// The quote's fixed amount in minor units, else the amount typed in major

@@ -733,17 +733,21 @@ struct LinkForm {
     csrf: String,
 }
 
+/// The payment link `id`, or None when it is absent or cannot be read (both
+/// pages answer not found then).
+fn link_of(state: &AppState, id: &str) -> Option<crate::domain::checkout::Link> {
+    let snapshot = state.store.snapshot().ok()?;
+    crate::domain::checkout::read_link(&snapshot, id)
+        .ok()
+        .flatten()
+}
+
 /// A payment link's page: what it sells and for how much (or a field for
 /// the amount), and a button. The GET creates nothing (a link preview or an
 /// `<img>` would otherwise make intents, issue 44 finding 5); the payer's post
 /// of the form ([`link_post`]) makes the intent.
 async fn link_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
-    let link = state
-        .store
-        .snapshot()
-        .ok()
-        .and_then(|s| crate::domain::checkout::read_link(&s, &id).ok().flatten());
-    let Some(link) = link else {
+    let Some(link) = link_of(&state, &id) else {
         return not_found(lang);
     };
     if link.status != crate::domain::checkout::LinkStatus::Active {
@@ -822,12 +826,7 @@ async fn link_post(
     if !form::accepted(&headers, uri.path(), &input.csrf) {
         return form_refused(lang);
     }
-    let link = state
-        .store
-        .snapshot()
-        .ok()
-        .and_then(|s| crate::domain::checkout::read_link(&s, &id).ok().flatten());
-    let Some(link) = link else {
+    let Some(link) = link_of(&state, &id) else {
         return not_found(lang);
     };
     let chosen = match link.amount_minor {
