@@ -3,9 +3,10 @@
 
 use std::collections::BTreeMap;
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 
 pub const METADATA_KEYS_MAX: usize = 50;
 pub const METADATA_KEY_CHARS_MAX: usize = 40;
@@ -174,6 +175,76 @@ pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
         ));
     }
     Ok(value.to_string())
+}
+
+/// Parses JSON into `T`, naming the field at fault in `param`. The body must be
+/// one well-formed JSON object: syntax is checked first, so trailing garbage is
+/// `invalid_json` rather than whatever field the typed parse stumbles on.
+pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(bytes) {
+        return Err(ApiError::new(
+            Code::InvalidJson,
+            format!("the body is not valid JSON: {e}"),
+        ));
+    }
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::new(
+            Code::InvalidJson,
+            "the body must be a JSON object ({...})",
+        ));
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let parsed: Result<T, _> = serde_path_to_error::deserialize(&mut deserializer);
+    let value = parsed.map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        if inner.is_syntax() || inner.is_eof() || inner.is_io() {
+            return ApiError::new(
+                Code::InvalidJson,
+                format!("the body is not valid JSON: {inner}"),
+            );
+        }
+        field_error(&path, &inner.to_string())
+    })?;
+    deserializer.end().map_err(|e| {
+        ApiError::new(
+            Code::InvalidJson,
+            format!("the body is not valid JSON: {e}"),
+        )
+    })?;
+    Ok(value)
+}
+
+/// A validation error from a serde message, with the field named.
+fn field_error(path: &str, message: &str) -> ApiError {
+    // serde reports a missing field at its parent; name the field itself.
+    let quoted = message.split('`').nth(1).map(str::to_string);
+    let path = path.trim_start_matches('.');
+    // serde_path_to_error already ends the path with an unknown field's name.
+    let names_its_field =
+        message.starts_with("missing field") || message.starts_with("duplicate field");
+    let param = if names_its_field || (message.starts_with("unknown field") && path.is_empty()) {
+        match (path.is_empty(), quoted) {
+            (true, Some(field)) => field,
+            (false, Some(field)) => format!("{path}.{field}"),
+            (_, None) => path.to_string(),
+        }
+    } else {
+        path.to_string()
+    };
+    // Drop the position suffix serde_json appends (" at line 1 column 17").
+    let message = message.split(" at line ").next().unwrap_or(message);
+    let text = if param.is_empty() {
+        message.to_string()
+    } else {
+        format!("{param}: {message}")
+    };
+    let error = ApiError::new(Code::ValidationError, text);
+    if param.is_empty() {
+        error
+    } else {
+        error.with_param(param)
+    }
 }
 
 #[cfg(test)]

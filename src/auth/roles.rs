@@ -235,14 +235,4 @@ mod tests {
         assert!(!Role::Admin.may_assign(Role::Owner));
         assert!(Role::Owner.may_assign(Role::Owner));
     }
-
-    #[test]
-    fn session_operations_name_their_permission_in_the_route_table() {
-        let keys = crate::http::operations::find("POST", "/api_keys").expect("op");
-        assert!(is_session_only(keys));
-        assert_eq!(session_permission(keys), Some(API_KEYS_MANAGE));
-        let pay = crate::http::operations::find("POST", "/payment_intents").expect("op");
-        assert_eq!(session_permission(pay), Some("payment_intents:write"));
-        assert!(!is_session_only(pay));
-    }
 }

@@ -271,4 +271,20 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn session_operations_name_their_permission_in_the_route_table() {
+        let keys = find("POST", "/api_keys").expect("op");
+        assert!(crate::auth::roles::is_session_only(keys));
+        assert_eq!(
+            crate::auth::roles::session_permission(keys),
+            Some(crate::auth::roles::API_KEYS_MANAGE)
+        );
+        let pay = find("POST", "/payment_intents").expect("op");
+        assert_eq!(
+            crate::auth::roles::session_permission(pay),
+            Some("payment_intents:write")
+        );
+        assert!(!crate::auth::roles::is_session_only(pay));
+    }
 }

@@ -10,12 +10,13 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json, parse_json};
+use super::extract::{Body, Caller, Path, json};
 use super::operations::operations;
 use super::team::members::NoParams;
 use crate::domain::fields;
 use crate::domain::switch_payments::{self, Consent, NewPayment, SwitchPaymentView};
 use crate::error::{ApiError, Code, ErrorBody};
+use crate::fields::parse_json;
 use crate::ledger::Mode;
 use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 

@@ -715,8 +715,7 @@ mod tests {
     use super::*;
 
     fn base() -> CreateIntent {
-        crate::http::extract::parse_json(br#"{"amount_minor": 1000, "currency": "CDF"}"#)
-            .expect("parse")
+        crate::fields::parse_json(br#"{"amount_minor": 1000, "currency": "CDF"}"#).expect("parse")
     }
 
     fn param_of(input: CreateIntent) -> Option<String> {
@@ -809,7 +808,7 @@ mod tests {
 
     fn rails_of(json: &str) -> Result<(Vec<String>, Vec<String>), Option<String>> {
         let input: CreateIntent =
-            crate::http::extract::parse_json(json.as_bytes()).map_err(|e| e.param)?;
+            crate::fields::parse_json(json.as_bytes()).map_err(|e| e.param)?;
         input
             .validate(false)
             .map(|v| (v.rails, v.allowed_operators))
@@ -882,7 +881,7 @@ mod tests {
             rails_of(r#"{"amount_minor": 1, "currency": "CDF", "rails": [7]}"#),
             Err(Some("rails[0]".into()))
         );
-        let e = crate::http::extract::parse_json::<CreateIntent>(
+        let e = crate::fields::parse_json::<CreateIntent>(
             br#"{"amount_minor": 1, "currency": "CDF", "allowed_operators": ["nope"]}"#,
         )
         .expect_err("unknown operator");
