@@ -9,7 +9,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 use crate::auth::keys::{self, KeyKind};
 use crate::clock::{Clock, SystemClock};
-use crate::ledger::{self, Mode};
+use crate::ledger;
+use crate::mode::Mode;
 use crate::server::{self, ServeOptions};
 use crate::store::Store;
 
@@ -1262,7 +1263,7 @@ fn configure_rail(
                 Some(org) => org,
                 None => crate::domain::org::instance(tx)?.id,
             };
-            live_rails::configure(tx, crate::ledger::Mode::Live, &owner, sealed)
+            live_rails::configure(tx, crate::mode::Mode::Live, &owner, sealed)
         })
         .map_err(|e| e.message)?;
     println!(
@@ -1295,7 +1296,7 @@ fn reconcile(
                 Some(org) => org,
                 None => crate::domain::org::instance(tx)?.id,
             };
-            reconcile::run(tx, crate::ledger::Mode::Live, &owner, provider, &lines)
+            reconcile::run(tx, crate::mode::Mode::Live, &owner, provider, &lines)
         })
         .map_err(|e| e.message)?;
     println!("{}", serde_json::to_string(&report)?);

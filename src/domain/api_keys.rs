@@ -5,7 +5,7 @@
 use crate::auth::keys::{self, KeyKind, KeyRecord};
 use crate::auth::roles::Role;
 use crate::error::{ApiError, Code, Missing};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::Tx;
 
 use super::audit::{self, Actor};

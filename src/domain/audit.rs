@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::Principal;
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::{Read, Snapshot, StoreError, Tx};
 
 /// Who acted.

@@ -4,7 +4,8 @@
 //! `merchant_account` of the same owner; the ledger still checks the sum.
 
 use crate::error::ApiError;
-use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting};
+use crate::ledger::{self, Cause, CauseKind, Class, Posting};
+use crate::mode::Mode;
 use crate::store::Tx;
 
 /// Whose money, for which payment, and why.

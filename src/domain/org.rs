@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::resource;
 use crate::auth::keys::{self as api_keys, KeyKind};
 use crate::error::{ApiError, Code, Missing};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::cache::Generational;
 use crate::store::keys::{self, OrgFamily};
 use crate::store::{Meta, Read, Tx};

@@ -16,7 +16,7 @@ use crate::auth::Principal;
 use crate::domain::events;
 use crate::error::{ApiError, Missing};
 use crate::events::{Event, EventType};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
 

@@ -23,7 +23,7 @@ use crate::domain::diaspora::{self, DiasporaQuoteView, NewQuote};
 use crate::domain::fields;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::signing::PlatformKey;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 operations! {
     rate_cards: public(),

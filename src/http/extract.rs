@@ -215,7 +215,7 @@ pub struct ActingFor {
 
 impl Claim {
     /// A write without a request key, in the sandbox of `org` when `mode` is test.
-    pub fn in_sandbox(mode: crate::ledger::Mode, org: &str) -> Claim {
+    pub fn in_sandbox(mode: crate::mode::Mode, org: &str) -> Claim {
         Claim {
             idempotency: None,
             sandbox: crate::domain::test_clocks::sandbox_of(mode, org),

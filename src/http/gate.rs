@@ -401,9 +401,9 @@ fn session_principal(
     }
     let names = &state.settings.header_names;
     let mode = match names.read(headers, header_names::Read::Mode)? {
-        None => crate::ledger::Mode::Test,
-        Some((_, v)) if v == "test" => crate::ledger::Mode::Test,
-        Some((_, v)) if v == "live" => crate::ledger::Mode::Live,
+        None => crate::mode::Mode::Test,
+        Some((_, v)) if v == "test" => crate::mode::Mode::Test,
+        Some((_, v)) if v == "live" => crate::mode::Mode::Live,
         Some((name, _)) => {
             return Err(ApiError::new(
                 Code::ValidationError,

@@ -200,7 +200,7 @@ pub async fn confirm(
     Path(id): Path<String>,
     Body(input): Body<ConfirmIntent>,
 ) -> Result<Response, ApiError> {
-    if caller.mode == crate::ledger::Mode::Live && input.card.is_some() {
+    if caller.mode == crate::mode::Mode::Live && input.card.is_some() {
         return Err(intents::live_card_error());
     }
     // The card is checked here and only its summary goes to the writer.

@@ -26,7 +26,7 @@ use crate::domain::live_rails::health::{self, Circuit};
 use crate::domain::live_rails::{self, RailConfig, requests};
 use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::Provider;
 
 operations! {

@@ -17,7 +17,7 @@ use crate::domain::fields;
 use crate::domain::switch_payments::{self, Consent, NewPayment, SwitchPaymentView};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::fields::parse_json;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 
 operations! {

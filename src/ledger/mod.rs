@@ -21,7 +21,7 @@ use crate::store::{Read, StoreError, Tx};
 
 pub use verify::{VerifyReport, verify};
 // Test or live: below the ledger, for the store and auth that come before it.
-pub use crate::mode::Mode;
+use crate::mode::Mode;
 
 /// The not-found answer about a transaction.
 pub const MISSING_TRANSACTION: Missing = Missing::new(Code::TransactionNotFound, "transaction");

@@ -258,7 +258,7 @@ async fn dispatch(shared: &Arc<Shared>, row: OutboxRow) -> Option<Provider> {
         .store
         .snapshot()
         .ok()
-        .and_then(|s| health::load(&s, crate::ledger::Mode::Live, provider).ok())
+        .and_then(|s| health::load(&s, crate::mode::Mode::Live, provider).ok())
         .map(|h| h.circuit(shared.clock.now_ms()));
     // An inquiry waits out an open circuit (its row stays); a request is
     // failed without being sent, so the payer may try another operator.

@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::events::egress::{self, Egress};
 use crate::events::{Event, signing};
 use crate::headers::{HeaderNames, Sent};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::{Queue, Read, Snapshot, Store, StoreError, Writer, decode};
 
 /// Deliveries being sent at once at most.

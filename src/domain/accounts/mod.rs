@@ -34,7 +34,7 @@ use crate::auth::roles::Role;
 use crate::domain::events;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, StoreError, Tx};
 

@@ -10,7 +10,8 @@ use serde::de::DeserializeOwned;
 use crate::domain::intents::Intent;
 use crate::domain::payouts::Payout;
 use crate::error::ApiError;
-use crate::ledger::{Mode, Posting};
+use crate::ledger::Posting;
+use crate::mode::Mode;
 use crate::store::Read;
 use crate::store::keys::{self, Family};
 

@@ -31,7 +31,8 @@ use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::domain::{disputes::Dispute, transfers::Transfer};
 use crate::error::{ApiError, Code, Missing};
-use crate::ledger::{Class, Mode};
+use crate::ledger::Class;
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
 

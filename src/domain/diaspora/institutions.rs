@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::{Meta, Read, Tx};
 
 /// The not-found answer about a institution.

@@ -20,7 +20,7 @@ use crate::clock::rfc3339;
 use crate::domain::currency;
 use crate::domain::fx::convert::Rate;
 use crate::domain::fx::rates::RateTable;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// A new card's window starts this often.
 pub const ISSUE_EVERY_MS: i64 = 3 * 3_600_000;

@@ -27,7 +27,7 @@ use super::currency::{self, Currency};
 use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::Family;
 use crate::store::{Read, Tx};
 

@@ -26,7 +26,7 @@ use super::convert::Rate;
 use crate::domain::audit::{self, Actor};
 use crate::domain::currency::{self, Currency};
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::{Meta, Read, Tx};
 
 /// The currency every cross rate goes through.

@@ -39,7 +39,8 @@ use crate::domain::resource;
 use crate::domain::splits::SplitInput;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::{self, EventType};
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, Class, Posting, System};
+use crate::mode::Mode;
 use crate::rails::{self, Collection, RailKind, catalogue};
 
 pub use self::methods::{

@@ -34,7 +34,7 @@ use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::ApiError;
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};

@@ -21,7 +21,7 @@ use super::requests::RailRequest;
 use super::{RailConfig, find};
 use crate::domain::Settings;
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::Provider;
 use crate::scheduler::{self, TimerKind};
 use crate::store::{Read, Snapshot, Tx, keys};

@@ -15,7 +15,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::Provider;
 use crate::store::{Read, StoreError, Tx, keys};
 

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::{Credentials, Provider};
 use crate::store::{Read, StoreError, Tx, keys};
 

@@ -26,7 +26,7 @@ use super::state::Status;
 use crate::domain::events;
 use crate::error::ApiError;
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::{Kind, Provider, minor_units};
 use crate::store::{Read, Tx, keys};
 

@@ -18,7 +18,7 @@ use super::state::{Status, Trigger, transition};
 use super::{RailConfig, health};
 use crate::domain::Settings;
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::live::{Answer, Kind, Provider};
 use crate::rails::{Collection, Disbursement};
 use crate::store::{Read, Snapshot, Tx, keys};

@@ -32,7 +32,7 @@ use super::org;
 use super::resource::{self, Party};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::offline::device_keys;
 use crate::store::keys;
 use crate::store::{Read, Tx};

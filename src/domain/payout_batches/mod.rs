@@ -45,7 +45,8 @@ use super::{audit, org, payouts, transfers};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::{self, Class, Mode};
+use crate::ledger::{self, Class};
+use crate::mode::Mode;
 use crate::store::keys::{self, Child, Family};
 use crate::store::{Read, Tx};
 

@@ -19,7 +19,7 @@ use super::subscriptions::calendar::Interval;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
 

@@ -18,7 +18,7 @@ use crate::domain::{currency, fields};
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::events::signing;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::qr::signed;
 use crate::store::Read;
 use crate::store::Tx;

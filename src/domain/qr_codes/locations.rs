@@ -14,7 +14,7 @@ use crate::auth::Principal;
 use crate::domain::fields;
 use crate::domain::resource;
 use crate::error::{ApiError, Missing};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::Read;
 use crate::store::Tx;
 use crate::store::keys::Family;

@@ -40,7 +40,7 @@ pub use resolve::resolve;
 pub use state::Status as QrStatus;
 
 use crate::domain::qr_codes::codes::QR_CODE;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::{self, Child};
 
 /// Merchant category code when neither the code nor its location gives one.

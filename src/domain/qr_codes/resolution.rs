@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::codes::RevokeReason;
 use super::state::Status;
 use crate::domain::intents;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::qr::signed::Verdict;
 
 /// What a scanned string is.

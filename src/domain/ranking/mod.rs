@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub use self::score::{Components, Reason};
 use super::fees;
 use super::intents::Intent;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::catalogue::{self, CATALOGUE, Method};
 use crate::rails::{self, Collection, RailKind};
 use crate::store::{Read, StoreError, Tx};

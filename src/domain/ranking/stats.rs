@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails::{Collection, FailureReason};
 use crate::store::{Read, StoreError, Tx, keys};
 

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::Principal;
 use crate::error::ApiError;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::{Read, Tx};
 
 /// The member's window: the last 24 hours, counted by the hour (the window

@@ -31,7 +31,7 @@ use super::routes::{
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::Family;
 use crate::store::{Read, Tx};
 

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::currency;
 use crate::error::{ApiError, Code};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Corridors one configuration holds at most.
 pub const CORRIDORS_MAX: usize = 1_000;

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::config::{self, Closed, Config, CorridorStatus};
 use crate::domain::currency;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Candidates one answer lists at most.
 pub const OPTIONS_MAX: usize = 24;

@@ -45,7 +45,7 @@ use super::resource;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::scheduler::{self, TimerKind};
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};

@@ -18,7 +18,7 @@ use crate::domain::payouts::destination::{
 };
 use crate::domain::{Settings, currency, resource};
 use crate::error::{ApiError, Code, Missing};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::rails;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};

@@ -20,7 +20,8 @@ use self::state::{Trigger, transition};
 
 use crate::error::ApiError;
 use crate::fields;
-use crate::ledger::{self, Cause, Class, Mode, Posting};
+use crate::ledger::{self, Cause, Class, Posting};
+use crate::mode::Mode;
 use crate::store::Tx;
 
 // One part of a split, as the intent's create request gives it (a plain

@@ -24,7 +24,7 @@ use super::{Settings, resource};
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::scheduler::Timer;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Snapshot, Tx};

@@ -18,7 +18,8 @@ use crate::auth::Principal;
 use crate::domain::events;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
-use crate::ledger::{self, Cause, CauseKind, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
+use crate::mode::Mode;
 use crate::store::keys::{self, Family};
 use crate::store::{Read, Tx};
 

@@ -23,7 +23,8 @@ use crate::clock::rfc3339;
 use crate::domain::events;
 use crate::error::{ApiError, Code};
 use crate::events::EventType;
-use crate::ledger::{self, Cause, Class, Mode, Posting, System};
+use crate::ledger::{self, Cause, Class, Posting, System};
+use crate::mode::Mode;
 pub use crate::rails::RailKind as Rail;
 use crate::store::{Read, Snapshot, StoreError, Tx};
 

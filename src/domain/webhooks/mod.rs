@@ -20,7 +20,7 @@ use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::egress::Egress;
 use crate::events::{Event, EventType};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use crate::store::keys::Family;
 use crate::store::{Read, StoreError, Tx};
 

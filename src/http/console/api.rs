@@ -16,7 +16,7 @@ use tower::ServiceExt;
 use std::net::SocketAddr;
 
 use super::{Console, Member};
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Bytes of an API answer the console reads at most (a statement PDF is the
 /// largest it downloads).

@@ -27,7 +27,7 @@ use super::layout::{self, Flash};
 use super::words::{Lang, t};
 use super::{Console, Member};
 use crate::domain::team;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 const SESSION_COOKIE: &str = "pg_session";
 const MODE_COOKIE: &str = "pg_mode";

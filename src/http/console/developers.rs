@@ -49,7 +49,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Response {
     if member.may("events:read") {
         body.push_str(&events(&console, &member).await);
     }
-    if member.may("test_clocks:read") && member.mode == crate::ledger::Mode::Test {
+    if member.may("test_clocks:read") && member.mode == crate::mode::Mode::Test {
         body.push_str(&test_clocks(&console, &member).await);
     }
     if body.is_empty() {

@@ -13,7 +13,7 @@ use super::html::{esc, w};
 use super::words::{Lang, t};
 use super::{Console, Member};
 use crate::auth::roles;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 /// Characters of a notice kept at most.
 const FLASH_CHARS_MAX: usize = 300;

@@ -43,7 +43,7 @@ pub use api::ConsoleRequest;
 
 use super::AppState;
 use crate::auth::roles::Role;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 use words::Lang;
 
 /// What every console handler may use: the gateway's state and the API

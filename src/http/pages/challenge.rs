@@ -15,7 +15,7 @@ use super::{
 };
 use crate::domain::intents;
 use crate::http::extract::Path;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 pub async fn page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let t = i18n::challenge_messages(lang);

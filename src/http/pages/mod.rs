@@ -248,7 +248,7 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
     let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
     // Live cards are typed on the card aggregator's hosted page (issue 28).
-    let live = intent.mode == crate::ledger::Mode::Live;
+    let live = intent.mode == crate::mode::Mode::Live;
     let bank_view = if bank_waiting {
         bank_view(&intent, t)
     } else {
@@ -566,7 +566,7 @@ async fn attempt(
     Body(input): Body<PageAttempt>,
 ) -> Result<Response, ApiError> {
     let intent = page_intent(&state, &id, &uri, &headers)?;
-    if intent.mode == crate::ledger::Mode::Live && input.card.is_some() {
+    if intent.mode == crate::mode::Mode::Live && input.card.is_some() {
         return Err(intents::live_card_error());
     }
     let confirm = ConfirmIntent {

@@ -23,7 +23,7 @@ use crate::http::extract::{Body, Caller, Params, Path, json};
 use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
 use crate::http::step_up;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 operations! {
     list_keys: session(roles::API_KEYS_MANAGE),

@@ -12,7 +12,7 @@ use crate::http::AppState;
 use crate::http::extract::{Caller, Params, json};
 use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
-use crate::ledger::Mode;
+use crate::mode::Mode;
 
 operations! {
     audit_log: session(roles::AUDIT_LOG_READ).added(),

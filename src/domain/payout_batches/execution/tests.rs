@@ -6,7 +6,8 @@ use super::*;
 use crate::auth::SessionCaller;
 use crate::auth::roles::Role;
 use crate::domain::payout_batches::{NewBatch, NewRows, create, prepare};
-use crate::ledger::{Mode, System};
+use crate::ledger::System;
+use crate::mode::Mode;
 use crate::store::Store;
 
 const NOW: i64 = 1_798_761_600_000; // 2027-01-01T00:00:00Z
