@@ -21,7 +21,7 @@ impl Scratch {
     /// A scratch database on the server `PAYGATE_TEST_STORE` names. The
     /// tests that need one are ignored when the binary was built without it
     /// (`build.rs`, decision 360); run without a server, they fail loudly.
-    fn new(test: &str) -> Option<Scratch> {
+    fn new(test: &str) -> Scratch {
         let Some(server) = std::env::var("PAYGATE_TEST_STORE")
             .ok()
             .filter(|url| !url.is_empty())
@@ -37,12 +37,12 @@ impl Scratch {
         admin(&server, &format!("CREATE DATABASE {name}"));
         let mut url = url::Url::parse(&server).expect("PAYGATE_TEST_STORE is a URL");
         url.set_path(&format!("/{name}"));
-        Some(Scratch {
+        Scratch {
             server,
             name,
             url: url.to_string(),
             dir: tempfile::tempdir().expect("temp dir"),
-        })
+        }
     }
 
     fn dir(&self) -> &Path {
@@ -99,9 +99,7 @@ fn keys_of(rows: Vec<(String, Vec<u8>)>) -> Vec<String> {
     ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
 )]
 fn key_ranges_on_postgres_read_exactly_what_redb_reads() {
-    let Some(scratch) = Scratch::new("key_ranges_on_postgres_read_exactly_what_redb_reads") else {
-        return;
-    };
+    let scratch = Scratch::new("key_ranges_on_postgres_read_exactly_what_redb_reads");
     let pg = Store::open_postgres(&scratch.url, scratch.dir(), true).expect("open");
     let redb = Store::ephemeral().expect("redb");
     // Neighbours in byte order: `|` (0x7c) sorts after letters, DEL and
@@ -180,11 +178,7 @@ fn key_ranges_on_postgres_read_exactly_what_redb_reads() {
     ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
 )]
 fn migrations_apply_once_and_a_newer_or_missing_schema_is_refused() {
-    let Some(scratch) =
-        Scratch::new("migrations_apply_once_and_a_newer_or_missing_schema_is_refused")
-    else {
-        return;
-    };
+    let scratch = Scratch::new("migrations_apply_once_and_a_newer_or_missing_schema_is_refused");
     let refused = Store::open_postgres(&scratch.url, scratch.dir(), false)
         .err()
         .expect("an empty database is no store");
@@ -234,11 +228,7 @@ fn increment(tx: &mut Tx<'_>) -> Result<u64, ApiError> {
     ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
 )]
 fn two_nodes_writing_one_database_apply_every_command_once_in_turn() {
-    let Some(scratch) =
-        Scratch::new("two_nodes_writing_one_database_apply_every_command_once_in_turn")
-    else {
-        return;
-    };
+    let scratch = Scratch::new("two_nodes_writing_one_database_apply_every_command_once_in_turn");
     const PER_NODE: u64 = 100;
     let nodes: Vec<Store> = (0..2)
         .map(|_| Store::open_postgres(&scratch.url, scratch.dir(), true).expect("node"))
@@ -284,9 +274,7 @@ fn two_nodes_writing_one_database_apply_every_command_once_in_turn() {
     ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
 )]
 fn a_snapshot_keeps_its_view_while_the_writer_commits() {
-    let Some(scratch) = Scratch::new("a_snapshot_keeps_its_view_while_the_writer_commits") else {
-        return;
-    };
+    let scratch = Scratch::new("a_snapshot_keeps_its_view_while_the_writer_commits");
     let store = Store::open_postgres(&scratch.url, scratch.dir(), true).expect("open");
     store.write_now(0, increment).expect("first");
     let before = store.snapshot().expect("snapshot");
@@ -317,10 +305,7 @@ fn a_snapshot_keeps_its_view_while_the_writer_commits() {
     ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
 )]
 fn three_nodes_racing_to_take_the_same_rows_take_each_once() {
-    let Some(scratch) = Scratch::new("three_nodes_racing_to_take_the_same_rows_take_each_once")
-    else {
-        return;
-    };
+    let scratch = Scratch::new("three_nodes_racing_to_take_the_same_rows_take_each_once");
     const ROWS: usize = 60;
     let keys: Vec<String> = (0..ROWS)
         .map(|n| keys::due(1_000 + n as i64, "tmr_x"))
