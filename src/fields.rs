@@ -162,6 +162,20 @@ pub fn opt_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>
     }
 }
 
+/// An ISO 3166-1 alpha-2 country code in upper case (`CD`).
+pub fn country(value: &str) -> Result<String, ApiError> {
+    if value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase()) {
+        Ok(value.to_string())
+    } else {
+        Err(ApiError::field(
+            "country",
+            format!(
+                "country must be an ISO 3166-1 alpha-2 code in upper case such as CD (got {value:?})"
+            ),
+        ))
+    }
+}
+
 /// `+` then 8 to 15 digits, the first not 0 (ITU-T E.164).
 pub fn msisdn(param: &str, value: &str) -> Result<String, ApiError> {
     let digits = value.strip_prefix('+').unwrap_or("");

@@ -13,8 +13,8 @@ use crate::events::{
     API_VERSION, Event, EventData, EventType, EventView, ResourceRef, SCHEMA_VERSION,
 };
 use crate::mode::Mode;
-use crate::store::Tx;
 use crate::store::keys;
+use crate::store::{Read, StoreError, Tx};
 
 /// The event as `GET /events` shows it.
 pub fn render(event: Event) -> EventView {
@@ -25,7 +25,7 @@ pub fn render(event: Event) -> EventView {
 /// The event as a delivery attempt sent at `emitted_at_ms` carries it, its
 /// checkout URLs with their page tokens (stored as marks that cannot act).
 pub fn render_at(mut event: Event, emitted_at_ms: i64) -> EventView {
-    crate::domain::intents::page_tokens::reveal(&mut event.object);
+    crate::domain::page_tokens::reveal(&mut event.object);
     let name = event.event_type.as_str();
     let text = |field: &str| event.object[field].as_str().map(str::to_string);
     let resource = ResourceRef {
@@ -76,6 +76,16 @@ pub fn emit(
     object: serde_json::Value,
 ) -> Result<String, ApiError> {
     emit_object(tx, event_type, mode, owner, account, &object)
+}
+
+/// The connected account whose organisation `org` is, if any: the id its
+/// index row holds (written with the account, never removed).
+pub fn connected_account(read: &impl Read, org: &str) -> Result<Option<String>, StoreError> {
+    if !org.starts_with("org_") {
+        return Ok(None);
+    }
+    let id = read.index(&keys::account_of_org(org))?;
+    Ok(id.map(|id| String::from_utf8_lossy(&id).into_owned()))
 }
 
 /// An event as written to the outbox: [`Event`]'s fields, then `object`,
@@ -133,7 +143,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
     // names the account (spec section 6 rule 3): its platform receives it.
     let account = match account {
         Some(account) => Some(account.to_string()),
-        None => crate::domain::accounts::of_organisation(tx, owner)?.map(|a| a.id),
+        None => connected_account(tx, owner)?,
     };
     let head = Event {
         id: EVENT.new_id(),
@@ -156,7 +166,7 @@ pub fn emit_object<V: Serialize + ?Sized>(
     let (mut bytes, object) = stored_bytes(&stored, object).map_err(ApiError::internal)?;
     // No checkout page token is stored in clear (finding 11): `render_at`
     // puts it back when the event is served.
-    crate::domain::intents::page_tokens::conceal(&mut bytes[object.clone()]);
+    crate::domain::page_tokens::conceal(&mut bytes[object.clone()]);
     let object = bytes[object].to_vec();
     tx.put_event_bytes(head.id.clone(), bytes);
     tx.put_index(keys::owned(EVENT.family, mode, owner, &head.id), Vec::new());
@@ -168,7 +178,6 @@ pub fn emit_object<V: Serialize + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Read;
 
     #[test]
     fn an_event_is_stored_as_its_head_then_its_object_serialized_once() {

@@ -21,6 +21,7 @@ pub mod members;
 pub mod money_requests;
 pub mod offline;
 pub mod org;
+pub mod page_tokens;
 pub mod payout_batches;
 pub mod payouts;
 pub mod plans;

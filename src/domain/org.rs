@@ -107,7 +107,7 @@ pub fn bootstrap(tx: &mut Tx<'_>, name: &str) -> Result<Option<NewKeys>, ApiErro
 pub fn create(tx: &mut Tx<'_>, new: NewOrganisation) -> Result<(Organisation, NewKeys), ApiError> {
     let name = crate::domain::fields::text("name", Some(new.name), NAME_CHARS_MAX)?
         .ok_or_else(|| ApiError::field("name", "name is required"))?;
-    let country = crate::domain::qr_codes::locations::country(&new.country)?;
+    let country = crate::fields::country(&new.country)?;
     let default_currency =
         crate::domain::currency::parse("default_currency", &new.default_currency)?
             .code

@@ -145,7 +145,7 @@ pub async fn methods(
     let snapshot = state.store.snapshot()?;
     let intent = intents::read(&snapshot, &caller, &id)?;
     // The rails' counters run on real time, whatever clock the sandbox follows.
-    let query = ranking::MethodQuery::of(&intent);
+    let query = intent.method_query();
     let ranked = ranking::methods(&snapshot, &query, state.clock.now_ms())?;
     json(
         200,

@@ -14,7 +14,6 @@
 //! Claim tokens are stored only as their SHA-256 (`acct_claim|<digest>`); a
 //! new link replaces the old one and a claim clears it, so a link works once.
 
-pub mod fees;
 pub mod state;
 pub mod view;
 
@@ -510,13 +509,10 @@ fn emit(tx: &mut Tx<'_>, account: &Account, event_type: EventType) -> Result<(),
 
 /// The connected account whose customer organisation is `org`, if any.
 pub fn of_organisation(read: &impl Read, org: &str) -> Result<Option<Account>, StoreError> {
-    if !org.starts_with("org_") {
-        return Ok(None);
+    match crate::domain::events::connected_account(read, org)? {
+        Some(id) => read.object(&id),
+        None => Ok(None),
     }
-    let Some(id) = read.index(&keys::account_of_org(org))? else {
-        return Ok(None);
-    };
-    read.object(&String::from_utf8_lossy(&id))
 }
 
 /// What `Service-Account: <account>` resolves to for a key of `platform` in

@@ -439,15 +439,10 @@ pub fn read_link(snapshot: &Snapshot, id: &str) -> Result<Option<Link>, ApiError
     })
 }
 
-/// What a checkout session's page token is derived for.
-const PAGE_TOKEN_PURPOSE: &str = "checkout-session-page";
-
-/// The token of session `id`'s page URL: 128 bits (an HMAC of the id under
-/// the master key), so the URL, not the id, is the capability that leads to
-/// the payment's page (issue 44: a code that grants anything carries at
-/// least 80 bits; an id has 64 random ones).
+/// The token of session `id`'s page URL (see
+/// [`crate::domain::page_tokens::session_token`]).
 pub fn page_token(id: &str) -> String {
-    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, id)
+    crate::domain::page_tokens::session_token(id)
 }
 
 /// Whether `presented` opens `session`'s page: its token, or anything for a
@@ -458,7 +453,7 @@ pub fn page_opens(session: &Session, presented: Option<&str>) -> bool {
 
 /// Whether `presented` is the page token of session `id`.
 pub fn page_token_matches(id: &str, presented: &str) -> bool {
-    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, id, presented)
+    crate::domain::page_tokens::session_token_matches(id, presented)
 }
 
 #[cfg(test)]

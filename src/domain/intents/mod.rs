@@ -5,12 +5,12 @@
 //! decides which trigger happened and what else must be written with it
 //! (attempt, timeline, posting, events, timers), all in the caller's `Tx`.
 
+mod application_fee;
 mod attempts;
 mod counters;
 pub mod input;
 pub mod late;
 mod methods;
-pub mod page_tokens;
 pub mod state;
 pub mod view;
 
@@ -236,6 +236,37 @@ fn is_zero(n: &i64) -> bool {
 }
 
 impl Intent {
+    /// The query of the intent's own payment methods, to rank them.
+    pub fn method_query(&self) -> ranking::MethodQuery<'_> {
+        ranking::MethodQuery {
+            mode: self.mode,
+            rails: &self.rails,
+            allowed_operators: &self.allowed_operators,
+            country: self.customer_country.as_deref(),
+            amount_minor: self.amount_minor,
+            policy: self.payment_method_policy,
+        }
+    }
+
+    /// The current attempt as the ranking counters take a rail's answer to
+    /// it (an intent that allows one operator was paid with that one).
+    fn answered(&self) -> Option<ranking::Answered<'_>> {
+        let attempt = self.attempts.last()?;
+        let operator = attempt
+            .operator
+            .as_deref()
+            .or(match self.allowed_operators.as_slice() {
+                [only] => Some(only.as_str()),
+                _ => None,
+            });
+        Some(ranking::Answered {
+            mode: self.mode,
+            rail: &attempt.rail,
+            operator,
+            started_at_ms: attempt.started_at_ms,
+        })
+    }
+
     fn note(
         &mut self,
         at_ms: i64,
@@ -592,7 +623,7 @@ fn default_application_fee(tx: &Tx<'_>, intent: &mut Intent) -> Result<(), ApiEr
     };
     let fixed: i64 = intent.splits.iter().map(|s| s.fixed_minor).sum();
     let cap = intent.amount_minor - fixed;
-    let fee = super::accounts::fees::default_fee(&account, intent.amount_minor, cap);
+    let fee = application_fee::default_fee(&account, intent.amount_minor, cap);
     intent.application_fee_minor = (fee > 0).then_some(fee);
     Ok(())
 }
@@ -1123,7 +1154,9 @@ fn apply_outcome(
     actor: &str,
 ) -> Result<(), ApiError> {
     let now = tx.now_ms();
-    ranking::record_attempt(tx, intent, &outcome)?;
+    if let Some(answered) = intent.answered() {
+        ranking::record_attempt(tx, answered, &outcome)?;
+    }
     match outcome {
         Collection::Pending { poll_after_ms } => {
             let attempt = intent
@@ -1247,7 +1280,7 @@ fn record_capture(
     )?;
     let split_total: i64 = intent.split_payouts.iter().map(|p| p.amount_minor).sum();
     intent.application_fee_payout =
-        super::accounts::fees::pay(tx, settings, intent, net - split_total, &rail)?;
+        application_fee::pay(tx, settings, intent, net - split_total, &rail)?;
     let fee_minor = intent
         .application_fee_payout
         .as_ref()

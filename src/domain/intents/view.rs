@@ -307,15 +307,13 @@ pub fn checkout_path(intent_id: &str) -> String {
 
 /// What a checkout page's URL carries: see [`crate::secrets::derived_token`].
 pub fn page_token(intent_id: &str) -> String {
-    crate::secrets::derived_token(PAGE_TOKEN_PURPOSE, intent_id)
+    crate::domain::page_tokens::payment_token(intent_id)
 }
 
 /// Whether `presented` is the page token of `intent_id`.
 pub fn page_token_matches(intent_id: &str, presented: &str) -> bool {
-    crate::secrets::derived_token_matches(PAGE_TOKEN_PURPOSE, intent_id, presented)
+    crate::domain::page_tokens::payment_token_matches(intent_id, presented)
 }
-
-const PAGE_TOKEN_PURPOSE: &str = "checkout-page";
 
 pub fn render(
     intent: &Intent,

@@ -82,19 +82,6 @@ fn required_text(param: &str, value: String, max: usize) -> Result<String, ApiEr
     Ok(value)
 }
 
-pub fn country(value: &str) -> Result<String, ApiError> {
-    if value.len() == 2 && value.bytes().all(|b| b.is_ascii_uppercase()) {
-        Ok(value.to_string())
-    } else {
-        Err(ApiError::field(
-            "country",
-            format!(
-                "country must be an ISO 3166-1 alpha-2 code in upper case such as CD (got {value:?})"
-            ),
-        ))
-    }
-}
-
 pub fn create_location(
     tx: &mut Tx<'_>,
     principal: &Principal,
@@ -107,7 +94,7 @@ pub fn create_location(
         name: required_text("name", input.name, NAME_CHARS_MAX)?,
         address: fields::text("address", input.address, ADDRESS_CHARS_MAX)?,
         city: required_text("city", input.city, CITY_CHARS_MAX)?,
-        country: country(&input.country)?,
+        country: crate::fields::country(&input.country)?,
         mcc: mcc("mcc", input.mcc)?.unwrap_or_else(|| DEFAULT_MCC.to_string()),
         metadata: fields::metadata(input.metadata)?,
         created_at_ms: tx.now_ms(),

@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 
 pub use self::score::{Components, Reason};
 use super::fees;
-use super::intents::Intent;
 use crate::mode::Mode;
 use crate::rails::catalogue::{self, CATALOGUE, Method};
 use crate::rails::{self, Collection, RailKind};
@@ -75,20 +74,6 @@ pub struct MethodQuery<'a> {
     pub country: Option<&'a str>,
     pub amount_minor: i64,
     pub policy: Policy,
-}
-
-impl<'a> MethodQuery<'a> {
-    /// The query of `intent`'s own methods.
-    pub fn of(intent: &'a Intent) -> MethodQuery<'a> {
-        MethodQuery {
-            mode: intent.mode,
-            rails: &intent.rails,
-            allowed_operators: &intent.allowed_operators,
-            country: intent.customer_country.as_deref(),
-            amount_minor: intent.amount_minor,
-            policy: intent.payment_method_policy,
-        }
-    }
 }
 
 /// The fees of a collection are compared at this amount (their basis points
@@ -221,32 +206,32 @@ pub fn routes(
         .collect())
 }
 
-/// Counts what the rail answered to `intent`'s current attempt in the
+/// The attempt a rail answered, as the counters need it.
+pub struct Answered<'a> {
+    pub mode: Mode,
+    pub rail: &'a str,
+    /// The attempt's operator, or the intent's one allowed operator.
+    pub operator: Option<&'a str>,
+    pub started_at_ms: i64,
+}
+
+/// Counts what the rail answered to an intent's current attempt in the
 /// counters of its catalogue rail, at the batch's real time. Called by the
 /// writer at the one place a rail's answer is applied; a pending answer, or
 /// an attempt whose operator cannot be told, counts nothing.
 pub fn record_attempt(
     tx: &mut Tx<'_>,
-    intent: &Intent,
+    attempt: Answered<'_>,
     answer: &Collection,
 ) -> Result<(), StoreError> {
-    let (Some(attempt), Some(outcome)) = (intent.attempts.last(), stats::Outcome::of(answer))
-    else {
+    let Some(outcome) = stats::Outcome::of(answer) else {
         return Ok(());
     };
-    // An intent that allows one operator was paid with that one.
-    let operator = attempt
-        .operator
-        .as_deref()
-        .or(match intent.allowed_operators.as_slice() {
-            [only] => Some(only.as_str()),
-            _ => None,
-        });
-    let Some(method) = catalogue::for_attempt(&attempt.rail, operator) else {
+    let Some(method) = catalogue::for_attempt(attempt.rail, attempt.operator) else {
         return Ok(());
     };
     let latency_ms = tx.now_ms() - attempt.started_at_ms;
-    stats::record(tx, intent.mode, method.id, outcome, latency_ms)
+    stats::record(tx, attempt.mode, method.id, outcome, latency_ms)
 }
 
 /// What the scorer needs of each of `open`, read from the counters of `mode`.

@@ -81,7 +81,7 @@ pub fn view(r: &Remittance, route: Option<&Route>) -> RemittanceView {
         funding_payment: route.and_then(|route| route.funding_payment.clone()),
         funding_url: route
             .and_then(|route| route.funding_url.as_deref())
-            .map(crate::domain::intents::page_tokens::revealed),
+            .map(crate::domain::page_tokens::revealed),
         created_at: rfc3339(r.created_at_ms),
         updated_at: rfc3339(r.updated_at_ms),
         completed_at: r.completed_at_ms.map(rfc3339),

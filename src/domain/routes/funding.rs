@@ -30,7 +30,7 @@ pub(super) fn start(
     let intent = funding_payment(tx, settings, principal, &route)?;
     route.funding_payment = Some(intent.id.clone());
     // Stored without its page token (finding 11); the views render it back.
-    route.funding_url = Some(intents::page_tokens::concealed(
+    route.funding_url = Some(crate::domain::page_tokens::concealed(
         &intents::view::checkout_url(&intent, settings),
     ));
     route.advance(tx, Trigger::AwaitFunding)?;

@@ -125,7 +125,7 @@ pub struct Route {
     /// The funding payment (`pi_...`), for a processor source.
     pub funding_payment: Option<String>,
     /// Where its payer pays it (the payment's checkout page), stored with
-    /// its page token concealed (`intents::page_tokens`; views reveal it).
+    /// its page token concealed (`domain::page_tokens`; views reveal it).
     #[serde(default)]
     pub funding_url: Option<String>,
     /// The payout (`po_...`), for mobile money and bank.

@@ -210,7 +210,7 @@ pub fn view(read: &impl Read, route: &Route) -> Result<RouteView, ApiError> {
             checkout_url: route
                 .funding_url
                 .as_deref()
-                .map(crate::domain::intents::page_tokens::revealed),
+                .map(crate::domain::page_tokens::revealed),
             transaction: route.transactions.funding.clone(),
         },
         payout,

@@ -323,7 +323,7 @@ fn ranked_methods(state: &AppState, intent: &Intent) -> Vec<ranking::RankedMetho
     state
         .store
         .snapshot()
-        .and_then(|s| ranking::methods(&s, &ranking::MethodQuery::of(intent), state.clock.now_ms()))
+        .and_then(|s| ranking::methods(&s, &intent.method_query(), state.clock.now_ms()))
         .unwrap_or_default()
 }
 

@@ -9,8 +9,8 @@
 //! the fee is not given back. The customer, the merchant of record, pays the
 //! whole refund; the platform keeps what it earned.
 
-use super::Account;
 use crate::domain::Settings;
+use crate::domain::accounts::Account;
 use crate::domain::intents::Intent;
 use crate::domain::settlement::cycles::{self, Place};
 use crate::domain::splits::{PayoutStatus, SplitPayout};

@@ -1,6 +1,6 @@
-//! Checkout page tokens at rest (security review finding 11). A checkout
-//! URL's `t` ([`super::view::page_token`], and a checkout session's,
-//! [`crate::domain::checkout::page_token`]) is the capability to act on the
+//! Checkout page tokens, and their marks at rest (security review finding
+//! 11). A checkout URL's `t` ([`payment_token`], and a checkout session's,
+//! [`session_token`]) is the capability to act on the
 //! page (pay, cancel), so what the store keeps (events, a route's funding
 //! URL) carries in its place a mark that cannot act: a token of the same
 //! intent for another purpose, of the same length, which no page accepts.
@@ -14,6 +14,35 @@
 //! mark of another merchant's intent, so it is never given that token.
 
 use std::ops::Range;
+
+/// What a payment's page token is derived for.
+const PAYMENT_PURPOSE: &str = "checkout-page";
+/// What a checkout session's page token is derived for.
+const SESSION_PURPOSE: &str = "checkout-session-page";
+
+/// The token of payment `intent_id`'s page URL (`/pay/{id}?t=`): see
+/// [`crate::secrets::derived_token`].
+pub fn payment_token(intent_id: &str) -> String {
+    crate::secrets::derived_token(PAYMENT_PURPOSE, intent_id)
+}
+
+/// Whether `presented` is the page token of payment `intent_id`.
+pub fn payment_token_matches(intent_id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(PAYMENT_PURPOSE, intent_id, presented)
+}
+
+/// The token of checkout session `id`'s page URL: 128 bits (an HMAC of the
+/// id under the master key), so the URL, not the id, is the capability that
+/// leads to the payment's page (issue 44: a code that grants anything
+/// carries at least 80 bits; an id has 64 random ones).
+pub fn session_token(id: &str) -> String {
+    crate::secrets::derived_token(SESSION_PURPOSE, id)
+}
+
+/// Whether `presented` is the page token of checkout session `id`.
+pub fn session_token_matches(id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(SESSION_PURPOSE, id, presented)
+}
 
 /// A page URL whose `t` acts: where its path starts, how its token is made
 /// and checked, and what its mark at rest is derived for.
@@ -33,15 +62,15 @@ const KINDS: [PageKind; 2] = [
     PageKind {
         path: b"/pay/pi_",
         id_at: "/pay/".len(),
-        token: super::view::page_token,
-        matches: super::view::page_token_matches,
+        token: payment_token,
+        matches: payment_token_matches,
         at_rest: "checkout-page-at-rest",
     },
     PageKind {
         path: b"/checkout/cs_",
         id_at: "/checkout/".len(),
-        token: crate::domain::checkout::page_token,
-        matches: crate::domain::checkout::page_token_matches,
+        token: session_token,
+        matches: session_token_matches,
         at_rest: "checkout-session-page-at-rest",
     },
 ];
@@ -160,8 +189,8 @@ pub fn reveal(value: &mut serde_json::Value) {
 
 #[cfg(test)]
 mod tests {
+    use super::payment_token as page_token;
     use super::*;
-    use crate::domain::intents::view::page_token;
 
     #[test]
     fn a_stored_url_keeps_no_token_and_is_served_with_it() {
