@@ -211,6 +211,7 @@ catalogue! {
     AccountClaimed => ("account_claimed", 409, "BP-2290", "The connected account was claimed: it is the customer's, and the platform sends it no claim link (a link would set the owner's password). Nothing was written."),
     OrganisationRequired => ("organisation_required", 409, "BP-2291", "The e-mail and password match members of several organisations: `details.organisations` lists them (`id`, `name`), shown only because the password was right; log in again with `organisation` set to one of the ids. No session was started."),
     EmailMembershipsFull => ("email_memberships_full", 409, "BP-2292", "The e-mail already belongs to members of 5 organisations, the most one address may (decision 331); nothing was written: use another address."),
+    NotInReview => ("not_in_review", 409, "BP-2293", "The object is not parked for review (a payout in NEEDS_REVIEW, a route in MANUAL_REVIEW or MISMATCHED, ...): only parked money is resolved by a review; `status` says where it is."),
 }
 
 /// What a not-found answer is about: each kind has its own code

@@ -33,6 +33,10 @@ pub enum Access {
     /// A key holding this scope (`sk_` keys hold every scope), or a session
     /// whose role holds it.
     Scope(&'static str),
+    /// A logged-in member's session whose role holds this key scope, never a
+    /// key: an operator's decision that records who decided and on what
+    /// evidence (the review of parked money, issue 47).
+    Member(&'static str),
 }
 
 impl Access {
@@ -40,7 +44,9 @@ impl Access {
     pub const fn permission(self) -> Option<&'static str> {
         match self {
             Access::Public => None,
-            Access::Session(permission) | Access::Scope(permission) => Some(permission),
+            Access::Session(permission)
+            | Access::Scope(permission)
+            | Access::Member(permission) => Some(permission),
         }
     }
 }
@@ -161,6 +167,11 @@ pub const fn scope(scope: &'static str) -> Rule {
     rule(Access::Scope(scope))
 }
 
+/// A member's session whose role holds the key scope `scope`; never a key.
+pub const fn member(scope: &'static str) -> Rule {
+    rule(Access::Member(scope))
+}
+
 /// The setters of an [`Rule`]'s flags: `setter => field` makes
 /// `const fn setter(self) -> Rule` that sets `field`.
 macro_rules! flag_setters {
@@ -196,7 +207,7 @@ impl Rule {
     /// the build rather than a review.
     const fn with_effect(mut self, effect: Effect) -> Rule {
         assert!(
-            matches!(self.access, Access::Scope(_)),
+            matches!(self.access, Access::Scope(_) | Access::Member(_)),
             "an operation that moves money or acts for a payer needs a key scope (which is also the role permission)"
         );
         self.effect = effect;

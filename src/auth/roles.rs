@@ -181,7 +181,7 @@ pub fn session_permission(operation: &Rule) -> Option<&'static str> {
 /// Whether an API key is refused `operation` with `session_required`.
 #[cfg(test)]
 pub fn is_session_only(operation: &Rule) -> bool {
-    matches!(operation.access, Access::Session(_))
+    matches!(operation.access, Access::Session(_) | Access::Member(_))
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@ pub mod ranking;
 pub mod refunds;
 pub mod remittances;
 pub mod resource;
+pub mod review;
 pub mod routes;
 pub mod sessions;
 pub mod settlement;
@@ -96,6 +97,20 @@ impl Default for Settings {
             rail_reconcile_lag_ms: 3_600_000,
         }
     }
+}
+
+/// `POST /payouts/{id}/review`: the operator's decision on a payout in
+/// NEEDS_REVIEW, then its batch row follows, as after a poll.
+pub fn review_payout(
+    tx: &mut Tx<'_>,
+    principal: &crate::auth::Principal,
+    id: &str,
+    outcome: review::Outcome,
+    evidence: &review::Evidence,
+) -> Result<payouts::Payout, ApiError> {
+    let payout = payouts::review(tx, principal, id, outcome, evidence)?;
+    payout_batches::on_payout(tx, &payout.id)?;
+    Ok(payout)
 }
 
 /// Routes a fired timer to the domain that scheduled it.

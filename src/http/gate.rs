@@ -275,6 +275,15 @@ fn admit_key(
                 ),
             ));
         }
+        Access::Member(_) => {
+            return Err(ApiError::new(
+                Code::SessionRequired,
+                format!(
+                    "{} {} is a team member's decision, recorded with who made it: log in with POST /sessions; an API key cannot make it",
+                    operation.method, operation.path
+                ),
+            ));
+        }
         Access::Scope(scope) if key.has_scope(scope) => {}
         Access::Scope(scope) => {
             // A pk_ key may read the one intent its client secret names; the

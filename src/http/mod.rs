@@ -31,6 +31,7 @@ pub mod rails;
 pub mod rate_limit;
 pub mod refunds;
 pub mod remittances;
+pub mod review;
 pub mod routes;
 pub mod settlement;
 pub mod signing_keys;

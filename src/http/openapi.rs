@@ -100,7 +100,7 @@ fn add_security_schemes(components: &mut utoipa::openapi::Components) {
 fn document_access(operation: &mut Operation, method: &str, route: &access::Operation) {
     operation.security = Some(match route.access {
         Access::Public => Vec::new(),
-        Access::Session(permission) => {
+        Access::Session(permission) | Access::Member(permission) => {
             vec![SecurityRequirement::new("session", [permission])]
         }
         Access::Scope(scope) => vec![SecurityRequirement::new("api_key", [scope])],

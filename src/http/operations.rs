@@ -97,7 +97,8 @@ static BY_METHOD_AND_PATH: std::sync::LazyLock<
 /// ```
 ///
 /// defines `pub fn operations() -> Vec<Served>`. A rule is built from
-/// `public()`, `session(roles::...)` or `scope("...")` and the setters of
+/// `public()`, `session(roles::...)`, `scope("...")` or `member("...")` (a
+/// scope that only a member's session may use) and the setters of
 /// [`Rule`]; it is a constant, so a rule that moves money without a scope
 /// fails the build. Where two operations share a path, their order is the
 /// order of the `Allow` header of a 405 answer.
@@ -115,7 +116,7 @@ macro_rules! operations {
                 struct Doc;
                 const RULE: $crate::auth::access::Rule = {
                     #[allow(unused_imports)]
-                    use $crate::auth::access::{public, scope, session};
+                    use $crate::auth::access::{member, public, scope, session};
                     #[allow(unused_imports)]
                     use $crate::auth::roles;
                     $rule
@@ -258,6 +259,10 @@ mod tests {
                 Access::Scope(scope) => {
                     assert!(is_known_scope(scope), "{method} {path}: {scope}")
                 }
+                Access::Member(scope) => {
+                    assert!(is_known_scope(scope), "{method} {path}: {scope}");
+                    assert!(Role::ALL.iter().any(|r| r.allows(scope)), "{method} {path}");
+                }
                 Access::Session(permission) => {
                     assert!(!is_known_scope(permission), "{method} {path}: a key scope");
                     assert!(
@@ -267,7 +272,10 @@ mod tests {
                 }
             }
             if o.touches_money() {
-                assert!(matches!(o.access, Access::Scope(_)), "{method} {path}");
+                assert!(
+                    matches!(o.access, Access::Scope(_) | Access::Member(_)),
+                    "{method} {path}"
+                );
             }
         }
     }

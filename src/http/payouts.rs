@@ -13,15 +13,18 @@ use super::command::Write;
 use super::extract::{Body, Caller, Params, Path, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
+use crate::domain;
 use crate::domain::audit::{self, Actor};
 use crate::domain::payouts::input::CreatePayout;
 use crate::domain::payouts::{self, Payout, PayoutView, Status};
+use crate::domain::review::ReviewRequest;
 use crate::error::{ApiError, ErrorBody};
 
 operations! {
     create: scope("payouts:write").ik_required(),
     list: scope("payouts:read"),
     retrieve: scope("payouts:read").added(),
+    review: member("payouts:write").ik_required().added(),
 }
 
 #[utoipa::path(post, path = "/payouts", tag = "payouts", request_body = CreatePayout,
@@ -106,4 +109,32 @@ pub async fn retrieve(
 ) -> Result<Response, ApiError> {
     let payout = payouts::read(&state.store.snapshot()?, &caller, &id)?;
     json(200, &payouts::view(&payout))
+}
+
+#[utoipa::path(post, path = "/payouts/{id}/review", tag = "payouts",
+    params(("id" = String, Path, description = "po_...")),
+    request_body = ReviewRequest,
+    responses((status = 200, description = "The payout after the operator's decision: PAID (`paid`) or FAILED with failure_reason `returned` (amount and fee back to available); `resolution` records it", body = PayoutView),
+              (status = 400, description = "A field (`param` names it: `evidence.reference`, `outcome`, ...); nothing written", body = ErrorBody),
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: live mode without a valid PIN", body = ErrorBody),
+              (status = 404, description = "payout_not_found", body = ErrorBody),
+              (status = 409, description = "not_in_review: the payout is not in NEEDS_REVIEW", body = ErrorBody)))]
+pub async fn review(
+    Write(state, caller, claim): Write,
+    Path(id): Path<String>,
+    Body(input): Body<ReviewRequest>,
+) -> Result<Response, ApiError> {
+    domain::review::validate(&input.evidence)?;
+    super::review::step_up(
+        &state,
+        &caller,
+        input.pin.as_deref(),
+        "resolving a payout in review",
+    )
+    .await?;
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let payout = domain::review_payout(tx, &caller, &id, input.outcome, &input.evidence)?;
+        Ok(payouts::view(&payout))
+    })
+    .await
 }

@@ -78,6 +78,9 @@ pub enum PayoutFailure {
     InvalidAccount,
     /// The provider could not take the payout; a new payout may be tried later.
     ProviderUnavailable,
+    /// An operator's review found, on the provider's statement, that the
+    /// money never left or came back (`POST /payouts/{id}/review`).
+    Returned,
 }
 
 impl PayoutFailure {
@@ -85,6 +88,7 @@ impl PayoutFailure {
         match self {
             PayoutFailure::InvalidAccount => "invalid_account",
             PayoutFailure::ProviderUnavailable => "provider_unavailable",
+            PayoutFailure::Returned => "returned",
         }
     }
 }

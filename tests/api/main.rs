@@ -47,6 +47,7 @@ mod rails_suspense;
 mod ranking;
 mod refunds;
 mod remittances;
+mod reviews;
 mod routes;
 mod security;
 mod settlement;

@@ -473,6 +473,35 @@ fn move_row(
     Ok(())
 }
 
+/// A finished batch whose row in review was resolved says again what its
+/// rows are (a returned row makes it PARTIAL or FAILED, so approving it
+/// again retries that row), with the event of its new status.
+fn follow_review(tx: &mut Tx<'_>, batch: &mut PayoutBatch) -> Result<(), ApiError> {
+    if !matches!(
+        batch.status,
+        Status::Executed | Status::Partial | Status::Failed
+    ) {
+        return Ok(());
+    }
+    let trigger = Trigger::Reviewed {
+        any_paid: batch.counts.paid > 0,
+        any_failed: batch.counts.failed > 0,
+    };
+    let before = batch.status;
+    batch.status = transition(batch.status, trigger)
+        .map_err(|_| ApiError::internal("a finished batch follows its rows' review"))?;
+    batch.updated_at_ms = tx.now_ms();
+    if batch.status == before {
+        return Ok(());
+    }
+    let event = match batch.status {
+        Status::Partial => EventType::PayoutBatchPartial,
+        Status::Failed => EventType::PayoutBatchFailed,
+        _ => EventType::PayoutBatchExecuted,
+    };
+    emit(tx, batch, event)
+}
+
 /// Ends the run when its last row is taken and no payout of it is
 /// PROCESSING: EXECUTED (none failed), PARTIAL or FAILED, with its event.
 fn finish_if_done(tx: &mut Tx<'_>, batch: &mut PayoutBatch) -> Result<(), ApiError> {
@@ -522,13 +551,23 @@ pub fn on_payout(tx: &mut Tx<'_>, payout_id: &str) -> Result<(), ApiError> {
     let Some(mut row) = tx.object::<BatchRow>(&id)? else {
         return Ok(());
     };
-    if row.status != RowStatus::Processing || row.payout.as_deref() != Some(payout_id) {
+    let waiting = matches!(row.status, RowStatus::Processing | RowStatus::NeedsReview);
+    if !waiting || row.payout.as_deref() != Some(payout_id) {
         return Ok(());
     }
-    let trigger = payout_trigger(&payout, &mut row);
+    let mut trigger = payout_trigger(&payout, &mut row);
+    if row.status == RowStatus::NeedsReview {
+        // Only a review moves a row in review: its payout is PAID or FAILED now.
+        trigger = match trigger {
+            RowTrigger::Pay => RowTrigger::Resolve { paid: true },
+            RowTrigger::Fail => RowTrigger::Resolve { paid: false },
+            _ => return Ok(()),
+        };
+    }
     move_row(&mut batch, &mut row, trigger)?;
     row.updated_at_ms = tx.now_ms();
     tx.put_object(row.id.clone(), &row)?;
+    follow_review(tx, &mut batch)?;
     finish_if_done(tx, &mut batch)?;
     save(tx, &batch)
 }

@@ -75,6 +75,11 @@ pub enum Trigger {
     Finish { any_paid: bool, any_failed: bool },
     /// `POST /payouts/batches/{id}/cancel`.
     Cancel,
+    /// A row's payout in review was resolved after the run had finished:
+    /// the batch's status says again what its rows are (`any_paid`,
+    /// `any_failed` as for [`Trigger::Finish`]), so a returned row can be
+    /// retried by approving the batch again.
+    Reviewed { any_paid: bool, any_failed: bool },
 }
 
 impl Trigger {
@@ -84,6 +89,7 @@ impl Trigger {
             Trigger::Approve => "be approved",
             Trigger::Finish { .. } => "finish executing",
             Trigger::Cancel => "be cancelled",
+            Trigger::Reviewed { .. } => "follow a review",
         }
     }
 }
@@ -115,6 +121,26 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
             },
         ) => Ok(Failed),
         (PendingApproval, Cancel) => Ok(Cancelled),
+        (
+            Executed | Partial | Failed,
+            Reviewed {
+                any_failed: false, ..
+            },
+        ) => Ok(Executed),
+        (
+            Executed | Partial | Failed,
+            Reviewed {
+                any_paid: true,
+                any_failed: true,
+            },
+        ) => Ok(Partial),
+        (
+            Executed | Partial | Failed,
+            Reviewed {
+                any_paid: false,
+                any_failed: true,
+            },
+        ) => Ok(Failed),
         (s, _) if s.is_final() => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
@@ -179,6 +205,9 @@ pub enum RowTrigger {
     Hold,
     /// The batch executes with `skip_invalid`.
     Skip,
+    /// An operator's review of its payout in NEEDS_REVIEW (`paid`, or
+    /// returned): the only way out of NEEDS_REVIEW, which no run retries.
+    Resolve { paid: bool },
 }
 
 /// The next status of a row for `trigger` in `from`, or why not.
@@ -191,6 +220,8 @@ pub fn row_transition(from: RowStatus, trigger: RowTrigger) -> Result<RowStatus,
         (Valid | Failed | Processing, Hold) => Ok(NeedsReview),
         (Valid | Failed, Wait) => Ok(Processing),
         (Invalid, Skip) => Ok(Skipped),
+        (NeedsReview, Resolve { paid: true }) => Ok(Paid),
+        (NeedsReview, Resolve { paid: false }) => Ok(Failed),
         (Paid | Skipped | NeedsReview, _) => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
@@ -206,7 +237,7 @@ mod tests {
         use Status::*;
         use Trigger::*;
 
-        const TRIGGERS: [Trigger; 6] = [
+        const TRIGGERS: [Trigger; 10] = [
             Approve,
             Finish {
                 any_paid: true,
@@ -225,6 +256,22 @@ mod tests {
                 any_failed: true,
             },
             Cancel,
+            Reviewed {
+                any_paid: true,
+                any_failed: false,
+            },
+            Reviewed {
+                any_paid: false,
+                any_failed: false,
+            },
+            Reviewed {
+                any_paid: true,
+                any_failed: true,
+            },
+            Reviewed {
+                any_paid: false,
+                any_failed: true,
+            },
         ];
 
         const ALLOWED: &[(Status, Trigger, Status)] = &[
@@ -265,6 +312,103 @@ mod tests {
                 Failed,
             ),
             (PendingApproval, Cancel, Cancelled),
+            // A row's review after the run: the status follows the rows.
+            (
+                Executed,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Executed,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Executed,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: true,
+                },
+                Partial,
+            ),
+            (
+                Executed,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: true,
+                },
+                Failed,
+            ),
+            (
+                Partial,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Partial,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Partial,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: true,
+                },
+                Partial,
+            ),
+            (
+                Partial,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: true,
+                },
+                Failed,
+            ),
+            (
+                Failed,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Failed,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: false,
+                },
+                Executed,
+            ),
+            (
+                Failed,
+                Reviewed {
+                    any_paid: true,
+                    any_failed: true,
+                },
+                Partial,
+            ),
+            (
+                Failed,
+                Reviewed {
+                    any_paid: false,
+                    any_failed: true,
+                },
+                Failed,
+            ),
         ];
 
         #[test]
@@ -277,7 +421,7 @@ mod tests {
             }
             for t in TRIGGERS {
                 match t {
-                    Approve | Finish { .. } | Cancel => {}
+                    Approve | Finish { .. } | Cancel | Reviewed { .. } => {}
                 }
             }
             assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
@@ -313,7 +457,15 @@ mod tests {
         use RowStatus::*;
         use RowTrigger::*;
 
-        const TRIGGERS: [RowTrigger; 5] = [Pay, Fail, Wait, Hold, Skip];
+        const TRIGGERS: [RowTrigger; 7] = [
+            Pay,
+            Fail,
+            Wait,
+            Hold,
+            Skip,
+            Resolve { paid: true },
+            Resolve { paid: false },
+        ];
 
         const ALLOWED: &[(RowStatus, RowTrigger, RowStatus)] = &[
             (Valid, Pay, Paid),
@@ -330,6 +482,9 @@ mod tests {
             (Processing, Fail, Failed),
             (Processing, Hold, NeedsReview),
             (Invalid, Skip, Skipped),
+            // Only an operator's review of its payout ends a row's review.
+            (NeedsReview, Resolve { paid: true }, Paid),
+            (NeedsReview, Resolve { paid: false }, Failed),
         ];
 
         #[test]
@@ -341,7 +496,7 @@ mod tests {
             }
             for t in TRIGGERS {
                 match t {
-                    Pay | Fail | Wait | Hold | Skip => {}
+                    Pay | Fail | Wait | Hold | Skip | Resolve { .. } => {}
                 }
             }
             assert_table(&RowStatus::ALL, &TRIGGERS, ALLOWED, row_transition);
@@ -355,6 +510,8 @@ mod tests {
         fn a_paid_row_or_one_in_review_is_never_paid_again() {
             for t in TRIGGERS {
                 assert_eq!(row_transition(Paid, t), Err(Refusal::Closed));
+            }
+            for t in [Pay, Fail, Wait, Hold, Skip] {
                 assert_eq!(row_transition(NeedsReview, t), Err(Refusal::Closed));
             }
             assert_eq!(row_transition(Invalid, Pay), Err(Refusal::Invalid));

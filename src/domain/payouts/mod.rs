@@ -32,6 +32,7 @@ pub use self::view::{PayoutView, view};
 
 use super::live_rails;
 use super::resource;
+use super::review;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
@@ -120,6 +121,12 @@ pub struct Payout {
     /// The cross-border route it pays out (`rt_...`), which follows its outcome.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub route: Option<String>,
+    /// The settlement cycle it pays out (`sc_...`), which follows its outcome.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settlement_cycle: Option<String>,
+    /// The operator's decision that ended its review.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<review::Resolution>,
 }
 
 crate::domain::resource::owned!(Payout);
@@ -170,6 +177,8 @@ pub fn create(
         updated_at_ms: now,
         completed_at_ms: None,
         route: None,
+        settlement_cycle: None,
+        resolution: None,
     };
     emit(tx, &payout, EventType::PayoutCreated)?;
     match carrier {
@@ -482,6 +491,48 @@ pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     payout.updated_at_ms = tx.now_ms();
     tx.put_object(payout.id.clone(), &payout)?;
     super::routes::on_payout(tx, &payout)
+}
+
+/// `POST /payouts/{id}/review`: an operator resolves a payout in
+/// NEEDS_REVIEW from the provider's statement. `paid`: the money leaves
+/// transit to the rail (`payout.succeeded`); `returned`: amount and fee go
+/// back to available (`payout.failed`, reason `returned`). What the payout
+/// pays follows, as it follows a provider's answer: its route, and its
+/// settlement cycle (through the cycle's payout check, due at once); its
+/// batch row is moved by the caller ([`crate::domain::review_payout`]), as
+/// after a poll.
+pub fn review(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    id: &str,
+    outcome: review::Outcome,
+    evidence: &review::Evidence,
+) -> Result<Payout, ApiError> {
+    let mut payout = read(tx, principal, id)?;
+    if payout.status != Status::NeedsReview {
+        return Err(ApiError::new(
+            Code::NotInReview,
+            format!(
+                "payout {id} is {}: only a payout in NEEDS_REVIEW is resolved by a review",
+                payout.status.as_str()
+            ),
+        ));
+    }
+    let resolution = review::resolve(tx, principal, "payout.reviewed", id, outcome, evidence)?;
+    match outcome {
+        review::Outcome::Paid => pay(tx, &mut payout)?,
+        review::Outcome::Returned => fail(tx, &mut payout, PayoutFailure::Returned)?,
+    }
+    payout.resolution = Some(resolution);
+    tx.put_object(payout.id.clone(), &payout)?;
+    super::routes::on_payout(tx, &payout)?;
+    if let Some(cycle) = &payout.settlement_cycle {
+        let check = TimerKind::SettlementPayout {
+            cycle: cycle.clone(),
+        };
+        scheduler::schedule(tx, tx.now_ms(), check)?;
+    }
+    Ok(payout)
 }
 
 /// The caller's payout `id`, from a snapshot or inside a command.

@@ -49,6 +49,17 @@ impl Status {
     pub fn is_final(self) -> bool {
         matches!(self, Status::Paid | Status::Failed | Status::NeedsReview)
     }
+
+    /// The status as the API writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "PENDING",
+            Status::Processing => "PROCESSING",
+            Status::Paid => "PAID",
+            Status::Failed => "FAILED",
+            Status::NeedsReview => "NEEDS_REVIEW",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use super::{BatchRef, Destination, Payout, Status};
 use crate::clock::rfc3339;
+use crate::domain::review::{Resolution, ResolutionView};
 use crate::rails::PayoutFailure;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -39,6 +40,10 @@ pub struct PayoutView {
     pub updated_at: String,
     /// When it became PAID or FAILED.
     pub completed_at: Option<String>,
+    /// The operator's decision that ended its review (NEEDS_REVIEW), with
+    /// the provider's reference it rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionView>,
 }
 
 pub fn view(payout: &Payout) -> PayoutView {
@@ -62,5 +67,6 @@ pub fn view(payout: &Payout) -> PayoutView {
         created_at: rfc3339(payout.created_at_ms),
         updated_at: rfc3339(payout.updated_at_ms),
         completed_at: payout.completed_at_ms.map(rfc3339),
+        resolution: payout.resolution.as_ref().map(Resolution::view),
     }
 }

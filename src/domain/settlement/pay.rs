@@ -312,7 +312,7 @@ fn send_payout(
         batch: None,
         funded_from: Class::SettlementPending,
     };
-    let payout = match payouts::create(tx, &principal, request) {
+    let mut payout = match payouts::create(tx, &principal, request) {
         Ok(payout) => payout,
         Err(error) if error.code == Code::InternalError => return Err(error),
         Err(error) => {
@@ -328,6 +328,9 @@ fn send_payout(
     if leftover > 0 {
         post_to_wallet(tx, cycle, &currency, leftover)?;
     }
+    // The payout names its cycle, so that its review moves the cycle on.
+    payout.settlement_cycle = Some(cycle.id.clone());
+    tx.put_object(payout.id.clone(), &payout)?;
     cycle.payout = Some(payout.id.clone());
     cycle
         .pay_transaction
