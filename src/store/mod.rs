@@ -21,6 +21,7 @@ mod tx;
 mod typed;
 pub mod writer;
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -565,12 +566,9 @@ fn value_at(
     Ok(value.map(|v| v.value().to_vec()))
 }
 
-impl Snapshot {
-    pub(in crate::store) fn get(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<Vec<u8>>, StoreError> {
+#[allow(private_interfaces)]
+impl Read for Snapshot {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let stored = match &self.view {
             View::Redb(redb) => redb.get(table, key)?,
             View::Postgres(pg) => pg.get(table, key)?,
@@ -581,7 +579,7 @@ impl Snapshot {
     }
 
     /// The record at `key`, decoded (on redb straight from its page).
-    pub(in crate::store) fn get_json<T: DeserializeOwned>(
+    fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
@@ -595,6 +593,20 @@ impl Snapshot {
         }
     }
 
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        let rows = match &self.view {
+            View::Redb(redb) => redb.range(table, keys, limit)?,
+            View::Postgres(pg) => pg.range(table, keys.start, Some(keys.end), false, limit)?,
+        };
+        unpack_rows(table, rows)
+    }
+
+    fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.scan_rev(Table::Index, prefix, None, limit, |_, _| true)
+    }
+}
+
+impl Snapshot {
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
     /// before `before` when given, keeping those `keep` accepts, at most `limit`.
     /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large
@@ -650,33 +662,6 @@ impl Snapshot {
             *value = unpacked?;
         }
         Ok(scanned)
-    }
-
-    /// Rows whose key starts with `prefix` and is below `upper` (when given),
-    /// oldest (smallest key) first, at most `limit`: for queues, which must
-    /// serve the longest-waiting entries first.
-    pub(in crate::store) fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        let rows = match &self.view {
-            View::Redb(redb) => redb.scan(table, prefix, upper, limit)?,
-            View::Postgres(pg) => {
-                let end = prefix_end(prefix);
-                let hi: &str = match upper {
-                    Some(u) if u < end.as_str() => u,
-                    _ => end.as_str(),
-                };
-                if hi <= prefix {
-                    return Ok(Vec::new());
-                }
-                pg.range(table, prefix, Some(hi), false, limit)?
-            }
-        };
-        unpack_rows(table, rows)
     }
 
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
@@ -823,34 +808,14 @@ impl RedbSnapshot {
         Ok(scanned)
     }
 
-    /// Rows whose key starts with `prefix` and is below `upper` (when given),
-    /// oldest (smallest key) first, at most `limit`: for queues, which must
-    /// serve the longest-waiting entries first.
-    fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
+    /// Rows whose key is in `keys`, oldest (smallest key) first, at most `limit`.
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
         let t = self
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let end = prefix_end(prefix);
-        let hi: &str = match upper {
-            Some(u) if u < end.as_str() => u,
-            _ => end.as_str(),
-        };
-        if hi <= prefix {
-            return Ok(Vec::new());
-        }
         let mut rows = Vec::new();
-        for item in t
-            .range(prefix..hi)
-            .map_err(StoreError::from_redb)?
-            .take(limit)
-        {
+        for item in t.range(keys).map_err(StoreError::from_redb)?.take(limit) {
             let (k, v) = item.map_err(StoreError::from_redb)?;
             rows.push((k.value().to_string(), v.value().to_vec()));
         }

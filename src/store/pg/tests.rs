@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::super::{Store, Table, Tx, keys};
+use super::super::{Read, Store, Table, Tx, keys};
 use super::migrations;
 use crate::error::ApiError;
 
