@@ -641,7 +641,7 @@ impl Snapshot {
         // accepts, in the order it saw them. A row that cannot be unpacked
         // is kept, so that its error is reported.
         let mut kept: Vec<Result<Vec<u8>, StoreError>> = Vec::new();
-        let keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
+        let mut keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
             Ok(value) => {
                 let wanted = keep(key, &value);
                 if wanted {
@@ -654,10 +654,29 @@ impl Snapshot {
                 true
             }
         };
-        let mut scanned = match &self.view {
-            View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep)?,
-            View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep)?,
+        let end = prefix_end(prefix);
+        let upper: &str = match before {
+            Some(b) if b > prefix && b < end.as_str() => b,
+            _ => end.as_str(),
         };
+        let mut walk = Walk {
+            limit,
+            ..Walk::default()
+        };
+        match &self.view {
+            View::Redb(redb) => redb.walk_rev(table, prefix..upper, &mut walk, keep)?,
+            // One row more than a page needs, to know whether more are left.
+            View::Postgres(pg) => {
+                pg.walk_rev(table, prefix, upper, limit.saturating_add(1), |k, v| {
+                    let more = walk.wants_more();
+                    if more {
+                        walk.examine(&k, &v, &mut keep);
+                    }
+                    more
+                })?
+            }
+        }
+        let mut scanned = walk.scanned;
         for ((_, value), unpacked) in scanned.rows.iter_mut().zip(kept) {
             *value = unpacked?;
         }
@@ -704,41 +723,38 @@ fn unpack_rows(table: Table, rows: Vec<Row>) -> Result<Vec<Row>, StoreError> {
         .collect()
 }
 
-/// [`Snapshot::scan_rev_bounded`] on PostgreSQL: the same walk as redb's,
-/// over pages of rows read newest first.
-fn pg_scan_rev_bounded(
-    pg: &pg::Reader,
-    table: Table,
-    prefix: &str,
-    before: Option<&str>,
+/// A newest-first walk of [`Snapshot::scan_rev_bounded`], the same on both
+/// backends: rows are examined until the page is full or `SCAN_ROWS_MAX`
+/// were, which it then notes as a cut.
+#[derive(Default)]
+struct Walk {
+    scanned: Scanned,
     limit: usize,
-    mut keep: impl FnMut(&str, &[u8]) -> bool,
-) -> Result<Scanned, StoreError> {
-    let end = prefix_end(prefix);
-    let upper: &str = match before {
-        Some(b) if b > prefix && b < end.as_str() => b,
-        _ => end.as_str(),
-    };
-    let mut scanned = Scanned::default();
-    let mut last_examined: Option<String> = None;
-    let mut examined = 0usize;
-    // One row more than a page needs, to know whether more are left.
-    pg.walk_rev(table, prefix, upper, limit.saturating_add(1), |k, v| {
-        if scanned.rows.len() >= limit {
+    examined: usize,
+    last_examined: Option<String>,
+}
+
+impl Walk {
+    /// True while another row may be examined.
+    fn wants_more(&mut self) -> bool {
+        if self.scanned.rows.len() >= self.limit {
             return false;
         }
-        if examined >= SCAN_ROWS_MAX {
-            scanned.cut_after = last_examined.take();
+        if self.examined >= SCAN_ROWS_MAX {
+            self.scanned.cut_after = self.last_examined.take();
             return false;
         }
-        examined += 1;
-        if keep(&k, &v) {
-            scanned.rows.push((k.clone(), v));
-        }
-        last_examined = Some(k);
         true
-    })?;
-    Ok(scanned)
+    }
+
+    /// Examines the next row, keeping it when `keep` accepts it.
+    fn examine(&mut self, key: &str, value: &[u8], keep: &mut impl FnMut(&str, &[u8]) -> bool) {
+        self.examined += 1;
+        if keep(key, value) {
+            self.scanned.rows.push((key.to_string(), value.to_vec()));
+        }
+        self.last_examined = Some(key.to_string());
+    }
 }
 
 impl RedbSnapshot {
@@ -766,46 +782,26 @@ impl RedbSnapshot {
             .transpose()
     }
 
-    /// [`Snapshot::scan_rev`], telling where it stopped when it examined
-    /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
-    /// has more (from that row on) rather than end with a false "no more".
-    fn scan_rev_bounded(
+    /// Rows of `table` in `keys`, greatest key first, while `walk` wants more.
+    fn walk_rev(
         &self,
         table: Table,
-        prefix: &str,
-        before: Option<&str>,
-        limit: usize,
+        keys: Range<&str>,
+        walk: &mut Walk,
         mut keep: impl FnMut(&str, &[u8]) -> bool,
-    ) -> Result<Scanned, StoreError> {
+    ) -> Result<(), StoreError> {
         let t = self
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let end = prefix_end(prefix);
-        let upper: &str = match before {
-            Some(b) if b > prefix && b < end.as_str() => b,
-            _ => end.as_str(),
-        };
-        let range = t.range(prefix..upper).map_err(StoreError::from_redb)?;
-        let mut scanned = Scanned::default();
-        let mut last_examined = None;
-        for (examined, item) in range.rev().enumerate() {
-            if scanned.rows.len() >= limit {
-                break;
-            }
-            if examined >= SCAN_ROWS_MAX {
-                scanned.cut_after = last_examined;
+        for item in t.range(keys).map_err(StoreError::from_redb)?.rev() {
+            if !walk.wants_more() {
                 break;
             }
             let (k, v) = item.map_err(StoreError::from_redb)?;
-            if keep(k.value(), v.value()) {
-                scanned
-                    .rows
-                    .push((k.value().to_string(), v.value().to_vec()));
-            }
-            last_examined = Some(k.value().to_string());
+            walk.examine(k.value(), v.value(), &mut keep);
         }
-        Ok(scanned)
+        Ok(())
     }
 
     /// Rows whose key is in `keys`, oldest (smallest key) first, at most `limit`.
