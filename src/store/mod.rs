@@ -571,7 +571,7 @@ impl Read for Snapshot {
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let stored = match &self.view {
             View::Redb(redb) => redb.get(table, key)?,
-            View::Postgres(pg) => pg.get(table, key)?,
+            View::Postgres(pg) => pg.client()?.get(table, key)?,
         };
         stored
             .map(|stored| codec::unpacked(table, stored))
@@ -587,6 +587,7 @@ impl Read for Snapshot {
         match &self.view {
             View::Redb(redb) => redb.get_json(table, key),
             View::Postgres(pg) => pg
+                .client()?
                 .get(table, key)?
                 .map(|bytes| decode(&codec::unpack(table, &bytes)?))
                 .transpose(),
@@ -596,7 +597,10 @@ impl Read for Snapshot {
     fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
         let rows = match &self.view {
             View::Redb(redb) => redb.range(table, keys, limit)?,
-            View::Postgres(pg) => pg.range(table, keys.start, Some(keys.end), false, limit)?,
+            View::Postgres(pg) => {
+                pg.client()?
+                    .range(table, keys.start, Some(keys.end), false, limit)?
+            }
         };
         unpack_rows(table, rows)
     }
@@ -700,7 +704,7 @@ impl Snapshot {
     pub(in crate::store) fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
         let first = match &self.view {
             View::Redb(redb) => redb.first(table)?,
-            View::Postgres(pg) => pg.range(table, "", None, false, 1)?.pop(),
+            View::Postgres(pg) => pg.client()?.range(table, "", None, false, 1)?.pop(),
         };
         first
             .map(|(key, stored)| Ok((key, codec::unpacked(table, stored)?)))

@@ -62,19 +62,22 @@ impl<'txn> OpenTables<'txn> {
     }
 }
 
+/// The keys `lo..hi` of one table, read in key order or (`rev`) from the
+/// greatest.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Span<'a> {
+    pub table: Table,
+    pub lo: &'a str,
+    pub hi: &'a str,
+    pub rev: bool,
+}
+
 /// What a [`Tx`] needs of the transaction's tables, without their lifetime
 /// in its type (`Tx<'_>` is named in hundreds of signatures).
 pub(super) trait Tables {
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
-    /// Rows in `lo..hi`, in key order (`rev`: from the greatest), at most `limit`.
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError>;
+    /// The rows of `span`, at most `limit`.
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError>;
     fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError>;
     fn remove(&self, table: Table, key: &str) -> Result<(), StoreError>;
     /// Writes a command's `value` as given (`None`: deletes): packed and
@@ -92,17 +95,10 @@ impl Tables for OpenTables<'_> {
         self.with(table, |t| value_at(t, key))
     }
 
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        self.with(table, |t| {
-            let range = t.range(lo..hi).map_err(StoreError::from_redb)?;
-            let rows: Box<dyn Iterator<Item = _>> = if rev {
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.with(span.table, |t| {
+            let range = t.range(span.lo..span.hi).map_err(StoreError::from_redb)?;
+            let rows: Box<dyn Iterator<Item = _>> = if span.rev {
                 Box::new(range.rev())
             } else {
                 Box::new(range)
@@ -232,27 +228,12 @@ impl<'a> Tx<'a> {
         self.overlay.insert((table, key.into()), None);
     }
 
-    /// Rows of `table` whose key is in `keys`, in key order (`rev`: from the
-    /// greatest), at most `limit`, pending writes laid over the committed ones.
-    fn merged(
-        &self,
-        table: Table,
-        keys: Range<&str>,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        range_through(
-            &self.overlay,
-            (table, keys.start, keys.end),
-            rev,
-            limit,
-            |count| {
-                unpack_rows(
-                    table,
-                    self.tables.range(table, keys.start, keys.end, rev, count)?,
-                )
-            },
-        )
+    /// The rows of `span`, at most `limit`, pending writes laid over the
+    /// committed ones.
+    fn merged(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        range_through(&self.overlay, span, limit, |count| {
+            unpack_rows(span.table, self.tables.range(span, count)?)
+        })
     }
 
     /// Writes the overlay into the transaction. Called by the writer (and the
@@ -284,7 +265,13 @@ impl Read for Tx<'_> {
     }
 
     fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.merged(table, keys, false, limit)
+        let span = Span {
+            table,
+            lo: keys.start,
+            hi: keys.end,
+            rev: false,
+        };
+        self.merged(span, limit)
     }
 
     /// Index rows under `prefix`, newest first, pending writes included:
@@ -294,6 +281,12 @@ impl Read for Tx<'_> {
     /// [`Snapshot::scan_rev`]: super::Snapshot::scan_rev
     fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
         let end = prefix_end(prefix);
-        self.merged(Table::Index, prefix..end.as_str(), true, limit)
+        let span = Span {
+            table: Table::Index,
+            lo: prefix,
+            hi: &end,
+            rev: true,
+        };
+        self.merged(span, limit)
     }
 }
