@@ -898,6 +898,18 @@ pub fn test_writer() -> (Store, Writer, tokio::runtime::Runtime) {
     (store, writer, runtime)
 }
 
+/// Adds one to the counter at `meta/counter` (tests of commands that read
+/// what the commands before them wrote).
+#[cfg(test)]
+fn increment(tx: &mut Tx<'_>) -> Result<u64, ApiError> {
+    let n = tx
+        .get(Table::Meta, "counter")?
+        .map(|b| u64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
+        .unwrap_or(0);
+    tx.put(Table::Meta, "counter", (n + 1).to_be_bytes().to_vec());
+    Ok(n + 1)
+}
+
 #[cfg(test)]
 mod cache_tests {
     #[test]
