@@ -328,3 +328,43 @@ fn night_time(subject: &Subject) -> Signal {
         detail: format!("{local_hour:02}:00 in Kinshasa"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Signal;
+
+    fn points<T: PartialOrd>(value: T, bands: &[(T, i64)]) -> (i64, i64) {
+        let signal = Signal::banded("rule", value, bands, String::new());
+        (signal.points, signal.max)
+    }
+
+    #[test]
+    fn a_banded_rule_scores_the_highest_band_it_reaches() {
+        // The rules' tables: velocity 5.. 25, 3..=4 15; failed attempts
+        // 3.. 20, 1..=2 10; amount outlier 10.. 25, 5..=9 15, 3..=4 8.
+        for n in 0..12usize {
+            let velocity = match n {
+                5.. => 25,
+                3..=4 => 15,
+                _ => 0,
+            };
+            assert_eq!(points(n, &[(5, 25), (3, 15)]), (velocity, 25), "{n}");
+            let failed = match n {
+                3.. => 20,
+                1..=2 => 10,
+                _ => 0,
+            };
+            assert_eq!(points(n, &[(3, 20), (1, 10)]), (failed, 20), "{n}");
+        }
+        for ratio in 0..12i64 {
+            let outlier = match ratio {
+                10.. => 25,
+                5..=9 => 15,
+                3..=4 => 8,
+                _ => 0,
+            };
+            let bands = [(10, 25), (5, 15), (3, 8)];
+            assert_eq!(points(ratio, &bands), (outlier, 25), "{ratio}");
+        }
+    }
+}
