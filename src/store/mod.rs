@@ -21,6 +21,7 @@ mod tx;
 mod typed;
 pub mod writer;
 
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -565,15 +566,12 @@ fn value_at(
     Ok(value.map(|v| v.value().to_vec()))
 }
 
-impl Snapshot {
-    pub(in crate::store) fn get(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<Vec<u8>>, StoreError> {
+#[allow(private_interfaces)]
+impl Read for Snapshot {
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let stored = match &self.view {
             View::Redb(redb) => redb.get(table, key)?,
-            View::Postgres(pg) => pg.get(table, key)?,
+            View::Postgres(pg) => pg.client()?.get(table, key)?,
         };
         stored
             .map(|stored| codec::unpacked(table, stored))
@@ -581,7 +579,7 @@ impl Snapshot {
     }
 
     /// The record at `key`, decoded (on redb straight from its page).
-    pub(in crate::store) fn get_json<T: DeserializeOwned>(
+    fn get_json<T: DeserializeOwned>(
         &self,
         table: Table,
         key: &str,
@@ -589,12 +587,30 @@ impl Snapshot {
         match &self.view {
             View::Redb(redb) => redb.get_json(table, key),
             View::Postgres(pg) => pg
+                .client()?
                 .get(table, key)?
                 .map(|bytes| decode(&codec::unpack(table, &bytes)?))
                 .transpose(),
         }
     }
 
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        let rows = match &self.view {
+            View::Redb(redb) => redb.range(table, keys, limit)?,
+            View::Postgres(pg) => {
+                pg.client()?
+                    .range(table, keys.start, Some(keys.end), false, limit)?
+            }
+        };
+        unpack_rows(table, rows)
+    }
+
+    fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.scan_rev(Table::Index, prefix, None, limit, |_, _| true)
+    }
+}
+
+impl Snapshot {
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
     /// before `before` when given, keeping those `keep` accepts, at most `limit`.
     /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large
@@ -629,7 +645,7 @@ impl Snapshot {
         // accepts, in the order it saw them. A row that cannot be unpacked
         // is kept, so that its error is reported.
         let mut kept: Vec<Result<Vec<u8>, StoreError>> = Vec::new();
-        let keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
+        let mut keep = |key: &str, stored: &[u8]| match codec::unpack(table, stored) {
             Ok(value) => {
                 let wanted = keep(key, &value);
                 if wanted {
@@ -642,41 +658,33 @@ impl Snapshot {
                 true
             }
         };
-        let mut scanned = match &self.view {
-            View::Redb(redb) => redb.scan_rev_bounded(table, prefix, before, limit, keep)?,
-            View::Postgres(pg) => pg_scan_rev_bounded(pg, table, prefix, before, limit, keep)?,
+        let end = prefix_end(prefix);
+        let upper: &str = match before {
+            Some(b) if b > prefix && b < end.as_str() => b,
+            _ => end.as_str(),
         };
+        let mut walk = Walk {
+            limit,
+            ..Walk::default()
+        };
+        match &self.view {
+            View::Redb(redb) => redb.walk_rev(table, prefix..upper, &mut walk, keep)?,
+            // One row more than a page needs, to know whether more are left.
+            View::Postgres(pg) => {
+                pg.walk_rev(table, prefix, upper, limit.saturating_add(1), |k, v| {
+                    let more = walk.wants_more();
+                    if more {
+                        walk.examine(&k, &v, &mut keep);
+                    }
+                    more
+                })?
+            }
+        }
+        let mut scanned = walk.scanned;
         for ((_, value), unpacked) in scanned.rows.iter_mut().zip(kept) {
             *value = unpacked?;
         }
         Ok(scanned)
-    }
-
-    /// Rows whose key starts with `prefix` and is below `upper` (when given),
-    /// oldest (smallest key) first, at most `limit`: for queues, which must
-    /// serve the longest-waiting entries first.
-    pub(in crate::store) fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        let rows = match &self.view {
-            View::Redb(redb) => redb.scan(table, prefix, upper, limit)?,
-            View::Postgres(pg) => {
-                let end = prefix_end(prefix);
-                let hi: &str = match upper {
-                    Some(u) if u < end.as_str() => u,
-                    _ => end.as_str(),
-                };
-                if hi <= prefix {
-                    return Ok(Vec::new());
-                }
-                pg.range(table, prefix, Some(hi), false, limit)?
-            }
-        };
-        unpack_rows(table, rows)
     }
 
     /// Every row of `table`, in key order, for whole-store checks (`verify`).
@@ -696,7 +704,7 @@ impl Snapshot {
     pub(in crate::store) fn first(&self, table: Table) -> Result<Option<Row>, StoreError> {
         let first = match &self.view {
             View::Redb(redb) => redb.first(table)?,
-            View::Postgres(pg) => pg.range(table, "", None, false, 1)?.pop(),
+            View::Postgres(pg) => pg.client()?.range(table, "", None, false, 1)?.pop(),
         };
         first
             .map(|(key, stored)| Ok((key, codec::unpacked(table, stored)?)))
@@ -719,41 +727,38 @@ fn unpack_rows(table: Table, rows: Vec<Row>) -> Result<Vec<Row>, StoreError> {
         .collect()
 }
 
-/// [`Snapshot::scan_rev_bounded`] on PostgreSQL: the same walk as redb's,
-/// over pages of rows read newest first.
-fn pg_scan_rev_bounded(
-    pg: &pg::Reader,
-    table: Table,
-    prefix: &str,
-    before: Option<&str>,
+/// A newest-first walk of [`Snapshot::scan_rev_bounded`], the same on both
+/// backends: rows are examined until the page is full or `SCAN_ROWS_MAX`
+/// were, which it then notes as a cut.
+#[derive(Default)]
+struct Walk {
+    scanned: Scanned,
     limit: usize,
-    mut keep: impl FnMut(&str, &[u8]) -> bool,
-) -> Result<Scanned, StoreError> {
-    let end = prefix_end(prefix);
-    let upper: &str = match before {
-        Some(b) if b > prefix && b < end.as_str() => b,
-        _ => end.as_str(),
-    };
-    let mut scanned = Scanned::default();
-    let mut last_examined: Option<String> = None;
-    let mut examined = 0usize;
-    // One row more than a page needs, to know whether more are left.
-    pg.walk_rev(table, prefix, upper, limit.saturating_add(1), |k, v| {
-        if scanned.rows.len() >= limit {
+    examined: usize,
+    last_examined: Option<String>,
+}
+
+impl Walk {
+    /// True while another row may be examined.
+    fn wants_more(&mut self) -> bool {
+        if self.scanned.rows.len() >= self.limit {
             return false;
         }
-        if examined >= SCAN_ROWS_MAX {
-            scanned.cut_after = last_examined.take();
+        if self.examined >= SCAN_ROWS_MAX {
+            self.scanned.cut_after = self.last_examined.take();
             return false;
         }
-        examined += 1;
-        if keep(&k, &v) {
-            scanned.rows.push((k.clone(), v));
-        }
-        last_examined = Some(k);
         true
-    })?;
-    Ok(scanned)
+    }
+
+    /// Examines the next row, keeping it when `keep` accepts it.
+    fn examine(&mut self, key: &str, value: &[u8], keep: &mut impl FnMut(&str, &[u8]) -> bool) {
+        self.examined += 1;
+        if keep(key, value) {
+            self.scanned.rows.push((key.to_string(), value.to_vec()));
+        }
+        self.last_examined = Some(key.to_string());
+    }
 }
 
 impl RedbSnapshot {
@@ -781,76 +786,36 @@ impl RedbSnapshot {
             .transpose()
     }
 
-    /// [`Snapshot::scan_rev`], telling where it stopped when it examined
-    /// `SCAN_ROWS_MAX` rows with more left: a filtered list must then say it
-    /// has more (from that row on) rather than end with a false "no more".
-    fn scan_rev_bounded(
+    /// Rows of `table` in `keys`, greatest key first, while `walk` wants more.
+    fn walk_rev(
         &self,
         table: Table,
-        prefix: &str,
-        before: Option<&str>,
-        limit: usize,
+        keys: Range<&str>,
+        walk: &mut Walk,
         mut keep: impl FnMut(&str, &[u8]) -> bool,
-    ) -> Result<Scanned, StoreError> {
+    ) -> Result<(), StoreError> {
         let t = self
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let end = prefix_end(prefix);
-        let upper: &str = match before {
-            Some(b) if b > prefix && b < end.as_str() => b,
-            _ => end.as_str(),
-        };
-        let range = t.range(prefix..upper).map_err(StoreError::from_redb)?;
-        let mut scanned = Scanned::default();
-        let mut last_examined = None;
-        for (examined, item) in range.rev().enumerate() {
-            if scanned.rows.len() >= limit {
-                break;
-            }
-            if examined >= SCAN_ROWS_MAX {
-                scanned.cut_after = last_examined;
+        for item in t.range(keys).map_err(StoreError::from_redb)?.rev() {
+            if !walk.wants_more() {
                 break;
             }
             let (k, v) = item.map_err(StoreError::from_redb)?;
-            if keep(k.value(), v.value()) {
-                scanned
-                    .rows
-                    .push((k.value().to_string(), v.value().to_vec()));
-            }
-            last_examined = Some(k.value().to_string());
+            walk.examine(k.value(), v.value(), &mut keep);
         }
-        Ok(scanned)
+        Ok(())
     }
 
-    /// Rows whose key starts with `prefix` and is below `upper` (when given),
-    /// oldest (smallest key) first, at most `limit`: for queues, which must
-    /// serve the longest-waiting entries first.
-    fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
+    /// Rows whose key is in `keys`, oldest (smallest key) first, at most `limit`.
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
         let t = self
             .txn
             .open_table(table.def())
             .map_err(StoreError::from_redb)?;
-        let end = prefix_end(prefix);
-        let hi: &str = match upper {
-            Some(u) if u < end.as_str() => u,
-            _ => end.as_str(),
-        };
-        if hi <= prefix {
-            return Ok(Vec::new());
-        }
         let mut rows = Vec::new();
-        for item in t
-            .range(prefix..hi)
-            .map_err(StoreError::from_redb)?
-            .take(limit)
-        {
+        for item in t.range(keys).map_err(StoreError::from_redb)?.take(limit) {
             let (k, v) = item.map_err(StoreError::from_redb)?;
             rows.push((k.value().to_string(), v.value().to_vec()));
         }
@@ -931,6 +896,18 @@ pub fn test_writer() -> (Store, Writer, tokio::runtime::Runtime) {
         .build()
         .expect("runtime");
     (store, writer, runtime)
+}
+
+/// Adds one to the counter at `meta/counter` (tests of commands that read
+/// what the commands before them wrote).
+#[cfg(test)]
+fn increment(tx: &mut Tx<'_>) -> Result<u64, ApiError> {
+    let n = tx
+        .get(Table::Meta, "counter")?
+        .map(|b| u64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
+        .unwrap_or(0);
+    tx.put(Table::Meta, "counter", (n + 1).to_be_bytes().to_vec());
+    Ok(n + 1)
 }
 
 #[cfg(test)]

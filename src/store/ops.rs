@@ -122,42 +122,42 @@ fn rows_of(snapshot: &ReadTransaction) -> Result<TableRows, StoreError> {
 }
 
 fn copy_tables(snapshot: &ReadTransaction, to: &Path) -> Result<TableRows, StoreError> {
-    super::make_private_file(to)
-        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
-    let copy = Database::create(to)
-        .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
-    let mut rows = TableRows::new();
-    for table in Table::ALL {
-        rows.insert(table.name(), copy_table(snapshot, &copy, table)?);
-    }
-    // The chunks were committed without fsync; one durable commit makes them all durable.
-    let last = copy.begin_write().map_err(StoreError::from_redb)?;
-    last.commit().map_err(StoreError::from_redb)?;
-    copy.close().map_err(StoreError::from_redb)?;
-    Ok(rows)
+    copy_each_table(to, |copy, table| copy_table(snapshot, copy, table))
 }
 
 /// [`copy_tables`] from any [`Snapshot`] (a PostgreSQL one), a chunk of
 /// rows per write transaction of the copy.
 fn copy_snapshot_rows(snapshot: &Snapshot, to: &Path) -> Result<TableRows, StoreError> {
+    copy_each_table(to, |copy, table| {
+        let mut chunk: Vec<(String, Vec<u8>)> = Vec::new();
+        let mut copied = 0u64;
+        snapshot.for_each(table, |key, value| {
+            chunk.push((key.to_string(), value.to_vec()));
+            if chunk.len() >= BACKUP_ROWS_PER_COMMIT {
+                copied += write_chunk(copy, table, &mut chunk)?;
+            }
+            Ok(())
+        })?;
+        copied += write_chunk(copy, table, &mut chunk)?;
+        Ok(copied)
+    })
+}
+
+/// Creates the store file `to` (private) and fills each table with
+/// `copy_one`, which answers how many rows it copied.
+fn copy_each_table(
+    to: &Path,
+    mut copy_one: impl FnMut(&Database, Table) -> Result<u64, StoreError>,
+) -> Result<TableRows, StoreError> {
     super::make_private_file(to)
         .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let copy = Database::create(to)
         .map_err(|e| StoreError::File(format!("cannot create {}: {e}", to.display())))?;
     let mut rows = TableRows::new();
     for table in Table::ALL {
-        let mut chunk: Vec<(String, Vec<u8>)> = Vec::new();
-        let mut copied = 0u64;
-        snapshot.for_each(table, |key, value| {
-            chunk.push((key.to_string(), value.to_vec()));
-            if chunk.len() >= BACKUP_ROWS_PER_COMMIT {
-                copied += write_chunk(&copy, table, &mut chunk)?;
-            }
-            Ok(())
-        })?;
-        copied += write_chunk(&copy, table, &mut chunk)?;
-        rows.insert(table.name(), copied);
+        rows.insert(table.name(), copy_one(&copy, table)?);
     }
+    // The chunks were committed without fsync; one durable commit makes them all durable.
     let last = copy.begin_write().map_err(StoreError::from_redb)?;
     last.commit().map_err(StoreError::from_redb)?;
     copy.close().map_err(StoreError::from_redb)?;

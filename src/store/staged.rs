@@ -17,7 +17,7 @@ use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use crossbeam_channel::Sender;
 
-use super::tx::Tables;
+use super::tx::{Span, Tables};
 use super::{Row, StoreError, Table, codec};
 
 /// A staged row's table and key.
@@ -64,21 +64,10 @@ impl Tables for Staged<'_> {
         self.inner.get(table, key)
     }
 
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        range_through(
-            &self.pending.borrow(),
-            (table, lo, hi),
-            rev,
-            limit,
-            |count| self.inner.range(table, lo, hi, rev, count),
-        )
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        range_through(&self.pending.borrow(), span, limit, |count| {
+            self.inner.range(span, count)
+        })
     }
 
     /// A value already in its stored form (nothing calls this while staging:
@@ -98,20 +87,19 @@ impl Tables for Staged<'_> {
     }
 }
 
-/// The rows of `table` in `lo..hi` in scan order, at most `limit`, with a
-/// batch's `pending` writes laid over those `committed(count)` reads: it is
-/// asked for as many more committed rows as the batch may have deleted.
+/// The rows of `span` in scan order, at most `limit`, with a batch's
+/// `pending` writes laid over those `committed(count)` reads: it is asked for
+/// as many more committed rows as the batch may have deleted.
 pub(super) fn range_through(
     pending: &BTreeMap<Key, Option<Vec<u8>>>,
-    (table, lo, hi): (Table, &str, &str),
-    rev: bool,
+    span: Span<'_>,
     limit: usize,
     committed: impl FnOnce(usize) -> Result<Vec<Row>, StoreError>,
 ) -> Result<Vec<Row>, StoreError> {
-    let bounds = (table, lo.to_string())..(table, hi.to_string());
+    let bounds = (span.table, span.lo.to_string())..(span.table, span.hi.to_string());
     let extra = pending.range(bounds.clone()).count();
     let committed = committed(limit.saturating_add(extra))?;
-    Ok(merge(committed, pending.range(bounds), rev, limit))
+    Ok(merge(committed, pending.range(bounds), span.rev, limit))
 }
 
 /// Committed rows of a range (in scan order) with a batch's writes in that

@@ -7,12 +7,15 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use redb::{ReadableTable, WriteTransaction};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
-use super::{Row, StoreError, Table, TableSet, codec, decode, encode, prefix_end, value_at};
+use super::staged::range_through;
+use super::{
+    Read, Row, StoreError, Table, TableSet, codec, encode, prefix_end, unpack_rows, value_at,
+};
 
 type RedbTable<'txn> = redb::Table<'txn, &'static str, &'static [u8]>;
 
@@ -59,19 +62,22 @@ impl<'txn> OpenTables<'txn> {
     }
 }
 
+/// The keys `lo..hi` of one table, read in key order or (`rev`) from the
+/// greatest.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Span<'a> {
+    pub table: Table,
+    pub lo: &'a str,
+    pub hi: &'a str,
+    pub rev: bool,
+}
+
 /// What a [`Tx`] needs of the transaction's tables, without their lifetime
 /// in its type (`Tx<'_>` is named in hundreds of signatures).
 pub(super) trait Tables {
     fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError>;
-    /// Rows in `lo..hi`, in key order (`rev`: from the greatest), at most `limit`.
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError>;
+    /// The rows of `span`, at most `limit`.
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError>;
     fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError>;
     fn remove(&self, table: Table, key: &str) -> Result<(), StoreError>;
     /// Writes a command's `value` as given (`None`: deletes): packed and
@@ -89,17 +95,10 @@ impl Tables for OpenTables<'_> {
         self.with(table, |t| value_at(t, key))
     }
 
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        self.with(table, |t| {
-            let range = t.range(lo..hi).map_err(StoreError::from_redb)?;
-            let rows: Box<dyn Iterator<Item = _>> = if rev {
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        self.with(span.table, |t| {
+            let range = t.range(span.lo..span.hi).map_err(StoreError::from_redb)?;
+            let rows: Box<dyn Iterator<Item = _>> = if span.rev {
                 Box::new(range.rev())
             } else {
                 Box::new(range)
@@ -210,30 +209,6 @@ impl<'a> Tx<'a> {
         self.now_ms = now_ms;
     }
 
-    pub(in crate::store) fn get(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<Vec<u8>>, StoreError> {
-        if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
-            return Ok(pending.clone());
-        }
-        self.tables
-            .get(table, key)?
-            .map(|stored| codec::unpacked(table, stored))
-            .transpose()
-    }
-
-    pub(in crate::store) fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        self.get(table, key)?
-            .map(|bytes| decode(&bytes))
-            .transpose()
-    }
-
     pub(in crate::store) fn put(&mut self, table: Table, key: impl Into<String>, value: Vec<u8>) {
         self.overlay.insert((table, key.into()), Some(value));
     }
@@ -253,78 +228,12 @@ impl<'a> Tx<'a> {
         self.overlay.insert((table, key.into()), None);
     }
 
-    /// Rows whose key starts with `prefix` and is below `upper` (when given), in
-    /// key order, at most `limit`, pending writes included.
-    pub(in crate::store) fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        let end = prefix_end(prefix);
-        let hi: &str = match upper {
-            Some(u) if u < end.as_str() => u,
-            _ => end.as_str(),
-        };
-        if hi <= prefix {
-            return Ok(Vec::new());
-        }
-        let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        // Read `limit` committed rows plus as many as the overlay may delete.
-        let pending = self
-            .overlay
-            .range((table, prefix.to_string())..(table, hi.to_string()))
-            .count();
-        for (k, v) in self
-            .tables
-            .range(table, prefix, hi, false, limit + pending)?
-        {
-            merged.insert(k, codec::unpacked(table, v)?);
-        }
-        for ((_, key), value) in self
-            .overlay
-            .range((table, prefix.to_string())..(table, hi.to_string()))
-        {
-            match value {
-                Some(v) => merged.insert(key.clone(), v.clone()),
-                None => merged.remove(key),
-            };
-        }
-        Ok(merged.into_iter().take(limit).collect())
-    }
-
-    /// Rows whose key starts with `prefix`, newest (greatest key) first, at
-    /// most `limit`, pending writes included: [`Snapshot::scan_rev`] for a
-    /// command (an agent run completed by a timer reads its history here).
-    ///
-    /// [`Snapshot::scan_rev`]: super::Snapshot::scan_rev
-    pub(in crate::store) fn scan_rev(
-        &self,
-        table: Table,
-        prefix: &str,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        let end = prefix_end(prefix);
-        let mut merged: BTreeMap<String, Vec<u8>> = BTreeMap::new();
-        let overlay = self
-            .overlay
-            .range((table, prefix.to_string())..(table, end.clone()));
-        // Read `limit` committed rows plus as many as the overlay may delete.
-        let pending = overlay.clone().count();
-        for (k, v) in self
-            .tables
-            .range(table, prefix, &end, true, limit + pending)?
-        {
-            merged.insert(k, codec::unpacked(table, v)?);
-        }
-        for ((_, key), value) in overlay {
-            match value {
-                Some(v) => merged.insert(key.clone(), v.clone()),
-                None => merged.remove(key),
-            };
-        }
-        Ok(merged.into_iter().rev().take(limit).collect())
+    /// The rows of `span`, at most `limit`, pending writes laid over the
+    /// committed ones.
+    fn merged(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        range_through(&self.overlay, span, limit, |count| {
+            unpack_rows(span.table, self.tables.range(span, count)?)
+        })
     }
 
     /// Writes the overlay into the transaction. Called by the writer (and the
@@ -339,5 +248,45 @@ impl<'a> Tx<'a> {
             self.tables.stage(table, key, value)?;
         }
         Ok(written)
+    }
+}
+
+#[allow(private_interfaces)]
+impl Read for Tx<'_> {
+    /// The value at `key`, the command's pending write first.
+    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        if let Some(pending) = self.overlay.get(&(table, key.to_string())) {
+            return Ok(pending.clone());
+        }
+        self.tables
+            .get(table, key)?
+            .map(|stored| codec::unpacked(table, stored))
+            .transpose()
+    }
+
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        let span = Span {
+            table,
+            lo: keys.start,
+            hi: keys.end,
+            rev: false,
+        };
+        self.merged(span, limit)
+    }
+
+    /// Index rows under `prefix`, newest first, pending writes included:
+    /// [`Snapshot::scan_rev`] for a command (an agent run completed by a
+    /// timer reads its history here).
+    ///
+    /// [`Snapshot::scan_rev`]: super::Snapshot::scan_rev
+    fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
+        let end = prefix_end(prefix);
+        let span = Span {
+            table: Table::Index,
+            lo: prefix,
+            hi: &end,
+            rev: true,
+        };
+        self.merged(span, limit)
     }
 }

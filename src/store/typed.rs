@@ -22,10 +22,12 @@
 //! `scan_index_page`, ...). A read is written once, for handlers and
 //! commands, as `fn f(read: &impl Read)`.
 
+use std::ops::Range;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Row, Scanned, Snapshot, StoreError, Table, Tx, codec, decode, keys};
+use super::{Row, Scanned, Snapshot, StoreError, Table, Tx, codec, decode, keys, prefix_end};
 use crate::mode::Mode;
 
 /// A singleton of the `meta` table, by a name the store owns (the type of
@@ -98,8 +100,9 @@ impl Queue {
 /// written once, as `fn find(read: &impl Read, ...)`, for handlers and for
 /// commands, instead of a `read(snapshot)` and `load(tx)` pair.
 ///
-/// The first three methods are the engine's, by table, for the store's own
-/// use; code outside the store calls the typed ones below them. Outside the
+/// The first methods are the engine's, by table, for the store's own use
+/// (each backend reads a key and a range of keys; the rest is written here
+/// once); code outside the store calls the typed ones below them. Outside the
 /// store `Table` cannot be named, so the compiler keeps it that way.
 #[allow(private_interfaces)]
 pub trait Read {
@@ -120,6 +123,10 @@ pub trait Read {
             .transpose()
     }
 
+    /// Rows of `table` whose key is in `keys`, oldest (smallest key) first,
+    /// at most `limit`.
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError>;
+
     /// Rows of `table` whose key starts with `prefix` and is below `upper`
     /// (when given), oldest (smallest key) first, at most `limit`.
     fn scan(
@@ -128,7 +135,17 @@ pub trait Read {
         prefix: &str,
         upper: Option<&str>,
         limit: usize,
-    ) -> Result<Vec<Row>, StoreError>;
+    ) -> Result<Vec<Row>, StoreError> {
+        let end = prefix_end(prefix);
+        let hi: &str = match upper {
+            Some(u) if u < end.as_str() => u,
+            _ => end.as_str(),
+        };
+        if hi <= prefix {
+            return Ok(Vec::new());
+        }
+        self.range(table, prefix..hi, limit)
+    }
 
     /// Index rows under `prefix`, newest (greatest key) first, at most `limit`.
     fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError>;
@@ -275,56 +292,6 @@ pub trait Read {
     }
 }
 
-#[allow(private_interfaces)]
-impl Read for Snapshot {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Snapshot::get(self, table, key)
-    }
-
-    fn get_json<T: DeserializeOwned>(
-        &self,
-        table: Table,
-        key: &str,
-    ) -> Result<Option<T>, StoreError> {
-        Snapshot::get_json(self, table, key)
-    }
-
-    fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        Snapshot::scan(self, table, prefix, upper, limit)
-    }
-
-    fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_rev(Table::Index, prefix, None, limit, |_, _| true)
-    }
-}
-
-#[allow(private_interfaces)]
-impl Read for Tx<'_> {
-    fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        Tx::get(self, table, key)
-    }
-
-    fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        Tx::scan(self, table, prefix, upper, limit)
-    }
-
-    fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {
-        self.scan_rev(Table::Index, prefix, limit)
-    }
-}
-
 /// A reference reads what it refers to: `&dyn Read` (and a trait object of
 /// a trait built on `Read`) is a sized `Read` for the generic reads.
 #[allow(private_interfaces)]
@@ -333,14 +300,8 @@ impl<R: Read + ?Sized> Read for &R {
         (**self).get(table, key)
     }
 
-    fn scan(
-        &self,
-        table: Table,
-        prefix: &str,
-        upper: Option<&str>,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        (**self).scan(table, prefix, upper, limit)
+    fn range(&self, table: Table, keys: Range<&str>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        (**self).range(table, keys, limit)
     }
 
     fn scan_index_rev(&self, prefix: &str, limit: usize) -> Result<Vec<Row>, StoreError> {

@@ -732,16 +732,7 @@ mod tests {
             for _ in 0..100 {
                 let writer = writer.clone();
                 tasks.push(tokio::spawn(async move {
-                    writer
-                        .run(|tx| {
-                            let n = tx
-                                .get(Table::Meta, "counter")?
-                                .map(|b| u64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
-                                .unwrap_or(0);
-                            tx.put(Table::Meta, "counter", (n + 1).to_be_bytes().to_vec());
-                            Ok(n + 1)
-                        })
-                        .await
+                    writer.run(super::super::increment).await
                 }));
             }
             let mut seen = Vec::new();

@@ -67,6 +67,28 @@ struct Signal {
     detail: String,
 }
 
+impl Signal {
+    /// A rule that grows with `value`: the points of the first of `bands`
+    /// (`(at least, points)`, highest first) that `value` reaches, else 0;
+    /// the first band's points are the rule's maximum.
+    fn banded<T: PartialOrd>(
+        name: &'static str,
+        value: T,
+        bands: &[(T, i64)],
+        detail: String,
+    ) -> Signal {
+        Signal {
+            name,
+            points: bands
+                .iter()
+                .find(|(least, _)| value >= *least)
+                .map_or(0, |(_, points)| *points),
+            max: bands.first().map_or(0, |(_, points)| *points),
+            detail,
+        }
+    }
+}
+
 impl Agent for FraudScorer {
     fn name(&self) -> &'static str {
         "FraudScorer"
@@ -208,16 +230,12 @@ fn velocity(subject: &Subject, same_payer: &[&Intent]) -> Signal {
         .flat_map(|i| &i.attempts)
         .filter(|a| a.started_at_ms <= subject.at_ms && a.started_at_ms > subject.at_ms - HOUR_MS)
         .count();
-    Signal {
-        name: "velocity",
-        points: match recent_attempts {
-            5.. => 25,
-            3..=4 => 15,
-            _ => 0,
-        },
-        max: 25,
-        detail: format!("{recent_attempts} attempts by this payer in the hour before"),
-    }
+    Signal::banded(
+        "velocity",
+        recent_attempts,
+        &[(5, 25), (3, 15)],
+        format!("{recent_attempts} attempts by this payer in the hour before"),
+    )
 }
 
 /// The amount against the median of the organisation's paid amounts.
@@ -233,23 +251,19 @@ fn amount_outlier(subject: &Subject, history: &[Intent]) -> Signal {
         (Some(amount), Some(m)) if m > 0 => amount / m,
         _ => 0,
     };
-    Signal {
-        name: "amount_outlier",
-        points: match ratio {
-            10.. => 25,
-            5..=9 => 15,
-            3..=4 => 8,
-            _ => 0,
-        },
-        max: 25,
-        detail: match median {
-            Some(m) => format!(
-                "{ratio}× the median paid amount ({m} minor units over {} payments)",
-                amounts.len()
-            ),
-            None => format!("fewer than {PAYMENTS_FOR_MEDIAN_MIN} payments to compare with"),
-        },
-    }
+    let detail = match median {
+        Some(m) => format!(
+            "{ratio}× the median paid amount ({m} minor units over {} payments)",
+            amounts.len()
+        ),
+        None => format!("fewer than {PAYMENTS_FOR_MEDIAN_MIN} payments to compare with"),
+    };
+    Signal::banded(
+        "amount_outlier",
+        ratio,
+        &[(10, 25), (5, 15), (3, 8)],
+        detail,
+    )
 }
 
 /// The payer's failed attempts in the window.
@@ -259,16 +273,12 @@ fn failed_attempts(same_payer: &[&Intent]) -> Signal {
         .flat_map(|i| &i.attempts)
         .filter(|a| a.status == AttemptStatus::Failed)
         .count();
-    Signal {
-        name: "failed_attempts",
-        points: match failed {
-            3.. => 20,
-            1..=2 => 10,
-            _ => 0,
-        },
-        max: 20,
-        detail: format!("{failed} failed attempts by this payer in the window"),
-    }
+    Signal::banded(
+        "failed_attempts",
+        failed,
+        &[(3, 20), (1, 10)],
+        format!("{failed} failed attempts by this payer in the window"),
+    )
 }
 
 /// A payer who has never paid before.
@@ -316,5 +326,45 @@ fn night_time(subject: &Subject) -> Signal {
         points: if local_hour < 5 { 5 } else { 0 },
         max: 5,
         detail: format!("{local_hour:02}:00 in Kinshasa"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Signal;
+
+    fn points<T: PartialOrd>(value: T, bands: &[(T, i64)]) -> (i64, i64) {
+        let signal = Signal::banded("rule", value, bands, String::new());
+        (signal.points, signal.max)
+    }
+
+    #[test]
+    fn a_banded_rule_scores_the_highest_band_it_reaches() {
+        // The rules' tables: velocity 5.. 25, 3..=4 15; failed attempts
+        // 3.. 20, 1..=2 10; amount outlier 10.. 25, 5..=9 15, 3..=4 8.
+        for n in 0..12usize {
+            let velocity = match n {
+                5.. => 25,
+                3..=4 => 15,
+                _ => 0,
+            };
+            assert_eq!(points(n, &[(5, 25), (3, 15)]), (velocity, 25), "{n}");
+            let failed = match n {
+                3.. => 20,
+                1..=2 => 10,
+                _ => 0,
+            };
+            assert_eq!(points(n, &[(3, 20), (1, 10)]), (failed, 20), "{n}");
+        }
+        for ratio in 0..12i64 {
+            let outlier = match ratio {
+                10.. => 25,
+                5..=9 => 15,
+                3..=4 => 8,
+                _ => 0,
+            };
+            let bands = [(10, 25), (5, 15), (3, 8)];
+            assert_eq!(points(ratio, &bands), (outlier, 25), "{ratio}");
+        }
     }
 }

@@ -332,7 +332,7 @@ fn mark_paid(
     invoice.last_error = None;
     save(tx, &mut invoice)?;
     emit(tx, settings, &invoice, EventType::InvoicePaid)?;
-    subscriptions::on_invoice_paid(tx, settings, &invoice)
+    subscriptions::on_invoice_paid(tx, &invoice)
 }
 
 /// The running attempt failed: FAILED, `invoice.payment_failed`, the
@@ -358,7 +358,7 @@ fn fail(
     }
     save(tx, &mut invoice)?;
     emit(tx, settings, &invoice, EventType::InvoicePaymentFailed)?;
-    subscriptions::on_payment_failed(tx, settings, &invoice)?;
+    subscriptions::on_payment_failed(tx, &invoice)?;
     if exhausted {
         let cancel = subscriptions::on_dunning_exhausted(tx, settings, &invoice)?;
         if cancel {

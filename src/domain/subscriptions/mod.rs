@@ -358,11 +358,7 @@ fn forget_invoice(sub: &mut Subscription, invoice: &str) {
 }
 
 /// An invoice was paid: the subscription is paid up to its period's end.
-pub(crate) fn on_invoice_paid(
-    tx: &mut Tx<'_>,
-    _settings: &Settings,
-    invoice: &Invoice,
-) -> Result<(), ApiError> {
+pub(crate) fn on_invoice_paid(tx: &mut Tx<'_>, invoice: &Invoice) -> Result<(), ApiError> {
     let Some(mut sub) = load(tx, &invoice.subscription)? else {
         return Ok(());
     };
@@ -374,11 +370,7 @@ pub(crate) fn on_invoice_paid(
 }
 
 /// An attempt failed: PAST_DUE (INCOMPLETE stays so).
-pub(crate) fn on_payment_failed(
-    tx: &mut Tx<'_>,
-    _settings: &Settings,
-    invoice: &Invoice,
-) -> Result<(), ApiError> {
+pub(crate) fn on_payment_failed(tx: &mut Tx<'_>, invoice: &Invoice) -> Result<(), ApiError> {
     let Some(mut sub) = load(tx, &invoice.subscription)? else {
         return Ok(());
     };

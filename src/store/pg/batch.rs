@@ -25,10 +25,10 @@ use deadpool_postgres::Object;
 #[cfg(test)]
 use super::super::staged::merge;
 use super::super::staged::{Key, range_through};
-use super::super::tx::Tables;
+use super::super::tx::{Span, Tables};
 use super::super::{Row, StoreError, Table};
 use super::migrations::table_number;
-use super::reads::{get_on, key_bytes, range_on};
+use super::reads::{Client, key_bytes};
 use super::{Pg, failed};
 
 /// The advisory lock that serialises the writers of every node ("paygate" + 'w').
@@ -61,9 +61,7 @@ const DELETE: &str = "DELETE FROM paygate_kv USING unnest($1::int2[], $2::bytea[
 
 /// The tables of one batch transaction, for [`Tx`](super::super::Tx).
 struct Batch<'c> {
-    client: &'c Object,
-    shown: &'c str,
-    pg: &'c Pg,
+    db: Client<'c>,
     /// The batch's writes so far (`None`: deleted), flushed at the end.
     pending: RefCell<BTreeMap<Key, Option<Vec<u8>>>>,
     /// Values read in this batch. No other writer runs while the lock is
@@ -80,38 +78,16 @@ impl Tables for Batch<'_> {
         if let Some(value) = self.read.borrow().get(&wanted) {
             return Ok(value.clone());
         }
-        let value = self
-            .pg
-            .block(get_on(self.client, self.shown, table, key))??;
+        let value = self.db.get(table, key)?;
         self.read.borrow_mut().insert(wanted, value.clone());
         Ok(value)
     }
 
-    fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: &str,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        range_through(
-            &self.pending.borrow(),
-            (table, lo, hi),
-            rev,
-            limit,
-            |count| {
-                self.pg.block(range_on(
-                    self.client,
-                    self.shown,
-                    table,
-                    lo,
-                    Some(hi),
-                    rev,
-                    count,
-                ))?
-            },
-        )
+    fn range(&self, span: Span<'_>, limit: usize) -> Result<Vec<Row>, StoreError> {
+        range_through(&self.pending.borrow(), span, limit, |count| {
+            self.db
+                .range(span.table, span.lo, Some(span.hi), span.rev, count)
+        })
     }
 
     fn insert(&self, table: Table, key: &str, value: &[u8]) -> Result<(), StoreError> {
@@ -207,9 +183,10 @@ impl Pg {
             return Err(failed(&self.shown, "begin the batch", e));
         }
         let batch = Batch {
-            client: &connection,
-            shown: &self.shown,
-            pg: self,
+            db: Client {
+                pg: self,
+                connection: &connection,
+            },
             pending: RefCell::default(),
             read: RefCell::default(),
         };

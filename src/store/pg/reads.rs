@@ -56,53 +56,64 @@ pub(super) fn range_sql(rev: bool, bounded: bool) -> &'static str {
     }
 }
 
-/// Rows of `table` in `[lo, hi)` through `client` (a reader's or the writer's).
-pub(super) async fn range_on(
-    client: &Object,
-    shown: &str,
-    table: Table,
-    lo: &str,
-    hi: Option<&str>,
-    rev: bool,
-    limit: usize,
-) -> Result<Vec<Row>, StoreError> {
-    let tbl = table_number(table);
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let statement = client
-        .prepare_cached(range_sql(rev, hi.is_some()))
-        .await
-        .map_err(|e| failed(shown, "prepare a range read", e))?;
-    let lo = key_bytes(lo);
-    let rows = match hi {
-        Some(hi) => {
-            client
-                .query(&statement, &[&tbl, &lo, &key_bytes(hi), &limit])
-                .await
-        }
-        None => client.query(&statement, &[&tbl, &lo, &limit]).await,
-    }
-    .map_err(|e| failed(shown, "read a range", e))?;
-    rows.into_iter()
-        .map(|row| Ok((key_text(row.get(0))?, row.get(1))))
-        .collect()
+/// A connection of the store (a snapshot's, or the writer's batch) to read
+/// through; its errors name the server as `Pg::shown` does.
+#[derive(Clone, Copy)]
+pub(in crate::store) struct Client<'c> {
+    pub pg: &'c Pg,
+    pub connection: &'c Object,
 }
 
-/// The value at `key` of `table` through `client`.
-pub(super) async fn get_on(
-    client: &Object,
-    shown: &str,
-    table: Table,
-    key: &str,
-) -> Result<Option<Vec<u8>>, StoreError> {
-    let statement = client
-        .prepare_cached("SELECT v FROM paygate_kv WHERE tbl = $1 AND k = $2")
-        .await
-        .map_err(|e| failed(shown, "prepare a read", e))?;
-    let row = client
-        .query_opt(&statement, &[&table_number(table), &key_bytes(key)])
-        .await
-        .map_err(|e| failed(shown, "read", e))?;
-    Ok(row.map(|row| row.get(0)))
+impl Client<'_> {
+    /// The value at `key` of `table`.
+    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let (client, shown) = (self.connection, self.pg.shown.as_str());
+        self.pg.block(async move {
+            let statement = client
+                .prepare_cached("SELECT v FROM paygate_kv WHERE tbl = $1 AND k = $2")
+                .await
+                .map_err(|e| failed(shown, "prepare a read", e))?;
+            let row = client
+                .query_opt(&statement, &[&table_number(table), &key_bytes(key)])
+                .await
+                .map_err(|e| failed(shown, "read", e))?;
+            Ok(row.map(|row| row.get(0)))
+        })?
+    }
+
+    /// Rows of `table` in `[lo, hi)` (no upper bound without `hi`),
+    /// ascending (`rev`: descending), at most `limit`.
+    pub fn range(
+        &self,
+        table: Table,
+        lo: &str,
+        hi: Option<&str>,
+        rev: bool,
+        limit: usize,
+    ) -> Result<Vec<Row>, StoreError> {
+        let (client, shown) = (self.connection, self.pg.shown.as_str());
+        self.pg.block(async move {
+            let tbl = table_number(table);
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let statement = client
+                .prepare_cached(range_sql(rev, hi.is_some()))
+                .await
+                .map_err(|e| failed(shown, "prepare a range read", e))?;
+            let lo = key_bytes(lo);
+            let rows = match hi {
+                Some(hi) => {
+                    client
+                        .query(&statement, &[&tbl, &lo, &key_bytes(hi), &limit])
+                        .await
+                }
+                None => client.query(&statement, &[&tbl, &lo, &limit]).await,
+            }
+            .map_err(|e| failed(shown, "read a range", e))?;
+            rows.into_iter()
+                .map(|row| Ok((key_text(row.get(0))?, row.get(1))))
+                .collect()
+        })?
+    }
 }
 
 /// The smallest key greater than `key`: the next page starts there.
@@ -133,29 +144,16 @@ impl Reader {
         Ok(reader)
     }
 
-    fn connection(&self) -> Result<&Object, StoreError> {
-        self.connection
+    /// The snapshot's connection, to read through.
+    pub fn client(&self) -> Result<Client<'_>, StoreError> {
+        let connection = self
+            .connection
             .as_ref()
-            .ok_or_else(|| StoreError::Engine("the snapshot is closed".into()))
-    }
-
-    pub fn get(&self, table: Table, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
-        let client = self.connection()?;
-        self.pg.block(get_on(client, &self.pg.shown, table, key))?
-    }
-
-    /// Rows of `table` in `[lo, hi)`, ascending (`rev`: descending), at most `limit`.
-    pub fn range(
-        &self,
-        table: Table,
-        lo: &str,
-        hi: Option<&str>,
-        rev: bool,
-        limit: usize,
-    ) -> Result<Vec<Row>, StoreError> {
-        let client = self.connection()?;
-        self.pg
-            .block(range_on(client, &self.pg.shown, table, lo, hi, rev, limit))?
+            .ok_or_else(|| StoreError::Engine("the snapshot is closed".into()))?;
+        Ok(Client {
+            pg: &self.pg,
+            connection,
+        })
     }
 
     /// Rows of `table` in `[lo, hi)` descending, one page at a time, for a
@@ -172,7 +170,7 @@ impl Reader {
         let mut upper = hi.to_string();
         let mut page = first_page.clamp(1, PAGE_ROWS_MAX);
         loop {
-            let rows = self.range(table, lo, Some(&upper), true, page)?;
+            let rows = self.client()?.range(table, lo, Some(&upper), true, page)?;
             let full = rows.len() == page;
             let Some(last) = rows.last().map(|(k, _)| k.clone()) else {
                 return Ok(());
@@ -198,7 +196,9 @@ impl Reader {
     ) -> Result<(), StoreError> {
         let mut lower = String::new();
         loop {
-            let rows = self.range(table, &lower, None, false, PAGE_ROWS_MAX)?;
+            let rows = self
+                .client()?
+                .range(table, &lower, None, false, PAGE_ROWS_MAX)?;
             let full = rows.len() == PAGE_ROWS_MAX;
             for (k, v) in &rows {
                 visit(k, v)?;
@@ -212,7 +212,7 @@ impl Reader {
 
     /// Rows in `table`.
     pub fn count(&self, table: Table) -> Result<u64, StoreError> {
-        let client = self.connection()?;
+        let client = self.client()?.connection;
         let shown = &self.pg.shown;
         let row = self.pg.block(async move {
             client

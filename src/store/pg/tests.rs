@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::super::{Store, Table, Tx, keys};
+use super::super::{Read, Store, Table, increment, keys};
 use super::migrations;
 use crate::error::ApiError;
 
@@ -210,16 +210,6 @@ fn table_numbers_are_distinct_and_stable() {
         .map(|t| migrations::table_number(*t))
         .collect();
     assert_eq!(numbers, (1..=11).collect::<Vec<i16>>());
-}
-
-/// Adds one to the counter at `meta/counter`.
-fn increment(tx: &mut Tx<'_>) -> Result<u64, ApiError> {
-    let n = tx
-        .get(Table::Meta, "counter")?
-        .map(|b| u64::from_be_bytes(b.try_into().unwrap_or([0; 8])))
-        .unwrap_or(0);
-    tx.put(Table::Meta, "counter", (n + 1).to_be_bytes().to_vec());
-    Ok(n + 1)
 }
 
 #[test]
