@@ -4,16 +4,14 @@ use crate::domain::checkout::CHECKOUT_SESSION;
 use crate::domain::checkout::PAYMENT_LINK;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::checkout::{
@@ -111,8 +109,7 @@ named_list!(SessionList of CheckoutSessionView, "Newest first.");
 #[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(SessionQuery),
     responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
 pub async fn list_sessions(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(CHECKOUT_SESSION.family, &caller);
@@ -128,8 +125,7 @@ pub async fn list_sessions(
     params(("id" = String, Path, description = "cs_...")),
     responses((status = 200, description = "The session", body = CheckoutSessionView)))]
 pub async fn get_session(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let session = checkout::read_session(&state.store.snapshot()?, &caller, &id)?;
@@ -199,8 +195,7 @@ named_list!(LinkList of LinkView, "Newest first.");
 #[utoipa::path(get, path = "/payment_links", tag = "checkout", params(LinkQuery),
     responses((status = 200, description = "Links, newest first", body = LinkList)))]
 pub async fn list_links(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(PAYMENT_LINK.family, &caller);

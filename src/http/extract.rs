@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::AppState;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::fields::parse_json;
@@ -161,6 +162,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
             .cloned()
             .map(Caller)
             .ok_or_else(|| ApiError::internal("keyed handler reached without a principal"))
+    }
+}
+
+/// What every reading handler extracts, in the order the gate checked it: the
+/// gateway's state and the authenticated caller (the reads' [`Write`]). A
+/// handler destructures it in its signature (`Reader(state, caller): Reader`).
+///
+/// [`Write`]: super::command::Write
+pub struct Reader(pub AppState, pub Principal);
+
+impl FromRequestParts<AppState> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Caller(caller) = Caller::from_request_parts(parts, state).await?;
+        Ok(Reader(state.clone(), caller))
     }
 }
 

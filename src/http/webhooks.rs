@@ -3,16 +3,14 @@
 use crate::domain::webhooks::ENDPOINT;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -110,10 +108,7 @@ named_list!(EndpointList of EndpointView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints", tag = "webhooks",
     responses((status = 200, description = "The endpoints of this account and mode (at most 16)", body = EndpointList)))]
-pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn list(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     // At most ENDPOINTS_MAX exist, so they all fit one page.
     let rows = Rows::owned(ENDPOINT.family, &caller);
     let snapshot = state.store.snapshot()?;
@@ -127,8 +122,7 @@ pub async fn list(
     responses((status = 200, description = "The endpoint (without its secret)", body = EndpointView),
               (status = 404, description = "Not found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = webhooks::read_endpoint(&state.store.snapshot()?, &caller, &id)?;
@@ -258,8 +252,7 @@ named_list!(DeliveryList of DeliveryView, "Newest first.");
     params(("id" = String, Path, description = "we_..."), DeliveryQuery),
     responses((status = 200, description = "Deliveries to this endpoint with every attempt", body = DeliveryList)))]
 pub async fn deliveries(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
     Params(query): Params<DeliveryQuery>,
 ) -> Result<Response, ApiError> {
