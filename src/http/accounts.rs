@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -153,9 +153,9 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let account = accounts::read(&snapshot, &caller, &id)?;
-    json(200, &render(&snapshot, &account)?)
+    read_json(&state, |snapshot| {
+        render(snapshot, &accounts::read(snapshot, &caller, &id)?)
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

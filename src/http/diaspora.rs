@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -289,11 +289,9 @@ pub async fn retrieve_quote(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    json(
-        200,
-        &diaspora::view(&diaspora::read(&snapshot, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(diaspora::view(&diaspora::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[utoipa::path(post, path = "/diaspora/quotes/{id}/pay", tag = "diaspora", request_body = NoParams,

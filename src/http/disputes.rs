@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
@@ -108,10 +108,9 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    json(
-        200,
-        &disputes::view(&disputes::read(&state.store.snapshot()?, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(disputes::view(&disputes::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

@@ -16,8 +16,8 @@ use super::AppState;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::fields::parse_json;
-use crate::store::Reply;
 use crate::store::writer::IdempotencyClaim;
+use crate::store::{Reply, Snapshot};
 
 // The body limit is the connection layer's (net sits below http); named here
 // too for the gate and the router.
@@ -299,6 +299,15 @@ pub fn reply(reply: Reply) -> Response {
 pub fn json<T: Serialize>(status: u16, value: &T) -> Result<Response, ApiError> {
     let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
     Ok(json_bytes_response(status, body))
+}
+
+/// Answers a read with what `answer` makes of a snapshot taken now, as JSON
+/// (200): the reads' `command::apply`.
+pub fn read_json<V: Serialize>(
+    state: &AppState,
+    answer: impl FnOnce(&Snapshot) -> Result<V, ApiError>,
+) -> Result<Response, ApiError> {
+    json(200, &answer(&state.store.snapshot()?)?)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -63,12 +63,10 @@ pub async fn retrieve_quote(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let quote = fx::read(&snapshot, &caller, &id)?;
-    json(
-        200,
-        &fx::quote_view(&quote, state.now_for(&snapshot, &caller)?),
-    )
+    read_json(&state, |snapshot| {
+        let quote = fx::read(snapshot, &caller, &id)?;
+        Ok(fx::quote_view(&quote, state.now_for(snapshot, &caller)?))
+    })
 }
 
 named_list!(FxRateList of RateView, "Every pair of this mode's table, by pair.");

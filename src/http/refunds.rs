@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::step_up;
@@ -162,10 +162,9 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    json(
-        200,
-        &refunds::view(&refunds::read(&state.store.snapshot()?, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(refunds::view(&refunds::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::auth::Principal;
@@ -561,9 +561,10 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let route = routes::read(&snapshot, &caller, &id)?;
-    json(200, &routes::view(&snapshot, &route)?)
+    read_json(&state, |snapshot| {
+        let route = routes::read(snapshot, &caller, &id)?;
+        Ok(routes::view(snapshot, &route)?)
+    })
 }
 
 /// The receipt of a settled route, signed with the platform's ed25519 key

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Path, Reader, json};
+use super::extract::{Body, Path, Reader, read_json};
 use super::operations::operations;
 use super::team::members::NoParams;
 use crate::domain::fields;
@@ -210,11 +210,11 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    json(
-        200,
-        &switch_payments::view(&switch_payments::read(&snapshot, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(switch_payments::view(&switch_payments::read(
+            snapshot, &caller, &id,
+        )?))
+    })
 }
 
 /// Cancels a payment not yet sent to the switch (RECEIVED, REQUIRES_ACTION, READY).
