@@ -37,15 +37,9 @@ pub struct CreateSession {
     #[schema(min_items = 1, max_items = 100)]
     pub line_items: Vec<LineItem>,
     pub currency: String,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub success_url: Option<String>,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub cancel_url: Option<String>,
     /// 1 to 43 200 minutes; default 24 hours.
     #[serde(default, deserialize_with = "fields::opt_int")]
@@ -162,10 +156,7 @@ pub struct CreateLink {
     pub reusable: Option<bool>,
     #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub success_url: Option<String>,
 }
 

@@ -59,10 +59,7 @@ pub struct CreateEndpoint {
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateEndpoint {
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub url: Option<String>,
     /// Also accepted as `events`; sending both is an error. The same rule as at creation: only types
     /// whose object the caller may read. A new `url` keeps the filters only for a caller who may read them all.
