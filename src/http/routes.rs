@@ -563,7 +563,7 @@ pub async fn retrieve(
 ) -> Result<Response, ApiError> {
     read_json(&state, |snapshot| {
         let route = routes::read(snapshot, &caller, &id)?;
-        Ok(routes::view(snapshot, &route)?)
+        routes::view(snapshot, &route)
     })
 }
 
