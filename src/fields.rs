@@ -261,6 +261,20 @@ fn field_error(path: &str, message: &str) -> ApiError {
     }
 }
 
+/// The schema of an optional http(s) URL field of a request body (a
+/// redirect, a webhook endpoint): at most 2048 characters, a host, and no
+/// blank or control character. Written once for every body that takes one.
+pub fn optional_url_schema() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .max_length(Some(2048))
+        .pattern(Some(
+            "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$",
+        ))
+        .build()
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -5,16 +5,14 @@
 use crate::domain::accounts::ACCOUNT;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -128,8 +126,7 @@ named_list!(AccountList of AccountView, "Newest first.");
 #[utoipa::path(get, path = "/accounts", tag = "accounts", params(AccountQuery),
     responses((status = 200, description = "Connected accounts, newest first", body = AccountList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<AccountQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(ACCOUNT.family, &caller);
@@ -153,13 +150,12 @@ fn render(snapshot: &crate::store::Snapshot, account: &Account) -> Result<Accoun
     responses((status = 200, description = "The account with the customer's balances (none once detached)", body = AccountView),
               (status = 404, description = "account_not_found (another platform's too)", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let account = accounts::read(&snapshot, &caller, &id)?;
-    json(200, &render(&snapshot, &account)?)
+    read_json(&state, |snapshot| {
+        render(snapshot, &accounts::read(snapshot, &caller, &id)?)
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

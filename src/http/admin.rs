@@ -4,12 +4,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::Json;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::AppState;
-use super::extract::Caller;
+use super::extract::Reader;
 use super::operations::operations;
 use crate::backup::BackupReport;
 use crate::domain::audit::{self, Actor};
@@ -34,10 +32,7 @@ static BACKUP_RUNNING: AtomicBool = AtomicBool::new(false);
     responses((status = 201, description = "The backup, written and verified", body = BackupReport),
               (status = 403, description = "Not the owner of the gateway's own organisation (role_denied, session_required)", body = ErrorBody),
               (status = 409, description = "backup_unavailable: ephemeral, or a backup is running", body = ErrorBody)))]
-pub async fn backup(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn backup(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let instance = crate::domain::org::instance(&state.store.snapshot()?)?;
     if caller.org != instance.id {
         return Err(ApiError::new(

@@ -1,16 +1,14 @@
 //! Agent runs (spec section 4.13): `POST /ai/{agent}` and `GET /ai/runs/{id}`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
+use super::extract::{Body, Path, Reader, json};
 use super::operations::operations;
 use crate::domain::agents::{self, Depth, Request, RunView, StartedRun};
 use crate::domain::currency;
@@ -102,8 +100,7 @@ fn started(run: &agents::Run) -> StartedRun {
     responses((status = 200, description = "The run: queued, completed (with its output) or failed (with its error)", body = RunView),
               (status = 404, description = "run_not_found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let run = agents::read(&state.store.snapshot()?, &caller, &id)?;

@@ -2,13 +2,11 @@
 //! snapshot, never written here.
 
 use crate::ledger::MISSING_TRANSACTION;
-use axum::extract::State;
 use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::AppState;
-use super::extract::{Caller, Path, json};
+use super::extract::{Path, Reader, json};
 use super::operations::operations;
 use crate::clock::rfc3339;
 use crate::domain::resource;
@@ -67,10 +65,7 @@ pub struct BalanceView {
 #[utoipa::path(get, path = "/balance", tag = "balance",
     responses((status = 200, description = "Balances by class and currency", body = BalanceView),
               (status = 403, description = "Scope denied", body = ErrorBody)))]
-pub async fn balance(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn balance(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let balances = ledger::balances(&snapshot, caller.mode, caller.owner())?
         .into_iter()
@@ -127,8 +122,7 @@ pub struct TransactionView {
     responses((status = 200, description = "A ledger transaction", body = TransactionView),
               (status = 404, description = "Not found", body = ErrorBody)))]
 pub async fn transaction(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

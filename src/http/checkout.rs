@@ -4,16 +4,14 @@ use crate::domain::checkout::CHECKOUT_SESSION;
 use crate::domain::checkout::PAYMENT_LINK;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::checkout::{
@@ -39,15 +37,9 @@ pub struct CreateSession {
     #[schema(min_items = 1, max_items = 100)]
     pub line_items: Vec<LineItem>,
     pub currency: String,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub success_url: Option<String>,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub cancel_url: Option<String>,
     /// 1 to 43 200 minutes; default 24 hours.
     #[serde(default, deserialize_with = "fields::opt_int")]
@@ -111,8 +103,7 @@ named_list!(SessionList of CheckoutSessionView, "Newest first.");
 #[utoipa::path(get, path = "/checkout_sessions", tag = "checkout", params(SessionQuery),
     responses((status = 200, description = "Sessions, newest first", body = SessionList)))]
 pub async fn list_sessions(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<SessionQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(CHECKOUT_SESSION.family, &caller);
@@ -128,8 +119,7 @@ pub async fn list_sessions(
     params(("id" = String, Path, description = "cs_...")),
     responses((status = 200, description = "The session", body = CheckoutSessionView)))]
 pub async fn get_session(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let session = checkout::read_session(&state.store.snapshot()?, &caller, &id)?;
@@ -166,10 +156,7 @@ pub struct CreateLink {
     pub reusable: Option<bool>,
     #[schema(max_length = 200, pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$")]
     pub description: Option<String>,
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub success_url: Option<String>,
 }
 
@@ -199,8 +186,7 @@ named_list!(LinkList of LinkView, "Newest first.");
 #[utoipa::path(get, path = "/payment_links", tag = "checkout", params(LinkQuery),
     responses((status = 200, description = "Links, newest first", body = LinkList)))]
 pub async fn list_links(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<LinkQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(PAYMENT_LINK.family, &caller);

@@ -2,16 +2,14 @@
 //! /credit_readiness/{code}` for a lender's key, and the owner's consent
 //! codes (an addition: `docs/decisions.md`).
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Claim, Path};
+use super::extract::{Body, Claim, Path, Reader};
 use super::operations::operations;
 use crate::domain::agents::History;
 use crate::domain::credit::{self, ConsentView, Report};
@@ -93,8 +91,7 @@ pub async fn revoke_consent(
               (status = 403, description = "credit_consent_expired, credit_consent_revoked", body = ErrorBody),
               (status = 404, description = "credit_consent_not_found (unknown code, or of the other mode)", body = ErrorBody)))]
 pub async fn read(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(code): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

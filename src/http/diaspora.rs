@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -286,15 +286,12 @@ pub async fn create_quote(
     responses((status = 200, description = "The quote as it is now (QUOTED, PAID or EXPIRED)", body = DiasporaQuoteView),
               (status = 404, description = "diaspora_quote_not_found: no such quote of this organisation and mode", body = ErrorBody)))]
 pub async fn retrieve_quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    json(
-        200,
-        &diaspora::view(&diaspora::read(&snapshot, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(diaspora::view(&diaspora::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[utoipa::path(post, path = "/diaspora/quotes/{id}/pay", tag = "diaspora", request_body = NoParams,

@@ -1,16 +1,14 @@
 //! Disputes (spec section 4.10).
 
 use crate::domain::disputes::DISPUTE;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::disputes::{self, Dispute, DisputeView, Evidence, NewDispute, Reason, Status};
@@ -107,14 +105,12 @@ pub async fn respond(
     params(("id" = String, Path, description = "dp_...")),
     responses((status = 200, description = "The dispute", body = DisputeView)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    json(
-        200,
-        &disputes::view(&disputes::read(&state.store.snapshot()?, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(disputes::view(&disputes::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -136,8 +132,7 @@ named_list!(DisputeList of DisputeView, "Newest first.");
 #[utoipa::path(get, path = "/disputes", tag = "disputes", params(DisputeQuery),
     responses((status = 200, description = "Disputes, newest first", body = DisputeList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<DisputeQuery>,
 ) -> Result<Response, ApiError> {
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;

@@ -1,13 +1,11 @@
 //! The event log and the event catalogue (spec section 4.10).
 
 use crate::domain::webhooks::EVENT;
-use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
-use super::extract::{Caller, Params, json};
+use super::extract::{Params, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::events::render;
@@ -86,8 +84,7 @@ named_list!(EventList of EventView, "Newest first.");
 #[utoipa::path(get, path = "/events", tag = "events", params(EventQuery),
     responses((status = 200, description = "The event log, newest first: only the events whose object the caller may read (a payout.* event needs payouts:read, ...)", body = EventList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<EventQuery>,
 ) -> Result<Response, ApiError> {
     let created = list::Created::parse(query.since.as_deref(), query.until.as_deref())?;

@@ -12,11 +12,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::AppState;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code};
 use crate::fields::parse_json;
-use crate::store::Reply;
 use crate::store::writer::IdempotencyClaim;
+use crate::store::{Reply, Snapshot};
 
 // The body limit is the connection layer's (net sits below http); named here
 // too for the gate and the router.
@@ -164,6 +165,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Caller {
     }
 }
 
+/// What every reading handler extracts, in the order the gate checked it: the
+/// gateway's state and the authenticated caller (the reads' [`Write`]). A
+/// handler destructures it in its signature (`Reader(state, caller): Reader`).
+///
+/// [`Write`]: super::command::Write
+pub struct Reader(pub AppState, pub Principal);
+
+impl FromRequestParts<AppState> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let Caller(caller) = Caller::from_request_parts(parts, state).await?;
+        Ok(Reader(state.clone(), caller))
+    }
+}
+
 /// The client's address: the peer of the TCP connection, as the accept loop
 /// recorded it (`net::accept`), in canonical form (an IPv4 client of a
 /// dual-stack listener is `1.2.3.4`, not `::ffff:1.2.3.4`). Headers such as
@@ -282,6 +299,15 @@ pub fn reply(reply: Reply) -> Response {
 pub fn json<T: Serialize>(status: u16, value: &T) -> Result<Response, ApiError> {
     let body = serde_json::to_vec(value).map_err(ApiError::internal)?;
     Ok(json_bytes_response(status, body))
+}
+
+/// Answers a read with what `answer` makes of a snapshot taken now, as JSON
+/// (200): the reads' `command::apply`.
+pub fn read_json<V: Serialize>(
+    state: &AppState,
+    answer: impl FnOnce(&Snapshot) -> Result<V, ApiError>,
+) -> Result<Response, ApiError> {
+    json(200, &answer(&state.store.snapshot()?)?)
 }
 
 #[cfg(test)]

@@ -1,16 +1,14 @@
 //! FX (spec section 4.5): quotes, and the rate table they are priced from
 //! (`docs/fx.md`).
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use super::team::members::NoParams;
@@ -62,16 +60,13 @@ pub async fn create_quote(
     params(("id" = String, Path, description = "fxq_...")),
     responses((status = 200, description = "The quote as of now (the sandbox's clock in test mode)", body = FxQuoteView)))]
 pub async fn retrieve_quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let quote = fx::read(&snapshot, &caller, &id)?;
-    json(
-        200,
-        &fx::quote_view(&quote, state.now_for(&snapshot, &caller)?),
-    )
+    read_json(&state, |snapshot| {
+        let quote = fx::read(snapshot, &caller, &id)?;
+        Ok(fx::quote_view(&quote, state.now_for(snapshot, &caller)?))
+    })
 }
 
 named_list!(FxRateList of RateView, "Every pair of this mode's table, by pair.");
@@ -80,8 +75,7 @@ named_list!(FxRateList of RateView, "Every pair of this mode's table, by pair.")
 #[utoipa::path(get, path = "/fx/rates", tag = "fx",
     responses((status = 200, description = "The rate table of the key's mode: the sandbox's defaults and what operators set", body = FxRateList)))]
 pub async fn list_rates(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(_): Params<NoParams>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

@@ -1,7 +1,6 @@
 //! Payment intent handlers (spec section 4.1): parse, call the domain, render.
 
 use crate::domain::intents::INTENT;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -10,7 +9,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::step_up;
@@ -88,8 +87,7 @@ named_list!(IntentList of PaymentIntentView, "Newest first.");
 #[utoipa::path(get, path = "/payment_intents", tag = "payment_intents", params(ListQuery),
     responses((status = 200, description = "Intents, newest first", body = IntentList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<ListQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |intent: &Intent| query.status.is_none_or(|s| intent.public_status() == s);
@@ -104,8 +102,7 @@ pub async fn list(
     responses((status = 200, description = "The intent", body = PaymentIntentView),
               (status = 404, description = "Not visible to this key", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
@@ -116,8 +113,7 @@ pub async fn retrieve(
     params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Every state change and attempt, in order", body = TimelineView)))]
 pub async fn timeline(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
@@ -138,8 +134,7 @@ pub struct MethodList {
     params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Methods open to this payer, ranked by the intent's policy", body = MethodList)))]
 pub async fn methods(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -162,8 +157,7 @@ pub async fn methods(
     params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Amount still refundable", body = view::RefundableView)))]
 pub async fn refundable(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;

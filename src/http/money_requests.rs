@@ -1,15 +1,13 @@
 //! Money requests (spec section 4.14).
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
+use super::extract::{Body, Path, Reader, json};
 use super::operations::operations;
 use crate::domain::fields;
 use crate::domain::money_requests::{self, MoneyRequestView, NewRequest};
@@ -64,8 +62,7 @@ pub async fn create(
     params(("code" = String, Path, description = "MR-...")),
     responses((status = 200, description = "The request (the requester's key; the payer follows the pay URL)", body = MoneyRequestView)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(code): Path<String>,
 ) -> Result<Response, ApiError> {
     let request = money_requests::read(&state.store.snapshot()?, &caller, &code)?;

@@ -3,16 +3,14 @@
 //! are in `domain::offline`; the flow is told in `docs/offline.md`.
 
 use crate::domain::offline::OFFLINE_PROMISE;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, json};
+use super::extract::{Body, Params, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -343,8 +341,7 @@ named_list!(OfflinePromiseList of OfflinePromiseView, "Newest first.");
 #[utoipa::path(get, path = "/offline/promises", tag = "offline", params(PromiseQuery),
     responses((status = 200, description = "Promises, newest first", body = OfflinePromiseList)))]
 pub async fn list_promises(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<PromiseQuery>,
 ) -> Result<Response, ApiError> {
     let limit = query.limit.unwrap_or(PROMISES_LIMIT_DEFAULT);

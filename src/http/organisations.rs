@@ -2,16 +2,14 @@
 //! disables the organisations it hosts. An addition to the spec, for the
 //! owners of the instance's own organisation only.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
+use super::extract::{Body, Path, Reader, json};
 use super::list::{List, named_list};
 use super::operations::operations;
 use crate::domain::org::{self, NewOrganisation, Organisation, Status};
@@ -128,10 +126,7 @@ named_list!(OrganisationList of OrganisationView, "Newest first; the gateway's o
 /// Lists the hosted organisations (an addition to the spec, for the operator).
 #[utoipa::path(get, path = "/organisations", tag = "organisations",
     responses((status = 200, description = "The hosted organisations, newest first", body = OrganisationList)))]
-pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn list(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     org::require_operator(&snapshot, &caller)?;
     let all = org::list(&snapshot)?;

@@ -4,16 +4,14 @@
 //! and cancellation.
 
 use crate::domain::payout_batches::PAYOUT_BATCH;
-use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows};
 use super::operations::operations;
 use super::step_up;
@@ -295,8 +293,7 @@ pub struct BatchQuery {
 #[utoipa::path(get, path = "/payouts/batches", tag = "payouts", params(BatchQuery),
     responses((status = 200, description = "Batches, newest first (without rows, errors and readiness)", body = BatchList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<BatchQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |b: &PayoutBatch| query.status.is_none_or(|s| b.status == s);
@@ -338,8 +335,7 @@ pub struct RetrieveQuery {
                   (String = "text/csv"))),
               (status = 404, description = "payout_batch_not_found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
     Params(query): Params<RetrieveQuery>,
 ) -> Result<Response, ApiError> {

@@ -2,15 +2,13 @@
 //! account. Batches are their own area.
 
 use crate::domain::payouts::PAYOUT;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain;
@@ -83,8 +81,7 @@ named_list!(PayoutList of PayoutView, "Newest first.");
 #[utoipa::path(get, path = "/payouts", tag = "payouts", params(PayoutQuery),
     responses((status = 200, description = "Payouts, newest first", body = PayoutList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<PayoutQuery>,
 ) -> Result<Response, ApiError> {
     let created = list::Created::parse(query.since.as_deref(), query.until.as_deref())?;
@@ -103,8 +100,7 @@ pub async fn list(
     responses((status = 200, description = "The payout", body = PayoutView),
               (status = 404, description = "payout_not_found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let payout = payouts::read(&state.store.snapshot()?, &caller, &id)?;

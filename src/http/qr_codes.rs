@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, ClientIp, Params, Path, json};
+use super::extract::{Body, ClientIp, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::qr_codes::views::{
@@ -113,8 +113,7 @@ named_list!(LocationList of LocationView, "Newest first.");
 #[utoipa::path(get, path = "/locations", tag = "qr_codes", params(LocationQuery),
     responses((status = 200, description = "Locations, newest first", body = LocationList)))]
 pub async fn list_locations(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<LocationQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(LOCATION.family, &caller);
@@ -128,8 +127,7 @@ pub async fn list_locations(
     responses((status = 200, description = "The location", body = LocationView),
               (status = 404, description = "Not found", body = ErrorBody)))]
 pub async fn retrieve_location(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let location = qr::read_location(&state.store.snapshot()?, &caller, &id)?;
@@ -176,8 +174,7 @@ named_list!(TerminalList of TerminalView, "Newest first, at most 100.");
     responses((status = 200, description = "The location's terminals, newest first", body = TerminalList),
               (status = 404, description = "No such location", body = ErrorBody)))]
 pub async fn list_terminals(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -267,8 +264,7 @@ named_list!(QrCodeList of QrCodeView, "Newest first (without `svg`).");
 #[utoipa::path(get, path = "/qr_codes", tag = "qr_codes", params(CodeQuery),
     responses((status = 200, description = "QR codes, newest first", body = QrCodeList)))]
 pub async fn list_codes(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<CodeQuery>,
 ) -> Result<Response, ApiError> {
     let at_location = list::id_filter(
@@ -294,8 +290,7 @@ pub async fn list_codes(
     responses((status = 200, description = "The code with its SVG", body = QrCodeView),
               (status = 404, description = "Not found", body = ErrorBody)))]
 pub async fn retrieve_code(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let code = qr::read_code(&state.store.snapshot()?, &caller, &id)?;
@@ -340,8 +335,7 @@ pub struct AnalyticsQuery {
 #[utoipa::path(get, path = "/qr_codes/analytics", tag = "qr_codes", params(AnalyticsQuery),
     responses((status = 200, description = "Scans per code, per location, per day, and resolve outcomes (newest 1000 codes)", body = Analytics)))]
 pub async fn analytics(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<AnalyticsQuery>,
 ) -> Result<Response, ApiError> {
     let _ = list::id_filter(

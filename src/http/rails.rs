@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
+use super::extract::{Body, Path, Reader, json};
 use super::operations::operations;
 use super::step_up;
 use crate::clock::rfc3339;
@@ -117,10 +117,7 @@ fn view(
 #[utoipa::path(get, path = "/rails", tag = "rails",
     responses((status = 200, description = "Every live connector, configured or not, with its health", body = RailList),
               (status = 403, description = "Not an owner's or admin's session (session_required, role_denied)", body = ErrorBody)))]
-pub async fn list_rails(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn list_rails(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let mut data = Vec::with_capacity(Provider::ALL.len());
     for provider in Provider::ALL {

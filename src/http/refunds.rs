@@ -1,7 +1,6 @@
 //! Refunds (spec section 4.3) and the split views of an intent (4.1).
 
 use crate::domain::refunds::REFUND;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -12,7 +11,7 @@ use std::collections::BTreeMap;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::step_up;
@@ -144,8 +143,7 @@ named_list!(RefundList of RefundView, "Newest first.");
 #[utoipa::path(get, path = "/refunds", tag = "refunds", params(RefundQuery),
     responses((status = 200, description = "Refunds, newest first", body = RefundList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<RefundQuery>,
 ) -> Result<Response, ApiError> {
     let of_intent = list::intent_filter(query.payment_intent.as_deref())?;
@@ -161,14 +159,12 @@ pub async fn list(
     params(("id" = String, Path, description = "re_...")),
     responses((status = 200, description = "The refund", body = RefundView)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    json(
-        200,
-        &refunds::view(&refunds::read(&state.store.snapshot()?, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(refunds::view(&refunds::read(snapshot, &caller, &id)?))
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -246,8 +242,7 @@ pub struct SplitsView {
     params(("id" = String, Path, description = "pi_...")),
     responses((status = 200, description = "Split payouts from a captured intent", body = SplitsView)))]
 pub async fn splits(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
@@ -291,8 +286,7 @@ pub struct SplitRefundsView {
     params(("id" = String, Path, description = "pi_..."), SplitRefundQuery),
     responses((status = 200, description = "Split recoveries per refund", body = SplitRefundsView)))]
 pub async fn split_refunds(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
     Params(query): Params<SplitRefundQuery>,
 ) -> Result<Response, ApiError> {

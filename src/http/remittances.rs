@@ -1,16 +1,14 @@
 //! Remittances (spec section 4.7): quotes, sending, listing.
 
 use crate::domain::remittances::REMITTANCE;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, json};
+use super::extract::{Body, Params, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -48,8 +46,7 @@ pub struct QuoteQuery {
               (status = 400, description = "A parameter (`param` names it)", body = ErrorBody),
               (status = 422, description = "fx_rate_unavailable", body = ErrorBody)))]
 pub async fn quote(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<QuoteQuery>,
 ) -> Result<Response, ApiError> {
     let ask = Ask::parse(
@@ -142,8 +139,7 @@ named_list!(RemittanceList of RemittanceView, "Newest first.");
 #[utoipa::path(get, path = "/remittances", tag = "remittances", params(RemittanceQuery),
     responses((status = 200, description = "Remittances, newest first", body = RemittanceList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<RemittanceQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

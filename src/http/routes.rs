@@ -2,7 +2,6 @@
 //! recipient can be paid in, routes, their receipts and cancels.
 
 use crate::domain::routes::ROUTE;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -11,7 +10,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json, read_json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::auth::Principal;
@@ -310,8 +309,7 @@ pub struct PayoutCurrenciesView {
               (status = 400, description = "A field (`param` names it)", body = ErrorBody),
               (status = 404, description = "operator_not_found", body = ErrorBody)))]
 pub async fn payout_currencies(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Body(input): Body<PayoutCurrencies>,
 ) -> Result<Response, ApiError> {
     let (amount_minor, source, _) = ask_of(
@@ -546,8 +544,7 @@ named_list!(RouteList of RouteView, "Newest first.");
 #[utoipa::path(get, path = "/routes", tag = "routes", params(RouteQuery),
     responses((status = 200, description = "Routes, newest first", body = RouteList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<RouteQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -561,13 +558,13 @@ pub async fn list(
     responses((status = 200, description = "The route: stage, quote, funding payment, payout", body = RouteView),
               (status = 404, description = "route_not_found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    let route = routes::read(&snapshot, &caller, &id)?;
-    json(200, &routes::view(&snapshot, &route)?)
+    read_json(&state, |snapshot| {
+        let route = routes::read(snapshot, &caller, &id)?;
+        routes::view(snapshot, &route)
+    })
 }
 
 /// The receipt of a settled route, signed with the platform's ed25519 key
@@ -578,8 +575,7 @@ pub async fn retrieve(
               (status = 404, description = "route_not_found", body = ErrorBody),
               (status = 409, description = "route_not_settled", body = ErrorBody)))]
 pub async fn receipt(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

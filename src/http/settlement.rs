@@ -3,16 +3,14 @@
 
 use crate::domain::settlement::cycles::SETTLEMENT_CYCLE;
 use crate::domain::settlement::profiles::SETTLEMENT_PROFILE;
-use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::domain::settlement::cycles::{self, Cycle, Place};
@@ -80,8 +78,7 @@ pub struct ProfileQuery {
 #[utoipa::path(get, path = "/settlement_profiles", tag = "settlement", params(ProfileQuery),
     responses((status = 200, description = "The profiles, newest first (without one, the defaults apply: docs/settlement.md)", body = SettlementProfileList)))]
 pub async fn list_profiles(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<ProfileQuery>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -96,8 +93,7 @@ pub async fn list_profiles(
     responses((status = 200, description = "The profile", body = SettlementProfileView),
               (status = 404, description = "settlement_profile_not_found", body = ErrorBody)))]
 pub async fn retrieve_profile(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -133,8 +129,7 @@ pub struct SettlementPreview {
     responses((status = 200, description = "What the next cycle would settle now; nothing is written", body = SettlementPreview),
               (status = 404, description = "settlement_profile_not_found", body = ErrorBody)))]
 pub async fn preview(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -220,10 +215,7 @@ const CALENDAR_RECENT_MAX: usize = 10;
 
 #[utoipa::path(get, path = "/settlement_calendar", tag = "settlement",
     responses((status = 200, description = "Upcoming cut-offs, closed cycles waiting to be paid, recent cycles", body = SettlementCalendar)))]
-pub async fn calendar(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn calendar(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let prefix = keys::settlement_open_prefix(caller.mode, caller.owner());
     let mut upcoming = Vec::new();
@@ -305,8 +297,7 @@ pub struct CycleQuery {
 #[utoipa::path(get, path = "/settlement_cycles", tag = "settlement", params(CycleQuery),
     responses((status = 200, description = "Cycles, newest first (running ones included)", body = SettlementCycleList)))]
 pub async fn list_cycles(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<CycleQuery>,
 ) -> Result<Response, ApiError> {
     if let Some(c) = query.currency.as_deref() {
@@ -455,8 +446,7 @@ pub struct StatementQuery {
               (status = 404, description = "settlement_cycle_not_found", body = ErrorBody),
               (status = 409, description = "cycle_not_closed: the period still runs", body = ErrorBody)))]
 pub async fn statement_of(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
     Params(query): Params<StatementQuery>,
 ) -> Result<Response, ApiError> {
@@ -532,8 +522,7 @@ pub struct SettlementDetailView {
     responses((status = 200, description = "The cycle with its items and its statement's summary", body = SettlementDetailView),
               (status = 404, description = "settlement_cycle_not_found", body = ErrorBody)))]
 pub async fn retrieve_settlement(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

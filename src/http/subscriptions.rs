@@ -5,16 +5,14 @@ use crate::domain::plans::PLAN;
 use crate::domain::subscriptions::SUBSCRIPTION;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, List, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -130,8 +128,7 @@ named_list!(PlanList of PlanView, "Newest first; archived plans only with includ
 #[utoipa::path(get, path = "/plans", tag = "subscriptions", params(PlanQuery),
     responses((status = 200, description = "Plans, newest first", body = PlanList)))]
 pub async fn list_plans(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<PlanQuery>,
 ) -> Result<Response, ApiError> {
     let archived = query.include_archived.unwrap_or(false);
@@ -149,8 +146,7 @@ pub async fn list_plans(
     params(("id" = String, Path, description = "plan_... or the plan's code")),
     responses((status = 200, description = "The plan", body = PlanView)))]
 pub async fn retrieve_plan(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let plan = plans::read(&state.store.snapshot()?, &caller, &id)?;
@@ -268,8 +264,7 @@ pub struct SubscriptionList {
 #[utoipa::path(get, path = "/subscriptions", tag = "subscriptions", params(SubscriptionQuery),
     responses((status = 200, description = "Subscriptions, newest first, with the billing overview", body = SubscriptionList)))]
 pub async fn list_subscriptions(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<SubscriptionQuery>,
 ) -> Result<Response, ApiError> {
     let keep = |s: &Subscription| query.status.is_none_or(|w| s.status == w);
@@ -291,8 +286,7 @@ pub async fn list_subscriptions(
     params(("id" = String, Path, description = "sub_...")),
     responses((status = 200, description = "The subscription with its latest invoices", body = SubscriptionView)))]
 pub async fn retrieve_subscription(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
@@ -377,8 +371,7 @@ named_list!(InvoiceList of InvoiceView, "Newest first.");
 #[utoipa::path(get, path = "/invoices", tag = "subscriptions", params(InvoiceQuery),
     responses((status = 200, description = "Invoices, newest first", body = InvoiceList)))]
 pub async fn list_invoices(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<InvoiceQuery>,
 ) -> Result<Response, ApiError> {
     let rows = Rows::owned(INVOICE, &caller);

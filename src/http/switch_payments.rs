@@ -1,16 +1,14 @@
 //! National-switch payments (spec 4.12, origin section 10): `POST /payments`,
 //! `GET /payments/{id}`, `POST /payments/{id}/cancel`.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Path, json};
+use super::extract::{Body, Path, Reader, read_json};
 use super::operations::operations;
 use super::team::members::NoParams;
 use crate::domain::fields;
@@ -209,15 +207,14 @@ pub async fn create(
     responses((status = 200, description = "The payment", body = SwitchPaymentView),
               (status = 404, description = "switch_payment_not_found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let snapshot = state.store.snapshot()?;
-    json(
-        200,
-        &switch_payments::view(&switch_payments::read(&snapshot, &caller, &id)?),
-    )
+    read_json(&state, |snapshot| {
+        Ok(switch_payments::view(&switch_payments::read(
+            snapshot, &caller, &id,
+        )?))
+    })
 }
 
 /// Cancels a payment not yet sent to the switch (RECEIVED, REQUIRES_ACTION, READY).

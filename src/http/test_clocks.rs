@@ -1,16 +1,14 @@
 //! Test clocks (issue 17): the sandbox's own time, moved forward on request.
 
 use crate::domain::test_clocks::TEST_CLOCK;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::webhooks::DeletedView;
@@ -82,8 +80,7 @@ named_list!(TestClockList of TestClockView, "Newest first.");
 #[utoipa::path(get, path = "/test_clocks", tag = "test_clocks", params(ClockQuery),
     responses((status = 200, description = "The sandbox's clocks, newest first", body = TestClockList)))]
 pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<ClockQuery>,
 ) -> Result<Response, ApiError> {
     test_clocks::require_test_mode(&caller)?;
@@ -98,8 +95,7 @@ pub async fn list(
     params(("id" = String, Path, description = "clock_...")),
     responses((status = 200, description = "The clock; `status` is `advancing` until an advance is done", body = TestClockView)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let clock = test_clocks::read(&state.store.snapshot()?, &caller, &id)?;

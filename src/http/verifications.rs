@@ -1,6 +1,5 @@
 //! Payment verification (spec section 4.4).
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -9,7 +8,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, json};
+use super::extract::{Body, Params, Reader, json};
 use super::operations::operations;
 use crate::auth::Principal;
 use crate::domain::verifications::score::Reason;
@@ -221,10 +220,7 @@ pub async fn verify(
 
 #[utoipa::path(get, path = "/verifications/quota", tag = "verifications",
     responses((status = 200, description = "Free quota of the month and the price after it", body = QuotaView)))]
-pub async fn quota(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn quota(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let now_ms = state.now_for(&snapshot, &caller)?;
     json(200, &verifications::quota(&snapshot, &caller, now_ms)?)
@@ -274,8 +270,7 @@ pub struct PaymentResolution {
     responses((status = 200, description = "CONFIRMED, PENDING, AMBIGUOUS or NOT_FOUND, with the scored matches", body = PaymentResolution),
               (status = 400, description = "Neither a reference nor an msisdn with amount_minor (criteria_required), or a field out of bounds", body = ErrorBody)))]
 pub async fn resolution(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<ResolutionQuery>,
 ) -> Result<Response, ApiError> {
     let criteria = criteria(

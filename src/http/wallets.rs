@@ -1,16 +1,14 @@
 //! Wallets and wallet-to-wallet transfers (spec section 4.5).
 
 use crate::domain::transfers::TRANSFER;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, List, Rows, named_list};
 use super::operations::operations;
 use crate::domain::fields;
@@ -71,10 +69,7 @@ named_list!(WalletList of WalletView, "One per currency the organisation holds o
 
 #[utoipa::path(get, path = "/wallets", tag = "wallets",
     responses((status = 200, description = "The organisation's wallets, one per currency", body = WalletList)))]
-pub async fn list_wallets(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn list_wallets(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;
     let mut held = ledger::balances(&snapshot, caller.mode, caller.owner())?;
     let enabled = org::get(&snapshot, caller.owner())?.and_then(|o| o.default_currency);
@@ -195,8 +190,7 @@ named_list!(TransferList of TransferView, "Newest first, each as the caller's si
     responses((status = 200, description = "Transfers sent and received, newest first", body = TransferList),
               (status = 400, description = "A filter, limit or cursor (`param` names it)", body = ErrorBody)))]
 pub async fn list_transfers(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(query): Params<TransferQuery>,
 ) -> Result<Response, ApiError> {
     let owner = caller.owner().to_string();
@@ -216,8 +210,7 @@ pub async fn list_transfers(
     responses((status = 200, description = "The transfer, as the caller's side sees it (its sender or its recipient)", body = TransferView),
               (status = 404, description = "transfer_not_found", body = ErrorBody)))]
 pub async fn retrieve_transfer(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let transfer = transfers::read(&state.store.snapshot()?, &caller, &id)?;
@@ -376,10 +369,7 @@ fn limits_view(o: Option<&org::Organisation>) -> TransferLimitsView {
 /// The organisation's transfer limits (an addition to the spec).
 #[utoipa::path(get, path = "/transfer_limits", tag = "wallets",
     responses((status = 200, description = "The limits in force (the defaults unless the owner changed them)", body = TransferLimitsView)))]
-pub async fn transfer_limits(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn transfer_limits(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let organisation = org::get(&state.store.snapshot()?, caller.owner())?;
     json(200, &limits_view(organisation.as_ref()))
 }

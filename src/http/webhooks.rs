@@ -3,16 +3,14 @@
 use crate::domain::webhooks::ENDPOINT;
 use std::collections::BTreeMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Caller, Params, Path, json};
+use super::extract::{Body, Params, Path, Reader, json};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use crate::clock::rfc3339;
@@ -61,10 +59,7 @@ pub struct CreateEndpoint {
 #[derive(Debug, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateEndpoint {
-    #[schema(
-        max_length = 2048,
-        pattern = "^https?://[^/\\s\\u0000-\\u001f\\u007f-\\u009f][^\\s\\u0000-\\u001f\\u007f-\\u009f]*$"
-    )]
+    #[schema(schema_with = crate::fields::optional_url_schema)]
     pub url: Option<String>,
     /// Also accepted as `events`; sending both is an error. The same rule as at creation: only types
     /// whose object the caller may read. A new `url` keeps the filters only for a caller who may read them all.
@@ -110,10 +105,7 @@ named_list!(EndpointList of EndpointView, "Newest first.");
 
 #[utoipa::path(get, path = "/webhook_endpoints", tag = "webhooks",
     responses((status = 200, description = "The endpoints of this account and mode (at most 16)", body = EndpointList)))]
-pub async fn list(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn list(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     // At most ENDPOINTS_MAX exist, so they all fit one page.
     let rows = Rows::owned(ENDPOINT.family, &caller);
     let snapshot = state.store.snapshot()?;
@@ -127,8 +119,7 @@ pub async fn list(
     responses((status = 200, description = "The endpoint (without its secret)", body = EndpointView),
               (status = 404, description = "Not found", body = ErrorBody)))]
 pub async fn retrieve(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let endpoint = webhooks::read_endpoint(&state.store.snapshot()?, &caller, &id)?;
@@ -258,8 +249,7 @@ named_list!(DeliveryList of DeliveryView, "Newest first.");
     params(("id" = String, Path, description = "we_..."), DeliveryQuery),
     responses((status = 200, description = "Deliveries to this endpoint with every attempt", body = DeliveryList)))]
 pub async fn deliveries(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Path(id): Path<String>,
     Params(query): Params<DeliveryQuery>,
 ) -> Result<Response, ApiError> {

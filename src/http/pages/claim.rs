@@ -9,8 +9,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
-use super::{Lang, PageOf, escape, fill, message_page, page_response};
+use super::{Lang, PageOf, escape, fill, message_page, page_response, with_parts};
 use crate::domain::accounts::{self, Account};
 use crate::domain::team;
 use crate::error::{ApiError, Code};
@@ -18,7 +19,7 @@ use crate::http::AppState;
 use crate::http::command;
 use crate::http::extract::{Body, Claim, Path};
 
-const TEMPLATE: &str = include_str!("claim.html");
+static TEMPLATE: LazyLock<String> = LazyLock::new(|| with_parts(include_str!("claim.html")));
 
 struct Words {
     title: &'static str,
@@ -118,7 +119,7 @@ pub(super) async fn page(PageOf(state, token, lang): PageOf) -> Response {
         ("lang", lang.code()),
         ("nonce", &nonce),
         ("t_title", &escape(t.title)),
-        ("business", &escape(&account.business_name)),
+        ("merchant", &escape(&account.business_name)),
         ("t_intro", &escape(t.intro)),
         ("t_email", &escape(t.email)),
         ("email", &escape(&account.email)),
@@ -129,7 +130,7 @@ pub(super) async fn page(PageOf(state, token, lang): PageOf) -> Response {
         ("t_secured", &escape(t.secured)),
         ("messages", &messages),
     ];
-    page_response(StatusCode::OK, fill(TEMPLATE, &values), &nonce)
+    page_response(StatusCode::OK, fill(&TEMPLATE, &values), &nonce)
 }
 
 #[derive(Debug, Deserialize)]

@@ -17,6 +17,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 use super::AppState;
 use super::extract::{Body, Path, json};
@@ -39,7 +40,27 @@ mod subscribe;
 
 pub use i18n::Lang;
 
-const CHECKOUT_TEMPLATE: &str = include_str!("checkout.html");
+static CHECKOUT_TEMPLATE: LazyLock<String> =
+    LazyLock::new(|| with_parts(include_str!("checkout.html")));
+
+/// What the pages share, written once: a line `{{> name}}` of a page's
+/// template stands for the part `name` (mustache's partials). Parts are put in
+/// place once, in the template, so no value filled in later is ever read as
+/// one.
+const PARTS: [(&str, &str); 3] = [
+    ("head", include_str!("head.html")),
+    ("head_end", include_str!("head_end.html")),
+    ("script", include_str!("script.html")),
+];
+
+/// `template` with each `{{> name}}` line replaced by the part `name`.
+fn with_parts(template: &str) -> String {
+    PARTS
+        .iter()
+        .fold(template.to_owned(), |page, (name, part)| {
+            page.replace(&format!("{{{{> {name}}}}}\n"), part)
+        })
+}
 
 pub fn router(state: AppState) -> Router {
     Router::new()
@@ -303,7 +324,7 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         ("t_secured", &escape(t.secured)),
         ("messages", &messages),
     ];
-    let html = fill(CHECKOUT_TEMPLATE, &values);
+    let html = fill(&CHECKOUT_TEMPLATE, &values);
     page_response(StatusCode::OK, html, &nonce)
 }
 
@@ -863,5 +884,16 @@ mod tests {
             super::escape("<a href=\"x\">'&'</a>"),
             "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
         );
+    }
+
+    #[test]
+    fn every_shared_part_is_put_in_place() {
+        for page in [
+            super::with_parts(include_str!("checkout.html")),
+            super::with_parts(include_str!("claim.html")),
+        ] {
+            assert!(page.starts_with("<!doctype html>\n"));
+            assert!(!page.contains("{{>"), "a part left out");
+        }
     }
 }

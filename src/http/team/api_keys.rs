@@ -1,7 +1,6 @@
 //! API key management: list, create, rotate, revoke (live keys need step-up).
 
 use crate::domain::api_keys::MISSING_KEY;
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -19,7 +18,7 @@ use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
 use crate::http::command::Write;
-use crate::http::extract::{Body, Caller, Params, Path, json};
+use crate::http::extract::{Body, Params, Path, Reader, json};
 use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
 use crate::http::step_up;
@@ -94,8 +93,7 @@ pub struct ListKeys {
     responses((status = 200, description = "Keys of the organisation (both modes), newest first, secrets redacted", body = KeyList),
               (status = 403, description = "session_required for an API key", body = ErrorBody)))]
 pub async fn list_keys(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(params): Params<ListKeys>,
 ) -> Result<Response, ApiError> {
     let limit = limit(params.limit)?;

@@ -1,6 +1,5 @@
 //! The audit log: who did what, newest first (owners and admins).
 
-use axum::extract::State;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,8 +7,7 @@ use utoipa::ToSchema;
 use crate::clock::rfc3339;
 use crate::domain::audit;
 use crate::error::ApiError;
-use crate::http::AppState;
-use crate::http::extract::{Caller, Params, json};
+use crate::http::extract::{Params, Reader, json};
 use crate::http::list::{List, cursor, limit, named_list};
 use crate::http::operations::operations;
 use crate::mode::Mode;
@@ -56,8 +54,7 @@ pub struct ListAudit {
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
     responses((status = 200, description = "Audit entries, newest first (owners and admins)", body = AuditList)))]
 pub async fn audit_log(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(params): Params<ListAudit>,
 ) -> Result<Response, ApiError> {
     let limit = limit(params.limit)?;

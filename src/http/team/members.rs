@@ -1,6 +1,5 @@
 //! Team members: list, add, change a role, disable.
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -14,10 +13,9 @@ use crate::domain::audit::Actor;
 use crate::domain::members::{self, NewMember};
 use crate::domain::team::{self, Member};
 use crate::error::{ApiError, Code, ErrorBody};
-use crate::http::AppState;
 use crate::http::command;
 use crate::http::command::Write;
-use crate::http::extract::{Body, Caller, Params, Path, json};
+use crate::http::extract::{Body, Params, Path, Reader, json};
 use crate::http::list::{List, named_list};
 use crate::http::operations::operations;
 
@@ -79,8 +77,7 @@ pub struct NoParams {}
 #[utoipa::path(get, path = "/team/members", tag = "team",
     responses((status = 200, description = "Every member, newest first", body = MemberList)))]
 pub async fn list_members(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
+    Reader(state, caller): Reader,
     Params(_): Params<NoParams>,
 ) -> Result<Response, ApiError> {
     let snapshot = state.store.snapshot()?;

@@ -17,8 +17,8 @@ use crate::error::{ApiError, Code, ErrorBody};
 use crate::http::AppState;
 use crate::http::command;
 use crate::http::command::Write;
-use crate::http::extract::ClientIp;
-use crate::http::extract::{Body, Caller, json};
+use crate::http::extract::{Body, json};
+use crate::http::extract::{ClientIp, Reader};
 use crate::http::operations::operations;
 use crate::http::step_up;
 use crate::store::{Output, Read};
@@ -145,10 +145,7 @@ pub async fn login(
 
 #[utoipa::path(get, path = "/sessions/current", tag = "team",
     responses((status = 200, description = "The caller's session (without its token)", body = SessionView)))]
-pub async fn current(
-    State(state): State<AppState>,
-    Caller(caller): Caller,
-) -> Result<Response, ApiError> {
+pub async fn current(Reader(state, caller): Reader) -> Result<Response, ApiError> {
     let s = session_of(&caller)?;
     let snapshot = state.store.snapshot()?;
     let session: Option<Session> = snapshot.object(&s.session_id)?;
