@@ -100,9 +100,11 @@ impl Default for Settings {
 }
 
 /// `POST /payouts/{id}/review`: the operator's decision on a payout in
-/// NEEDS_REVIEW, then its batch row follows, as after a poll.
+/// NEEDS_REVIEW; then its batch row follows, as after a poll, and the
+/// settlement cycle it pays runs its payout check now.
 pub fn review_payout(
     tx: &mut Tx<'_>,
+    settings: &Settings,
     principal: &crate::auth::Principal,
     id: &str,
     outcome: review::Outcome,
@@ -110,6 +112,12 @@ pub fn review_payout(
 ) -> Result<payouts::Payout, ApiError> {
     let payout = payouts::review(tx, principal, id, outcome, evidence)?;
     payout_batches::on_payout(tx, &payout.id)?;
+    if let Some(cycle) = &payout.settlement_cycle {
+        let check = TimerKind::SettlementPayout {
+            cycle: cycle.clone(),
+        };
+        settlement::on_timer(tx, settings, &check)?;
+    }
     Ok(payout)
 }
 

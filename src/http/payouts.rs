@@ -128,8 +128,10 @@ pub async fn review(
         "resolving a payout in review",
     )
     .await?;
+    let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let payout = domain::review_payout(tx, &caller, &id, input.outcome, &input.evidence)?;
+        let payout =
+            domain::review_payout(tx, &settings, &caller, &id, input.outcome, &input.evidence)?;
         Ok(payouts::view(&payout))
     })
     .await

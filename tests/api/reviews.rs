@@ -3,11 +3,15 @@
 //! and the audit follow. One shape: `POST /{resource}/{id}/review`
 //! `{outcome: paid | returned, evidence: {reference, note}, pin}`.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 
+use crate::settlement::{MONDAY_10, paid, profile};
 use crate::support::balances::fund;
+use crate::support::clocks::clock_at;
 use crate::support::events::object_ids;
-use crate::support::{Resp, TestServer, assert_error, ik};
+use crate::support::{Resp, TestServer, assert_error, ik, wait_until};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD, OWNER_PIN, login};
 
 fn start() -> TestServer {
@@ -184,4 +188,44 @@ fn a_review_in_live_mode_asks_for_the_members_pin_before_anything_is_read() {
     let mut right = decision("paid");
     right["pin"] = json!(OWNER_PIN);
     assert_error(&live(&right), 404, "payout_not_found");
+}
+
+#[test]
+fn a_settlement_cycle_whose_payout_was_in_review_is_paid_or_failed_by_the_review() {
+    let srv = start();
+    clock_at(&srv, MONDAY_10);
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    let destination =
+        json!({"method": "mobile_money", "operator_id": "mpesa_cd", "phone": "+243000000408"});
+    profile(
+        &srv,
+        json!({"currency": "CDF", "schedule": "manual", "destination": destination}),
+    );
+    let cycle_of = |id: &str| srv.get(&format!("/settlements/{id}"), srv.sk()).body;
+    for (outcome, status, event) in [
+        ("paid", "PAID", "settlement.completed"),
+        ("returned", "FAILED", "settlement.failed"),
+    ] {
+        paid(&srv, 100_000);
+        let closed = srv.post(
+            "/settlement_cycles",
+            srv.sk(),
+            &json!({"currency": "CDF", "pay": true}),
+            Some(&ik()),
+        );
+        assert_eq!(closed.status, 201, "{closed:?}");
+        assert_eq!(closed.body["status"], "PAYING", "{closed:?}");
+        let id = closed.body["id"].as_str().expect("id").to_string();
+        let payout = closed.body["payout"].as_str().expect("payout").to_string();
+        let done = review(&srv, &owner, &payout, &decision(outcome), &ik());
+        assert_eq!(done.status, 200, "{done:?}");
+        let ended = wait_until(
+            Duration::from_secs(10),
+            "the cycle follows its payout's review",
+            || Some(cycle_of(&id)).filter(|c| c["status"] == status),
+            || format!("{}", cycle_of(&id)),
+        );
+        assert_eq!(ended["payout"], payout.as_str());
+        assert!(object_ids(&srv, event).contains(&id), "{event}");
+    }
 }

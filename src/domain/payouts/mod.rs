@@ -497,10 +497,8 @@ pub fn on_poll(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
 /// NEEDS_REVIEW from the provider's statement. `paid`: the money leaves
 /// transit to the rail (`payout.succeeded`); `returned`: amount and fee go
 /// back to available (`payout.failed`, reason `returned`). What the payout
-/// pays follows, as it follows a provider's answer: its route, and its
-/// settlement cycle (through the cycle's payout check, due at once); its
-/// batch row is moved by the caller ([`crate::domain::review_payout`]), as
-/// after a poll.
+/// pays follows, as it follows a provider's answer: its route here; its
+/// batch row and its settlement cycle in [`crate::domain::review_payout`].
 pub fn review(
     tx: &mut Tx<'_>,
     principal: &Principal,
@@ -526,12 +524,6 @@ pub fn review(
     payout.resolution = Some(resolution);
     tx.put_object(payout.id.clone(), &payout)?;
     super::routes::on_payout(tx, &payout)?;
-    if let Some(cycle) = &payout.settlement_cycle {
-        let check = TimerKind::SettlementPayout {
-            cycle: cycle.clone(),
-        };
-        scheduler::schedule(tx, tx.now_ms(), check)?;
-    }
     Ok(payout)
 }
 
