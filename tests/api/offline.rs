@@ -646,6 +646,30 @@ fn an_offline_qr_carries_a_signed_nonce_and_stands_for_the_merchants_signature()
         .post("/resolve", None, &json!({"payload": payload}), None);
     assert_eq!(resolved.status, 200, "{resolved:?}");
     assert_eq!(resolved.body["signature"], "trusted", "{resolved:?}");
+    // Issue 47 defect 1: the gateway owns the code it signed, and a payer's
+    // app is told to pay it offline (it answered not_found and do_not_pay).
+    assert_eq!(resolved.body["kind"], "paygate_offline_qr", "{resolved:?}");
+    assert!(resolved.body["problem"].is_null(), "{resolved:?}");
+    assert_eq!(
+        resolved.body["next_action"]["type"], "pay_offline",
+        "{resolved:?}"
+    );
+    assert_eq!(resolved.body["amount_minor"], 1_200, "{resolved:?}");
+    assert_eq!(resolved.body["currency"], "CDF", "{resolved:?}");
+    assert_eq!(resolved.body["livemode"], false, "{resolved:?}");
+    assert!(
+        resolved.body["merchant"]["account"].is_string(),
+        "{resolved:?}"
+    );
+    // Another nonce in the same template is nothing this gateway issued.
+    let forged = payload.replace(&nonce, &"A".repeat(nonce.len()));
+    let forged = w
+        .srv
+        .post("/resolve", None, &json!({"payload": forged}), None);
+    assert_eq!(
+        forged.body["next_action"]["type"], "do_not_pay",
+        "{forged:?}"
+    );
     for (field, value) in [
         ("expires_in_seconds", json!(59)),
         ("amount_minor", json!(20_001)),
@@ -676,6 +700,12 @@ fn an_offline_qr_carries_a_signed_nonce_and_stands_for_the_merchants_signature()
         "{reply}"
     );
     assert_eq!(reply["results"][1]["status"], "SETTLED", "{reply}");
+    // Paid: the code has nothing left to pay.
+    let after = w
+        .srv
+        .post("/resolve", None, &json!({"payload": payload}), None);
+    assert_eq!(after.body["kind"], "paygate_offline_qr", "{after:?}");
+    assert_eq!(after.body["next_action"]["type"], "none", "{after:?}");
 }
 
 /// A test clock on each side, at the same time.

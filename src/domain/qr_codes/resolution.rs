@@ -23,6 +23,9 @@ pub enum Kind {
     PaygateCheckoutUrl,
     /// A payment link of this gateway (`{public_url}/l/{plink_id}`).
     PaygatePaymentLink,
+    /// A merchant's offline code of this gateway (`POST /offline/qr`): a
+    /// payer's offline wallet pays it with a signed promise.
+    PaygateOfflineQr,
     /// An EMVCo merchant-presented payload of another scheme.
     Emvco,
     /// Looks like an EMVCo payload but is malformed (see `problem`).
@@ -45,6 +48,10 @@ pub enum NextActionType {
     PayQrCode,
     /// Pay with an app of the scheme named by the merchant account templates.
     UseSchemeApp,
+    /// Pay from the payer's offline wallet: its app signs a promise to the
+    /// merchant with the code's nonce (template 80, sub-tag 03), which
+    /// settles when the payer's or the merchant's device syncs.
+    PayOffline,
     /// Do not pay: the code is revoked, altered, not signed by this gateway, or unknown.
     DoNotPay,
     /// Nothing to pay (already paid, closed, or not a payment code).

@@ -15,9 +15,10 @@ use crate::domain::currency::{self, Currency};
 use crate::domain::intents::state::Status as IntentStatus;
 use crate::domain::intents::view::QR_GUID;
 use crate::domain::intents::{self, Intent};
-use crate::domain::test_clocks;
+use crate::domain::{offline, test_clocks};
 use crate::error::ApiError;
 use crate::events::signing::{self, state as key_state};
+use crate::mode::Mode;
 use crate::qr::emv::{self, DecodeError, Payload};
 use crate::qr::signed::{self, Verdict};
 use crate::store::{Read, Snapshot};
@@ -306,6 +307,16 @@ fn resolve_emv(
         };
         our_intent(snapshot, settings, now_ms, &mut out, &intent_qr)?;
         None
+    } else if object_id.is_empty() && offline_nonce(&payload).is_some() {
+        our_offline_qr(
+            snapshot,
+            now_ms,
+            &mut out,
+            &payload,
+            ours.child("01"),
+            verdict,
+        )?;
+        None
     } else {
         out.not_found(
             "the merchant account template names no object of this gateway",
@@ -451,6 +462,91 @@ fn our_intent(
             out.do_not_pay("this payment code expired; ask the merchant for a new one");
         }
         Ok(_) => out.next_action = pay_intent_action(&intent, settings, now_ms),
+    }
+    Ok(())
+}
+
+/// The offline nonce a signed payload carries (`80/03`), if any.
+fn offline_nonce(payload: &Payload) -> Option<&str> {
+    payload
+        .fields
+        .iter()
+        .find(|f| f.tag == signed::KEY_TEMPLATE)
+        .and_then(|t| t.child(signed::OFFLINE_NONCE))
+}
+
+/// A merchant's offline code (`POST /offline/qr`): its nonce names the code,
+/// issued to the merchant its account template names. It is payable from an
+/// offline wallet while its signature holds, its signed expiry has not
+/// passed and no promise has used its nonce.
+fn our_offline_qr(
+    snapshot: &Snapshot,
+    now_ms: i64,
+    out: &mut Resolution,
+    payload: &Payload,
+    merchant: Option<&str>,
+    verdict: Verdict,
+) -> Result<(), ApiError> {
+    out.kind = Kind::PaygateOfflineQr;
+    let nonce = offline_nonce(payload).unwrap_or_default();
+    let mut issued = None;
+    for mode in [Mode::Test, Mode::Live] {
+        let found = offline::read_nonce(snapshot, mode, nonce)?;
+        if let Some(found) = found.filter(|n| Some(n.owner.as_str()) == merchant) {
+            issued = Some((mode, found));
+            break;
+        }
+    }
+    let Some((mode, issued)) = issued else {
+        out.not_found(
+            "this gateway issued no offline code with this nonce to this merchant",
+            "this code claims to be of this gateway but names nothing it issued",
+        );
+        return Ok(());
+    };
+    out.livemode = Some(mode.livemode());
+    if let Some(m) = out.merchant.as_mut() {
+        m.account = Some(issued.owner.clone());
+    }
+    if let Some(reason) = refusal(out, verdict) {
+        out.do_not_pay(reason);
+        return Ok(());
+    }
+    // The merchant's sandbox may follow a test clock: expiries are its time.
+    let now_ms = test_clocks::now_for(snapshot, mode, &issued.owner, now_ms)?;
+    match signed::expires_at_unix(payload) {
+        Err(message) => {
+            out.problem = Some(Problem {
+                code: "bad_value".into(),
+                message,
+            });
+            out.do_not_pay("this code's expiry cannot be read; ask the merchant for a new one");
+        }
+        Ok(Some(at_unix)) if now_ms >= at_unix.saturating_mul(1_000) => {
+            out.problem = Some(Problem {
+                code: "expired".into(),
+                message: format!(
+                    "this offline code expired at {}",
+                    rfc3339(at_unix.saturating_mul(1_000))
+                ),
+            });
+            out.do_not_pay("this offline code expired; ask the merchant for a new one");
+        }
+        Ok(_) if issued.used_by.is_some() => {
+            out.next_action = NextAction {
+                kind: NextActionType::None,
+                url: None,
+                message: "this offline code was paid already; ask the merchant for a new one"
+                    .into(),
+            };
+        }
+        Ok(_) => {
+            out.next_action = NextAction {
+                kind: NextActionType::PayOffline,
+                url: None,
+                message: "pay from your offline wallet: your app signs a promise to this merchant; it settles when a device syncs".into(),
+            };
+        }
     }
     Ok(())
 }
