@@ -115,7 +115,8 @@ pub async fn list_wallets(Reader(state, caller): Reader) -> Result<Response, Api
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTransfer {
-    /// The recipient organisation: its id (`org_...`), `@tag`, phone (E.164) or e-mail.
+    /// The recipient organisation: its id (`org_...`), `@tag`, phone (E.164) or e-mail; a
+    /// platform may name its connected account by the account's id (`acct_...`).
     #[schema(min_length = 2, max_length = 80)]
     pub to: String,
     /// At least 100; the fee (75 bps, at least 1) is paid on top.

@@ -999,3 +999,59 @@ fn an_account_the_caller_may_not_use_gets_one_answer_whatever_the_reason() {
         200
     );
 }
+
+/// Issue 47 defect 2: a platform sends money to its connected account by the
+/// account's id (it answered 400 recipient_not_found); the id names nothing
+/// for another organisation, nor once the account is detached.
+#[test]
+fn a_platform_sends_money_to_its_connected_account_by_its_id() {
+    let (srv, b) = TestServer::start_with_args(
+        &[
+            "--webhook-egress",
+            "local",
+            "--sandbox-settlement-ms",
+            "200",
+        ],
+        |dir| add_org(dir, "@other", "owner@other.example"),
+    );
+    let sk = srv.sk().expect("sk").to_string();
+    let b_key = b["keys"]["secret_key"].as_str().expect("sk").to_string();
+    crate::support::balances::fund(&srv, 50_000);
+    let acct = id(&connect(&srv, srv.sk(), "wallet@example.com", 0));
+    let send = |key: &str, to: &str| {
+        srv.post(
+            "/transfers",
+            Some(key),
+            &json!({"to": to, "amount_minor": 2_000, "currency": "CDF"}),
+            Some(&ik()),
+        )
+    };
+    let sent = send(&sk, &acct);
+    assert_eq!(sent.status, 201, "{sent:?}");
+    let received = as_account(&srv, "GET", "/balance", &sk, &acct, None);
+    assert_eq!(classes(&received).0, 2_000, "{received:?}");
+    // Another organisation: the same answer as for an id that does not exist.
+    let other = send(&b_key, &acct);
+    let unknown = send(&b_key, "acct_0123456789abcdefghjkmnpqrs");
+    assert_eq!(
+        assert_error(&other, 400, "recipient_not_found")["param"],
+        "to"
+    );
+    assert_eq!(
+        other.body["message"]
+            .as_str()
+            .map(|m| m.replace(&acct, "ID")),
+        unknown.body["message"]
+            .as_str()
+            .map(|m| m.replace("acct_0123456789abcdefghjkmnpqrs", "ID"))
+    );
+    // Detached: the platform no longer acts for it, nor addresses it by its id.
+    let detached = srv.post(
+        &format!("/accounts/{acct}/detach"),
+        srv.sk(),
+        &json!({}),
+        Some(&ik()),
+    );
+    assert_eq!(detached.status, 200, "{detached:?}");
+    assert_error(&send(&sk, &acct), 400, "recipient_not_found");
+}

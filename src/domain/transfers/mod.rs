@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::view::{TransferView, view};
 
+use super::accounts;
 use super::org::{self, Organisation};
 use super::resource::{self, Party};
 use crate::auth::Principal;
@@ -289,7 +290,12 @@ pub(crate) fn recipient(
             "to must be 2 to 80 characters: an organisation id, @tag, phone or e-mail",
         ));
     }
-    let found = org::find_by_handle(read, to)?.ok_or_else(|| {
+    let found = if to.starts_with("acct_") {
+        connected_organisation(read, principal, to)?
+    } else {
+        org::find_by_handle(read, to)?
+    };
+    let found = found.ok_or_else(|| {
         ApiError::new(
             Code::RecipientNotFound,
             format!("no organisation of this gateway is {to:?}"),
@@ -310,6 +316,26 @@ pub(crate) fn recipient(
         .with_param("to"));
     }
     Ok(found)
+}
+
+/// The organisation of connected account `id`, for the platform that acts
+/// for it: `acct_` is the platform's name for its customer. For anyone else,
+/// and for an account detached from its platform, it names nothing, with the
+/// answer of an unknown id (a customer is reached by its own id or handles).
+fn connected_organisation(
+    read: &impl Read,
+    principal: &Principal,
+    id: &str,
+) -> Result<Option<Organisation>, ApiError> {
+    let account = match accounts::read(read, principal, id) {
+        Ok(account) => account,
+        Err(error) if error.code == Code::AccountNotFound => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    if !account.connected() {
+        return Ok(None);
+    }
+    org::get(read, &account.organisation)
 }
 
 /// Per-transfer and daily limits, counted in the writer (the day follows the
