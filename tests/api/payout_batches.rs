@@ -1186,3 +1186,56 @@ fn a_key_acts_as_its_creator_so_a_batchs_maker_cannot_approve_it_through_their_o
     assert_eq!(created["member"], admin_id.as_str(), "{created}");
     assert_eq!(created["email"], ADMIN, "{created}");
 }
+
+/// Issue 47: a row whose payout the rail could not tell about waits in
+/// NEEDS_REVIEW until its payout's review; returned, the row is FAILED and
+/// the finished batch PARTIAL, so approving it again retries that row only.
+#[test]
+fn a_row_in_review_follows_its_payouts_review_and_a_returned_one_is_retried() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 200_000);
+    let (owner, finance) = (owner(&srv), finance(&srv));
+    let rows = [
+        to_phone(PAID, 10_000, "R1"),
+        to_phone("+243000000408", 20_000, "R2"),
+    ];
+    let id = id_of(&made_by(&srv, &owner, &rows));
+    let done = approve(&srv, &id, &finance, &json!({}));
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "EXECUTED", "{done:?}");
+    assert_eq!(done.body["counts"]["needs_review"], 1, "{done:?}");
+    let held = all_rows(&srv, &id)
+        .into_iter()
+        .find(|r| r["status"] == "NEEDS_REVIEW")
+        .expect("a row in review");
+    let payout = held["payout"].as_str().expect("its payout").to_string();
+    let reviewed = srv.post(
+        &format!("/payouts/{payout}/review"),
+        Some(&owner),
+        &json!({"outcome": "returned", "evidence": {"reference": "MPESA-STMT-0042"}}),
+        Some(&ik()),
+    );
+    assert_eq!(reviewed.status, 200, "{reviewed:?}");
+    let batch = get_batch(&srv, &id, "");
+    assert_eq!(batch["status"], "PARTIAL", "{batch}");
+    assert_eq!(
+        (
+            batch["counts"]["needs_review"].as_i64(),
+            batch["counts"]["failed"].as_i64()
+        ),
+        (Some(0), Some(1)),
+        "{batch}"
+    );
+    assert_eq!(object_ids(&srv, "payout_batch.partial"), [id.clone()]);
+    let row = all_rows(&srv, &id)
+        .into_iter()
+        .find(|r| r["id"] == held["id"])
+        .expect("the row");
+    assert_eq!(row["status"], "FAILED", "{row}");
+    // Approved again: only the returned row runs (to the same number, so
+    // it is in review again), the paid one is left alone.
+    let again = approve(&srv, &id, &finance, &json!({}));
+    assert_eq!(again.status, 200, "{again:?}");
+    assert_eq!(again.body["counts"]["paid"], 1, "{again:?}");
+    assert_eq!(again.body["counts"]["needs_review"], 1, "{again:?}");
+}
