@@ -81,7 +81,9 @@ pub async fn run(
     // admits, charges and stores.
     let snapshot = state.store.snapshot()?;
     let now_ms = state.now_for(&snapshot, &caller)?;
-    let output = agent.run(&snapshot, &caller, &request.input(now_ms))?;
+    let output = agent
+        .analysis
+        .run(&snapshot, &request.input(&caller, now_ms))?;
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let run = agents::run_now(tx, &caller, &request, output)?;
         Ok(started(&run))

@@ -90,22 +90,8 @@ impl Signal {
 }
 
 impl Agent for FraudScorer {
-    fn name(&self) -> &'static str {
-        "FraudScorer"
-    }
-    fn key(&self) -> &'static str {
-        "fraud_scorer"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["fraud"]
-    }
-
-    fn run(
-        &self,
-        read: &dyn History,
-        principal: &Principal,
-        input: &Input,
-    ) -> Result<Output, ApiError> {
+    fn run(&self, read: &dyn History, input: &Input) -> Result<Output, ApiError> {
+        let principal = &input.principal;
         let days = if input.depth == Depth::Deep { 180 } else { 30 };
         let subject = subject(read, principal, input)?;
         let since = input.now_ms - days * DAY_MS;

@@ -37,7 +37,7 @@ use serde_json::{Map, Value};
 
 pub use self::history::History;
 pub use self::metering::{Depth, Tier};
-pub use self::registry::find;
+pub use self::registry::{Named, find};
 pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{RunView, StartedRun, view};
@@ -60,28 +60,21 @@ pub const CONTEXT_BYTES_MAX: usize = 8_192;
 /// The currency charged when neither the request nor the organisation names one.
 pub const CURRENCY_DEFAULT: &str = "CDF";
 
-/// One agent: a pure analysis over one state of the store.
+/// One agent: a pure analysis over one state of the store. Its names are
+/// data of the registry ([`registry::Named`]).
 pub trait Agent: Sync {
-    /// The canonical name of spec 4.13: `RouteOptimiser`.
-    fn name(&self) -> &'static str;
-    /// The origin's key (`smart_route`), shown as `agent.key`.
-    fn key(&self) -> &'static str;
-    /// Other names accepted for it.
-    fn aliases(&self) -> &'static [&'static str];
-    /// Analyses `read` for `principal`. A 4xx error names the context field
-    /// at fault (`context.amount_minor`); nothing is written either way.
-    fn run(
-        &self,
-        read: &dyn History,
-        principal: &Principal,
-        input: &Input,
-    ) -> Result<Output, ApiError>;
+    /// Analyses `read` for the input's principal. A 4xx error names the
+    /// context field at fault (`context.amount_minor`); nothing is written
+    /// either way.
+    fn run(&self, read: &dyn History, input: &Input) -> Result<Output, ApiError>;
 }
 
-/// What a run is asked: the text, the structured context the analyses
-/// read, the depth and the sandbox's "now".
+/// What a run is asked, and by whom: the principal whose records the
+/// analyses read, the text, the structured context they read, the depth
+/// and the sandbox's "now".
 #[derive(Debug, Clone)]
 pub struct Input {
+    pub principal: Principal,
     /// The question as asked: the deterministic analyses read the context;
     /// a model-backed agent plugged in behind the trait would read this.
     #[allow(dead_code)]
@@ -133,7 +126,7 @@ pub struct Output {
 
 /// A checked `POST /ai/{agent}`.
 pub struct Request {
-    pub agent: &'static dyn Agent,
+    pub agent: &'static Named,
     pub input: String,
     pub context: Map<String, Value>,
     pub depth: Depth,
@@ -144,9 +137,10 @@ pub struct Request {
 }
 
 impl Request {
-    /// The analysis's input at `now_ms`.
-    pub fn input(&self, now_ms: i64) -> Input {
+    /// The analysis's input for `principal` at `now_ms`.
+    pub fn input(&self, principal: &Principal, now_ms: i64) -> Input {
         Input {
+            principal: principal.clone(),
             text: self.input.clone(),
             context: self.context.clone(),
             depth: self.depth,
@@ -274,12 +268,13 @@ pub fn on_timer(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
     let outcome = match registry::by_key(&run.agent) {
         Some(agent) => {
             let input = Input {
+                principal,
                 text: run.input.clone(),
                 context: run.context.clone(),
                 depth: run.depth,
                 now_ms: tx.now_ms(),
             };
-            agent.run(&*tx, &principal, &input)
+            agent.analysis.run(&*tx, &input)
         }
         None => Err(ApiError::new(
             Code::AgentNotFound,
@@ -338,7 +333,7 @@ fn admit(tx: &mut Tx<'_>, principal: &Principal, request: &Request) -> Result<Ru
         id: AGENT_RUN.new_id(),
         mode,
         owner,
-        agent: request.agent.key().to_string(),
+        agent: request.agent.key.to_string(),
         depth: request.depth,
         input: request.input.clone(),
         context: request.context.clone(),

@@ -10,8 +10,38 @@ use super::route_optimiser::RouteOptimiser;
 use super::savings_advisor::SavingsAdvisor;
 use crate::error::{ApiError, Code};
 
+/// An agent and the names it answers to.
+pub struct Named {
+    /// The canonical name of spec 4.13: `RouteOptimiser`.
+    pub name: &'static str,
+    /// The origin's key (`smart_route`), shown as `agent.key`.
+    pub key: &'static str,
+    /// Other names accepted for it.
+    pub aliases: &'static [&'static str],
+    pub analysis: &'static dyn Agent,
+}
+
 /// Every agent, in the order their names are listed.
-pub static AGENTS: [&dyn Agent; 3] = [&RouteOptimiser, &FraudScorer, &SavingsAdvisor];
+pub static AGENTS: [Named; 3] = [
+    Named {
+        name: "RouteOptimiser",
+        key: "smart_route",
+        aliases: &["route_optimizer", "route_optimiser"],
+        analysis: &RouteOptimiser,
+    },
+    Named {
+        name: "FraudScorer",
+        key: "fraud_scorer",
+        aliases: &["fraud"],
+        analysis: &FraudScorer,
+    },
+    Named {
+        name: "SavingsAdvisor",
+        key: "analyst",
+        aliases: &["savings_advisor", "savings"],
+        analysis: &SavingsAdvisor,
+    },
+];
 
 /// Characters of an agent name, at most (a longer one is unknown).
 pub const NAME_CHARS_MAX: usize = 64;
@@ -25,20 +55,20 @@ fn folded(name: &str) -> String {
 }
 
 /// The agent `name` names, or 404 `agent_not_found` with the known names.
-pub fn find(name: &str) -> Result<&'static dyn Agent, ApiError> {
+pub fn find(name: &str) -> Result<&'static Named, ApiError> {
     let wanted = folded(name);
     let known = (name.chars().count() <= NAME_CHARS_MAX)
         .then(|| {
-            AGENTS.iter().copied().find(|agent| {
-                std::iter::once(agent.name())
-                    .chain(std::iter::once(agent.key()))
-                    .chain(agent.aliases().iter().copied())
+            AGENTS.iter().find(|agent| {
+                std::iter::once(agent.name)
+                    .chain(std::iter::once(agent.key))
+                    .chain(agent.aliases.iter().copied())
                     .any(|n| folded(n) == wanted)
             })
         })
         .flatten();
     known.ok_or_else(|| {
-        let names: Vec<&str> = AGENTS.iter().map(|a| a.name()).collect();
+        let names: Vec<&str> = AGENTS.iter().map(|a| a.name).collect();
         let shown: String = name.chars().take(NAME_CHARS_MAX).collect();
         ApiError::new(
             Code::AgentNotFound,
@@ -52,8 +82,8 @@ pub fn find(name: &str) -> Result<&'static dyn Agent, ApiError> {
 }
 
 /// The agent of a stored run's key.
-pub fn by_key(key: &str) -> Option<&'static dyn Agent> {
-    AGENTS.iter().copied().find(|a| a.key() == key)
+pub fn by_key(key: &str) -> Option<&'static Named> {
+    AGENTS.iter().find(|a| a.key == key)
 }
 
 #[cfg(test)]
@@ -72,7 +102,7 @@ mod tests {
             ("savingsadvisor", "SavingsAdvisor"),
             ("analyst", "SavingsAdvisor"),
         ] {
-            assert_eq!(find(name).map(|a| a.name()).ok(), Some(canonical), "{name}");
+            assert_eq!(find(name).map(|a| a.name).ok(), Some(canonical), "{name}");
         }
     }
 

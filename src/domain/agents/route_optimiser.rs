@@ -32,22 +32,8 @@ const POLICIES: [Policy; 4] = [
 ];
 
 impl Agent for RouteOptimiser {
-    fn name(&self) -> &'static str {
-        "RouteOptimiser"
-    }
-    fn key(&self) -> &'static str {
-        "smart_route"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["route_optimizer", "route_optimiser"]
-    }
-
-    fn run(
-        &self,
-        read: &dyn History,
-        principal: &Principal,
-        input: &Input,
-    ) -> Result<Output, ApiError> {
+    fn run(&self, read: &dyn History, input: &Input) -> Result<Output, ApiError> {
+        let principal = &input.principal;
         let amount_minor = input
             .int("amount_minor", 1, AMOUNT_MINOR_MAX)?
             .ok_or_else(|| {

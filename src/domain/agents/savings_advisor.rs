@@ -18,7 +18,6 @@ use serde_json::{Value, json};
 
 use super::history::{self, History};
 use super::{Agent, Depth, Input, Output};
-use crate::auth::Principal;
 use crate::domain::{fees, payouts};
 use crate::error::ApiError;
 use crate::ledger::Posting;
@@ -49,22 +48,8 @@ struct RailTotals {
 }
 
 impl Agent for SavingsAdvisor {
-    fn name(&self) -> &'static str {
-        "SavingsAdvisor"
-    }
-    fn key(&self) -> &'static str {
-        "analyst"
-    }
-    fn aliases(&self) -> &'static [&'static str] {
-        &["savings_advisor", "savings"]
-    }
-
-    fn run(
-        &self,
-        read: &dyn History,
-        principal: &Principal,
-        input: &Input,
-    ) -> Result<Output, ApiError> {
+    fn run(&self, read: &dyn History, input: &Input) -> Result<Output, ApiError> {
+        let principal = &input.principal;
         let days = if input.depth == Depth::Deep { 180 } else { 90 };
         let since = input.now_ms - days * DAY_MS;
         let (mode, owner) = (principal.mode, principal.owner());

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{Agent, Depth, Run, RunError, Status, Tier, registry};
+use super::{Depth, Named, Run, RunError, Status, Tier, registry};
 use crate::clock::rfc3339;
 
 /// The agent that ran (the origin's `agent {key, name}`).
@@ -16,10 +16,10 @@ pub struct AgentRef {
     pub name: &'static str,
 }
 
-pub fn agent_ref(agent: &dyn Agent) -> AgentRef {
+pub fn agent_ref(agent: &Named) -> AgentRef {
     AgentRef {
-        key: agent.key(),
-        name: agent.name(),
+        key: agent.key,
+        name: agent.name,
     }
 }
 

@@ -212,23 +212,43 @@ pub fn refund(tx: &mut Tx<'_>, intent: &mut Intent, late_payment: &str) -> Resul
         merchant(intent, &late, Class::Suspense),
         merchant(intent, &late, Class::Reserved),
     )?;
-    let now = tx.now_ms();
-    let entry = &mut intent.late_payments[at];
-    entry.status = next;
-    entry.rail_request = Some(request.id.clone());
-    entry.refund_failure = None;
-    entry.updated_at_ms = now;
-    intent.note(
-        now,
+    let details = [("rail_request", request.id.clone())];
+    change(
+        tx,
+        intent,
+        at,
         "late_payment.refunding",
         "api",
-        &[
-            ("late_payment", late.id.clone()),
-            ("rail_request", request.id),
-        ],
+        &details,
+        |entry| {
+            entry.status = next;
+            entry.rail_request = Some(request.id);
+            entry.refund_failure = None;
+        },
     );
-    intent.updated_at_ms = now;
     Ok(())
+}
+
+/// Late payment `at` of `intent` changes now: `update` sets its status and
+/// what else changed, and the intent's timeline notes `event` by `actor`
+/// with the late payment's id, then `details`.
+fn change(
+    tx: &Tx<'_>,
+    intent: &mut Intent,
+    at: usize,
+    event: &str,
+    actor: &str,
+    details: &[(&str, String)],
+    update: impl FnOnce(&mut LatePayment),
+) {
+    let now = tx.now_ms();
+    let entry = &mut intent.late_payments[at];
+    update(entry);
+    entry.updated_at_ms = now;
+    let mut noted = vec![("late_payment", entry.id.clone())];
+    noted.extend_from_slice(details);
+    intent.note(now, event, actor, &noted);
+    intent.updated_at_ms = now;
 }
 
 /// Queues what pays a late payment back: a disbursement to the number
@@ -343,22 +363,22 @@ pub fn release(
             &currency,
         )
         .post(tx)?;
-    let now = tx.now_ms();
-    let entry = &mut intent.late_payments[at];
-    entry.status = next;
-    entry.final_transaction = Some(transaction.clone());
-    entry.updated_at_ms = now;
-    intent.note(
-        now,
+    let details = [
+        ("net_minor", net.to_string()),
+        ("transaction", transaction.clone()),
+    ];
+    change(
+        tx,
+        intent,
+        at,
         "late_payment.released",
         "api",
-        &[
-            ("late_payment", late.id.clone()),
-            ("net_minor", net.to_string()),
-            ("transaction", transaction),
-        ],
+        &details,
+        |entry| {
+            entry.status = next;
+            entry.final_transaction = Some(transaction);
+        },
     );
-    intent.updated_at_ms = now;
     emit(
         tx,
         settings,
@@ -416,23 +436,17 @@ pub fn on_rail_answer(
         merchant(&intent, &late, Class::Reserved),
         to,
     )?;
-    let now = tx.now_ms();
-    let entry = &mut intent.late_payments[at];
-    entry.status = next;
-    entry.updated_at_ms = now;
-    match outcome {
-        Disbursement::Failed(reason) => {
-            entry.refund_failure = Some(format!("the provider refused it: {}", reason.as_str()));
+    let details = [("transaction", transaction.clone())];
+    change(tx, &mut intent, at, note, "rail", &details, |entry| {
+        entry.status = next;
+        match outcome {
+            Disbursement::Failed(reason) => {
+                entry.refund_failure =
+                    Some(format!("the provider refused it: {}", reason.as_str()));
+            }
+            _ => entry.final_transaction = Some(transaction),
         }
-        _ => entry.final_transaction = Some(transaction.clone()),
-    }
-    intent.note(
-        now,
-        note,
-        "rail",
-        &[("late_payment", late.id), ("transaction", transaction)],
-    );
-    intent.updated_at_ms = now;
+    });
     emit(tx, settings, &intent, event)?;
     save(tx, &intent)?;
     Ok(true)

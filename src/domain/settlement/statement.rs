@@ -314,20 +314,24 @@ pub fn csv(statement: &SettlementStatementView) -> Result<Vec<u8>, ApiError> {
             statement.status.as_str()
         ),
         format!("# Currency: {}", statement.currency),
-        format!("# Gross: {}", t.gross_minor),
-        format!("# Provider fees: {}", t.provider_fee_minor),
-        format!("# Service fees: {}", t.service_fee_minor),
-        format!("# Tax: {}", t.tax_minor),
-        format!("# Refunds: {}", t.refunds_minor),
-        format!("# Splits: {}", t.splits_minor),
-        format!("# Dispute holds: {}", t.holds_minor),
-        format!("# Carried in: {}", t.carried_in_minor),
-        format!("# Application fees earned: {}", t.application_fees_minor),
-        format!("# Net: {}", statement.net_minor),
-        format!("# Carried forward: {}", statement.carried_forward_minor),
-        format!("# Hash: {}", statement.hash),
     ];
-    for line in headers {
+    // The amounts, in minor units, each `# <label>: <amount>`.
+    let amounts = [
+        ("Gross", t.gross_minor),
+        ("Provider fees", t.provider_fee_minor),
+        ("Service fees", t.service_fee_minor),
+        ("Tax", t.tax_minor),
+        ("Refunds", t.refunds_minor),
+        ("Splits", t.splits_minor),
+        ("Dispute holds", t.holds_minor),
+        ("Carried in", t.carried_in_minor),
+        ("Application fees earned", t.application_fees_minor),
+        ("Net", statement.net_minor),
+        ("Carried forward", statement.carried_forward_minor),
+    ]
+    .map(|(label, minor)| format!("# {label}: {minor}"));
+    let hash = format!("# Hash: {}", statement.hash);
+    for line in headers.into_iter().chain(amounts).chain([hash]) {
         out.extend_from_slice(line.as_bytes());
         out.extend_from_slice(b"\r\n");
     }
