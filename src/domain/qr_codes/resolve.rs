@@ -443,27 +443,40 @@ fn our_intent(
         out.do_not_pay(reason);
         return Ok(());
     }
-    match signed::expires_at_unix(qr.payload) {
+    if unexpired(out, qr.payload, now_ms, "payment code") {
+        out.next_action = pay_intent_action(&intent, settings, now_ms);
+    }
+    Ok(())
+}
+
+/// Whether a code of ours is still payable by its signed expiry (`80/02`):
+/// an unreadable or passed expiry is noted as the problem, with
+/// `do_not_pay`. `what` names the code for the payer.
+fn unexpired(out: &mut Resolution, payload: &Payload, now_ms: i64, what: &str) -> bool {
+    match signed::expires_at_unix(payload) {
         Err(message) => {
             out.problem = Some(Problem {
                 code: "bad_value".into(),
                 message,
             });
             out.do_not_pay("this code's expiry cannot be read; ask the merchant for a new one");
+            false
         }
         Ok(Some(at_unix)) if now_ms >= at_unix.saturating_mul(1_000) => {
             out.problem = Some(Problem {
                 code: "expired".into(),
                 message: format!(
-                    "this payment code expired at {}",
+                    "this {what} expired at {}",
                     rfc3339(at_unix.saturating_mul(1_000))
                 ),
             });
-            out.do_not_pay("this payment code expired; ask the merchant for a new one");
+            out.do_not_pay(format!(
+                "this {what} expired; ask the merchant for a new one"
+            ));
+            false
         }
-        Ok(_) => out.next_action = pay_intent_action(&intent, settings, now_ms),
+        Ok(_) => true,
     }
-    Ok(())
 }
 
 /// The offline nonce a signed payload carries (`80/03`), if any.
@@ -514,25 +527,11 @@ fn our_offline_qr(
     }
     // The merchant's sandbox may follow a test clock: expiries are its time.
     let now_ms = test_clocks::now_for(snapshot, mode, &issued.owner, now_ms)?;
-    match signed::expires_at_unix(payload) {
-        Err(message) => {
-            out.problem = Some(Problem {
-                code: "bad_value".into(),
-                message,
-            });
-            out.do_not_pay("this code's expiry cannot be read; ask the merchant for a new one");
-        }
-        Ok(Some(at_unix)) if now_ms >= at_unix.saturating_mul(1_000) => {
-            out.problem = Some(Problem {
-                code: "expired".into(),
-                message: format!(
-                    "this offline code expired at {}",
-                    rfc3339(at_unix.saturating_mul(1_000))
-                ),
-            });
-            out.do_not_pay("this offline code expired; ask the merchant for a new one");
-        }
-        Ok(_) if issued.used_by.is_some() => {
+    if !unexpired(out, payload, now_ms, "offline code") {
+        return Ok(());
+    }
+    match issued.used_by {
+        Some(_) => {
             out.next_action = NextAction {
                 kind: NextActionType::None,
                 url: None,
@@ -540,7 +539,7 @@ fn our_offline_qr(
                     .into(),
             };
         }
-        Ok(_) => {
+        None => {
             out.next_action = NextAction {
                 kind: NextActionType::PayOffline,
                 url: None,
