@@ -1,4 +1,5 @@
-//! Home: balances by class per currency, today's and the month's volume,
+//! Home: what needs a person first (parked money, `attention`), balances by
+//! class per currency, today's and the month's volume,
 //! the success rate of each rail, and a 14-day volume chart — each part
 //! shown only when the member's role may read what it is made of.
 
@@ -32,7 +33,7 @@ const CHART_DAYS: i64 = 14;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 pub async fn page(State(console): State<Console>, member: Member) -> Response {
-    let mut body = String::new();
+    let mut body = super::attention::section_for(&console, &member).await;
     if member.may("balance:read") {
         body.push_str(&balances(&console, &member).await);
     }

@@ -17,6 +17,7 @@
 
 mod accounts;
 mod api;
+mod attention;
 mod auth;
 mod calendar;
 mod developers;
