@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::settlement::{MONDAY_10, paid, profile};
-use crate::support::balances::{fund, money};
-use crate::support::clocks::clock_at;
+use crate::support::balances::{balance, fund, money};
+use crate::support::clocks::{advance, clock_at, new_clock};
 use crate::support::events::object_ids;
 use crate::support::{Resp, TestServer, assert_error, ik, wait_until};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD, OWNER_PIN, login};
@@ -474,4 +474,188 @@ fn a_route_in_manual_review_is_returned_or_settled_by_its_review_or_its_payouts(
     );
     assert_eq!(audited(&srv, &owner, "payout.reviewed").len(), 3);
     asks_for_the_pin(&srv, &owner, "/routes/rt_unknown/review", "route_not_found");
+}
+
+/// 2027-01-01T00:00:00Z, the time of `new_clock`, in Unix seconds.
+const T0_SECS: i64 = 1_798_761_600;
+
+/// A national-switch payment the sandbox switch never answers about.
+fn unanswered_payment(srv: &TestServer, order: &str) -> String {
+    let resp = srv.post(
+        "/payments",
+        srv.sk(),
+        &json!({"merchant_order_id": order, "amount_minor": 25_000, "currency": "CDF",
+                "product": "MERCHANT_PAYMENT", "payer_binding": "bind_sandbox_no_answer",
+                "consent": {"id": format!("cns-{order}"), "granted_at": T0_SECS}}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body["id"].as_str().expect("id").to_string()
+}
+
+fn switch_payment(srv: &TestServer, id: &str) -> Value {
+    let resp = srv.get(&format!("/payments/{id}"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body
+}
+
+fn journal(payment: &Value) -> Vec<String> {
+    payment["journal"]
+        .as_array()
+        .expect("journal")
+        .iter()
+        .map(|f| f["fact"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn a_switch_payment_whose_inquiries_ran_out_is_completed_or_rejected_by_a_review() {
+    let srv = start();
+    let clock = new_clock(&srv, true)["id"]
+        .as_str()
+        .expect("clock")
+        .to_string();
+    let (available, _) = balance(&srv, srv.sk(), "CDF");
+    let paid = unanswered_payment(&srv, "ord-review-paid");
+    let returned = unanswered_payment(&srv, "ord-review-returned");
+    let ids = [paid.clone(), returned.clone()];
+    let wait_for = |what: &str, done: &dyn Fn(&Value) -> bool| {
+        for id in &ids {
+            wait_until(
+                Duration::from_secs(15),
+                what,
+                || Some(switch_payment(&srv, id)).filter(|p| done(p)),
+                || format!("{}", switch_payment(&srv, id)),
+            );
+        }
+    };
+    wait_for("UNKNOWN", &|p| p["status"] == "UNKNOWN");
+    let path = |id: &str| format!("/payments/{id}/review");
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    // Still being inquired about: not parked yet.
+    assert_error(
+        &srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+    // An inquiry every 30 s of the test clock; the 21st finds 20 unanswered.
+    for n in 1..=21_i64 {
+        let at = T0_SECS + 31 * n;
+        let to = time_of(at);
+        advance(&srv, &clock, &to);
+        if n <= 20 {
+            wait_for("one more inquiry", &|p| p["inquiries"] == n);
+        }
+    }
+    wait_for("MANUAL_REVIEW", &|p| {
+        p["resolution_status"] == "MANUAL_REVIEW"
+    });
+    let parked = switch_payment(&srv, &paid);
+    assert_eq!(parked["status"], "UNKNOWN");
+    assert_eq!(parked["inquiries"], 20);
+    assert!(journal(&parked).contains(&"INQUIRIES_EXHAUSTED".to_string()));
+    assert!(parked.get("resolution").is_none(), "{parked}");
+
+    // Who may: a member whose role holds payments:cancel (owner, admin).
+    assert_error(
+        &srv.post(&path(&paid), srv.sk(), &decision("paid"), Some(&ik())),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(
+            &path(&paid),
+            Some(&developer),
+            &decision("paid"),
+            Some(&ik()),
+        ),
+        403,
+        "role_denied",
+    );
+    let unknown = json!({"outcome": "paid", "evidence": {"reference": "SW-1", "extra": 1}});
+    assert_error(
+        &srv.post(&path(&paid), Some(&owner), &unknown, Some(&ik())),
+        400,
+        "validation_error",
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available, "nothing moved");
+
+    // Paid: COMPLETED, the merchant credited from the switch's clearing.
+    let key = ik();
+    let done = srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "COMPLETED", "{done:?}");
+    assert_eq!(done.body["resolution_status"], "RESOLVED");
+    assert_eq!(done.body["beneficiary_credit_status"], "CREDITED");
+    assert_eq!(done.body["switch_reference"], "MPESA-STMT-2611-0042");
+    assert_eq!(done.body["resolution"]["outcome"], "paid");
+    assert_eq!(done.body["resolution"]["resolved_by"], OWNER);
+    assert!(done.body["transaction"].is_string(), "{done:?}");
+    let facts = journal(&done.body);
+    assert_eq!(
+        facts[facts.len() - 4..],
+        [
+            "OPERATOR_REVIEWED",
+            "SWITCH_ACCEPTED",
+            "AUTHORIZED",
+            "BENEFICIARY_CREDITED"
+        ]
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available + 25_000);
+    let again = srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    assert_error(
+        &srv.post(
+            &path(&paid),
+            Some(&owner),
+            &decision("returned"),
+            Some(&ik()),
+        ),
+        409,
+        "not_in_review",
+    );
+
+    // Returned: REJECTED, nothing taken, nothing credited.
+    let done = srv.post(
+        &path(&returned),
+        Some(&owner),
+        &decision("returned"),
+        Some(&ik()),
+    );
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "REJECTED", "{done:?}");
+    assert_eq!(done.body["failure_reason"], "returned");
+    assert_eq!(done.body["authorization_status"], "DECLINED");
+    assert_eq!(done.body["resolution"]["outcome"], "returned");
+    assert!(done.body["transaction"].is_null(), "{done:?}");
+    assert_eq!(
+        journal(&done.body)[journal(&done.body).len() - 2..],
+        ["OPERATOR_REVIEWED", "REVIEW_RETURNED"]
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available + 25_000);
+
+    assert_eq!(
+        object_ids(&srv, "switch_payment.completed"),
+        [paid.as_str()]
+    );
+    assert_eq!(
+        object_ids(&srv, "switch_payment.rejected"),
+        [returned.as_str()]
+    );
+    let reviewed = audited(&srv, &owner, "switch_payment.reviewed");
+    assert_eq!(reviewed.len(), 2, "{reviewed:?}");
+    asks_for_the_pin(
+        &srv,
+        &owner,
+        "/payments/pay_unknown/review",
+        "switch_payment_not_found",
+    );
+}
+
+/// `2027-01-01T00:10:31Z` of Unix seconds.
+fn time_of(secs: i64) -> String {
+    let minutes = (secs - T0_SECS) / 60;
+    let seconds = (secs - T0_SECS) % 60;
+    format!("2027-01-01T00:{minutes:02}:{seconds:02}Z")
 }
