@@ -59,8 +59,9 @@ pub struct CreatePayment {
     #[schema(example = "MERCHANT_PAYMENT", pattern = "^MERCHANT_PAYMENT$")]
     pub product: String,
     /// The payer's account binding at the switch. Sandbox: `bind_sandbox_reject`,
-    /// `bind_sandbox_timeout`, `bind_sandbox_timeout_unsent` choose those
-    /// outcomes; any other binding is accepted and completed.
+    /// `bind_sandbox_timeout`, `bind_sandbox_timeout_unsent`,
+    /// `bind_sandbox_no_answer` choose those outcomes; any other binding is
+    /// accepted and completed.
     #[schema(min_length = 1, max_length = 64, pattern = "^[A-Za-z0-9._:-]+$")]
     pub payer_binding: String,
     /// The payer's consent: valid 600 s from `granted_at`; without a valid
