@@ -38,6 +38,7 @@ operations! {
     retrieve: scope("routes:read"),
     receipt: scope("routes:read"),
     cancel: scope("routes:write").moving_money(),
+    review: member("routes:write").ik_required().added(),
 }
 
 /// The amount and currencies every route body starts with, checked; the
@@ -609,6 +610,37 @@ pub async fn cancel(
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let route = routes::cancel(tx, &settings, &caller, &id, reason)?;
+        routes::view(tx, &route)
+    })
+    .await
+}
+
+/// An operator's decision on a route in MANUAL_REVIEW or MISMATCHED, from
+/// the rail's statement (`docs/operations.md`, "Parked money").
+#[utoipa::path(post, path = "/routes/{id}/review", tag = "routes",
+    params(("id" = String, Path, description = "rt_...")),
+    request_body = crate::domain::review::ReviewRequest,
+    responses((status = 200, description = "The route after the operator's decision: SETTLED (`paid`: as a confirmed payout, its receipt issued) or FAILED with failure_reason `payout_failed:returned` (everything back in the source currency); `resolution` records it. A route in MANUAL_REVIEW is decided through its payout's review, which may be used instead", body = RouteView),
+              (status = 400, description = "A field (`param` names it: `evidence.reference`, `outcome`, ...); nothing written", body = ErrorBody),
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: live mode without a valid PIN", body = ErrorBody),
+              (status = 404, description = "route_not_found", body = ErrorBody),
+              (status = 409, description = "not_in_review: the route is not in MANUAL_REVIEW or MISMATCHED (`details.stage`)", body = ErrorBody)))]
+pub async fn review(
+    Write(state, caller, claim): Write,
+    Path(id): Path<String>,
+    Body(input): Body<crate::domain::review::ReviewRequest>,
+) -> Result<Response, ApiError> {
+    crate::domain::review::validate(&input.evidence)?;
+    super::review::step_up(
+        &state,
+        &caller,
+        input.pin.as_deref(),
+        "resolving a route in review",
+    )
+    .await?;
+    let settings = state.settings.clone();
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let route = routes::review(tx, &settings, &caller, &id, input.outcome, &input.evidence)?;
         routes::view(tx, &route)
     })
     .await

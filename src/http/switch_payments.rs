@@ -22,6 +22,7 @@ operations! {
     create: scope("payments:create").ik_required().replays_ok(),
     retrieve: scope("payments:read"),
     cancel: scope("payments:cancel").moving_money(),
+    review: member("payments:cancel").ik_required().added(),
 }
 
 /// Inputs that would let a caller choose the route: refused (origin section 10).
@@ -58,8 +59,9 @@ pub struct CreatePayment {
     #[schema(example = "MERCHANT_PAYMENT", pattern = "^MERCHANT_PAYMENT$")]
     pub product: String,
     /// The payer's account binding at the switch. Sandbox: `bind_sandbox_reject`,
-    /// `bind_sandbox_timeout`, `bind_sandbox_timeout_unsent` choose those
-    /// outcomes; any other binding is accepted and completed.
+    /// `bind_sandbox_timeout`, `bind_sandbox_timeout_unsent`,
+    /// `bind_sandbox_no_answer` choose those outcomes; any other binding is
+    /// accepted and completed.
     #[schema(min_length = 1, max_length = 64, pattern = "^[A-Za-z0-9._:-]+$")]
     pub payer_binding: String,
     /// The payer's consent: valid 600 s from `granted_at`; without a valid
@@ -232,6 +234,36 @@ pub async fn cancel(
         Ok(switch_payments::view(&switch_payments::cancel(
             tx, &caller, &id,
         )?))
+    })
+    .await
+}
+
+/// An operator's decision on a payment whose inquiries ran out (UNKNOWN,
+/// resolution MANUAL_REVIEW), from the switch's statement.
+#[utoipa::path(post, path = "/payments/{id}/review", tag = "national_switch",
+    params(("id" = String, Path, description = "pay_...")),
+    request_body = crate::domain::review::ReviewRequest,
+    responses((status = 200, description = "The payment after the operator's decision: COMPLETED (`paid`: the merchant credited, the evidence's reference as `switch_reference`) or REJECTED with failure_reason `returned` (nothing taken); resolution_status RESOLVED and `resolution` records it", body = SwitchPaymentView),
+              (status = 400, description = "A field (`param` names it: `evidence.reference`, `outcome`, ...); nothing written", body = ErrorBody),
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: live mode without a valid PIN", body = ErrorBody),
+              (status = 404, description = "switch_payment_not_found", body = ErrorBody),
+              (status = 409, description = "not_in_review: the payment is not UNKNOWN with resolution MANUAL_REVIEW (`details.status`)", body = ErrorBody)))]
+pub async fn review(
+    Write(state, caller, claim): Write,
+    Path(id): Path<String>,
+    Body(input): Body<crate::domain::review::ReviewRequest>,
+) -> Result<Response, ApiError> {
+    crate::domain::review::validate(&input.evidence)?;
+    super::review::step_up(
+        &state,
+        &caller,
+        input.pin.as_deref(),
+        "resolving a national-switch payment in review",
+    )
+    .await?;
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        let payment = switch_payments::review(tx, &caller, &id, input.outcome, &input.evidence)?;
+        Ok(switch_payments::view(&payment))
     })
     .await
 }

@@ -10,6 +10,7 @@
 //! | `bind_sandbox_reject` | rejected (`declined_by_payer_institution`) | rejected |
 //! | `bind_sandbox_timeout` | no answer after a possible send | found and completed |
 //! | `bind_sandbox_timeout_unsent` | no answer after a possible send | not received |
+//! | `bind_sandbox_no_answer` | no answer after a possible send | no answer, ever (MANUAL_REVIEW after 20 inquiries) |
 //! | anything else | accepted, authorized, credited | completed |
 
 /// What is sent to the switch for one payment.
@@ -48,9 +49,9 @@ pub enum InquiryOutcome {
     },
     /// The switch never received the submission: it is final, not resent.
     NotReceived,
-    /// No answer to the inquiry either: ask again later. (The sandbox always
-    /// answers; a network connector answers this on a timeout.)
-    #[allow(dead_code)]
+    /// No answer to the inquiry either: ask again later. (A network
+    /// connector answers this on a timeout; the sandbox for
+    /// `bind_sandbox_no_answer`.)
     NoAnswer,
 }
 
@@ -70,6 +71,9 @@ pub struct SandboxSwitch;
 pub const SANDBOX_REJECT: &str = "bind_sandbox_reject";
 pub const SANDBOX_TIMEOUT: &str = "bind_sandbox_timeout";
 pub const SANDBOX_TIMEOUT_UNSENT: &str = "bind_sandbox_timeout_unsent";
+/// Never answers: the payment's inquiries run out and it waits for an
+/// operator's review (issue 47).
+pub const SANDBOX_NO_ANSWER: &str = "bind_sandbox_no_answer";
 
 fn reference(submission: &Submission) -> String {
     format!("SBX-{}", submission.correlation_id.to_ascii_uppercase())
@@ -85,7 +89,7 @@ impl SwitchConnector for SandboxSwitch {
             SANDBOX_REJECT => SubmitOutcome::Rejected {
                 reason: "declined_by_payer_institution".into(),
             },
-            SANDBOX_TIMEOUT | SANDBOX_TIMEOUT_UNSENT => SubmitOutcome::TimedOut,
+            SANDBOX_TIMEOUT | SANDBOX_TIMEOUT_UNSENT | SANDBOX_NO_ANSWER => SubmitOutcome::TimedOut,
             _ => SubmitOutcome::Completed {
                 switch_reference: reference(submission),
             },
@@ -98,6 +102,7 @@ impl SwitchConnector for SandboxSwitch {
                 reason: "declined_by_payer_institution".into(),
             },
             SANDBOX_TIMEOUT_UNSENT => InquiryOutcome::NotReceived,
+            SANDBOX_NO_ANSWER => InquiryOutcome::NoAnswer,
             _ => InquiryOutcome::Completed {
                 switch_reference: reference(submission),
             },
@@ -142,6 +147,14 @@ mod tests {
         assert_eq!(
             s.inquire(&submission(SANDBOX_TIMEOUT_UNSENT)),
             InquiryOutcome::NotReceived
+        );
+        assert_eq!(
+            s.submit(&submission(SANDBOX_NO_ANSWER)),
+            SubmitOutcome::TimedOut
+        );
+        assert_eq!(
+            s.inquire(&submission(SANDBOX_NO_ANSWER)),
+            InquiryOutcome::NoAnswer
         );
     }
 }

@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::settlement::{MONDAY_10, paid, profile};
-use crate::support::balances::fund;
-use crate::support::clocks::clock_at;
+use crate::support::balances::{balance, fund, money};
+use crate::support::clocks::{advance, clock_at, new_clock};
 use crate::support::events::object_ids;
 use crate::support::{Resp, TestServer, assert_error, ik, wait_until};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD, OWNER_PIN, login};
@@ -228,4 +228,434 @@ fn a_settlement_cycle_whose_payout_was_in_review_is_paid_or_failed_by_the_review
         assert_eq!(ended["payout"], payout.as_str());
         assert!(object_ids(&srv, event).contains(&id), "{event}");
     }
+}
+
+/// The types of the events whose object is `id`, oldest first.
+#[track_caller]
+fn events_of(srv: &TestServer, id: &str) -> Vec<String> {
+    let resp = srv.get("/events?limit=200", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let mut found: Vec<String> = resp.body["data"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["data"]["object"]["id"] == id)
+        .map(|e| e["type"].as_str().unwrap_or_default().to_string())
+        .collect();
+    found.reverse();
+    found
+}
+
+/// The audit entries of `action`, newest first.
+#[track_caller]
+fn audited(srv: &TestServer, member: &str, action: &str) -> Vec<Value> {
+    let log = srv.get("/audit_log?limit=100", Some(member));
+    assert_eq!(log.status, 200, "{log:?}");
+    log.body["data"]
+        .as_array()
+        .expect("data")
+        .iter()
+        .filter(|e| e["action"] == action)
+        .cloned()
+        .collect()
+}
+
+/// `POST {path}` in live mode by `member`'s session, with `body`.
+fn live_review(srv: &TestServer, member: &str, path: &str, body: &Value) -> Resp {
+    let auth = format!("Bearer {member}");
+    let key = ik();
+    srv.request(
+        "POST",
+        path,
+        &[
+            ("Authorization", auth.as_str()),
+            ("Content-Type", "application/json"),
+            ("Service-Mode", "live"),
+            ("Idempotency-Key", key.as_str()),
+        ],
+        Some(serde_json::to_vec(body).expect("json")),
+    )
+}
+
+/// Live mode asks for the PIN before `path`'s object is looked up.
+#[track_caller]
+fn asks_for_the_pin(srv: &TestServer, member: &str, path: &str, not_found: &str) {
+    assert_error(
+        &live_review(srv, member, path, &decision("paid")),
+        403,
+        "step_up_required",
+    );
+    let mut right = decision("paid");
+    right["pin"] = json!(OWNER_PIN);
+    assert_error(&live_review(srv, member, path, &right), 404, not_found);
+}
+
+/// A route from CDF to M-Pesa Kenya whose payout the sandbox cannot tell
+/// about: MANUAL_REVIEW, its payout NEEDS_REVIEW, the money in transit.
+fn route_in_review(srv: &TestServer) -> Value {
+    let resp = srv.post(
+        "/routes",
+        srv.sk(),
+        &json!({"amount_minor": 1_000_000, "currency": "CDF", "purpose": "SCHOOL",
+                "destination": {"method": "mobile_money", "operator_id": "mpesa_ke",
+                                "phone": "+243000000408", "name": "Amani"}}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    assert_eq!(resp.body["stage"], "MANUAL_REVIEW", "{resp:?}");
+    assert_eq!(resp.body["payout"]["status"], "NEEDS_REVIEW", "{resp:?}");
+    resp.body
+}
+
+fn stages_of(route: &Value) -> Vec<String> {
+    route["stages"]
+        .as_array()
+        .expect("stages")
+        .iter()
+        .map(|s| s["stage"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn a_route_in_manual_review_is_returned_or_settled_by_its_review_or_its_payouts() {
+    let srv = start();
+    fund(&srv, 5_000_000);
+    let (before, _, _) = money(&srv, srv.sk(), "CDF");
+    let returned = route_in_review(&srv);
+    let paid = route_in_review(&srv);
+    let by_payout = route_in_review(&srv);
+    let id = |r: &Value| r["id"].as_str().expect("id").to_string();
+    let (returned_id, paid_id, by_payout_id) = (id(&returned), id(&paid), id(&by_payout));
+    let transit = |r: &Value| r["payout"]["amount_minor"].as_i64().expect("amount");
+    let in_transit: i64 = [&returned, &paid, &by_payout]
+        .iter()
+        .map(|r| transit(r))
+        .sum();
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (before - 3_000_000, 0, 0));
+    assert_eq!(money(&srv, srv.sk(), "KES").2, in_transit);
+    let path = |id: &str| format!("/routes/{id}/review");
+
+    // Who may: a member whose role holds routes:write; never a key.
+    assert_error(
+        &srv.post(
+            &path(&returned_id),
+            srv.sk(),
+            &decision("returned"),
+            Some(&ik()),
+        ),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(
+            &path(&returned_id),
+            Some(&developer),
+            &decision("returned"),
+            Some(&ik()),
+        ),
+        403,
+        "role_denied",
+    );
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    let blank = json!({"outcome": "returned", "evidence": {"reference": "no"}});
+    let refused = srv.post(&path(&returned_id), Some(&owner), &blank, Some(&ik()));
+    assert_eq!(
+        assert_error(&refused, 400, "validation_error")["param"],
+        "evidence.reference"
+    );
+    assert_eq!(money(&srv, srv.sk(), "KES").2, in_transit, "nothing moved");
+
+    // Returned: the payout's amount and fee come back, then the rest of the
+    // route, in CDF: FAILED as after a failed payout.
+    let key = ik();
+    let done = srv.post(
+        &path(&returned_id),
+        Some(&owner),
+        &decision("returned"),
+        Some(&key),
+    );
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["stage"], "FAILED", "{done:?}");
+    assert_eq!(done.body["failure_reason"], "payout_failed:returned");
+    assert_eq!(done.body["returned_minor"], 1_000_000);
+    assert_eq!(done.body["payout"]["status"], "FAILED");
+    assert_eq!(done.body["resolution"]["outcome"], "returned");
+    assert_eq!(done.body["resolution"]["reference"], "MPESA-STMT-2611-0042");
+    assert_eq!(done.body["resolution"]["resolved_by"], OWNER);
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (before - 2_000_000, 0, 0));
+    let again = srv.post(
+        &path(&returned_id),
+        Some(&owner),
+        &decision("returned"),
+        Some(&key),
+    );
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    let twice = srv.post(
+        &path(&returned_id),
+        Some(&owner),
+        &decision("paid"),
+        Some(&ik()),
+    );
+    assert_eq!(
+        assert_error(&twice, 409, "not_in_review")["error"]["details"]["stage"],
+        "FAILED"
+    );
+    assert_eq!(
+        events_of(&srv, &returned_id)
+            .iter()
+            .filter(|t| t.as_str() == "route.failed")
+            .count(),
+        1
+    );
+
+    // Paid: the money leaves transit to the rail; the route passes the
+    // stages of a confirmed payout, settles and has its receipt.
+    let done = srv.post(
+        &path(&paid_id),
+        Some(&owner),
+        &decision("paid"),
+        Some(&ik()),
+    );
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["stage"], "SETTLED", "{done:?}");
+    assert_eq!(done.body["payout"]["status"], "PAID");
+    assert_eq!(done.body["resolution"]["outcome"], "paid");
+    assert_eq!(
+        stages_of(&done.body)[stages_of(&done.body).len() - 5..],
+        [
+            "MANUAL_REVIEW",
+            "EVIDENCE_RECEIVED",
+            "VERIFYING",
+            "VERIFIED",
+            "SETTLED"
+        ]
+    );
+    let events = events_of(&srv, &paid_id);
+    for event in [
+        "route.manual_review",
+        "route.evidence_received",
+        "route.verified",
+        "route.settled",
+    ] {
+        assert!(events.contains(&event.to_string()), "{event}: {events:?}");
+    }
+    let receipt = srv.get(&format!("/routes/{paid_id}/receipt"), srv.sk());
+    assert_eq!(receipt.status, 200, "{receipt:?}");
+
+    // The payout's own review moves its route the same way.
+    let payout = by_payout["payout"]["id"].as_str().expect("payout");
+    let done = review(&srv, &owner, payout, &decision("paid"), &ik());
+    assert_eq!(done.status, 200, "{done:?}");
+    let route = srv.get(&format!("/routes/{by_payout_id}"), srv.sk()).body;
+    assert_eq!(route["stage"], "SETTLED", "{route}");
+    assert_eq!(route["resolution"]["reference"], "MPESA-STMT-2611-0042");
+    assert_error(
+        &srv.post(
+            &path(&by_payout_id),
+            Some(&owner),
+            &decision("paid"),
+            Some(&ik()),
+        ),
+        409,
+        "not_in_review",
+    );
+    assert_eq!(money(&srv, srv.sk(), "CDF"), (before - 2_000_000, 0, 0));
+    assert_eq!(money(&srv, srv.sk(), "KES"), (0, 0, 0));
+    assert_eq!(object_ids(&srv, "payout.succeeded").len(), 2);
+
+    // One entry per decision on the route, and the payout's own.
+    let reviewed = audited(&srv, &owner, "route.reviewed");
+    assert_eq!(reviewed.len(), 2, "{reviewed:?}");
+    assert!(
+        reviewed
+            .iter()
+            .all(|e| e["details"]["reference"] == "MPESA-STMT-2611-0042")
+    );
+    assert_eq!(audited(&srv, &owner, "payout.reviewed").len(), 3);
+    asks_for_the_pin(&srv, &owner, "/routes/rt_unknown/review", "route_not_found");
+}
+
+/// 2027-01-01T00:00:00Z, the time of `new_clock`, in Unix seconds.
+const T0_SECS: i64 = 1_798_761_600;
+
+/// A national-switch payment the sandbox switch never answers about.
+fn unanswered_payment(srv: &TestServer, order: &str) -> String {
+    let resp = srv.post(
+        "/payments",
+        srv.sk(),
+        &json!({"merchant_order_id": order, "amount_minor": 25_000, "currency": "CDF",
+                "product": "MERCHANT_PAYMENT", "payer_binding": "bind_sandbox_no_answer",
+                "consent": {"id": format!("cns-{order}"), "granted_at": T0_SECS}}),
+        Some(&ik()),
+    );
+    assert_eq!(resp.status, 201, "{resp:?}");
+    resp.body["id"].as_str().expect("id").to_string()
+}
+
+fn switch_payment(srv: &TestServer, id: &str) -> Value {
+    let resp = srv.get(&format!("/payments/{id}"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body
+}
+
+fn journal(payment: &Value) -> Vec<String> {
+    payment["journal"]
+        .as_array()
+        .expect("journal")
+        .iter()
+        .map(|f| f["fact"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn a_switch_payment_whose_inquiries_ran_out_is_completed_or_rejected_by_a_review() {
+    let srv = start();
+    let clock = new_clock(&srv, true)["id"]
+        .as_str()
+        .expect("clock")
+        .to_string();
+    let (available, _) = balance(&srv, srv.sk(), "CDF");
+    let paid = unanswered_payment(&srv, "ord-review-paid");
+    let returned = unanswered_payment(&srv, "ord-review-returned");
+    let ids = [paid.clone(), returned.clone()];
+    let wait_for = |what: &str, done: &dyn Fn(&Value) -> bool| {
+        for id in &ids {
+            wait_until(
+                Duration::from_secs(15),
+                what,
+                || Some(switch_payment(&srv, id)).filter(|p| done(p)),
+                || format!("{}", switch_payment(&srv, id)),
+            );
+        }
+    };
+    wait_for("UNKNOWN", &|p| p["status"] == "UNKNOWN");
+    let path = |id: &str| format!("/payments/{id}/review");
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    // Still being inquired about: not parked yet.
+    assert_error(
+        &srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+    // An inquiry every 30 s of the test clock; the 21st finds 20 unanswered.
+    for n in 1..=21_i64 {
+        let at = T0_SECS + 31 * n;
+        let to = time_of(at);
+        advance(&srv, &clock, &to);
+        if n <= 20 {
+            wait_for("one more inquiry", &|p| p["inquiries"] == n);
+        }
+    }
+    wait_for("MANUAL_REVIEW", &|p| {
+        p["resolution_status"] == "MANUAL_REVIEW"
+    });
+    let parked = switch_payment(&srv, &paid);
+    assert_eq!(parked["status"], "UNKNOWN");
+    assert_eq!(parked["inquiries"], 20);
+    assert!(journal(&parked).contains(&"INQUIRIES_EXHAUSTED".to_string()));
+    assert!(parked.get("resolution").is_none(), "{parked}");
+
+    // Who may: a member whose role holds payments:cancel (owner, admin).
+    assert_error(
+        &srv.post(&path(&paid), srv.sk(), &decision("paid"), Some(&ik())),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(
+            &path(&paid),
+            Some(&developer),
+            &decision("paid"),
+            Some(&ik()),
+        ),
+        403,
+        "role_denied",
+    );
+    let unknown = json!({"outcome": "paid", "evidence": {"reference": "SW-1", "extra": 1}});
+    assert_error(
+        &srv.post(&path(&paid), Some(&owner), &unknown, Some(&ik())),
+        400,
+        "validation_error",
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available, "nothing moved");
+
+    // Paid: COMPLETED, the merchant credited from the switch's clearing.
+    let key = ik();
+    let done = srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "COMPLETED", "{done:?}");
+    assert_eq!(done.body["resolution_status"], "RESOLVED");
+    assert_eq!(done.body["beneficiary_credit_status"], "CREDITED");
+    assert_eq!(done.body["switch_reference"], "MPESA-STMT-2611-0042");
+    assert_eq!(done.body["resolution"]["outcome"], "paid");
+    assert_eq!(done.body["resolution"]["resolved_by"], OWNER);
+    assert!(done.body["transaction"].is_string(), "{done:?}");
+    let facts = journal(&done.body);
+    assert_eq!(
+        facts[facts.len() - 4..],
+        [
+            "OPERATOR_REVIEWED",
+            "SWITCH_ACCEPTED",
+            "AUTHORIZED",
+            "BENEFICIARY_CREDITED"
+        ]
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available + 25_000);
+    let again = srv.post(&path(&paid), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    assert_error(
+        &srv.post(
+            &path(&paid),
+            Some(&owner),
+            &decision("returned"),
+            Some(&ik()),
+        ),
+        409,
+        "not_in_review",
+    );
+
+    // Returned: REJECTED, nothing taken, nothing credited.
+    let done = srv.post(
+        &path(&returned),
+        Some(&owner),
+        &decision("returned"),
+        Some(&ik()),
+    );
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "REJECTED", "{done:?}");
+    assert_eq!(done.body["failure_reason"], "returned");
+    assert_eq!(done.body["authorization_status"], "DECLINED");
+    assert_eq!(done.body["resolution"]["outcome"], "returned");
+    assert!(done.body["transaction"].is_null(), "{done:?}");
+    assert_eq!(
+        journal(&done.body)[journal(&done.body).len() - 2..],
+        ["OPERATOR_REVIEWED", "REVIEW_RETURNED"]
+    );
+    assert_eq!(balance(&srv, srv.sk(), "CDF").0, available + 25_000);
+
+    assert_eq!(
+        object_ids(&srv, "switch_payment.completed"),
+        [paid.as_str()]
+    );
+    assert_eq!(
+        object_ids(&srv, "switch_payment.rejected"),
+        [returned.as_str()]
+    );
+    let reviewed = audited(&srv, &owner, "switch_payment.reviewed");
+    assert_eq!(reviewed.len(), 2, "{reviewed:?}");
+    asks_for_the_pin(
+        &srv,
+        &owner,
+        "/payments/pay_unknown/review",
+        "switch_payment_not_found",
+    );
+}
+
+/// `2027-01-01T00:10:31Z` of Unix seconds.
+fn time_of(secs: i64) -> String {
+    let minutes = (secs - T0_SECS) / 60;
+    let seconds = (secs - T0_SECS) % 60;
+    format!("2027-01-01T00:{minutes:02}:{seconds:02}Z")
 }

@@ -183,14 +183,22 @@ pub fn on_payout(tx: &mut Tx<'_>, payout: &Payout) -> Result<(), ApiError> {
     let Some(mut route) = tx.object::<Route>(id)? else {
         return Ok(());
     };
-    if !matches!(route.stage, Stage::PayoutRouted | Stage::PayoutSent) {
+    let in_review = route.stage == Stage::ManualReview;
+    if !(matches!(route.stage, Stage::PayoutRouted | Stage::PayoutSent)
+        || in_review && payout.status != PayoutStatus::NeedsReview)
+    {
         return Ok(());
+    }
+    if in_review && route.resolution.is_none() {
+        // Reviewed on the payout (`POST /payouts/{id}/review`): the route
+        // shows the same decision, in its events too.
+        route.resolution = payout.resolution.clone();
     }
     follow(tx, &mut route, payout)?;
     route.save(tx)
 }
 
-fn give_back(
+pub(super) fn give_back(
     tx: &mut Tx<'_>,
     route: &mut Route,
     reason: &str,

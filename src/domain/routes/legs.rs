@@ -196,3 +196,37 @@ pub fn unwind(tx: &mut Tx<'_>, route: &Route, held_in: Class) -> Result<(String,
     );
     Ok((builder.post(tx)?, f.budget_minor()))
 }
+
+/// A MISMATCHED route's payout came back after the rail confirmed it
+/// (`POST /routes/{id}/review`, `returned`): the payout's amount from the
+/// rail's clearing account, where its payment put it, and its fee from fee
+/// revenue, to the owner's available balance in the target currency, as a
+/// failed payout returns them; [`unwind`] from `available` gives back the
+/// rest.
+pub fn payout_came_back(
+    tx: &mut Tx<'_>,
+    route: &Route,
+    payout: &crate::domain::payouts::Payout,
+) -> Result<String, ApiError> {
+    let currency = &payout.currency;
+    let available = mine(route, currency, Class::Available);
+    let clearing = System::RailClearing(payout.destination.rail());
+    posting(
+        route,
+        CauseKind::RouteReturn,
+        "payout returned after review",
+    )
+    .transfer(
+        system(route, clearing, currency),
+        available.clone(),
+        payout.amount_minor,
+        currency,
+    )
+    .transfer(
+        system(route, System::FeeRevenue, currency),
+        available,
+        payout.fee_minor,
+        currency,
+    )
+    .post(tx)
+}

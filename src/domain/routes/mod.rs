@@ -23,6 +23,7 @@ mod funding;
 mod legs;
 pub mod pricing;
 pub mod receipt;
+mod review;
 pub mod state;
 pub mod view;
 
@@ -34,6 +35,7 @@ pub use self::ends::{Destination, DestinationInput, Source, SourceInput};
 pub use self::flow::{cancel, on_payout, on_timer};
 pub use self::funding::on_funding_paid;
 pub use self::pricing::Figures;
+pub use self::review::review;
 pub use self::state::Stage;
 use self::state::{Refusal, Trigger, transition};
 pub use self::view::{QuoteView, RouteView, quote_view, view};
@@ -150,6 +152,10 @@ pub struct Route {
     pub updated_at_ms: i64,
     pub funded_at_ms: Option<i64>,
     pub settled_at_ms: Option<i64>,
+    /// The operator's decision that ended its MANUAL_REVIEW or MISMATCHED
+    /// stage (`review`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<super::review::Resolution>,
 }
 
 crate::domain::resource::owned!(Route);
@@ -550,6 +556,7 @@ pub fn create(
         updated_at_ms: now,
         funded_at_ms: None,
         settled_at_ms: None,
+        resolution: None,
     };
     resource::insert(tx, ROUTE.family, &route)?;
     route.advance(tx, Trigger::Quote)?;

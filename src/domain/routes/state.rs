@@ -12,6 +12,9 @@
 //! PAYOUT_ROUTED | PAYOUT_SENT ─evidence─> EVIDENCE_RECEIVED ─verify─> VERIFYING
 //!                              ─verified─> VERIFIED ─settle─> SETTLED  (or MISMATCHED)
 //!                              ─payout failed─> FAILED · ─payout unknown─> MANUAL_REVIEW
+//! MANUAL_REVIEW ─evidence (its payout's review or inquiry)─> EVIDENCE_RECEIVED … SETTLED
+//!               ─payout failed (returned)─> FAILED
+//! MISMATCHED ─review paid─> SETTLED · ─review returned─> FAILED
 //! before a payout is made: ─cancel─> REFUNDED · waiting: ─expire─> EXPIRED
 //! ```
 //!
@@ -313,6 +316,10 @@ pub enum Trigger {
     Cancel { payout_executing: bool },
     /// A waiting route ran out of time.
     Expire,
+    /// `POST /routes/{id}/review` of a MISMATCHED route: an operator found
+    /// on the rail's statement that the recipient was paid the route's
+    /// amount (`paid`), or that the payout came back.
+    Review { paid: bool },
 }
 
 /// The next stage for `trigger` in `from`, or why not.
@@ -328,13 +335,17 @@ pub fn transition(from: Stage, trigger: Trigger) -> Result<Stage, Refusal> {
         (Funded | FxReserved, ShortOfLiquidity) => Ok(InsufficientLiquidity),
         (Funded | FxReserved | InsufficientLiquidity, RoutePayout) => Ok(PayoutRouted),
         (PayoutRouted, SendPayout) => Ok(PayoutSent),
-        (PayoutRouted | PayoutSent, ReceiveEvidence) => Ok(EvidenceReceived),
+        // MANUAL_REVIEW: its payout in NEEDS_REVIEW was decided (by its
+        // review, or a live provider's inquiry), as a payout answering late.
+        (PayoutRouted | PayoutSent | ManualReview, ReceiveEvidence) => Ok(EvidenceReceived),
         (EvidenceReceived, Verify) => Ok(Verifying),
         (Verifying, CheckEvidence { matches: true }) => Ok(Verified),
         (Verifying, CheckEvidence { matches: false }) => Ok(Mismatched),
         (Funded | FxReserved | Verified, Settle) => Ok(Settled),
-        (PayoutRouted | PayoutSent, PayoutFailed) => Ok(Failed),
+        (PayoutRouted | PayoutSent | ManualReview, PayoutFailed) => Ok(Failed),
         (PayoutRouted | PayoutSent, PayoutUnknown) => Ok(ManualReview),
+        (Mismatched, Review { paid: true }) => Ok(Settled),
+        (Mismatched, Review { paid: false }) => Ok(Failed),
         (s, Cancel { .. }) if s.is_terminal() => Err(Refusal::Closed),
         // Before a payout is executed (spec section 3): a routed agent
         // cash-out has not left, a sent payout has.
@@ -370,7 +381,7 @@ mod tests {
         payout_executing: true,
     };
 
-    const TRIGGERS: [Trigger; 18] = [
+    const TRIGGERS: [Trigger; 20] = [
         Quote,
         AwaitFunding,
         Fund,
@@ -389,6 +400,8 @@ mod tests {
         CANCEL,
         CANCEL_WHILE_PAYING,
         Expire,
+        Review { paid: true },
+        Review { paid: false },
     ];
 
     const ALLOWED: &[(Stage, Trigger, Stage)] = &[
@@ -424,6 +437,10 @@ mod tests {
         (Verifying, CheckEvidence { matches: true }, Verified),
         (Verifying, CheckEvidence { matches: false }, Mismatched),
         (Verified, Settle, Settled),
+        (ManualReview, ReceiveEvidence, EvidenceReceived),
+        (ManualReview, PayoutFailed, Failed),
+        (Mismatched, Review { paid: true }, Settled),
+        (Mismatched, Review { paid: false }, Failed),
     ];
 
     #[test]
@@ -473,7 +490,8 @@ mod tests {
                 | PayoutFailed
                 | PayoutUnknown
                 | Cancel { .. }
-                | Expire => {}
+                | Expire
+                | Review { .. } => {}
             }
         }
         assert_table(&Stage::ALL, &TRIGGERS, ALLOWED, transition);

@@ -14,6 +14,7 @@ use crate::domain::fx::FxQuoteView;
 use crate::domain::intents::input::PurposeCode;
 use crate::domain::payouts::{self, Payout, PayoutView};
 use crate::domain::ranking;
+use crate::domain::review::{Resolution, ResolutionView};
 use crate::error::ApiError;
 use crate::store::Read;
 
@@ -155,6 +156,10 @@ pub struct RouteView {
     pub updated_at: String,
     pub funded_at: Option<String>,
     pub settled_at: Option<String>,
+    /// The operator's decision that ended its MANUAL_REVIEW or MISMATCHED
+    /// stage (`POST /routes/{id}/review`, or its payout's review).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionView>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -239,6 +244,7 @@ pub fn view(read: &impl Read, route: &Route) -> Result<RouteView, ApiError> {
         updated_at: rfc3339(route.updated_at_ms),
         funded_at: route.funded_at_ms.map(rfc3339),
         settled_at: route.settled_at_ms.map(rfc3339),
+        resolution: route.resolution.as_ref().map(Resolution::view),
     })
 }
 

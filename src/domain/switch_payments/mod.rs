@@ -23,6 +23,7 @@ use self::state::{Refusal, Trigger, transition};
 pub use self::view::{SwitchPaymentView, view};
 
 use super::resource;
+use super::review;
 use crate::auth::Principal;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
@@ -133,6 +134,9 @@ pub struct SwitchPayment {
     pub failure_reason: Option<String>,
     /// The ledger posting that credited the merchant.
     pub transaction: Option<String>,
+    /// The operator's decision that ended its MANUAL_REVIEW (`review`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<review::Resolution>,
     pub expires_at_ms: i64,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
@@ -199,6 +203,7 @@ pub fn create(
         switch_reference: None,
         failure_reason: None,
         transaction: None,
+        resolution: None,
         expires_at_ms: now + EXPIRY_MS,
         created_at_ms: now,
         updated_at_ms: now,
@@ -272,6 +277,60 @@ pub fn cancel(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Switch
         .with_detail("status", payment.status.as_str())
     })?;
     save(tx, &payment)?;
+    Ok(payment)
+}
+
+/// `POST /payments/{id}/review`: an operator resolves a payment whose 20
+/// inquiries went unanswered (UNKNOWN, resolution MANUAL_REVIEW) from the
+/// switch's statement, and it takes the path an inquiry's answer gives:
+/// `paid` completes it (the merchant credited from the switch's clearing
+/// account, the evidence's reference as its `switch_reference`),
+/// `returned` rejects it (`failure_reason` `returned`: nothing taken). The
+/// journal records `OPERATOR_REVIEWED` first.
+pub fn review(
+    tx: &mut Tx<'_>,
+    principal: &Principal,
+    id: &str,
+    outcome: review::Outcome,
+    evidence: &review::Evidence,
+) -> Result<SwitchPayment, ApiError> {
+    let mut payment = read(tx, principal, id)?;
+    if payment.status != Status::Unknown || payment.dimensions.resolution_status != "MANUAL_REVIEW"
+    {
+        return Err(ApiError::new(
+            Code::NotInReview,
+            format!(
+                "payment {id} is {} (resolution {}): only a payment whose inquiries ran out (UNKNOWN, MANUAL_REVIEW) is resolved by a review",
+                payment.status.as_str(),
+                payment.dimensions.resolution_status
+            ),
+        )
+        .with_detail("status", payment.status.as_str()));
+    }
+    let resolution = review::resolve(
+        tx,
+        principal,
+        "switch_payment.reviewed",
+        id,
+        outcome,
+        evidence,
+    )?;
+    let now = tx.now_ms();
+    let reference = resolution.reference.clone();
+    payment.dimensions.resolution_status = "RESOLVED".into();
+    let detail = format!(
+        "{} by {}: {reference}",
+        outcome.as_str(),
+        resolution.resolved_by
+    );
+    record(&mut payment, "OPERATOR_REVIEWED", now, Some(detail));
+    payment.resolution = Some(resolution);
+    match outcome {
+        review::Outcome::Paid => complete(tx, &mut payment, reference, now)?,
+        review::Outcome::Returned => {
+            reject(tx, &mut payment, "returned".into(), "REVIEW_RETURNED", now)?
+        }
+    }
     Ok(payment)
 }
 

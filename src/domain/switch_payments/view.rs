@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::{Status, SwitchPayment};
 use crate::clock::rfc3339;
+use crate::domain::review::{Resolution, ResolutionView};
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SwitchPaymentView {
@@ -47,6 +48,10 @@ pub struct SwitchPaymentView {
     pub failure_reason: Option<String>,
     /// The ledger posting that credited the merchant (COMPLETED).
     pub transaction: Option<String>,
+    /// The operator's decision that ended its MANUAL_REVIEW, with the
+    /// switch's reference it rests on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionView>,
     /// The append-only journal of facts, oldest first.
     pub journal: Vec<FactView>,
     /// Not handed to the switch by then, the payment EXPIRES.
@@ -87,7 +92,8 @@ pub struct FactView {
     /// SWITCH_ACCEPTED, AUTHORIZED, BENEFICIARY_CREDITED, SWITCH_REJECTED,
     /// SUBMISSION_TIMED_OUT, NO_ANSWER, INQUIRY_QUEUED, INQUIRY_SENT,
     /// INQUIRY_REJECTED, INQUIRY_NOT_RECEIVED, INQUIRIES_EXHAUSTED,
-    /// CONSENT_LAPSED, EXPIRED, CANCELLED_BY_MERCHANT.
+    /// OPERATOR_REVIEWED, REVIEW_RETURNED, CONSENT_LAPSED, EXPIRED,
+    /// CANCELLED_BY_MERCHANT.
     pub fact: String,
     /// The payment's status after the fact.
     pub status: Status,
@@ -164,6 +170,7 @@ pub fn view(p: &SwitchPayment) -> SwitchPaymentView {
         switch_reference: p.switch_reference.clone(),
         failure_reason: p.failure_reason.clone(),
         transaction: p.transaction.clone(),
+        resolution: p.resolution.as_ref().map(Resolution::view),
         journal: p
             .journal
             .iter()
