@@ -1226,7 +1226,10 @@ fn a_row_in_review_follows_its_payouts_review_and_a_returned_one_is_retried() {
         (Some(0), Some(1)),
         "{batch}"
     );
-    assert_eq!(object_ids(&srv, "payout_batch.partial"), [id.clone()]);
+    assert_eq!(
+        object_ids(&srv, "payout_batch.partial"),
+        std::slice::from_ref(&id)
+    );
     let row = all_rows(&srv, &id)
         .into_iter()
         .find(|r| r["id"] == held["id"])
