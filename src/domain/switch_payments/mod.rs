@@ -573,6 +573,23 @@ fn reject(
     save(tx, payment)
 }
 
+/// A statement line matched the payment (`domain::reconciliation`): its
+/// reconciliation, DUE, becomes MATCHED, with the fact RECONCILED naming the
+/// statement. Its status does not change, so no event is emitted (the
+/// merchant's view shows the dimension). False when it was not DUE.
+pub fn reconcile(tx: &mut Tx<'_>, id: &str, statement: &str) -> Result<bool, ApiError> {
+    let Some(mut payment) = tx.object::<SwitchPayment>(id)? else {
+        return Ok(false);
+    };
+    if payment.dimensions.reconciliation_status != "DUE" {
+        return Ok(false);
+    }
+    payment.dimensions.reconciliation_status = "MATCHED".into();
+    record(&mut payment, "RECONCILED", tx.now_ms(), Some(statement.to_string()));
+    tx.put_object(&payment.id, &payment)?;
+    Ok(true)
+}
+
 /// The payment's timers: consent lapse, expiry, inquiry.
 pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     let id = match kind {
