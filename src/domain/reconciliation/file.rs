@@ -137,6 +137,7 @@ pub fn read(text: &str, currency: Option<&str>) -> Result<Vec<Line>, FileError> 
     }
     let columns = header(&record, currency.is_some())?;
     let mut lines = Vec::new();
+    let mut counter = LineCounter { byte: 0, line: 1 };
     while next(&mut reader, &mut record)? {
         if record.iter().all(|c| c.trim().is_empty()) {
             continue;
@@ -144,13 +145,43 @@ pub fn read(text: &str, currency: Option<&str>) -> Result<Vec<Line>, FileError> 
         if lines.len() >= LINES_MAX {
             return Err(FileError::TooManyLines);
         }
-        let number = record.position().map_or(0, |p| p.line());
+        let number = record
+            .position()
+            .map_or(0, |p| counter.of(text.as_bytes(), p.byte()));
         lines.push(line(&record, &columns, number, currency)?);
     }
     if lines.is_empty() {
         return Err(FileError::NoLines);
     }
     Ok(lines)
+}
+
+/// The file's line where a record starts, counted once over the text: the
+/// reader's own line marks where the previous record ended (before a CRLF's
+/// LF and any blank lines), as `payout_batches::csv_rows` explains.
+struct LineCounter {
+    byte: usize,
+    line: u64,
+}
+
+impl LineCounter {
+    fn of(&mut self, text: &[u8], start: u64) -> u64 {
+        let mut first = usize::try_from(start).unwrap_or(text.len()).max(self.byte);
+        while matches!(text.get(first), Some(b'\r' | b'\n')) {
+            first += 1;
+        }
+        let end = first.min(text.len());
+        let breaks = (self.byte..end)
+            .filter(|&i| match text[i] {
+                b'\n' => true,
+                b'\r' => text.get(i + 1) != Some(&b'\n'),
+                _ => false,
+            })
+            .count();
+        self.line += breaks as u64;
+        self.byte = end;
+        self.line
+    }
 }
 
 fn next(reader: &mut csv::Reader<&[u8]>, record: &mut csv::StringRecord) -> Result<bool, FileError> {

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-pub use self::file::{LINES_MAX, STATEMENT_BYTES_MAX};
+pub use self::file::STATEMENT_BYTES_MAX;
 use self::matching::{Class, Outcome, Reason, Record};
 pub use self::view::{StatementList, StatementView, summary, view};
 
@@ -142,6 +142,19 @@ pub struct Fresh {
     report: String,
     /// Switch payments whose reconciliation a matched line resolves.
     resolves: Vec<String>,
+}
+
+impl Prepared {
+    /// The same import made by `actor` (the CLI's, rather than a principal's).
+    pub fn by(self, actor: Actor) -> Prepared {
+        match self {
+            Prepared::New(mut fresh) => {
+                fresh.statement.imported_by = actor;
+                Prepared::New(fresh)
+            }
+            known => known,
+        }
+    }
 }
 
 /// The statement a second import of the same bytes answers.
