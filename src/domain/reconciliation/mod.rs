@@ -141,7 +141,23 @@ pub struct Fresh {
     statement: Statement,
     report: String,
     /// Switch payments whose reconciliation a matched line resolves.
-    resolves: Vec<String>,
+    resolves: Vec<Resolve>,
+}
+
+/// A switch payment's resolution, computed on the worker: the writer stores
+/// `after` when the record still hashes to `before` (unchanged since the
+/// snapshot), and otherwise computes it again (`switch_payments::reconcile`).
+struct Resolve {
+    id: String,
+    before: u64,
+    after: Vec<u8>,
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Prepared {
@@ -198,16 +214,22 @@ pub fn prepare(
     let mut seen = HashSet::with_capacity(lines.len());
     let mut resolves = Vec::new();
     for line in &lines {
-        let record = record(read, mode, owner, &line.reference)?;
+        let (record, payment) = record(read, mode, owner, &line.reference)?;
         let repeated = !seen.insert(line.reference.as_str());
         let (class, reason) = matching::classify(line, record.as_ref(), repeated);
         let mut resolution = "";
         match class {
             Class::Matched => {
                 counts.matched += 1;
-                if line.reference.starts_with("pay_") {
+                if let Some((bytes, payment)) = payment {
                     resolution = "MATCHED";
-                    resolves.push(line.reference.clone());
+                    if let Some(after) = switch_payments::reconciled(payment, &id, now_ms) {
+                        resolves.push(Resolve {
+                            id: line.reference.clone(),
+                            before: hash(&bytes),
+                            after: crate::store::encode(&after)?,
+                        });
+                    }
                 }
             }
             Class::Unmatched => counts.unmatched += 1,
@@ -229,10 +251,8 @@ pub fn prepare(
             attention.push(item);
         }
     }
-    for record in rail_records(read, mode, owner, &new.rail)? {
-        if seen.contains(record.id.as_str())
-            || !matching::is_missing(&record, period_start_ms, period_end_ms)
-        {
+    for record in rail_records(read, mode, owner, &new.rail, &seen)? {
+        if !matching::is_missing(&record, period_start_ms, period_end_ms) {
             continue;
         }
         counts.missing += 1;
@@ -293,8 +313,14 @@ pub fn import(tx: &mut Tx<'_>, prepared: Prepared) -> Result<(Statement, bool), 
     if let Some(id) = tx.index_id(&digest)? {
         return known(tx, &id).map(|s| (s, false));
     }
-    for id in &resolves {
-        if switch_payments::reconcile(tx, id, &statement.id)? {
+    for resolve in resolves {
+        let unchanged = tx
+            .object_bytes(&resolve.id)?
+            .is_some_and(|bytes| hash(&bytes) == resolve.before);
+        if unchanged {
+            tx.put_object_bytes(resolve.id, resolve.after);
+            statement.counts.resolved += 1;
+        } else if switch_payments::reconcile(tx, &resolve.id, &statement.id)? {
             statement.counts.resolved += 1;
         }
     }
@@ -371,17 +397,31 @@ fn period(lines: &[file::Line]) -> (i64, i64) {
     )
 }
 
+/// A national-switch payment as stored, and as read.
+type Payment = (Vec<u8>, switch_payments::SwitchPayment);
+
 /// The record a reference names, when it is the caller's: a national-switch
-/// payment (`pay_`), a payout (`po_`) or a live rail request (`rrq_`), the
-/// ids the providers echo (decision 422).
-fn record(read: &impl Read, mode: Mode, owner: &str, reference: &str) -> Result<Option<Record>, ApiError> {
+/// payment (`pay_`, with its bytes, for its resolution), a payout (`po_`) or
+/// a live rail request (`rrq_`), the ids the providers echo (decision 422).
+fn record(
+    read: &impl Read,
+    mode: Mode,
+    owner: &str,
+    reference: &str,
+) -> Result<(Option<Record>, Option<Payment>), ApiError> {
     let mine = |m: Mode, o: &str| m == mode && o == owner;
     let prefix = reference.split('_').next().unwrap_or("");
-    Ok(match prefix {
-        "pay" => read
-            .object::<switch_payments::SwitchPayment>(reference)?
-            .filter(|p| mine(p.mode, &p.owner))
-            .map(|p| switch_record(&p)),
+    if prefix == "pay" {
+        let Some(bytes) = read.object_bytes(reference)? else {
+            return Ok((None, None));
+        };
+        let payment: switch_payments::SwitchPayment = crate::store::decode(&bytes)?;
+        if !mine(payment.mode, &payment.owner) {
+            return Ok((None, None));
+        }
+        return Ok((Some(switch_record(&payment)), Some((bytes, payment))));
+    }
+    let record = match prefix {
         "po" => read
             .object::<payouts::Payout>(reference)?
             .filter(|p| mine(p.mode, &p.owner))
@@ -391,7 +431,8 @@ fn record(read: &impl Read, mode: Mode, owner: &str, reference: &str) -> Result<
             .filter(|r| mine(r.mode, &r.owner))
             .map(|r| request_record(&r)),
         _ => None,
-    })
+    };
+    Ok((record, None))
 }
 
 fn switch_record(p: &switch_payments::SwitchPayment) -> Record {
@@ -440,12 +481,23 @@ fn request_record(r: &live_rails::requests::RailRequest) -> Record {
     }
 }
 
-/// The records `rail` carries for the owner, for those a statement lacks.
-fn rail_records(read: &impl Read, mode: Mode, owner: &str, rail: &str) -> Result<Vec<Record>, ApiError> {
+/// The records `rail` carries for the owner that no line named (`seen`
+/// holds the lines' references: those are not read again).
+fn rail_records(
+    read: &impl Read,
+    mode: Mode,
+    owner: &str,
+    rail: &str,
+    seen: &HashSet<&str>,
+) -> Result<Vec<Record>, ApiError> {
     if let Some(provider) = Provider::parse(rail) {
         let requests: BTreeMap<String, live_rails::requests::RailRequest> =
             live_rails::reconcile::gateway_requests(read, mode, owner, provider)?;
-        return Ok(requests.values().map(request_record).collect());
+        return Ok(requests
+            .values()
+            .filter(|r| !seen.contains(r.id.as_str()))
+            .map(request_record)
+            .collect());
     }
     let family = if rail == switch_payments::RAIL {
         switch_payments::SWITCH_PAYMENT.family
@@ -456,6 +508,9 @@ fn rail_records(read: &impl Read, mode: Mode, owner: &str, rail: &str) -> Result
     let mut records = Vec::with_capacity(rows.len());
     for (key, _) in rows {
         let id = keys::id_of(&key);
+        if seen.contains(id) {
+            continue;
+        }
         if rail == switch_payments::RAIL {
             if let Some(p) = read.object::<switch_payments::SwitchPayment>(id)? {
                 records.push(switch_record(&p));

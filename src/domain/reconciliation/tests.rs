@@ -66,11 +66,12 @@ fn ten_thousand_lines_with_five_mismatches_list_exactly_five_and_resolve_the_res
     let snapshot = store.snapshot().expect("snapshot");
     let prepared = prepare(&snapshot, &principal, new(), T0 + DAY).expect("prepared");
     drop(snapshot);
+    let prepared_in = started.elapsed();
     let (statement, stored) = store
         .write_now(T0 + DAY, |tx| import(tx, prepared))
         .expect("imported");
     let took = started.elapsed();
-    println!("imported {N} lines in {took:?} (debug build)");
+    println!("imported {N} lines in {took:?} (prepared in {prepared_in:?}; debug build)");
     assert!(stored);
     let c = &statement.counts;
     assert_eq!(
