@@ -1371,7 +1371,12 @@ fn import_statement(
     use crate::domain::reconciliation::{self, NewStatement, Prepared};
     let rail = reconciliation::rail("--rail", rail).map_err(|e| e.message)?;
     let currency = match currency {
-        Some(c) => Some(crate::currency::parse("--currency", &c).map_err(|e| e.message)?.code.to_string()),
+        Some(c) => Some(
+            crate::currency::parse("--currency", &c)
+                .map_err(|e| e.message)?
+                .code
+                .to_string(),
+        ),
         None => None,
     };
     let mode = match mode {
@@ -1397,7 +1402,11 @@ fn import_statement(
     let snapshot = store.snapshot()?;
     let owner = match org {
         Some(org) => org,
-        None => crate::domain::org::instance(&snapshot).map_err(|e| e.message)?.id,
+        None => {
+            crate::domain::org::instance(&snapshot)
+                .map_err(|e| e.message)?
+                .id
+        }
     };
     let principal = crate::auth::Principal::system("cli", &owner, mode);
     let new = NewStatement {
@@ -1405,15 +1414,17 @@ fn import_statement(
         currency,
         text,
     };
-    let prepared: Prepared =
-        reconciliation::prepare(&snapshot, &principal, new, now_ms)
-            .map_err(|e| e.message)?
-            .by(crate::domain::audit::Actor::cli(&owner));
+    let prepared: Prepared = reconciliation::prepare(&snapshot, &principal, new, now_ms)
+        .map_err(|e| e.message)?
+        .by(crate::domain::audit::Actor::cli(&owner));
     drop(snapshot);
     let (statement, _) = store
         .write_now(now_ms, move |tx| reconciliation::import(tx, prepared))
         .map_err(|e| e.message)?;
-    println!("{}", serde_json::to_string(&reconciliation::view(&statement))?);
+    println!(
+        "{}",
+        serde_json::to_string(&reconciliation::view(&statement))?
+    );
     match statement.attention_count {
         0 => Ok(()),
         n => Err(format!("{n} lines or records need a person").into()),

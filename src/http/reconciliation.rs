@@ -55,7 +55,11 @@ pub async fn import_statement(
     let rail = reconciliation::rail("rail", &input.rail)?;
     let currency = match input.currency {
         None => None,
-        Some(c) => Some(crate::domain::currency::parse("currency", &c)?.code.to_string()),
+        Some(c) => Some(
+            crate::domain::currency::parse("currency", &c)?
+                .code
+                .to_string(),
+        ),
     };
     let new = NewStatement {
         rail,

@@ -123,8 +123,14 @@ fn statement_of(N: usize, off: [usize; 5]) {
             .collect()
     });
     payments.sort();
-    println!("{N} switch payments made and COMPLETED in {:?}", made.elapsed());
-    assert_eq!(completed(&srv, &payments[0].0)["reconciliation_status"], "DUE");
+    println!(
+        "{N} switch payments made and COMPLETED in {:?}",
+        made.elapsed()
+    );
+    assert_eq!(
+        completed(&srv, &payments[0].0)["reconciliation_status"],
+        "DUE"
+    );
 
     // Five lines that disagree, each in its own way; the rest agree.
     let day = today();
@@ -151,7 +157,10 @@ fn statement_of(N: usize, off: [usize; 5]) {
     let started = Instant::now();
     let resp = import(&srv, srv.sk(), &body);
     let took = started.elapsed();
-    println!("imported a {N}-line statement ({} bytes) in {took:?}", csv.len());
+    println!(
+        "imported a {N}-line statement ({} bytes) in {took:?}",
+        csv.len()
+    );
     assert_eq!(resp.status, 201, "{}", resp.text);
     assert!(took < Duration::from_secs(10), "{took:?}");
     let statement = resp.body.clone();
@@ -204,10 +213,21 @@ fn statement_of(N: usize, off: [usize; 5]) {
     assert!(list.body["data"][0].get("attention").is_none());
 
     // The report: every line, in order, as CSV.
-    let report = srv.get(&format!("/reconciliation/statements/{id}/report.csv"), srv.sk());
+    let report = srv.get(
+        &format!("/reconciliation/statements/{id}/report.csv"),
+        srv.sk(),
+    );
     assert_eq!(report.status, 200);
-    assert!(report.header("content-type").is_some_and(|t| t.starts_with("text/csv")));
-    let rows: Vec<Vec<&str>> = report.text.lines().map(|l| l.split(',').collect()).collect();
+    assert!(
+        report
+            .header("content-type")
+            .is_some_and(|t| t.starts_with("text/csv"))
+    );
+    let rows: Vec<Vec<&str>> = report
+        .text
+        .lines()
+        .map(|l| l.split(',').collect())
+        .collect();
     assert_eq!(rows[0][..4], ["line", "reference", "class", "reason"]);
     assert_eq!(rows.len(), 1 + N);
     assert_eq!(rows[1][..4], ["2", payments[0].0.as_str(), "matched", ""]);
@@ -227,9 +247,17 @@ fn statement_of(N: usize, off: [usize; 5]) {
     // /metrics counts the statement once.
     assert_eq!(metric(&srv, "paygate_reconciliation_statements_total"), 1.0);
     let rest = (N - 5) as f64;
-    for (class, n) in [("matched", rest), ("mismatched", 5.0), ("unmatched", 0.0), ("resolved", rest)] {
+    for (class, n) in [
+        ("matched", rest),
+        ("mismatched", 5.0),
+        ("unmatched", 0.0),
+        ("resolved", rest),
+    ] {
         assert_eq!(
-            metric(&srv, &format!("paygate_reconciliation_lines_total{{class=\"{class}\"}}")),
+            metric(
+                &srv,
+                &format!("paygate_reconciliation_lines_total{{class=\"{class}\"}}")
+            ),
             n,
             "{class}"
         );
@@ -249,40 +277,73 @@ fn lines_that_name_nothing_and_records_the_file_lacks_are_listed_and_another_org
     let csv = format!(
         "\u{feff}reference,amount,date\n{a},250.00,{day}\npay_nothing,1.00,{day}\n=cmd,2.00,{day}\n"
     );
-    let resp = import(&srv, srv.sk(), &json!({"rail": "national_switch", "currency": "CDF", "csv": csv}));
+    let resp = import(
+        &srv,
+        srv.sk(),
+        &json!({"rail": "national_switch", "currency": "CDF", "csv": csv}),
+    );
     assert_eq!(resp.status, 201, "{}", resp.text);
     let counts = &resp.body["counts"];
     assert_eq!(
-        (&counts["matched"], &counts["unmatched"], &counts["missing"], &counts["resolved"]),
+        (
+            &counts["matched"],
+            &counts["unmatched"],
+            &counts["missing"],
+            &counts["resolved"]
+        ),
         (&json!(1), &json!(2), &json!(1), &json!(1))
     );
     let classes: Vec<(&str, &str)> = resp.body["attention"]
         .as_array()
         .expect("attention")
         .iter()
-        .map(|i| (i["reference"].as_str().unwrap_or(""), i["class"].as_str().unwrap_or("")))
+        .map(|i| {
+            (
+                i["reference"].as_str().unwrap_or(""),
+                i["class"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(
         classes,
-        [("pay_nothing", "unmatched"), ("=cmd", "unmatched"), (b, "missing")]
+        [
+            ("pay_nothing", "unmatched"),
+            ("=cmd", "unmatched"),
+            (b, "missing")
+        ]
     );
     assert_eq!(completed(&srv, a)["reconciliation_status"], "MATCHED");
     assert_eq!(completed(&srv, b)["reconciliation_status"], "DUE");
     let id = resp.body["id"].as_str().expect("id");
-    let report = srv.get(&format!("/reconciliation/statements/{id}/report.csv"), srv.sk());
-    assert!(report.text.contains("\n4,'=cmd,unmatched,not_in_gateway,"), "{}", report.text);
+    let report = srv.get(
+        &format!("/reconciliation/statements/{id}/report.csv"),
+        srv.sk(),
+    );
+    assert!(
+        report.text.contains("\n4,'=cmd,unmatched,not_in_gateway,"),
+        "{}",
+        report.text
+    );
 
     // Another organisation: not found, and its list is empty.
     for path in [
         format!("/reconciliation/statements/{id}"),
         format!("/reconciliation/statements/{id}/report.csv"),
     ] {
-        assert_error(&srv.get(&path, Some(&b_key)), 404, "reconciliation_statement_not_found");
+        assert_error(
+            &srv.get(&path, Some(&b_key)),
+            404,
+            "reconciliation_statement_not_found",
+        );
     }
     let theirs = srv.get("/reconciliation/statements", Some(&b_key));
     assert_eq!(theirs.body["data"], json!([]));
     // The same bytes for another organisation are its own statement.
-    let own = import(&srv, Some(&b_key), &json!({"rail": "national_switch", "currency": "CDF", "csv": csv}));
+    let own = import(
+        &srv,
+        Some(&b_key),
+        &json!({"rail": "national_switch", "currency": "CDF", "csv": csv}),
+    );
     assert_eq!(own.status, 201, "{}", own.text);
     assert_ne!(own.body["id"], resp.body["id"]);
     assert_eq!(own.body["counts"]["unmatched"], 3);
@@ -293,18 +354,39 @@ fn a_bad_file_is_refused_400_naming_the_line_and_column_and_nothing_is_stored() 
     let srv = TestServer::start();
     let day = today();
     for (csv, words) in [
-        (format!("reference,amount,currency,date\npay_1,1.00,CDF,{day}\npay_2,1.001,CDF,{day}\n"), "line 3, column amount"),
-        (format!("reference,amount,currency\npay_1,1.00,CDF\n"), "column date"),
-        (format!("reference,amount,currency,date\npay_1,1.00,CDF,tomorrow\n"), "line 2, column date"),
+        (
+            format!(
+                "reference,amount,currency,date\npay_1,1.00,CDF,{day}\npay_2,1.001,CDF,{day}\n"
+            ),
+            "line 3, column amount",
+        ),
+        (
+            format!("reference,amount,currency\npay_1,1.00,CDF\n"),
+            "column date",
+        ),
+        (
+            format!("reference,amount,currency,date\npay_1,1.00,CDF,tomorrow\n"),
+            "line 2, column date",
+        ),
         ("".to_string(), "empty"),
     ] {
-        let resp = import(&srv, srv.sk(), &json!({"rail": "national_switch", "csv": csv}));
+        let resp = import(
+            &srv,
+            srv.sk(),
+            &json!({"rail": "national_switch", "csv": csv}),
+        );
         let error = assert_error(&resp, 400, "invalid_statement");
         assert_eq!(error["param"], "csv");
-        assert!(error["message"].as_str().is_some_and(|m| m.contains(words)), "{error}");
+        assert!(
+            error["message"].as_str().is_some_and(|m| m.contains(words)),
+            "{error}"
+        );
     }
     let resp = import(&srv, srv.sk(), &json!({"rail": "swift", "csv": "x"}));
-    assert_eq!(assert_error(&resp, 400, "validation_error")["param"], "rail");
+    assert_eq!(
+        assert_error(&resp, 400, "validation_error")["param"],
+        "rail"
+    );
     let list = srv.get("/reconciliation/statements", srv.sk());
     assert_eq!(list.body["data"], json!([]));
     assert_eq!(metric(&srv, "paygate_reconciliation_statements_total"), 0.0);
@@ -318,8 +400,14 @@ fn the_cli_imports_a_statement_offline_and_the_same_file_again_changes_nothing()
     completed(&srv, &id);
     srv.terminate();
     let file = srv.data_dir.join("statement.csv");
-    std::fs::write(&file, format!("reference,amount,currency,date\n{id},250.00,CDF,{}\n", today()))
-        .expect("written");
+    std::fs::write(
+        &file,
+        format!(
+            "reference,amount,currency,date\n{id},250.00,CDF,{}\n",
+            today()
+        ),
+    )
+    .expect("written");
     let args = |dir: &std::path::Path| {
         vec![
             "reconcile".to_string(),
@@ -343,8 +431,15 @@ fn the_cli_imports_a_statement_offline_and_the_same_file_again_changes_nothing()
     second.assert_success();
     assert_eq!(second.json()["id"], first["id"]);
     // The existing form still answers (no live connector configured).
-    let old = paygate(&["reconcile", "--rail", "mtn_momo", "--file", file.to_str().expect("path"),
-                        "--data-dir", srv.data_dir.to_str().expect("path")]);
+    let old = paygate(&[
+        "reconcile",
+        "--rail",
+        "mtn_momo",
+        "--file",
+        file.to_str().expect("path"),
+        "--data-dir",
+        srv.data_dir.to_str().expect("path"),
+    ]);
     assert!(!old.success());
     srv.start_again();
     assert_eq!(completed(&srv, &id)["reconciliation_status"], "MATCHED");

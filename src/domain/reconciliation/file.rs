@@ -40,13 +40,26 @@ pub struct Line {
 /// Why a file is refused as a whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FileError {
-    TooLarge { bytes: usize },
+    TooLarge {
+        bytes: usize,
+    },
     TooManyLines,
     NoHeader,
-    MissingColumn { name: &'static str },
-    DuplicateColumn { name: &'static str },
-    Malformed { line: u64, message: String },
-    Cell { line: u64, column: &'static str, message: String },
+    MissingColumn {
+        name: &'static str,
+    },
+    DuplicateColumn {
+        name: &'static str,
+    },
+    Malformed {
+        line: u64,
+        message: String,
+    },
+    Cell {
+        line: u64,
+        column: &'static str,
+        message: String,
+    },
     NoLines,
 }
 
@@ -184,11 +197,16 @@ impl LineCounter {
     }
 }
 
-fn next(reader: &mut csv::Reader<&[u8]>, record: &mut csv::StringRecord) -> Result<bool, FileError> {
-    reader.read_record(record).map_err(|e| FileError::Malformed {
-        line: e.position().map_or(0, |p| p.line()),
-        message: e.to_string(),
-    })
+fn next(
+    reader: &mut csv::Reader<&[u8]>,
+    record: &mut csv::StringRecord,
+) -> Result<bool, FileError> {
+    reader
+        .read_record(record)
+        .map_err(|e| FileError::Malformed {
+            line: e.position().map_or(0, |p| p.line()),
+            message: e.to_string(),
+        })
 }
 
 /// The position of each known column in the header.
@@ -306,7 +324,11 @@ fn minor_units(amount: &str, exponent: u32) -> Option<i64> {
         return None;
     }
     let padded = format!("{fraction:0<width$}", width = exponent as usize);
-    let fraction: i64 = if padded.is_empty() { 0 } else { padded.parse().ok()? };
+    let fraction: i64 = if padded.is_empty() {
+        0
+    } else {
+        padded.parse().ok()?
+    };
     let minor = whole
         .parse::<i64>()
         .ok()?
@@ -365,7 +387,10 @@ mod tests {
     #[test]
     fn the_statement_currency_stands_for_a_missing_column() {
         let lines = read("reference,amount,date\nx,3,2026-01-01\n", Some("USD")).expect("read");
-        assert_eq!((lines[0].currency.as_str(), lines[0].amount_minor), ("USD", 300));
+        assert_eq!(
+            (lines[0].currency.as_str(), lines[0].amount_minor),
+            ("USD", 300)
+        );
         assert_eq!(
             read("reference,amount,date\nx,3,2026-01-01\n", None),
             Err(FileError::MissingColumn { name: "currency" })
@@ -379,11 +404,22 @@ mod tests {
             other => panic!("{other:?}"),
         };
         let head = "reference,amount,currency,date\n";
-        assert_eq!(cell(&format!("{head}a,1,USD,2026-01-01\nb,1.234,USD,2026-01-01\n")), (3, "amount"));
+        assert_eq!(
+            cell(&format!(
+                "{head}a,1,USD,2026-01-01\nb,1.234,USD,2026-01-01\n"
+            )),
+            (3, "amount")
+        );
         assert_eq!(cell(&format!("{head}a,-1,USD,2026-01-01\n")), (2, "amount"));
-        assert_eq!(cell(&format!("{head}a,1,XXX,2026-01-01\n")), (2, "currency"));
+        assert_eq!(
+            cell(&format!("{head}a,1,XXX,2026-01-01\n")),
+            (2, "currency")
+        );
         assert_eq!(cell(&format!("{head}a,1,USD,yesterday\n")), (2, "date"));
-        assert_eq!(cell(&format!("{head},1,USD,2026-01-01\n")), (2, "reference"));
+        assert_eq!(
+            cell(&format!("{head},1,USD,2026-01-01\n")),
+            (2, "reference")
+        );
         assert_eq!(
             cell("reference,amount,currency,date,status\na,1,USD,2026-01-01,MAYBE\n"),
             (2, "status")
@@ -406,7 +442,10 @@ mod tests {
             Err(FileError::DuplicateColumn { name: "reference" })
         );
         let line = "r,1,USD,2026-01-01\n";
-        let many = format!("reference,amount,currency,date\n{}", line.repeat(LINES_MAX + 1));
+        let many = format!(
+            "reference,amount,currency,date\n{}",
+            line.repeat(LINES_MAX + 1)
+        );
         assert_eq!(read(&many, None), Err(FileError::TooManyLines));
         assert!(FileError::TooManyLines.is_too_large());
         let exactly = format!("reference,amount,currency,date\n{}", line.repeat(LINES_MAX));

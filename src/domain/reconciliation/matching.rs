@@ -158,7 +158,10 @@ mod tests {
 
     #[test]
     fn a_line_agreeing_with_its_record_within_the_window_is_matched() {
-        assert_eq!(classify(&line(), Some(&record()), false), (Class::Matched, None));
+        assert_eq!(
+            classify(&line(), Some(&record()), false),
+            (Class::Matched, None)
+        );
         let late = Line {
             date_ms: 10 * DAY + 2 * DAY,
             ..line()
@@ -172,33 +175,79 @@ mod tests {
             outcome: Outcome::Failed,
             ..record()
         };
-        assert_eq!(classify(&failed, Some(&failed_record), false).0, Class::Matched);
+        assert_eq!(
+            classify(&failed, Some(&failed_record), false).0,
+            Class::Matched
+        );
     }
 
     #[test]
     fn each_difference_is_named_first_outcome_then_currency_amount_date() {
         let mismatch = |l: Line, r: Record| classify(&l, Some(&r), false);
         let reason = |l: Line, r: Record| mismatch(l, r).1;
-        assert_eq!(classify(&line(), None, false), (Class::Unmatched, Some(Reason::NotInGateway)));
         assert_eq!(
-            reason(line(), Record { outcome: Outcome::Pending, ..record() }),
+            classify(&line(), None, false),
+            (Class::Unmatched, Some(Reason::NotInGateway))
+        );
+        assert_eq!(
+            reason(
+                line(),
+                Record {
+                    outcome: Outcome::Pending,
+                    ..record()
+                }
+            ),
             Some(Reason::Outcome)
         );
         assert_eq!(
-            reason(Line { succeeded: false, ..line() }, record()),
+            reason(
+                Line {
+                    succeeded: false,
+                    ..line()
+                },
+                record()
+            ),
             Some(Reason::Outcome)
         );
         assert_eq!(
-            reason(Line { currency: "USD".into(), amount_minor: 1, ..line() }, record()),
+            reason(
+                Line {
+                    currency: "USD".into(),
+                    amount_minor: 1,
+                    ..line()
+                },
+                record()
+            ),
             Some(Reason::Currency)
         );
-        assert_eq!(reason(Line { amount_minor: 2_501, ..line() }, record()), Some(Reason::Amount));
         assert_eq!(
-            mismatch(Line { date_ms: 14 * DAY, ..line() }, record()),
+            reason(
+                Line {
+                    amount_minor: 2_501,
+                    ..line()
+                },
+                record()
+            ),
+            Some(Reason::Amount)
+        );
+        assert_eq!(
+            mismatch(
+                Line {
+                    date_ms: 14 * DAY,
+                    ..line()
+                },
+                record()
+            ),
             (Class::Mismatched, Some(Reason::Date))
         );
         assert_eq!(
-            reason(line(), Record { outcome: Outcome::InReview, ..record() }),
+            reason(
+                line(),
+                Record {
+                    outcome: Outcome::InReview,
+                    ..record()
+                }
+            ),
             Some(Reason::InReview)
         );
         assert_eq!(

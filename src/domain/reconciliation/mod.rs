@@ -55,7 +55,10 @@ pub const RAILS: [&str; 6] = [
 /// when absent or another's.
 pub const STATEMENT: Kind = Kind::new(
     Family::new("rst"),
-    Missing::new(Code::ReconciliationStatementNotFound, "reconciliation statement"),
+    Missing::new(
+        Code::ReconciliationStatementNotFound,
+        "reconciliation statement",
+    ),
 );
 
 /// How many lines (and records) came out each way.
@@ -367,7 +370,11 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Stateme
 }
 
 /// The caller's statement `id`'s whole report, as CSV.
-pub fn report(read: &impl Read, principal: &Principal, id: &str) -> Result<(Statement, String), ApiError> {
+pub fn report(
+    read: &impl Read,
+    principal: &Principal,
+    id: &str,
+) -> Result<(Statement, String), ApiError> {
     let statement = self::read(read, principal, id)?;
     let report: Option<Report> = read.object(&keys::reconciliation_report(&statement.id))?;
     let csv = report
@@ -504,7 +511,11 @@ fn rail_records(
     } else {
         payouts::PAYOUT.family
     };
-    let rows = read.scan_index(&keys::owned_prefix(family, mode, owner), None, RECORDS_SCANNED_MAX)?;
+    let rows = read.scan_index(
+        &keys::owned_prefix(family, mode, owner),
+        None,
+        RECORDS_SCANNED_MAX,
+    )?;
     let mut records = Vec::with_capacity(rows.len());
     for (key, _) in rows {
         let id = keys::id_of(&key);

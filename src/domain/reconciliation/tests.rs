@@ -75,13 +75,29 @@ fn ten_thousand_lines_with_five_mismatches_list_exactly_five_and_resolve_the_res
     assert!(stored);
     let c = &statement.counts;
     assert_eq!(
-        (c.lines, c.matched, c.mismatched, c.unmatched, c.missing, c.resolved),
+        (
+            c.lines,
+            c.matched,
+            c.mismatched,
+            c.unmatched,
+            c.missing,
+            c.resolved
+        ),
         (10_000, 9_995, 5, 0, 0, 9_995)
     );
-    let listed: Vec<&str> = statement.attention.iter().map(|i| i.reference.as_str()).collect();
+    let listed: Vec<&str> = statement
+        .attention
+        .iter()
+        .map(|i| i.reference.as_str())
+        .collect();
     let expected: Vec<String> = wrong.iter().map(|i| format!("pay_{i:06}")).collect();
     assert_eq!(listed, expected);
-    assert!(statement.attention.iter().all(|i| i.reason == Reason::Amount));
+    assert!(
+        statement
+            .attention
+            .iter()
+            .all(|i| i.reason == Reason::Amount)
+    );
     let after: switch_payments::SwitchPayment = store
         .snapshot()
         .expect("snapshot")
@@ -89,7 +105,10 @@ fn ten_thousand_lines_with_five_mismatches_list_exactly_five_and_resolve_the_res
         .expect("read")
         .expect("stored");
     assert_eq!(after.dimensions.reconciliation_status, "MATCHED");
-    assert_eq!(after.journal.last().map(|f| f.fact.as_str()), Some("RECONCILED"));
+    assert_eq!(
+        after.journal.last().map(|f| f.fact.as_str()),
+        Some("RECONCILED")
+    );
 
     // The same bytes again: the first statement, nothing written.
     let snapshot = store.snapshot().expect("snapshot");
@@ -107,7 +126,10 @@ fn ten_thousand_lines_with_five_mismatches_list_exactly_five_and_resolve_the_res
         .meta(Meta::ReconciliationTotals)
         .expect("read")
         .expect("totals");
-    assert_eq!((totals.statements, totals.matched, totals.mismatched), (1, 9_995, 5));
+    assert_eq!(
+        (totals.statements, totals.matched, totals.mismatched),
+        (1, 9_995, 5)
+    );
 }
 
 #[test]

@@ -592,12 +592,21 @@ pub fn reconcile(tx: &mut Tx<'_>, id: &str, statement: &str) -> Result<bool, Api
 
 /// [`reconcile`]'s change, computed off the writer: the payment with its
 /// reconciliation MATCHED, or `None` when it is not DUE.
-pub fn reconciled(mut payment: SwitchPayment, statement: &str, now_ms: i64) -> Option<SwitchPayment> {
+pub fn reconciled(
+    mut payment: SwitchPayment,
+    statement: &str,
+    now_ms: i64,
+) -> Option<SwitchPayment> {
     if payment.dimensions.reconciliation_status != "DUE" {
         return None;
     }
     payment.dimensions.reconciliation_status = "MATCHED".into();
-    record(&mut payment, "RECONCILED", now_ms, Some(statement.to_string()));
+    record(
+        &mut payment,
+        "RECONCILED",
+        now_ms,
+        Some(statement.to_string()),
+    );
     Some(payment)
 }
 
