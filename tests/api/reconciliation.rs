@@ -361,11 +361,11 @@ fn a_bad_file_is_refused_400_naming_the_line_and_column_and_nothing_is_stored() 
             "line 3, column amount",
         ),
         (
-            format!("reference,amount,currency\npay_1,1.00,CDF\n"),
+            "reference,amount,currency\npay_1,1.00,CDF\n".to_string(),
             "column date",
         ),
         (
-            format!("reference,amount,currency,date\npay_1,1.00,CDF,tomorrow\n"),
+            "reference,amount,currency,date\npay_1,1.00,CDF,tomorrow\n".to_string(),
             "line 2, column date",
         ),
         ("".to_string(), "empty"),
