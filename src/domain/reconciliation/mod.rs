@@ -77,8 +77,7 @@ pub struct Counts {
 }
 
 /// A line (or a missing record) that needs a person.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-#[schema(as = ReconciliationItem)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
     /// The file's line; none for a missing record.
     pub line: Option<u64>,
@@ -89,10 +88,8 @@ pub struct Item {
     pub gateway_amount_minor: Option<i64>,
     pub currency: String,
     /// The line's date, unix ms.
-    #[schema(value_type = Option<i64>)]
     pub statement_date_ms: Option<i64>,
     /// The record's time, unix ms.
-    #[schema(value_type = Option<i64>)]
     pub gateway_at_ms: Option<i64>,
 }
 
