@@ -290,13 +290,42 @@ enum Command {
     },
     /// Match a provider's transaction report (CSV) with the gateway's rail requests; prints
     /// the missing, extra and mismatched lines as JSON and exits 1 when there are any.
+    /// `paygate reconcile import FILE --rail R` imports a rail's statement instead
+    /// (docs/reconciliation.md).
+    #[command(args_conflicts_with_subcommands = true)]
     Reconcile {
+        #[command(subcommand)]
+        command: Option<ReconcileCommand>,
         /// mtn_momo, airtel_money or flutterwave.
         #[arg(long)]
-        rail: String,
+        rail: Option<String>,
         /// The report: a header line, then one line per transaction (docs/rails.md gives the columns).
         #[arg(long)]
+        file: Option<PathBuf>,
+        #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
+        data_dir: PathBuf,
+        /// The organisation (default: the gateway's own).
+        #[arg(long)]
+        org: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ReconcileCommand {
+    /// Import a rail's statement (CSV) as `POST /reconciliation/statements` does, offline
+    /// (server stopped); prints the statement as JSON and exits 1 when lines need a person.
+    Import {
+        /// The statement file: a header naming reference, amount, currency, date (and status).
         file: PathBuf,
+        /// national_switch, mobile_money, bank, mtn_momo, airtel_money or flutterwave.
+        #[arg(long)]
+        rail: String,
+        /// The statement's currency, for a file without a currency column.
+        #[arg(long)]
+        currency: Option<String>,
+        /// test or live.
+        #[arg(long, default_value = "live")]
+        mode: String,
         #[arg(long, default_value = "paygate-data", env = "PAYGATE_DATA_DIR")]
         data_dir: PathBuf,
         /// The organisation (default: the gateway's own).
@@ -615,11 +644,27 @@ fn dispatch(command: Command) -> CliResult {
             &data_dir,
         ),
         Command::Reconcile {
+            command:
+                Some(ReconcileCommand::Import {
+                    file,
+                    rail,
+                    currency,
+                    mode,
+                    data_dir,
+                    org,
+                }),
+            ..
+        } => import_statement(&file, &rail, currency, &mode, org, &data_dir),
+        Command::Reconcile {
+            command: None,
             rail,
             file,
             data_dir,
             org,
-        } => reconcile(&rail, &file, org, &data_dir),
+        } => match (rail, file) {
+            (Some(rail), Some(file)) => reconcile(&rail, &file, org, &data_dir),
+            _ => Err("paygate reconcile needs --rail and --file (or: paygate reconcile import FILE --rail R)".into()),
+        },
         Command::Listen {
             forward_to,
             events,
@@ -1310,6 +1355,79 @@ fn reconcile(
             report.mismatched.len()
         )
         .into())
+    }
+}
+
+/// `paygate reconcile import`: the domain's import, as the API's, acting as
+/// the CLI on the organisation's behalf (audited as `cli`).
+fn import_statement(
+    file: &std::path::Path,
+    rail: &str,
+    currency: Option<String>,
+    mode: &str,
+    org: Option<String>,
+    data_dir: &std::path::Path,
+) -> CliResult {
+    use crate::domain::reconciliation::{self, NewStatement, Prepared};
+    let rail = reconciliation::rail("--rail", rail).map_err(|e| e.message)?;
+    let currency = match currency {
+        Some(c) => Some(
+            crate::currency::parse("--currency", &c)
+                .map_err(|e| e.message)?
+                .code
+                .to_string(),
+        ),
+        None => None,
+    };
+    let mode = match mode {
+        "test" => crate::mode::Mode::Test,
+        "live" => crate::mode::Mode::Live,
+        other => return Err(format!("--mode is test or live, not {other:?}").into()),
+    };
+    let size = std::fs::metadata(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?
+        .len();
+    if size > reconciliation::STATEMENT_BYTES_MAX as u64 {
+        return Err(format!(
+            "{} is larger than {} bytes: split it by date",
+            file.display(),
+            reconciliation::STATEMENT_BYTES_MAX
+        )
+        .into());
+    }
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let store = open_existing(data_dir)?;
+    let now_ms = SystemClock.now_ms();
+    let snapshot = store.snapshot()?;
+    let owner = match org {
+        Some(org) => org,
+        None => {
+            crate::domain::org::instance(&snapshot)
+                .map_err(|e| e.message)?
+                .id
+        }
+    };
+    let principal = crate::auth::Principal::system("cli", &owner, mode);
+    let new = NewStatement {
+        rail,
+        currency,
+        text,
+    };
+    let prepared: Prepared = reconciliation::prepare(&snapshot, &principal, new, now_ms)
+        .map_err(|e| e.message)?
+        .by(crate::domain::audit::Actor::cli(&owner));
+    drop(snapshot);
+    let (statement, _) = store
+        .write_now(now_ms, move |tx| reconciliation::import(tx, prepared))
+        .map_err(|e| e.message)?;
+    println!(
+        "{}",
+        serde_json::to_string(&reconciliation::view(&statement))?
+    );
+    match statement.attention_count {
+        0 => Ok(()),
+        n => Err(format!("{n} lines or records need a person").into()),
     }
 }
 

@@ -64,6 +64,24 @@ struct RailLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ClassLabels {
+    class: &'static str,
+}
+
+/// What reconciliation statements found, all told, kept in the store
+/// (`store::Meta::ReconciliationTotals`, written by each import's command)
+/// so that the figures survive a restart and agree with the statements.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ReconciliationTotals {
+    pub statements: u64,
+    pub matched: u64,
+    pub unmatched: u64,
+    pub mismatched: u64,
+    pub missing: u64,
+    pub resolved: u64,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct CacheLabels {
     access: &'static str,
     result: &'static str,
@@ -96,6 +114,8 @@ struct Metrics {
     page_cache: Family<CacheLabels, Counter>,
     page_cache_evictions: Counter,
     page_cache_bytes: Gauge,
+    reconciliation_statements: Counter,
+    reconciliation_lines: Family<ClassLabels, Counter>,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
@@ -117,6 +137,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics {
     page_cache: Family::default(),
     page_cache_evictions: Counter::default(),
     page_cache_bytes: Gauge::default(),
+    reconciliation_statements: Counter::default(),
+    reconciliation_lines: Family::default(),
 });
 
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
@@ -234,8 +256,25 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         "Bytes held by the store page cache",
         m.page_cache_bytes.clone(),
     );
+    r.register(
+        "reconciliation_statements",
+        "Reconciliation statements imported (a re-import of the same file is not counted)",
+        m.reconciliation_statements.clone(),
+    );
+    for class in RECONCILIATION_CLASSES {
+        drop(m.reconciliation_lines.get_or_create(&ClassLabels { class }));
+    }
+    r.register(
+        "reconciliation_lines",
+        "Reconciliation statement lines by class (missing: records no line named; resolved: matched lines that resolved what waited on them)",
+        m.reconciliation_lines.clone(),
+    );
     r
 });
+
+/// The classes of `paygate_reconciliation_lines`.
+const RECONCILIATION_CLASSES: [&str; 5] =
+    ["matched", "unmatched", "mismatched", "missing", "resolved"];
 
 /// The outcomes of a webhook delivery attempt.
 const WEBHOOK_OUTCOMES: [&str; 3] = ["delivered", "refused", "unreachable"];
@@ -410,6 +449,22 @@ fn read_states(state: &Sources) -> Result<(), crate::store::StoreError> {
     let (due, age) = due_rows(&snapshot, Queue::Deliveries, now_ms)?;
     m.webhook_queue_due.set(due);
     m.webhook_queue_age_seconds.set(age);
+    let totals: ReconciliationTotals = snapshot
+        .meta(crate::store::Meta::ReconciliationTotals)?
+        .unwrap_or_default();
+    catch_up(&m.reconciliation_statements, totals.statements);
+    for (class, value) in [
+        ("matched", totals.matched),
+        ("unmatched", totals.unmatched),
+        ("mismatched", totals.mismatched),
+        ("missing", totals.missing),
+        ("resolved", totals.resolved),
+    ] {
+        catch_up(
+            &m.reconciliation_lines.get_or_create(&ClassLabels { class }),
+            value,
+        );
+    }
     Ok(())
 }
 

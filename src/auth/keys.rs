@@ -366,6 +366,8 @@ pub const SCOPES: &[&str] = &[
     "qr:create",
     "reconciliation:read",
     "bindings:manage",
+    // Not in spec section 5: importing a rail's statement (decision 424).
+    "reconciliation:write",
     // Not in spec section 5: the sandbox's test clocks (issue 17).
     "test_clocks:read",
     "test_clocks:write",

@@ -126,6 +126,7 @@ impl Role {
                 "refunds:read",
                 "refunds:write",
                 "reconciliation:read",
+                "reconciliation:write",
                 "payment_intents:read",
                 "wallets:read",
                 "transfers:read",

@@ -28,6 +28,7 @@ pub mod plans;
 pub mod purpose;
 pub mod qr_codes;
 pub mod ranking;
+pub mod reconciliation;
 pub mod refunds;
 pub mod remittances;
 pub mod resource;

@@ -29,6 +29,7 @@ pub mod payouts;
 pub mod qr_codes;
 pub mod rails;
 pub mod rate_limit;
+pub mod reconciliation;
 pub mod refunds;
 pub mod remittances;
 pub mod review;
@@ -148,6 +149,7 @@ pub fn operations() -> Vec<operations::Served> {
         switch_payments::operations(),
         admin::operations(),
         rails::operations(),
+        reconciliation::operations(),
     ]
     .into_iter()
     .flatten()

@@ -26,6 +26,8 @@
 //! | `index` | `sc_open\|<mode>\|<owner>\|<rail or *>\|<currency>` → open settlement cycle id | [`settlement_open`], [`settlement_open_prefix`] |
 //! | `objects` | `sci\|<cycle>\|<seq:07>` (a settlement cycle's items, in order) | [`settlement_item`] |
 //! | `meta` | `fx_rates\|<mode>` → the rate table of the mode | [`fx_rates`] |
+//! | `index` | `rstd\|<mode>\|<owner>\|<digest>` → reconciliation statement id | [`reconciliation_digest`] |
+//! | `objects` | `rsr\|<statement>` (a statement's report) | [`reconciliation_report`] |
 //! | `idempotency` | `<mode>\|<owner>\|<key>` | [`idempotency`] |
 //! | `balances` | `<mode>:<owner>:<currency>:<class>` | `ledger::Account::key`, [`balances_prefix`] |
 
@@ -113,6 +115,17 @@ impl Child {
             Child::PayoutBatchRow => "pbr",
         }
     }
+}
+
+/// `rstd|<mode>|<owner>|<sha-256>` → the reconciliation statement imported
+/// from a file of that digest (`domain::reconciliation`).
+pub fn reconciliation_digest(mode: Mode, owner: &str, digest: &str) -> String {
+    format!("rstd|{}|{owner}|{digest}", mode.as_str())
+}
+
+/// `rsr|<statement>`: a reconciliation statement's whole report (objects).
+pub fn reconciliation_report(statement: &str) -> String {
+    format!("rsr|{statement}")
 }
 
 /// `<family>|<parent>|`.

@@ -44,6 +44,8 @@ pub enum Meta {
     Institutions,
     /// The FX rates operators set in a mode (`domain::fx::rates`).
     FxRates(Mode),
+    /// What reconciliation statements found, all told (`/metrics`).
+    ReconciliationTotals,
     /// A name no code reads: for tests of what a write changes.
     #[cfg(test)]
     Scratch(&'static str),
@@ -57,6 +59,7 @@ impl Meta {
             Meta::SigningKeys => "signing_keys".to_string(),
             Meta::Institutions => "institutions".to_string(),
             Meta::FxRates(mode) => keys::fx_rates(mode),
+            Meta::ReconciliationTotals => "reconciliation_totals".to_string(),
             #[cfg(test)]
             Meta::Scratch(name) => name.to_string(),
         }

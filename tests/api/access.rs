@@ -83,6 +83,7 @@ const ROLES: &[(&str, &[&str])] = &[
             "refunds:read",
             "refunds:write",
             "reconciliation:read",
+            "reconciliation:write",
             "payment_intents:read",
             "wallets:read",
             "transfers:read",

@@ -45,6 +45,7 @@ mod rails_cards;
 mod rails_sim;
 mod rails_suspense;
 mod ranking;
+mod reconciliation;
 mod refunds;
 mod remittances;
 mod reviews;

@@ -191,7 +191,7 @@ impl Scope {
 
 /// Every rail request of `owner` at `provider`, by id.
 pub(crate) fn gateway_requests(
-    tx: &Tx<'_>,
+    tx: &impl Read,
     mode: Mode,
     owner: &str,
     provider: Provider,

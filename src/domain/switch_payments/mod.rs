@@ -632,6 +632,43 @@ fn reject(
     save(tx, payment)
 }
 
+/// A statement line matched the payment (`domain::reconciliation`): its
+/// reconciliation, DUE, becomes MATCHED, with the fact RECONCILED naming the
+/// statement. Its status does not change, so no event is emitted (the
+/// merchant's view shows the dimension). False when it was not DUE.
+pub fn reconcile(tx: &mut Tx<'_>, id: &str, statement: &str) -> Result<bool, ApiError> {
+    let Some(payment) = tx.object::<SwitchPayment>(id)? else {
+        return Ok(false);
+    };
+    match reconciled(payment, statement, tx.now_ms()) {
+        Some(payment) => {
+            tx.put_object(&payment.id, &payment)?;
+            Ok(true)
+        }
+        None => Ok(false),
+    }
+}
+
+/// [`reconcile`]'s change, computed off the writer: the payment with its
+/// reconciliation MATCHED, or `None` when it is not DUE.
+pub fn reconciled(
+    mut payment: SwitchPayment,
+    statement: &str,
+    now_ms: i64,
+) -> Option<SwitchPayment> {
+    if payment.dimensions.reconciliation_status != "DUE" {
+        return None;
+    }
+    payment.dimensions.reconciliation_status = "MATCHED".into();
+    record(
+        &mut payment,
+        "RECONCILED",
+        now_ms,
+        Some(statement.to_string()),
+    );
+    Some(payment)
+}
+
 /// The payment's timers: consent lapse, expiry, inquiry.
 pub fn on_timer(tx: &mut Tx<'_>, kind: &TimerKind) -> Result<(), ApiError> {
     let id = match kind {
