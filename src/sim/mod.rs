@@ -75,6 +75,12 @@ pub fn run(options: &Options) -> bool {
         seeds - failures.len() as u64,
         failures.len()
     );
+    if seeds == 1 {
+        println!(
+            "sim: digest {:016x} (a replay of the seed prints the same)",
+            figures.digest
+        );
+    }
     println!(
         "sim: {} operations ({} commands in {} batches, {} refused, {} retries, {} timers fired, {} crashes) in {:.1} s: {:.0} operations/s on {} threads",
         figures.steps,

@@ -242,7 +242,7 @@ fn step(prng: &mut Prng) -> Step {
             pick: prng.next_u64(),
             same_body: prng.chance(800),
         },
-        84..=97 => Op::Advance {
+        84..=98 => Op::Advance {
             ms: match prng.below(10) {
                 0..=5 => prng.between(100, 10_000),
                 6..=8 => prng.between(10_000, 3_600_000),
