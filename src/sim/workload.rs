@@ -250,11 +250,15 @@ fn step(prng: &mut Prng) -> Step {
             },
             twice: prng.chance(200),
         },
-        _ => Op::Crash {
+        _ if prng.chance(500) => Op::Crash {
             mid_commit: prng
                 .chance(700)
                 .then(|| u32::try_from(prng.below(12)).unwrap_or(0)),
             tear: prng.chance(500),
+        },
+        _ => Op::Advance {
+            ms: prng.between(100, 10_000),
+            twice: prng.chance(200),
         },
     };
     let request = op.is_request();
