@@ -100,6 +100,9 @@ struct Pending {
     /// A retry: the answer it must get (`None`: it must be refused).
     expect: Option<Expect>,
     fail: bool,
+    /// What the request asks is within what its target allows and its
+    /// owner holds: a refusal is a defect (it runs alone in its batch).
+    must_succeed: bool,
 }
 
 enum Expect {
@@ -329,6 +332,7 @@ impl World {
                     key: k.key.clone(),
                     expect: Some(expect),
                     fail: false,
+                    must_succeed: false,
                 };
                 self.figures.retries += 1;
                 self.queue(n, pending, step)
@@ -338,6 +342,12 @@ impl World {
                     return Ok(());
                 };
                 self.next_key += 1;
+                // Judged on the state its batch-mates leave: a refund
+                // starts a batch of its own.
+                if matches!(request, Request::Refund { .. }) {
+                    self.flush(n)?;
+                }
+                let must_succeed = self.must_succeed(&request);
                 let pending = Pending {
                     step: n,
                     org,
@@ -345,6 +355,7 @@ impl World {
                     key: format!("sim-{}", self.next_key),
                     expect: None,
                     fail: step.fail,
+                    must_succeed,
                 };
                 self.queue(n, pending, step)
             }
@@ -354,7 +365,7 @@ impl World {
     fn queue(&mut self, n: usize, pending: Pending, step: &Step) -> Result<(), Failure> {
         // A command that fails on purpose runs alone, so what it must not
         // leave can be told from what its neighbours wrote.
-        if pending.fail {
+        if pending.fail || pending.must_succeed {
             self.flush(n)?;
             self.pending.push(pending);
             return self.flush(n);
@@ -377,6 +388,28 @@ impl World {
         let owner = intent.get("owner")?.as_str()?;
         let org = self.orgs.iter().position(|o| o.id == owner)?;
         Some((org, id.clone(), intent))
+    }
+
+    /// Whether `request` must be executed: a refund of a received payment
+    /// within what is refundable (`refunds::refundable`, the domain's own
+    /// rule) whose owner holds the amount in available and pending.
+    fn must_succeed(&self, request: &Request) -> bool {
+        let Request::Refund { intent, amount } = request else {
+            return false;
+        };
+        let Ok(snapshot) = self.store().snapshot() else {
+            return false;
+        };
+        let Ok(Some(intent)) = snapshot.object::<crate::domain::intents::Intent>(intent) else {
+            return false;
+        };
+        let refundable = crate::domain::refunds::refundable(&intent);
+        let amount = amount.unwrap_or(refundable);
+        let held = ledger::balances(&snapshot, Mode::Test, &intent.owner)
+            .ok()
+            .and_then(|all| all.into_iter().find(|b| b.currency == intent.currency))
+            .map_or(0, |b| b.of(Class::Available) + b.of(Class::Pending));
+        intent.is_received() && amount > 0 && amount <= refundable && amount <= held
     }
 
     /// The concrete request of `op`, or `None` when it has nothing to act on.
@@ -650,6 +683,15 @@ impl World {
                     at_ms: self.now_ms,
                 });
             }
+            (None, Err(e)) if p.must_succeed => {
+                return Err(self.fail(
+                    step,
+                    format!(
+                        "a refund within what is refundable and held was refused: {:?}: {}",
+                        e.code, e.message
+                    ),
+                ));
+            }
             (None, Err(e)) => {
                 self.figures.refused += 1;
                 if e.code == Code::InternalError {
@@ -711,30 +753,19 @@ impl World {
             self.figures.timers += commands.len() as u64;
             let results = apply_now(self.store(), self.now_ms, commands);
             self.figures.batches += 1;
-            let mut retry: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> = Vec::new();
-            for ((key, timer), result) in fired.into_iter().zip(results) {
+            for ((_, timer), result) in fired.into_iter().zip(results) {
+                // A due timer's handler does its work or finds it done
+                // (the row gone, the object moved on): it never refuses.
                 if let Err(e) = result {
                     self.note(format!(
                         "#{n} timer {:?} failed: {:?} {}",
                         timer.kind, e.code, e.message
                     ));
-                    if e.code == Code::InternalError {
-                        return Err(self.fail(
-                            n,
-                            format!("timer {:?}: an internal error: {}", timer.kind, e.message),
-                        ));
-                    }
-                    retry.push((
-                        None,
-                        Box::new(move |tx| {
-                            crate::outbox::timers::postpone_in(tx, key, timer)?;
-                            Ok(Output::empty())
-                        }),
+                    return Err(self.fail(
+                        n,
+                        format!("timer {:?} failed: {:?}: {}", timer.kind, e.code, e.message),
                     ));
                 }
-            }
-            if !retry.is_empty() {
-                apply_now(self.store(), self.now_ms, retry);
             }
         }
         self.now_ms = target;
@@ -798,6 +829,7 @@ impl World {
                 key: format!("sim-{}", self.next_key),
                 expect: None,
                 fail: false,
+                must_succeed: false,
             };
             let principal = self.orgs[0].principal.clone();
             let work = pending
@@ -905,29 +937,22 @@ fn other_body(request: &Request) -> Request {
 }
 
 fn describe(request: &Request) -> String {
-    let mut text = format!(
-        "{} {}",
-        request.endpoint(),
-        serde_json::to_string(&match request {
-            Request::CreateIntent { body }
-            | Request::Confirm { body, .. }
-            | Request::Payout { body } => body.clone(),
-            Request::Capture { amount, .. }
-            | Request::Refund { amount, .. }
-            | Request::Dispute { amount, .. } => json!({ "amount_minor": amount }),
-            Request::Cancel { .. } => json!({}),
-            Request::Transfer {
-                to,
-                amount,
-                currency,
-            } => json!({ "to": to, "amount_minor": amount, "currency": currency }),
-        })
-        .unwrap_or_default()
-    );
-    if let Some(target) = request.target() {
-        text = text.replace(&format!("/{target}/"), &format!("/{target}/"));
-    }
-    text
+    let body = match request {
+        Request::CreateIntent { body }
+        | Request::Confirm { body, .. }
+        | Request::Payout { body } => body.clone(),
+        Request::Capture { amount, .. } => json!({ "amount_minor": amount }),
+        Request::Refund { intent, amount } | Request::Dispute { intent, amount } => {
+            json!({ "payment_intent": intent, "amount_minor": amount })
+        }
+        Request::Cancel { .. } => json!({}),
+        Request::Transfer {
+            to,
+            amount,
+            currency,
+        } => json!({ "to": to, "amount_minor": amount, "currency": currency }),
+    };
+    format!("{} {body}", request.endpoint())
 }
 
 #[cfg(test)]
