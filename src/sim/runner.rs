@@ -130,7 +130,7 @@ struct World {
 
 /// Runs `steps` of the run of `seed`.
 pub fn run(seed: u64, steps: &[Step]) -> Result<Figures, Failure> {
-    crate::ids::seed_thread(Some(seed ^ 0x5eed_1d5));
+    crate::ids::seed_thread(Some(seed ^ 0x05ee_d1d5));
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut world = World::new(seed).map_err(|what| Failure {
             seed,
