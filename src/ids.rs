@@ -38,12 +38,20 @@ fn now_ms() -> u64 {
 
 /// A new id such as `pi_01jd3v2k8m9q4r5s6t7v8w9x0y`.
 pub fn new_id(prefix: &str) -> String {
-    let (ms, sequence) = {
-        let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
-        *last = next_stamp(*last, now_ms());
-        *last
+    let (ms, sequence, random) = match with_seeded(|s| {
+        s.last = next_stamp(s.last, s.now_ms);
+        (s.last.0, s.last.1, s.next())
+    }) {
+        Some(drawn) => drawn,
+        None => {
+            let (ms, sequence) = {
+                let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+                *last = next_stamp(*last, now_ms());
+                *last
+            };
+            (ms, sequence, rand::rng().random())
+        }
     };
-    let random: u64 = rand::rng().random();
     let bits = (u128::from(ms & ((1 << 48) - 1)) << 80)
         | (u128::from(sequence) << 64)
         | u128::from(random);
@@ -57,10 +65,86 @@ pub fn new_id(prefix: &str) -> String {
 /// `len` random alphanumeric characters, for secrets.
 pub fn random_token(len: usize) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    if let Some(token) = with_seeded(|s| {
+        (0..len)
+            .map(|_| ALPHABET[s.below(ALPHABET.len())] as char)
+            .collect()
+    }) {
+        return token;
+    }
     let mut rng = rand::rng();
     (0..len)
         .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
         .collect()
+}
+
+/// Fills `bytes` with random bytes (keys, nonces): from the CSPRNG, or from
+/// the thread's seeded source under the simulator.
+pub fn fill(bytes: &mut [u8]) {
+    let seeded = with_seeded(|s| {
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&s.next().to_le_bytes()[..chunk.len()]);
+        }
+    });
+    if seeded.is_none() {
+        rand::fill(bytes);
+    }
+}
+
+/// A random index below `n` (`n` > 0), for codes shown to people; seeded
+/// under the simulator like [`fill`].
+pub fn random_below(n: usize) -> usize {
+    with_seeded(|s| s.below(n)).unwrap_or_else(|| rand::random_range(0..n))
+}
+
+/// The simulator's source of ids and random bytes for one thread
+/// (`src/sim/`): with it, a run's ids are a function of its seed, so a
+/// failing run replays exactly. Production never sets it: ids then come from
+/// the wall clock and the CSPRNG, as the module doc says.
+struct Seeded {
+    state: u64,
+    last: (u64, u16),
+    now_ms: u64,
+}
+
+impl Seeded {
+    /// splitmix64: one multiply-xorshift step per draw, full period.
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+thread_local! {
+    static SEEDED: std::cell::RefCell<Option<Seeded>> = const { std::cell::RefCell::new(None) };
+}
+
+fn with_seeded<T>(draw: impl FnOnce(&mut Seeded) -> T) -> Option<T> {
+    SEEDED.with(|cell| cell.borrow_mut().as_mut().map(draw))
+}
+
+/// Makes this thread's ids and random bytes a function of `seed` (the
+/// simulator's run), or, with `None`, the CSPRNG's again.
+pub fn seed_thread(seed: Option<u64>) {
+    SEEDED.with(|cell| {
+        *cell.borrow_mut() = seed.map(|state| Seeded {
+            state,
+            last: (0, 0),
+            now_ms: 0,
+        });
+    });
+}
+
+/// The simulated time this thread's seeded ids carry (ids sort by it).
+pub fn set_thread_now(now_ms: i64) {
+    let _ = with_seeded(|s| s.now_ms = u64::try_from(now_ms).unwrap_or(0));
 }
 
 /// True when `id` is `prefix_` followed by 1..=64 characters of `[a-z0-9]`.

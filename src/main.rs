@@ -31,6 +31,7 @@ mod rails;
 mod scheduler;
 mod secrets;
 mod server;
+mod sim;
 mod store;
 
 /// mimalloc instead of glibc's malloc: a create allocates and frees hundreds of

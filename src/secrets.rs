@@ -41,7 +41,7 @@ static MASTER: OnceLock<[u8; 32]> = OnceLock::new();
 
 fn random_bytes<const N: usize>() -> [u8; N] {
     let mut bytes = [0u8; N];
-    rand::fill(&mut bytes);
+    crate::ids::fill(&mut bytes);
     bytes
 }
 

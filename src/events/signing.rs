@@ -102,7 +102,7 @@ impl PlatformKey {
 
 fn new_key(now_ms: i64) -> PlatformKey {
     let mut seed = [0u8; 32];
-    rand::fill(&mut seed);
+    crate::ids::fill(&mut seed);
     let signing = SigningKey::from_bytes(&seed);
     PlatformKey {
         id: crate::ids::new_id("kid"),

@@ -112,7 +112,7 @@ pub fn spawn(
     });
 }
 
-fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
+pub fn due_timers(store: &Store, now_ms: i64) -> Result<Vec<(String, Timer)>, StoreError> {
     let snapshot = store.snapshot()?;
     let upper = crate::store::keys::due_before(now_ms.saturating_add(1));
     let rows = snapshot.scan_timers("", Some(&upper), FIRE_BATCH_MAX)?;
@@ -131,28 +131,44 @@ async fn fire(writer: &Writer, row_key: String, timer: Timer, settings: Arc<Sett
     let handler_key = row_key.clone();
     let handler_timer = timer.clone();
     let outcome = writer
-        .run(move |tx| {
-            if tx.timer(&handler_key)?.is_none() {
-                return Ok(()); // fired already
-            }
-            tx.delete_timer(handler_key);
-            domain::on_timer(tx, &settings, &handler_timer.kind)
-        })
+        .run(move |tx| fire_in(tx, &settings, handler_key, &handler_timer))
         .await;
     if let Err(error) = outcome {
         tracing::warn!(timer = ?timer.kind, %error, "timer handler failed; retrying later");
-        let retried = writer
-            .run(move |tx| -> Result<(), ApiError> {
-                if tx.timer(&row_key)?.is_some() {
-                    tx.delete_timer(row_key);
-                    let due = tx.now_ms() + RETRY_DELAY_MS;
-                    schedule(tx, due, timer.kind)?;
-                }
-                Ok(())
-            })
-            .await;
+        let retried = writer.run(move |tx| postpone_in(tx, row_key, timer)).await;
         if let Err(error) = retried {
             tracing::error!(%error, "cannot reschedule a failed timer");
         }
     }
+}
+
+/// One timer's command: deletes its row and runs its handler, or does
+/// nothing when the row is gone (fired already). The simulator
+/// (`src/sim/`) fires timers through it too.
+pub fn fire_in(
+    tx: &mut crate::store::Tx<'_>,
+    settings: &Settings,
+    row_key: String,
+    timer: &Timer,
+) -> Result<(), ApiError> {
+    if tx.timer(&row_key)?.is_none() {
+        return Ok(()); // fired already
+    }
+    tx.delete_timer(row_key);
+    domain::on_timer(tx, settings, &timer.kind)
+}
+
+/// After a failed handler: the timer again in [`RETRY_DELAY_MS`], unless it
+/// is gone.
+pub fn postpone_in(
+    tx: &mut crate::store::Tx<'_>,
+    row_key: String,
+    timer: Timer,
+) -> Result<(), ApiError> {
+    if tx.timer(&row_key)?.is_some() {
+        tx.delete_timer(row_key);
+        let due = tx.now_ms() + RETRY_DELAY_MS;
+        schedule(tx, due, timer.kind)?;
+    }
+    Ok(())
 }

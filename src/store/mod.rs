@@ -314,6 +314,22 @@ impl Store {
         Store::with_tables(db, Location::Memory, false)
     }
 
+    /// A store on `backend`: empty, or reopened from what the backend holds
+    /// (repaired, as after a kill, when it was not closed). For the
+    /// simulator's disk (`src/sim/disk.rs`), which loses what was not synced.
+    pub fn on_backend(backend: impl redb::StorageBackend) -> Result<Store, StoreError> {
+        let repaired = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let seen = repaired.clone();
+        let db = Database::builder()
+            .set_repair_callback(move |_| {
+                seen.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+            .create_with_backend(backend)
+            .map_err(StoreError::from_redb)?;
+        let repaired = repaired.load(std::sync::atomic::Ordering::Relaxed);
+        Store::with_tables(db, Location::Memory, repaired)
+    }
+
     /// True when `dir` already holds a store file.
     pub fn exists(dir: &Path) -> bool {
         dir.join(DB_FILE_NAME).exists()

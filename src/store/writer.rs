@@ -470,6 +470,27 @@ fn run(
     }
 }
 
+/// Applies `commands` (each its idempotency claim and its work) as one batch
+/// on the caller's thread, through the very code the writer thread runs
+/// ([`apply_batch`]): for the simulator (`src/sim/`), whose runs must not
+/// depend on thread timing. Returns one result per command, in order.
+pub fn apply_now(
+    store: &Store,
+    now_ms: i64,
+    commands: Vec<(Option<IdempotencyClaim>, Work)>,
+) -> Vec<Result<Reply, ApiError>> {
+    let mut batch: Vec<Command> = commands
+        .into_iter()
+        .map(|(claim, work)| Command {
+            work,
+            claim,
+            // Nobody awaits it: the results are returned.
+            reply: oneshot::channel().0,
+        })
+        .collect();
+    apply_batch(store, now_ms, &mut batch, &WriterStats::default())
+}
+
 /// Applies every command of `batch` in one transaction and commits. Returns one
 /// result per command, in order.
 fn apply_batch(

@@ -345,7 +345,7 @@ fn new_reference() -> String {
     let mut reference = String::with_capacity(2 + REFERENCE_CODE_CHARS);
     reference.push_str("PO");
     for _ in 0..REFERENCE_CODE_CHARS {
-        let i = rand::random_range(0..REFERENCE_ALPHABET.len());
+        let i = crate::ids::random_below(REFERENCE_ALPHABET.len());
         reference.push(char::from(REFERENCE_ALPHABET[i]));
     }
     reference

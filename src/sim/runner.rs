@@ -1,0 +1,972 @@
+//! One run: a fresh gateway on a simulated disk, its organisations, and the
+//! steps of a workload applied in order through the writer's own batch code
+//! (`store::writer::apply_now`), with the invariants checked as it goes.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use serde_json::json;
+
+use super::disk::SimDisk;
+use super::invariants;
+use super::prng::Prng;
+use super::requests::Request;
+use super::workload::{Op, Step};
+use crate::auth::Principal;
+use crate::domain::{self, Settings};
+use crate::error::{ApiError, Code};
+use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
+use crate::mode::Mode;
+use crate::store::writer::{IDEMPOTENCY_TTL_MS, Work, apply_now, purge_idempotency};
+use crate::store::{Output, Read, Store};
+
+/// 2027-01-01T00:00:00Z: where simulated time starts.
+const EPOCH_MS: i64 = 1_798_761_600_000;
+/// The full invariants run every this many steps (and after every crash
+/// and at the end).
+pub const FULL_CHECK_EVERY: usize = 1_000;
+/// Commands in one batch at most.
+const BATCH_MAX: usize = 8;
+/// Timers due within this of a round's first fire with it (the timer
+/// runner wakes at least once a second).
+const TIMER_WAKE_MS: i64 = 1_000;
+/// Rounds of timers one step of time fires at most; the last takes all
+/// that is due.
+const TIMER_ROUNDS_MAX: usize = 16;
+/// The idempotency purger runs when this much time has passed.
+const PURGE_EVERY_MS: i64 = 3_600_000;
+/// Lines of trace a failure shows.
+const TRACE_LINES: usize = 16;
+/// Each organisation starts with this much available, per currency.
+const FUNDING_MINOR: i64 = 50_000_000;
+
+/// Why a run failed, where, and what led there.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub seed: u64,
+    pub step: usize,
+    pub what: String,
+    pub trace: Vec<String>,
+}
+
+/// What a run did.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Figures {
+    pub steps: u64,
+    pub commands: u64,
+    pub refused: u64,
+    pub batches: u64,
+    pub timers: u64,
+    pub crashes: u64,
+    pub retries: u64,
+    /// FNV-1a over every line of the run's trace (ids, answers, timers):
+    /// two runs of one seed have one digest.
+    pub digest: u64,
+}
+
+impl Figures {
+    pub fn add(&mut self, other: &Figures) {
+        self.steps += other.steps;
+        self.commands += other.commands;
+        self.refused += other.refused;
+        self.batches += other.batches;
+        self.timers += other.timers;
+        self.crashes += other.crashes;
+        self.retries += other.retries;
+        self.digest ^= other.digest;
+    }
+}
+
+struct Org {
+    id: String,
+    principal: Principal,
+}
+
+/// A request sent with an Idempotency-Key and answered.
+struct Keyed {
+    org: usize,
+    key: String,
+    request: Request,
+    answer: Output,
+    at_ms: i64,
+}
+
+/// A command of the batch being built.
+struct Pending {
+    step: usize,
+    org: usize,
+    request: Request,
+    key: String,
+    /// A retry: the answer it must get (`None`: it must be refused).
+    expect: Option<Expect>,
+    fail: bool,
+    /// What the request asks is within what its target allows and its
+    /// owner holds: a refusal is a defect (it runs alone in its batch).
+    must_succeed: bool,
+}
+
+enum Expect {
+    Same(Output),
+    Refused,
+}
+
+struct World {
+    seed: u64,
+    disk: SimDisk,
+    store: Option<Store>,
+    settings: Arc<Settings>,
+    now_ms: i64,
+    orgs: Vec<Org>,
+    intents: Vec<String>,
+    keyed: Vec<Keyed>,
+    acked: Vec<String>,
+    pending: Vec<Pending>,
+    trace: VecDeque<String>,
+    figures: Figures,
+    next_key: u64,
+    /// When the idempotency purger last ran.
+    purged_at_ms: i64,
+}
+
+/// Runs `steps` of the run of `seed`.
+pub fn run(seed: u64, steps: &[Step]) -> Result<Figures, Failure> {
+    crate::ids::seed_thread(Some(seed ^ 0x05ee_d1d5));
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut world = World::new(seed).map_err(|what| Failure {
+            seed,
+            step: 0,
+            what: format!("setup: {what}"),
+            trace: Vec::new(),
+        })?;
+        world.run(steps)
+    }));
+    crate::ids::seed_thread(None);
+    match outcome {
+        Ok(result) => result,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "a panic".into());
+            Err(Failure {
+                seed,
+                step: usize::MAX,
+                what: format!("panic: {what}"),
+                trace: Vec::new(),
+            })
+        }
+    }
+}
+
+fn settings() -> Settings {
+    Settings {
+        public_url: "http://sim.invalid".into(),
+        sandbox_settlement_delay_ms: 5_000,
+        sandbox_dispute_window_ms: None,
+        sessions: Default::default(),
+        webhook_egress: crate::events::egress::Egress::Public,
+        header_names: crate::headers::HeaderNames::default(),
+        routes: Default::default(),
+        payout_batch_chunk_rows: domain::payout_batches::CHUNK_ROWS_DEFAULT,
+        rail_reconcile_period_ms: 86_400_000,
+        rail_reconcile_lag_ms: 3_600_000,
+    }
+}
+
+impl World {
+    fn new(seed: u64) -> Result<World, String> {
+        // Stored answers are sealed under the master key: one fixed key.
+        crate::secrets::install([0x51; 32])?;
+        let disk = SimDisk::new();
+        let store = Store::on_backend(disk.handle()).map_err(|e| e.to_string())?;
+        let mut world = World {
+            seed,
+            disk,
+            store: Some(store),
+            settings: Arc::new(settings()),
+            now_ms: EPOCH_MS,
+            orgs: Vec::new(),
+            intents: Vec::new(),
+            keyed: Vec::new(),
+            acked: Vec::new(),
+            pending: Vec::new(),
+            trace: VecDeque::new(),
+            figures: Figures {
+                digest: 0xcbf2_9ce4_8422_2325,
+                ..Figures::default()
+            },
+            next_key: 0,
+            purged_at_ms: EPOCH_MS,
+        };
+        world.setup().map_err(|e| e.message)?;
+        Ok(world)
+    }
+
+    fn store(&self) -> &Store {
+        self.store
+            .as_ref()
+            .expect("the store is open between steps")
+    }
+
+    /// The gateway's first start (its organisation and signing key), then
+    /// the organisations of the run, each funded in CDF and USD.
+    fn setup(&mut self) -> Result<(), ApiError> {
+        crate::ids::set_thread_now(self.now_ms);
+        let created = self.store().write_now(self.now_ms, |tx| {
+            domain::org::bootstrap(tx, "Simulated gateway")?;
+            let mut ids = Vec::new();
+            for n in 0..super::workload::ORGS {
+                let (org, _keys) = domain::org::create(
+                    tx,
+                    domain::org::NewOrganisation {
+                        name: format!("Merchant {n}"),
+                        country: "CD".into(),
+                        default_currency: "CDF".into(),
+                        ..Default::default()
+                    },
+                )?;
+                for currency in ["CDF", "USD"] {
+                    Posting::build(
+                        Mode::Test,
+                        &org.id,
+                        Cause {
+                            kind: CauseKind::Settlement,
+                            id: format!("sim_funding_{n}"),
+                        },
+                        "simulator funding",
+                    )
+                    .transfer(
+                        ledger::system_account(
+                            Mode::Test,
+                            System::RailClearing("mobile_money"),
+                            currency,
+                        ),
+                        ledger::merchant_account(Mode::Test, &org.id, currency, Class::Available),
+                        FUNDING_MINOR,
+                        currency,
+                    )
+                    .post(tx)?;
+                }
+                ids.push(org.id);
+            }
+            Ok(ids)
+        })?;
+        self.orgs = created
+            .into_iter()
+            .map(|id| Org {
+                principal: Principal::system("sim", &id, Mode::Test),
+                id,
+            })
+            .collect();
+        Ok(())
+    }
+
+    fn fail(&self, step: usize, what: impl Into<String>) -> Failure {
+        Failure {
+            seed: self.seed,
+            step,
+            what: what.into(),
+            trace: self.trace.iter().cloned().collect(),
+        }
+    }
+
+    fn note(&mut self, line: String) {
+        for byte in line.bytes() {
+            self.figures.digest =
+                (self.figures.digest ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
+        }
+        if self.trace.len() == TRACE_LINES {
+            self.trace.pop_front();
+        }
+        self.trace.push_back(line);
+    }
+
+    fn run(&mut self, steps: &[Step]) -> Result<Figures, Failure> {
+        for (n, step) in steps.iter().enumerate() {
+            crate::ids::set_thread_now(self.now_ms);
+            self.figures.steps += 1;
+            self.step(n, step)?;
+            if n % FULL_CHECK_EVERY == FULL_CHECK_EVERY - 1 {
+                self.flush(n)?;
+                self.full_check(n)?;
+            }
+        }
+        let last = steps.len().saturating_sub(1);
+        self.flush(last)?;
+        self.full_check(last)?;
+        Ok(self.figures)
+    }
+
+    fn step(&mut self, n: usize, step: &Step) -> Result<(), Failure> {
+        match &step.op {
+            Op::Advance { ms, twice } => {
+                self.flush(n)?;
+                self.note(format!(
+                    "#{n} advance {ms} ms{}",
+                    if *twice { ", timers twice" } else { "" }
+                ));
+                self.advance(n, *ms, *twice, step.salt)
+            }
+            Op::Crash { mid_commit, tear } => {
+                self.flush(n)?;
+                self.crash(n, *mid_commit, *tear, step.salt)
+            }
+            Op::Retry { pick, same_body } => {
+                let live: Vec<usize> = (0..self.keyed.len())
+                    .filter(|&i| self.now_ms - self.keyed[i].at_ms < IDEMPOTENCY_TTL_MS - 1)
+                    .collect();
+                if live.is_empty() {
+                    return Ok(());
+                }
+                let k = &self.keyed[live[(*pick % live.len() as u64) as usize]];
+                let (request, expect) = if *same_body {
+                    (k.request.clone(), Expect::Same(k.answer.clone()))
+                } else {
+                    (other_body(&k.request), Expect::Refused)
+                };
+                let pending = Pending {
+                    step: n,
+                    org: k.org,
+                    request,
+                    key: k.key.clone(),
+                    expect: Some(expect),
+                    fail: false,
+                    must_succeed: false,
+                };
+                self.figures.retries += 1;
+                self.queue(n, pending, step)
+            }
+            op => {
+                let Some((org, request)) = self.resolve(op) else {
+                    return Ok(());
+                };
+                self.next_key += 1;
+                // Judged on the state its batch-mates leave: a refund
+                // starts a batch of its own.
+                if matches!(request, Request::Refund { .. }) {
+                    self.flush(n)?;
+                }
+                let must_succeed = self.must_succeed(&request);
+                let pending = Pending {
+                    step: n,
+                    org,
+                    request,
+                    key: format!("sim-{}", self.next_key),
+                    expect: None,
+                    fail: step.fail,
+                    must_succeed,
+                };
+                self.queue(n, pending, step)
+            }
+        }
+    }
+
+    fn queue(&mut self, n: usize, pending: Pending, step: &Step) -> Result<(), Failure> {
+        // A command that fails on purpose runs alone, so what it must not
+        // leave can be told from what its neighbours wrote.
+        if pending.fail || pending.must_succeed {
+            self.flush(n)?;
+            self.pending.push(pending);
+            return self.flush(n);
+        }
+        self.pending.push(pending);
+        if !step.join || self.pending.len() >= BATCH_MAX {
+            self.flush(n)?;
+        }
+        Ok(())
+    }
+
+    /// An intent of the run, by a draw.
+    fn intent(&self, pick: u64) -> Option<(usize, String, serde_json::Value)> {
+        if self.intents.is_empty() {
+            return None;
+        }
+        let id = &self.intents[(pick % self.intents.len() as u64) as usize];
+        let snapshot = self.store().snapshot().ok()?;
+        let intent: serde_json::Value = snapshot.object(id).ok()??;
+        let owner = intent.get("owner")?.as_str()?;
+        let org = self.orgs.iter().position(|o| o.id == owner)?;
+        Some((org, id.clone(), intent))
+    }
+
+    /// Whether `request` must be executed: a refund of a received payment
+    /// within what is refundable (`refunds::refundable`, the domain's own
+    /// rule) whose owner holds the amount in available and pending.
+    fn must_succeed(&self, request: &Request) -> bool {
+        let Request::Refund { intent, amount } = request else {
+            return false;
+        };
+        let Ok(snapshot) = self.store().snapshot() else {
+            return false;
+        };
+        let Ok(Some(intent)) = snapshot.object::<crate::domain::intents::Intent>(intent) else {
+            return false;
+        };
+        let refundable = crate::domain::refunds::refundable(&intent);
+        let amount = amount.unwrap_or(refundable);
+        let held = ledger::balances(&snapshot, Mode::Test, &intent.owner)
+            .ok()
+            .and_then(|all| all.into_iter().find(|b| b.currency == intent.currency))
+            .map_or(0, |b| b.of(Class::Available) + b.of(Class::Pending));
+        intent.is_received() && amount > 0 && amount <= refundable && amount <= held
+    }
+
+    /// The concrete request of `op`, or `None` when it has nothing to act on.
+    fn resolve(&self, op: &Op) -> Option<(usize, Request)> {
+        let currency = |usd: bool| if usd { "USD" } else { "CDF" };
+        let share =
+            |value: i64, part: u8| (part > 0).then(|| (value * i64::from(part) / 100).max(1));
+        let field =
+            |v: &serde_json::Value, name: &str| v.get(name).and_then(|x| x.as_i64()).unwrap_or(0);
+        Some(match op {
+            Op::CreateIntent {
+                org,
+                amount,
+                usd,
+                manual,
+                payer,
+                confirm,
+            } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let body = json!({
+                    "amount_minor": amount,
+                    "currency": currency(*usd),
+                    "capture_method": if *manual { "manual" } else { "automatic" },
+                    "customer_msisdn": payer.msisdn(),
+                    "confirm": confirm,
+                    "rails": ["mobile_money"],
+                });
+                (org, Request::CreateIntent { body })
+            }
+            Op::Confirm { pick, payer } => {
+                let (org, intent, _) = self.intent(*pick)?;
+                let body = json!({ "rail": "mobile_money", "customer_msisdn": payer.msisdn() });
+                (org, Request::Confirm { intent, body })
+            }
+            Op::Capture { pick, part } => {
+                let (org, intent, value) = self.intent(*pick)?;
+                let amount = share(field(&value, "amount_capturable_minor"), *part);
+                (org, Request::Capture { intent, amount })
+            }
+            Op::Cancel { pick } => {
+                let (org, intent, _) = self.intent(*pick)?;
+                (org, Request::Cancel { intent })
+            }
+            Op::Refund { pick, part } => {
+                let (org, intent, value) = self.intent(*pick)?;
+                // A part of what was received: often more than is still
+                // refundable, which must be refused.
+                let amount = share(field(&value, "amount_received_minor"), *part);
+                (org, Request::Refund { intent, amount })
+            }
+            Op::Dispute { pick, part } => {
+                let (org, intent, value) = self.intent(*pick)?;
+                let amount = share(field(&value, "amount_received_minor"), *part);
+                (org, Request::Dispute { intent, amount })
+            }
+            Op::Transfer {
+                from,
+                to,
+                amount,
+                usd,
+            } => {
+                let from = (*from % self.orgs.len() as u64) as usize;
+                let to = (*to % self.orgs.len() as u64) as usize;
+                (
+                    from,
+                    Request::Transfer {
+                        to: self.orgs[to].id.clone(),
+                        amount: *amount,
+                        currency: currency(*usd).into(),
+                    },
+                )
+            }
+            Op::Payout {
+                org,
+                amount,
+                usd,
+                payee,
+            } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let body = json!({
+                    "amount_minor": amount,
+                    "currency": currency(*usd),
+                    "destination": {
+                        "method": "mobile_money",
+                        "operator_id": "mpesa_cd",
+                        "phone": payee.phone(),
+                    },
+                });
+                (org, Request::Payout { body })
+            }
+            Op::Retry { .. } | Op::Advance { .. } | Op::Crash { .. } => return None,
+        })
+    }
+
+    /// Commits the batch being built and checks every answer.
+    fn flush(&mut self, n: usize) -> Result<(), Failure> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> = Vec::new();
+        let mut sent = Vec::new();
+        for p in pending {
+            let principal = self.orgs[p.org].principal.clone();
+            match p
+                .request
+                .command(self.store(), &self.settings, &principal, self.now_ms)
+            {
+                Ok(work) => {
+                    let work = if p.fail { failing(work) } else { work };
+                    commands.push((Some(p.request.claim(&principal, &p.key)), work));
+                    sent.push(p);
+                }
+                Err(refusal) => {
+                    self.figures.refused += 1;
+                    if refusal.code == Code::InternalError {
+                        return Err(self.fail(p.step, format!("handler side: {refusal:?}")));
+                    }
+                    self.note(format!(
+                        "#{} {:?} refused before the writer: {}",
+                        p.step, p.request, refusal.message
+                    ));
+                }
+            }
+        }
+        if commands.is_empty() {
+            return Ok(());
+        }
+        // What a failing command must leave as it was.
+        let before = match sent.iter().find(|p| p.fail) {
+            Some(p) => Some(self.footprint(p)?),
+            None => None,
+        };
+        let results = apply_now(self.store(), self.now_ms, commands);
+        self.figures.batches += 1;
+        self.figures.commands += results.len() as u64;
+        let mut touched = Vec::new();
+        for (p, result) in sent.into_iter().zip(results) {
+            touched.push(p.org);
+            self.answer(n, p, result, before.as_ref())?;
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let snapshot = self
+            .store()
+            .snapshot()
+            .map_err(|e| self.fail(n, e.to_string()))?;
+        for org in touched {
+            invariants::owner_balances_not_negative(&snapshot, &self.orgs[org].id)
+                .map_err(|what| self.fail(n, what))?;
+        }
+        Ok(())
+    }
+
+    /// The balances of a request's owner and its target's bytes.
+    fn footprint(&self, p: &Pending) -> Result<String, Failure> {
+        let snapshot = self
+            .store()
+            .snapshot()
+            .map_err(|e| self.fail(p.step, e.to_string()))?;
+        let balances = ledger::balances(&snapshot, Mode::Test, &self.orgs[p.org].id)
+            .map_err(|e| self.fail(p.step, e.to_string()))?;
+        let target = match p.request.target() {
+            Some(id) => snapshot
+                .object_bytes(id)
+                .map_err(|e| self.fail(p.step, e.to_string()))?,
+            None => None,
+        };
+        let by_class: Vec<_> = balances.iter().map(|b| (&b.currency, b.by_class)).collect();
+        Ok(format!("{by_class:?} {target:?}"))
+    }
+
+    fn answer(
+        &mut self,
+        n: usize,
+        p: Pending,
+        result: Result<crate::store::Reply, ApiError>,
+        before: Option<&String>,
+    ) -> Result<(), Failure> {
+        let step = p.step;
+        let summary = match &result {
+            Ok(reply) => format!(
+                "{}{}",
+                reply.output.status,
+                if reply.replayed { " (replayed)" } else { "" }
+            ),
+            Err(e) => format!("{:?}: {}", e.code, e.message),
+        };
+        self.note(format!(
+            "#{step} {} {} key {} -> {summary}",
+            self.orgs[p.org].id,
+            describe(&p.request),
+            p.key
+        ));
+        if p.fail {
+            if result.is_ok() {
+                return Err(self.fail(
+                    step,
+                    "a command that failed midway was answered as a success",
+                ));
+            }
+            let after = self.footprint(&p)?;
+            if before != Some(&after) {
+                return Err(self.fail(
+                    step,
+                    format!("a failed command left a trace: before {before:?}, after {after}"),
+                ));
+            }
+            if let Some(key) = self.keyed.iter().find(|k| k.key == p.key) {
+                let _ = key;
+                return Err(self.fail(step, "a failed command's key was recorded"));
+            }
+            return Ok(());
+        }
+        match (p.expect, result) {
+            (Some(Expect::Same(first)), Ok(reply)) => {
+                if reply.output.status != first.status || reply.output.body != first.body {
+                    return Err(self.fail(step, format!(
+                        "same Idempotency-Key, same body, another answer: first {} {}, now {} {}",
+                        first.status,
+                        String::from_utf8_lossy(&first.body),
+                        reply.output.status,
+                        String::from_utf8_lossy(&reply.output.body)
+                    )));
+                }
+                if !reply.replayed {
+                    return Err(self.fail(step, "a retry with a live key executed again"));
+                }
+            }
+            (Some(Expect::Same(_)), Err(e)) => {
+                return Err(self.fail(
+                    step,
+                    format!("a retry with the same body was refused: {e:?}"),
+                ));
+            }
+            (Some(Expect::Refused), Ok(reply)) => {
+                return Err(self.fail(
+                    step,
+                    format!(
+                        "same Idempotency-Key, another body, answered {} instead of refused",
+                        reply.output.status
+                    ),
+                ));
+            }
+            (Some(Expect::Refused), Err(e)) => {
+                if e.code != Code::IdempotencyKeyReused {
+                    return Err(self.fail(
+                        step,
+                        format!("same key, another body: {e:?}, not idempotency_key_reused"),
+                    ));
+                }
+            }
+            (None, Ok(reply)) => {
+                if reply.replayed {
+                    return Err(self.fail(step, "a fresh key was answered from a record"));
+                }
+                let created = serde_json::from_slice::<serde_json::Value>(&reply.output.body)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(|id| id.as_str()).map(str::to_string));
+                if let Some(id) = created.filter(|_| reply.output.status == 201) {
+                    if matches!(p.request, Request::CreateIntent { .. }) {
+                        self.intents.push(id.clone());
+                    }
+                    self.acked.push(id);
+                }
+                self.keyed.push(Keyed {
+                    org: p.org,
+                    key: p.key,
+                    request: p.request,
+                    answer: reply.output,
+                    at_ms: self.now_ms,
+                });
+            }
+            (None, Err(e)) if p.must_succeed => {
+                return Err(self.fail(
+                    step,
+                    format!(
+                        "a refund within what is refundable and held was refused: {:?}: {}",
+                        e.code, e.message
+                    ),
+                ));
+            }
+            (None, Err(e)) => {
+                self.figures.refused += 1;
+                if e.code == Code::InternalError {
+                    return Err(self.fail(step, format!("an internal error: {}", e.message)));
+                }
+            }
+        }
+        let _ = n;
+        Ok(())
+    }
+
+    /// Time passes: the timer runner's work and the purger's, as they
+    /// would have done it by `now + ms`, in due order.
+    fn advance(&mut self, n: usize, ms: i64, twice: bool, salt: u64) -> Result<(), Failure> {
+        let target = self.now_ms + ms;
+        let mut prng = Prng::new(salt);
+        // Timers may schedule timers: fire in rounds, at each round's time.
+        for round in 0..TIMER_ROUNDS_MAX {
+            let due = crate::outbox::timers::due_timers(self.store(), target)
+                .map_err(|e| self.fail(n, e.to_string()))?;
+            let Some(first) = due
+                .first()
+                .map(|(key, _)| crate::store::keys::due_ms(key).unwrap_or(target))
+            else {
+                break;
+            };
+            // The round's time: the first due timer's, and with it every
+            // timer due within the runner's wake interval; the last round
+            // takes all that is left, late, as a runner that fell behind.
+            let now = if round + 1 == TIMER_ROUNDS_MAX {
+                target
+            } else {
+                first.saturating_add(TIMER_WAKE_MS).min(target)
+            };
+            self.now_ms = self.now_ms.max(now);
+            crate::ids::set_thread_now(self.now_ms);
+            let due: Vec<_> = due
+                .into_iter()
+                .filter(|(key, _)| crate::store::keys::due_ms(key).unwrap_or(target) <= self.now_ms)
+                .collect();
+            let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> =
+                Vec::new();
+            let mut fired = Vec::new();
+            for (key, timer) in due {
+                let copies = if twice && prng.chance(300) { 2 } else { 1 };
+                for _ in 0..copies {
+                    let settings = self.settings.clone();
+                    let (key, timer) = (key.clone(), timer.clone());
+                    fired.push((key.clone(), timer.clone()));
+                    commands.push((
+                        None,
+                        Box::new(move |tx| {
+                            crate::outbox::timers::fire_in(tx, &settings, key, &timer)?;
+                            Ok(Output::empty())
+                        }),
+                    ));
+                }
+            }
+            self.figures.timers += commands.len() as u64;
+            let results = apply_now(self.store(), self.now_ms, commands);
+            self.figures.batches += 1;
+            for ((_, timer), result) in fired.into_iter().zip(results) {
+                // A due timer's handler does its work or finds it done
+                // (the row gone, the object moved on): it never refuses.
+                if let Err(e) = result {
+                    self.note(format!(
+                        "#{n} timer {:?} failed: {:?} {}",
+                        timer.kind, e.code, e.message
+                    ));
+                    return Err(self.fail(
+                        n,
+                        format!("timer {:?} failed: {:?}: {}", timer.kind, e.code, e.message),
+                    ));
+                }
+            }
+        }
+        self.now_ms = target;
+        crate::ids::set_thread_now(self.now_ms);
+        if self.now_ms - self.purged_at_ms < PURGE_EVERY_MS {
+            return self.no_negative_balance(n);
+        }
+        self.purged_at_ms = self.now_ms;
+        let purged = apply_now(
+            self.store(),
+            self.now_ms,
+            vec![(
+                None,
+                Box::new(|tx| {
+                    purge_idempotency(tx, 10_000)?;
+                    Ok(Output::empty())
+                }),
+            )],
+        );
+        if let Some(Err(e)) = purged.first() {
+            return Err(self.fail(n, format!("purge: {e:?}")));
+        }
+        self.no_negative_balance(n)
+    }
+
+    /// No merchant balance of any organisation is negative.
+    fn no_negative_balance(&self, n: usize) -> Result<(), Failure> {
+        let snapshot = self
+            .store()
+            .snapshot()
+            .map_err(|e| self.fail(n, e.to_string()))?;
+        for org in 0..self.orgs.len() {
+            invariants::owner_balances_not_negative(&snapshot, &self.orgs[org].id)
+                .map_err(|what| self.fail(n, what))?;
+        }
+        Ok(())
+    }
+
+    /// Power loss, perhaps in the middle of a commit, then a restart from
+    /// what the disk kept.
+    fn crash(
+        &mut self,
+        n: usize,
+        mid_commit: Option<u32>,
+        tear: bool,
+        salt: u64,
+    ) -> Result<(), Failure> {
+        self.figures.crashes += 1;
+        let mut prng = Prng::new(salt);
+        if let Some(ios) = mid_commit {
+            // A command in flight when the power goes: a payment on the
+            // first organisation.
+            self.disk.fail_after(ios);
+            self.next_key += 1;
+            let pending = Pending {
+                step: n,
+                org: 0,
+                request: Request::CreateIntent {
+                    body: json!({ "amount_minor": 1_000, "currency": "CDF", "rails": ["mobile_money"] }),
+                },
+                key: format!("sim-{}", self.next_key),
+                expect: None,
+                fail: false,
+                must_succeed: false,
+            };
+            let principal = self.orgs[0].principal.clone();
+            let work = pending
+                .request
+                .command(self.store(), &self.settings, &principal, self.now_ms)
+                .map_err(|e| self.fail(n, format!("{e:?}")))?;
+            let claim = pending.request.claim(&principal, &pending.key);
+            let result = apply_now(self.store(), self.now_ms, vec![(Some(claim), work)]);
+            match result.into_iter().next() {
+                // The commit finished before the failure: acknowledged.
+                Some(Ok(reply)) => self.answer(n, pending, Ok(reply), None)?,
+                Some(Err(e)) => self.note(format!(
+                    "#{n} commit interrupted after {ios} writes: {}",
+                    e.message
+                )),
+                None => {}
+            }
+        }
+        let lost = self.disk.crash(tear, &mut prng);
+        // The database goes with the machine; it writes nothing more (the
+        // disk fenced its handle).
+        self.store = None;
+        let store = Store::on_backend(self.disk.handle())
+            .map_err(|e| self.fail(n, format!("reopen after a crash: {e}")))?;
+        self.note(format!(
+            "#{n} crash{}{}: {lost} unsynced pages, reopened{}",
+            mid_commit
+                .map(|ios| format!(" in a commit after {ios} writes"))
+                .unwrap_or_default(),
+            if tear { ", torn" } else { "" },
+            if store.repaired_at_open {
+                " (repaired)"
+            } else {
+                ""
+            }
+        ));
+        self.store = Some(store);
+        self.full_check(n)
+    }
+
+    fn full_check(&self, n: usize) -> Result<(), Failure> {
+        let snapshot = self
+            .store()
+            .snapshot()
+            .map_err(|e| self.fail(n, e.to_string()))?;
+        invariants::ledger(&snapshot).map_err(|what| self.fail(n, what))?;
+        invariants::acknowledged(&snapshot, &self.acked).map_err(|what| self.fail(n, what))?;
+        invariants::intents(&snapshot, &self.intents).map_err(|what| self.fail(n, what))?;
+        Ok(())
+    }
+}
+
+/// `work`, then a failure: what it wrote must vanish with its overlay.
+fn failing(work: Work) -> Work {
+    Box::new(move |tx| {
+        work(tx)?;
+        Err(ApiError::new(
+            Code::InternalError,
+            "injected: the command fails after its work",
+        ))
+    })
+}
+
+/// The same request with another body (same endpoint).
+fn other_body(request: &Request) -> Request {
+    match request.clone() {
+        Request::CreateIntent { mut body } => {
+            body["description"] = json!("another body");
+            Request::CreateIntent { body }
+        }
+        Request::Confirm { intent, mut body } => {
+            body["customer_msisdn"] = json!("+243000000777");
+            Request::Confirm { intent, body }
+        }
+        Request::Capture { intent, amount } => Request::Capture {
+            intent,
+            amount: Some(amount.unwrap_or(1) + 1),
+        },
+        Request::Cancel { intent } => Request::Capture {
+            intent,
+            amount: None,
+        },
+        Request::Refund { intent, amount } => Request::Refund {
+            intent,
+            amount: Some(amount.unwrap_or(1) + 1),
+        },
+        Request::Dispute { intent, amount } => Request::Dispute {
+            intent,
+            amount: Some(amount.unwrap_or(1) + 1),
+        },
+        Request::Transfer {
+            to,
+            amount,
+            currency,
+        } => Request::Transfer {
+            to,
+            amount: amount + 1,
+            currency,
+        },
+        Request::Payout { mut body } => {
+            body["description"] = json!("another body");
+            Request::Payout { body }
+        }
+    }
+}
+
+fn describe(request: &Request) -> String {
+    let body = match request {
+        Request::CreateIntent { body }
+        | Request::Confirm { body, .. }
+        | Request::Payout { body } => body.clone(),
+        Request::Capture { amount, .. } => json!({ "amount_minor": amount }),
+        Request::Refund { intent, amount } | Request::Dispute { intent, amount } => {
+            json!({ "payment_intent": intent, "amount_minor": amount })
+        }
+        Request::Cancel { .. } => json!({}),
+        Request::Transfer {
+            to,
+            amount,
+            currency,
+        } => json!({ "to": to, "amount_minor": amount, "currency": currency }),
+    };
+    format!("{} {body}", request.endpoint())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::workload;
+
+    #[test]
+    fn a_seed_replays_exactly() {
+        let steps = workload::steps(11, 150);
+        let first = super::run(11, &steps).expect("seed 11 passes");
+        let again = super::run(11, &steps).expect("seed 11 passes");
+        assert_eq!(first.digest, again.digest);
+        assert_eq!(format!("{first:?}"), format!("{again:?}"));
+        let other = super::run(12, &workload::steps(12, 150)).expect("seed 12 passes");
+        assert_ne!(first.digest, other.digest);
+    }
+}

@@ -1,0 +1,281 @@
+//! The workload: a seed becomes a list of steps, drawn before anything runs.
+//! A step names what it acts on by a draw (`pick`) that the runner reduces
+//! modulo what exists when the step runs, so any sublist of a run's steps is
+//! a run too: that is what shrinking removes steps from.
+
+use super::prng::Prng;
+
+/// What the sandbox payer number of a payment does (`rails::sandbox`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payer {
+    /// `+243000000501` and any unlisted number: paid at once.
+    Pays,
+    /// `+243000000404`: the attempt fails.
+    Fails,
+    /// `+243000000408`: the rail's answer is unknown (ambiguous hold).
+    Ambiguous,
+    /// `+243000000500`: processing for 6 s (a durable timer), then paid:
+    /// the rail answers late.
+    Late,
+    /// `+243000000503`: the provider is unavailable (retryable).
+    Unavailable,
+    /// `...0000`: the payer declines.
+    Declines,
+}
+
+impl Payer {
+    pub fn msisdn(self) -> &'static str {
+        match self {
+            Payer::Pays => "+243000000501",
+            Payer::Fails => "+243000000404",
+            Payer::Ambiguous => "+243000000408",
+            Payer::Late => "+243000000500",
+            Payer::Unavailable => "+243000000503",
+            Payer::Declines => "+243812340000",
+        }
+    }
+
+    fn draw(prng: &mut Prng) -> Payer {
+        match prng.below(20) {
+            0..=11 => Payer::Pays,
+            12 => Payer::Fails,
+            13 => Payer::Ambiguous,
+            14..=16 => Payer::Late,
+            17 => Payer::Unavailable,
+            _ => Payer::Declines,
+        }
+    }
+}
+
+/// What the sandbox does with a payout's destination (`rails::sandbox`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payee {
+    Paid,
+    InvalidAccount,
+    Unavailable,
+    /// PROCESSING for 6 s, then paid.
+    Late,
+    /// NEEDS_REVIEW: the rail never says.
+    Unknown,
+}
+
+impl Payee {
+    pub fn phone(self) -> &'static str {
+        match self {
+            Payee::Paid => "+243000000501",
+            Payee::InvalidAccount => "+243000000404",
+            Payee::Unavailable => "+243000000503",
+            Payee::Late => "+243000000500",
+            Payee::Unknown => "+243000000408",
+        }
+    }
+
+    fn draw(prng: &mut Prng) -> Payee {
+        match prng.below(10) {
+            0..=4 => Payee::Paid,
+            5 => Payee::InvalidAccount,
+            6 => Payee::Unavailable,
+            7 | 8 => Payee::Late,
+            _ => Payee::Unknown,
+        }
+    }
+}
+
+/// One operation of the workload.
+#[derive(Debug, Clone)]
+pub enum Op {
+    /// `POST /payment_intents`; with `confirm`, the payer's attempt starts at once.
+    CreateIntent {
+        org: u64,
+        amount: i64,
+        usd: bool,
+        manual: bool,
+        payer: Payer,
+        confirm: bool,
+    },
+    /// `POST /payment_intents/{id}/confirm` on mobile money.
+    Confirm {
+        pick: u64,
+        payer: Payer,
+    },
+    /// `POST /payment_intents/{id}/capture`, of a part (percent) or all (0).
+    Capture {
+        pick: u64,
+        part: u8,
+    },
+    Cancel {
+        pick: u64,
+    },
+    /// `POST /refunds`, of a part (percent) of what is refundable, or all (0).
+    Refund {
+        pick: u64,
+        part: u8,
+    },
+    /// `POST /disputes`.
+    Dispute {
+        pick: u64,
+        part: u8,
+    },
+    /// `POST /transfers` between two organisations' wallets.
+    Transfer {
+        from: u64,
+        to: u64,
+        amount: i64,
+        usd: bool,
+    },
+    /// `POST /payouts` to a sandbox mobile-money number.
+    Payout {
+        org: u64,
+        amount: i64,
+        usd: bool,
+        payee: Payee,
+    },
+    /// A client retries an earlier keyed request: with the same body (it
+    /// must get the same answer) or another (it must be refused).
+    Retry {
+        pick: u64,
+        same_body: bool,
+    },
+    /// Time passes; due timers fire (some delivered twice) and expired
+    /// idempotency records are purged.
+    Advance {
+        ms: i64,
+        twice: bool,
+    },
+    /// Power loss. With `mid_commit`, the disk fails its n-th write or sync
+    /// of the next commit first (a crash between two steps of the commit
+    /// protocol); `tear` keeps a seeded part of the unsynced pages.
+    Crash {
+        mid_commit: Option<u32>,
+        tear: bool,
+    },
+}
+
+impl Op {
+    /// A command a client sends (batched with its neighbours); the others
+    /// are the world's doing.
+    pub fn is_request(&self) -> bool {
+        !matches!(self, Op::Advance { .. } | Op::Crash { .. })
+    }
+}
+
+/// One step: an operation and the faults and chances that go with it.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub op: Op,
+    /// Commit in one batch with the next step (group commit).
+    pub join: bool,
+    /// The command fails after its work (its overlay must vanish).
+    pub fail: bool,
+    /// The seed of what the step decides as it runs (a crash's tearing).
+    pub salt: u64,
+}
+
+/// How many organisations a run has.
+pub const ORGS: u64 = 6;
+
+/// The steps of the run of `seed`: the first `n` of one endless sequence, so
+/// a longer run of the same seed starts with the same steps.
+pub fn steps(seed: u64, n: usize) -> Vec<Step> {
+    let mut prng = Prng::new(seed);
+    (0..n).map(|_| step(&mut prng)).collect()
+}
+
+fn amount(prng: &mut Prng) -> i64 {
+    match prng.below(10) {
+        0 => prng.between(100, 999),
+        1..=7 => prng.between(1_000, 50_000),
+        _ => prng.between(50_000, 2_000_000),
+    }
+}
+
+fn part(prng: &mut Prng) -> u8 {
+    if prng.chance(500) {
+        0
+    } else {
+        u8::try_from(prng.between(1, 99)).unwrap_or(50)
+    }
+}
+
+fn step(prng: &mut Prng) -> Step {
+    let op = match prng.below(100) {
+        0..=21 => Op::CreateIntent {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+            manual: prng.chance(250),
+            payer: Payer::draw(prng),
+            confirm: prng.chance(700),
+        },
+        22..=31 => Op::Confirm {
+            pick: prng.next_u64(),
+            payer: Payer::draw(prng),
+        },
+        32..=38 => Op::Capture {
+            pick: prng.next_u64(),
+            part: part(prng),
+        },
+        39..=41 => Op::Cancel {
+            pick: prng.next_u64(),
+        },
+        42..=53 => Op::Refund {
+            pick: prng.next_u64(),
+            part: part(prng),
+        },
+        54..=56 => Op::Dispute {
+            pick: prng.next_u64(),
+            part: part(prng),
+        },
+        57..=66 => Op::Transfer {
+            from: prng.below(ORGS),
+            to: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+        },
+        67..=73 => Op::Payout {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+            payee: Payee::draw(prng),
+        },
+        74..=83 => Op::Retry {
+            pick: prng.next_u64(),
+            same_body: prng.chance(800),
+        },
+        84..=98 => Op::Advance {
+            ms: match prng.below(10) {
+                0..=5 => prng.between(100, 10_000),
+                6..=8 => prng.between(10_000, 3_600_000),
+                _ => prng.between(3_600_000, 30 * 3_600_000),
+            },
+            twice: prng.chance(200),
+        },
+        _ if prng.chance(500) => Op::Crash {
+            mid_commit: prng
+                .chance(700)
+                .then(|| u32::try_from(prng.below(12)).unwrap_or(0)),
+            tear: prng.chance(500),
+        },
+        _ => Op::Advance {
+            ms: prng.between(100, 10_000),
+            twice: prng.chance(200),
+        },
+    };
+    let request = op.is_request();
+    Step {
+        op,
+        join: request && prng.chance(300),
+        fail: request && prng.chance(30),
+        salt: prng.next_u64(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_longer_run_of_a_seed_starts_with_the_shorter_one() {
+        let short = super::steps(9, 100);
+        let long = super::steps(9, 300);
+        assert_eq!(format!("{short:?}"), format!("{:?}", &long[..100]));
+    }
+}
