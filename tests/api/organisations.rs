@@ -262,6 +262,10 @@ fn body_for(method: &str, template: &str) -> Value {
         // A PIN does not make another organisation's batch approvable (a
         // key ignores it; the batch is not found before any PIN is checked).
         ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
+        // Reviews of parked money (issue 47): one shape.
+        ("POST", "/payouts/{id}/review" | "/routes/{id}/review" | "/payments/{id}/review") => {
+            json!({"outcome": "paid", "evidence": {"reference": "REF-0001"}})
+        }
         ("POST", "/ai/{agent}") => json!({"input": "which rail?"}),
         _ => json!({}),
     }
@@ -333,6 +337,12 @@ fn objects_of_a(
                "product": "MERCHANT_PAYMENT", "payer_binding": "bind_payer"}),
     );
     ids.insert("payments", id_of(&payment));
+    let statement = post(
+        "/reconciliation/statements",
+        json!({"rail": "national_switch",
+               "csv": format!("reference,amount,currency,date\n{},10.00,CDF,2026-11-28\n", id_of(&payment))}),
+    );
+    ids.insert("reconciliation", id_of(&statement));
     let diaspora = post(
         "/diaspora/quotes",
         json!({"institution": "ins_sandbox_school", "purpose_code": "SCHOOL", "reference": "STU-1",
