@@ -7,6 +7,7 @@ pub mod api_keys;
 pub mod audit;
 pub mod checkout;
 pub mod credit;
+pub mod csv_file;
 pub mod diaspora;
 pub mod disputes;
 pub mod events;

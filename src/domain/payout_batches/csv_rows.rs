@@ -18,6 +18,7 @@
 
 use super::columns::{Cells, Column};
 use super::export::{EXTRA_COLUMNS, unescape_formula};
+use crate::domain::csv_file::{Malformed, Records};
 
 /// Rows of one batch (origin behaviour section 18: batch rows 5000).
 pub const ROWS_MAX: usize = 5_000;
@@ -109,19 +110,14 @@ pub fn read(text: &str, mut each: impl FnMut(RawRow)) -> Result<usize, CsvError>
     if text.len() > CSV_BYTES_MAX {
         return Err(CsvError::TooLarge { bytes: text.len() });
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
+    let mut records = Records::new(text);
     let mut record = csv::StringRecord::new();
-    let header = match next(&mut reader, &mut record)? {
-        true => header(&record)?,
-        false => return Err(CsvError::NoHeader),
+    let header = match next(&mut records, &mut record)? {
+        Some(_) => header(&record)?,
+        None => return Err(CsvError::NoHeader),
     };
     let mut rows = 0usize;
-    let mut lines = Lines::new();
-    while next(&mut reader, &mut record)? {
+    while let Some(line) = next(&mut records, &mut record)? {
         let mut cells = Cells::default();
         for (column, value) in header.iter().zip(record.iter()) {
             if let Some(column) = column {
@@ -137,9 +133,7 @@ pub fn read(text: &str, mut each: impl FnMut(RawRow)) -> Result<usize, CsvError>
         }
         each(RawRow {
             row: rows as u32,
-            line: record
-                .position()
-                .map_or(0, |p| lines.of(text.as_bytes(), p.byte())),
+            line,
             cells,
             cells_found: (record.len() != header.len()).then_some((record.len(), header.len())),
         });
@@ -150,48 +144,14 @@ pub fn read(text: &str, mut each: impl FnMut(RawRow)) -> Result<usize, CsvError>
     }
 }
 
-/// The next record into `record`; false at the end.
-fn next(reader: &mut csv::Reader<&[u8]>, record: &mut csv::StringRecord) -> Result<bool, CsvError> {
-    reader.read_record(record).map_err(|e| CsvError::Malformed {
-        line: e.position().map_or(0, |p| p.line()),
-        message: e.to_string(),
-    })
-}
-
-/// Lines of the text up to a record's first character, counted once over the
-/// whole text; a line ends at LF, CRLF or a lone CR (old Mac files), as the
-/// reader's records do. The reader's own line is not the record's: it marks
-/// a record where the previous one ended, before a CRLF's LF and any blank
-/// lines.
-struct Lines {
-    byte: usize,
-    line: u64,
-}
-
-impl Lines {
-    fn new() -> Lines {
-        Lines { byte: 0, line: 1 }
-    }
-
-    /// The line of the record whose reading started at byte `start`.
-    fn of(&mut self, text: &[u8], start: u64) -> u64 {
-        let mut first = usize::try_from(start).unwrap_or(text.len()).max(self.byte);
-        while matches!(text.get(first), Some(b'\r' | b'\n')) {
-            first += 1;
-        }
-        let end = first.min(text.len());
-        // A line ends at LF, CRLF, or a CR alone (the reader's terminators).
-        let breaks = (self.byte..end)
-            .filter(|&i| match text[i] {
-                b'\n' => true,
-                b'\r' => text.get(i + 1) != Some(&b'\n'),
-                _ => false,
-            })
-            .count();
-        self.line += breaks as u64;
-        self.byte = end;
-        self.line
-    }
+/// The next record into `record` and its line; `None` at the end.
+fn next(
+    records: &mut Records<'_>,
+    record: &mut csv::StringRecord,
+) -> Result<Option<u64>, CsvError> {
+    records
+        .next(record)
+        .map_err(|Malformed { line, message }| CsvError::Malformed { line, message })
 }
 
 /// The column of each header cell (`None`: an empty cell, ignored).

@@ -7,13 +7,16 @@
 //! own, given with the import), `date` (`YYYY-MM-DD` or RFC 3339: the value
 //! date) and, optionally, `status` (absent or empty: the money moved).
 //! A UTF-8 byte-order mark, CRLF or LF and quoted fields are fine, as for a
-//! payout batch's CSV (`payout_batches::csv_rows`).
+//! payout batch's CSV (both read through `domain::csv_file`).
 //!
 //! Any line that cannot be read refuses the whole file, naming its line and
 //! column, before anything is stored: a statement half read would list as
 //! "missing" what its unread lines hold.
 //!
-//! Pure: only `std`, `csv` and `time`.
+//! Pure: only `std`, `csv`, `time` and the shared CSV reader
+//! (`domain::csv_file`).
+
+use crate::domain::csv_file::{Malformed, Records};
 
 /// Bytes of one statement file (decision 421). Through the API the request
 /// body's own bound (1 MiB) comes first; the CLI reads up to this.
@@ -139,28 +142,20 @@ pub fn read(text: &str, currency: Option<&str>) -> Result<Vec<Line>, FileError> 
     if text.len() > STATEMENT_BYTES_MAX {
         return Err(FileError::TooLarge { bytes: text.len() });
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
+    let mut records = Records::new(text);
     let mut record = csv::StringRecord::new();
-    if !next(&mut reader, &mut record)? {
+    if next(&mut records, &mut record)?.is_none() {
         return Err(FileError::NoHeader);
     }
     let columns = header(&record, currency.is_some())?;
     let mut lines = Vec::new();
-    let mut counter = LineCounter { byte: 0, line: 1 };
-    while next(&mut reader, &mut record)? {
+    while let Some(number) = next(&mut records, &mut record)? {
         if record.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
         if lines.len() >= LINES_MAX {
             return Err(FileError::TooManyLines);
         }
-        let number = record
-            .position()
-            .map_or(0, |p| counter.of(text.as_bytes(), p.byte()));
         lines.push(line(&record, &columns, number, currency)?);
     }
     if lines.is_empty() {
@@ -169,44 +164,14 @@ pub fn read(text: &str, currency: Option<&str>) -> Result<Vec<Line>, FileError> 
     Ok(lines)
 }
 
-/// The file's line where a record starts, counted once over the text: the
-/// reader's own line marks where the previous record ended (before a CRLF's
-/// LF and any blank lines), as `payout_batches::csv_rows` explains.
-struct LineCounter {
-    byte: usize,
-    line: u64,
-}
-
-impl LineCounter {
-    fn of(&mut self, text: &[u8], start: u64) -> u64 {
-        let mut first = usize::try_from(start).unwrap_or(text.len()).max(self.byte);
-        while matches!(text.get(first), Some(b'\r' | b'\n')) {
-            first += 1;
-        }
-        let end = first.min(text.len());
-        let breaks = (self.byte..end)
-            .filter(|&i| match text[i] {
-                b'\n' => true,
-                b'\r' => text.get(i + 1) != Some(&b'\n'),
-                _ => false,
-            })
-            .count();
-        self.line += breaks as u64;
-        self.byte = end;
-        self.line
-    }
-}
-
+/// The next record into `record` and its line; `None` at the end.
 fn next(
-    reader: &mut csv::Reader<&[u8]>,
+    records: &mut Records<'_>,
     record: &mut csv::StringRecord,
-) -> Result<bool, FileError> {
-    reader
-        .read_record(record)
-        .map_err(|e| FileError::Malformed {
-            line: e.position().map_or(0, |p| p.line()),
-            message: e.to_string(),
-        })
+) -> Result<Option<u64>, FileError> {
+    records
+        .next(record)
+        .map_err(|Malformed { line, message }| FileError::Malformed { line, message })
 }
 
 /// The position of each known column in the header.
