@@ -116,23 +116,19 @@ pub async fn retrieve(
               (status = 404, description = "payout_not_found", body = ErrorBody),
               (status = 409, description = "not_in_review: the payout is not in NEEDS_REVIEW", body = ErrorBody)))]
 pub async fn review(
-    Write(state, caller, claim): Write,
+    write: Write,
     Path(id): Path<String>,
     Body(input): Body<ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    domain::review::validate(&input.evidence)?;
-    super::review::step_up(
-        &state,
-        &caller,
-        input.pin.as_deref(),
-        "resolving a payout in review",
+    let what = "resolving a payout in review";
+    super::review::decide(
+        write,
+        input,
+        what,
+        move |tx, settings, caller, outcome, evidence| {
+            let payout = domain::review_payout(tx, settings, caller, &id, outcome, evidence)?;
+            Ok(payouts::view(&payout))
+        },
     )
-    .await?;
-    let settings = state.settings.clone();
-    command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let payout =
-            domain::review_payout(tx, &settings, &caller, &id, input.outcome, &input.evidence)?;
-        Ok(payouts::view(&payout))
-    })
     .await
 }

@@ -626,22 +626,19 @@ pub async fn cancel(
               (status = 404, description = "route_not_found", body = ErrorBody),
               (status = 409, description = "not_in_review: the route is not in MANUAL_REVIEW or MISMATCHED (`details.stage`)", body = ErrorBody)))]
 pub async fn review(
-    Write(state, caller, claim): Write,
+    write: Write,
     Path(id): Path<String>,
     Body(input): Body<crate::domain::review::ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    crate::domain::review::validate(&input.evidence)?;
-    super::review::step_up(
-        &state,
-        &caller,
-        input.pin.as_deref(),
-        "resolving a route in review",
+    let what = "resolving a route in review";
+    super::review::decide(
+        write,
+        input,
+        what,
+        move |tx, settings, caller, outcome, evidence| {
+            let route = routes::review(tx, settings, caller, &id, outcome, evidence)?;
+            routes::view(tx, &route)
+        },
     )
-    .await?;
-    let settings = state.settings.clone();
-    command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let route = routes::review(tx, &settings, &caller, &id, input.outcome, &input.evidence)?;
-        routes::view(tx, &route)
-    })
     .await
 }

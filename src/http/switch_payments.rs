@@ -249,21 +249,19 @@ pub async fn cancel(
               (status = 404, description = "switch_payment_not_found", body = ErrorBody),
               (status = 409, description = "not_in_review: the payment is not UNKNOWN with resolution MANUAL_REVIEW (`details.status`)", body = ErrorBody)))]
 pub async fn review(
-    Write(state, caller, claim): Write,
+    write: Write,
     Path(id): Path<String>,
     Body(input): Body<crate::domain::review::ReviewRequest>,
 ) -> Result<Response, ApiError> {
-    crate::domain::review::validate(&input.evidence)?;
-    super::review::step_up(
-        &state,
-        &caller,
-        input.pin.as_deref(),
-        "resolving a national-switch payment in review",
+    let what = "resolving a national-switch payment in review";
+    super::review::decide(
+        write,
+        input,
+        what,
+        move |tx, _, caller, outcome, evidence| {
+            let payment = switch_payments::review(tx, caller, &id, outcome, evidence)?;
+            Ok(switch_payments::view(&payment))
+        },
     )
-    .await?;
-    command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let payment = switch_payments::review(tx, &caller, &id, input.outcome, &input.evidence)?;
-        Ok(switch_payments::view(&payment))
-    })
     .await
 }
