@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::settlement::{MONDAY_10, paid, profile};
 use crate::support::balances::{balance, fund, money};
 use crate::support::clocks::{advance, clock_at, new_clock};
-use crate::support::events::object_ids;
+use crate::support::events::{object_ids, types_about};
 use crate::support::{Resp, TestServer, assert_error, ik, wait_until};
 use crate::team::{self, DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD, OWNER_PIN, login};
 
@@ -230,22 +230,6 @@ fn a_settlement_cycle_whose_payout_was_in_review_is_paid_or_failed_by_the_review
     }
 }
 
-/// The types of the events whose object is `id`, oldest first.
-#[track_caller]
-fn events_of(srv: &TestServer, id: &str) -> Vec<String> {
-    let resp = srv.get("/events?limit=200", srv.sk());
-    assert_eq!(resp.status, 200, "{resp:?}");
-    let mut found: Vec<String> = resp.body["data"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter(|e| e["data"]["object"]["id"] == id)
-        .map(|e| e["type"].as_str().unwrap_or_default().to_string())
-        .collect();
-    found.reverse();
-    found
-}
-
 /// The audit entries of `action`, newest first.
 #[track_caller]
 fn audited(srv: &TestServer, member: &str, action: &str) -> Vec<Value> {
@@ -402,7 +386,7 @@ fn a_route_in_manual_review_is_returned_or_settled_by_its_review_or_its_payouts(
         "FAILED"
     );
     assert_eq!(
-        events_of(&srv, &returned_id)
+        types_about(&srv, &returned_id)
             .iter()
             .filter(|t| t.as_str() == "route.failed")
             .count(),
@@ -431,7 +415,7 @@ fn a_route_in_manual_review_is_returned_or_settled_by_its_review_or_its_payouts(
             "SETTLED"
         ]
     );
-    let events = events_of(&srv, &paid_id);
+    let events = types_about(&srv, &paid_id);
     for event in [
         "route.manual_review",
         "route.evidence_received",

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::support::balances::fund;
 use crate::support::balances::money;
 use crate::support::clocks::{advance, new_clock};
+use crate::support::events::types_about;
 use crate::support::ik;
 use crate::support::intents::SUCCEED;
 use crate::support::orgs::add_org;
@@ -75,20 +76,6 @@ fn lines(srv: &TestServer, transaction: &Value) -> Vec<Value> {
         "{id} is not balanced: {sums:?}"
     );
     entries
-}
-
-fn event_types(srv: &TestServer, route_id: &str) -> Vec<String> {
-    let resp = srv.get("/events?limit=200", srv.sk());
-    assert_eq!(resp.status, 200, "{resp:?}");
-    let mut found: Vec<String> = resp.body["data"]
-        .as_array()
-        .expect("events")
-        .iter()
-        .filter(|e| e["data"]["object"]["id"] == route_id)
-        .map(|e| e["type"].as_str().unwrap_or_default().to_string())
-        .collect();
-    found.reverse();
-    found
 }
 
 /// To M-Pesa Kenya from CDF: a conversion through the FX position.
@@ -333,7 +320,7 @@ fn a_wallet_funded_route_is_converted_paid_out_verified_and_settled_with_balance
         exchange.iter().any(|l| l["currency"] == "CDF"),
         "{exchange:?}"
     );
-    let events = event_types(&srv, r["id"].as_str().expect("id"));
+    let events = types_about(&srv, r["id"].as_str().expect("id"));
     for expected in [
         "route.created",
         "route.funded",
@@ -413,7 +400,7 @@ fn a_failed_payout_fails_the_route_and_every_unit_comes_back() {
     assert_eq!(money(&srv, srv.sk(), "CDF"), (before, 0, 0));
     assert_eq!(money(&srv, srv.sk(), "KES"), (0, 0, 0));
     lines(&srv, &r["transactions"]["return"]);
-    assert!(event_types(&srv, r["id"].as_str().expect("id")).contains(&"route.failed".to_string()));
+    assert!(types_about(&srv, r["id"].as_str().expect("id")).contains(&"route.failed".to_string()));
     // The event says what came back.
     let failed = srv.get("/events?type=route.failed", srv.sk()).body;
     assert_eq!(
@@ -470,7 +457,7 @@ fn a_route_waiting_for_liquidity_is_cancelled_with_every_unit_returned_and_refus
     assert_eq!(money(&srv, srv.sk(), "CDF"), (before, 0, 0));
     assert_eq!(money(&srv, srv.sk(), "KES"), (0, 0, 0));
     lines(&srv, &cancelled["transactions"]["return"]);
-    assert!(event_types(&srv, id).contains(&"route.refunded".to_string()));
+    assert!(types_about(&srv, id).contains(&"route.refunded".to_string()));
     let again = srv.post(
         &format!("/routes/{id}/cancel"),
         srv.sk(),

@@ -41,3 +41,19 @@ pub fn object_ids(srv: &TestServer, event_type: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// The types of the events whose object is `id`, oldest first.
+#[track_caller]
+pub fn types_about(srv: &TestServer, id: &str) -> Vec<String> {
+    let resp = srv.get("/events?limit=200", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let mut found: Vec<String> = resp.body["data"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["data"]["object"]["id"] == id)
+        .map(|e| e["type"].as_str().unwrap_or_default().to_string())
+        .collect();
+    found.reverse();
+    found
+}
