@@ -135,6 +135,15 @@ struct RawCommand {
     reply: oneshot::Sender<Result<(), String>>,
 }
 
+/// Where the raw writer puts a batch.
+enum Sink {
+    /// Inserts the shape's rows into redb and commits durably: `raw-commit`.
+    Redb(Database),
+    /// Appends the shape's key and value bytes to one file and syncs it
+    /// (`fdatasync`): `raw-append`, the floor of a write-ahead log's commit.
+    Append(std::fs::File),
+}
+
 /// Runs the raw-commit ceiling for `duration` with `clients` tasks, on a store
 /// created in `dir`.
 pub async fn raw_commit(
@@ -145,11 +154,38 @@ pub async fn raw_commit(
 ) -> Result<RawCommit, String> {
     let path = dir.join("raw-commit.redb");
     let db = Database::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    raw_loop(shape, Sink::Redb(db), &path, clients, duration).await
+}
+
+/// Runs the raw-append ceiling (issue 49): the raw-commit loop, each batch
+/// appended to a log file and synced instead of committed to redb.
+pub async fn raw_append(
+    shape: &Shape,
+    dir: &Path,
+    clients: usize,
+    duration: Duration,
+) -> Result<RawCommit, String> {
+    let path = dir.join("raw-append.log");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    raw_loop(shape, Sink::Append(file), &path, clients, duration).await
+}
+
+async fn raw_loop(
+    shape: &Shape,
+    sink: Sink,
+    path: &Path,
+    clients: usize,
+    duration: Duration,
+) -> Result<RawCommit, String> {
     let (sender, receiver) = crossbeam_channel::bounded::<RawCommand>(QUEUE_COMMANDS_MAX);
     let shape_for_writer = shape.clone();
     let writer = std::thread::Builder::new()
         .name("raw-writer".into())
-        .spawn(move || write_loop(db, shape_for_writer, receiver))
+        .spawn(move || write_loop(sink, shape_for_writer, receiver))
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
     let deadline = started + duration;
@@ -213,7 +249,7 @@ pub async fn raw_commit(
     }
     load.elapsed = started.elapsed();
     let (batches, commands, time) = writer.join().map_err(|_| "the raw writer panicked")?;
-    let file_bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let file_bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     Ok(RawCommit {
         load,
         batches,
@@ -226,7 +262,7 @@ pub async fn raw_commit(
 /// The writer thread: drain ≤ 1024, one write transaction, insert the shape's
 /// rows for each command, commit (durable), reply. Ends when every sender is gone.
 fn write_loop(
-    db: Database,
+    mut sink: Sink,
     shape: Shape,
     receiver: Receiver<RawCommand>,
 ) -> (u64, u64, crate::report::WriterTime) {
@@ -252,7 +288,14 @@ fn write_loop(
         }
         batches += 1;
         commands += batch.len() as u64;
-        let result = commit_batch(&db, &shape, &value, batch.len(), &mut sequence, &mut time);
+        let result = match &mut sink {
+            Sink::Redb(db) => {
+                commit_batch(db, &shape, &value, batch.len(), &mut sequence, &mut time)
+            }
+            Sink::Append(file) => {
+                append_batch(file, &shape, &value, batch.len(), &mut sequence, &mut time)
+            }
+        };
         for command in batch {
             let _ = command.reply.send(result.clone());
         }
@@ -295,6 +338,37 @@ fn commit_batch(
     time.apply_us += (applied - began).as_micros() as u64;
     time.commit_us += applied.elapsed().as_micros() as u64;
     committed
+}
+
+/// The batch's rows (key and value bytes, as the shape gives them) appended
+/// to `file` in one write, then `fdatasync`.
+fn append_batch(
+    file: &mut std::fs::File,
+    shape: &Shape,
+    value: &[u8],
+    commands: usize,
+    sequence: &mut u64,
+    time: &mut crate::report::WriterTime,
+) -> Result<(), String> {
+    use std::io::Write;
+    let began = Instant::now();
+    let mut record = Vec::new();
+    for _ in 0..commands {
+        for insert in &shape.inserts {
+            *sequence += 1;
+            let key = format!("{:0width$}", *sequence, width = insert.key_bytes.max(1));
+            record.extend_from_slice(key.as_bytes());
+            record.extend_from_slice(&value[..insert.value_bytes]);
+        }
+    }
+    let applied = Instant::now();
+    let written = file
+        .write_all(&record)
+        .and_then(|()| file.sync_data())
+        .map_err(|e| e.to_string());
+    time.apply_us += (applied - began).as_micros() as u64;
+    time.commit_us += applied.elapsed().as_micros() as u64;
+    written
 }
 
 /// A JSON object of exactly `bytes` bytes (at least the fixed part).

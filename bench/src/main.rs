@@ -25,7 +25,9 @@ use hyper::Method;
 
 use crate::gateway::{Data, Gateway, GatewayConfig};
 use crate::load::{Target, Until};
-use crate::report::{Measured, RAW_COMMIT, RAW_COMMIT_TRANSFER, RAW_HTTP, RAW_LEDGER, Report, mib};
+use crate::report::{
+    Measured, RAW_APPEND, RAW_COMMIT, RAW_COMMIT_TRANSFER, RAW_HTTP, RAW_LEDGER, Report, mib,
+};
 
 /// Creates used to measure what one create writes (the raw-commit shape).
 const CALIBRATION_CREATES: u64 = 200;
@@ -114,6 +116,7 @@ struct Args {
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Step {
     RawCommit,
+    RawAppend,
     RawHttp,
     RawLedger,
     Startup,
@@ -236,6 +239,19 @@ async fn run(args: &Args, config: &GatewayConfig, root: &Path) -> Result<Report,
         let raw =
             ceilings::raw_commit(&calibration.shape, &dir, clients, per_scenario.duration).await?;
         let row = Measured::new(RAW_COMMIT, clients, raw.load)
+            .with_writer(raw.batches, raw.commands)
+            .with_writer_time(raw.time)
+            .with_file_bytes(raw.file_bytes);
+        report.add(row);
+    }
+
+    if wants(Step::RawAppend) {
+        eprintln!("raw-append");
+        let dir = root.join("raw-append");
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let raw =
+            ceilings::raw_append(&calibration.shape, &dir, clients, per_scenario.duration).await?;
+        let row = Measured::new(RAW_APPEND, clients, raw.load)
             .with_writer(raw.batches, raw.commands)
             .with_writer_time(raw.time)
             .with_file_bytes(raw.file_bytes);

@@ -79,6 +79,10 @@ pub struct StoreView {
     /// power loss) and it was repaired at start. No committed write is lost
     /// either way; the repair makes that start slower on a large store.
     repaired_at_start: bool,
+    /// Batches the write-ahead log gave back at start because redb had not
+    /// checkpointed them when the previous process stopped (0 after a clean
+    /// stop). Each was durable and acknowledged before the stop.
+    replayed_batches_at_start: u64,
 }
 
 #[utoipa::path(get, path = "/status", tag = "status",
@@ -127,6 +131,7 @@ pub async fn status(State(state): State<AppState>) -> Result<Response, ApiError>
             writer_commit_ms: state.writer.stats.commit_us.load(Ordering::Relaxed) / 1000,
             writer_command_max_us: state.writer.stats.command_us_max.load(Ordering::Relaxed),
             repaired_at_start: state.store.repaired_at_open,
+            replayed_batches_at_start: state.store.replayed_at_open.batches,
         },
     };
     json(200, &view)

@@ -19,6 +19,7 @@ pub mod pg;
 mod staged;
 mod tx;
 mod typed;
+pub mod wal;
 pub mod writer;
 
 use std::ops::Range;
@@ -219,7 +220,13 @@ pub struct Store {
     /// intact either way; the repair walks the whole file, so it costs start-up
     /// time in proportion to the store's size.
     pub repaired_at_open: bool,
+    /// What the write-ahead log gave back at open (after a kill: the batches
+    /// redb lacked, and a torn last record cut off).
+    pub replayed_at_open: wal::Replayed,
     generations: Arc<Generations>,
+    /// The write-ahead log of a store file ([`wal`]); none in memory and on
+    /// PostgreSQL, whose commits are durable on their own.
+    wal: Option<Arc<std::sync::Mutex<wal::Wal>>>,
 }
 
 /// Per table, how many commits have changed it since the store was opened.
@@ -303,7 +310,34 @@ impl Store {
                 "the store was not closed cleanly (killed?); redb repaired it"
             );
         }
-        Store::with_tables(db, Location::Dir(dir.to_path_buf()), repaired)
+        let segments = wal::FileSegments::new(&dir.join(wal::DIR_NAME)).map_err(|e| {
+            StoreError::File(format!(
+                "cannot create {}: {e}",
+                dir.join(wal::DIR_NAME).display()
+            ))
+        })?;
+        let mut store = Store::with_tables(db, Location::Dir(dir.to_path_buf()), repaired)?;
+        store.open_wal(Box::new(segments))?;
+        Ok(store)
+    }
+
+    /// Opens the store's write-ahead log in `segments`, replaying what redb
+    /// lacks (after a kill), so the store is whole before anyone reads it.
+    fn open_wal(&mut self, segments: Box<dyn wal::Segments>) -> Result<wal::Replayed, StoreError> {
+        let Backend::Redb(db) = &self.backend else {
+            return Ok(wal::Replayed::default());
+        };
+        let (log, replayed) = wal::Wal::open(db, segments)?;
+        if replayed != wal::Replayed::default() {
+            tracing::warn!(
+                batches = replayed.batches,
+                torn_bytes = replayed.truncated_bytes,
+                "the write-ahead log was replayed (the last process did not stop cleanly)"
+            );
+        }
+        self.wal = Some(Arc::new(std::sync::Mutex::new(log)));
+        self.replayed_at_open = replayed;
+        Ok(replayed)
     }
 
     /// A store that lives in memory only (`--ephemeral`).
@@ -349,7 +383,9 @@ impl Store {
             backend: Backend::Redb(Arc::new(db)),
             location: Arc::new(location),
             repaired_at_open,
+            replayed_at_open: wal::Replayed::default(),
             generations: Arc::default(),
+            wal: None,
         })
     }
 
@@ -383,7 +419,9 @@ impl Store {
             backend: Backend::Postgres(Arc::new(pg)),
             location: Arc::new(Location::Postgres(data_dir.to_path_buf())),
             repaired_at_open: false,
+            replayed_at_open: wal::Replayed::default(),
             generations: Arc::default(),
+            wal: None,
         })
     }
 
@@ -466,6 +504,12 @@ impl Store {
         let Backend::Redb(db) = self.backend else {
             return Ok(());
         };
+        // A clean stop leaves no log to replay: redb is made durable first.
+        if let Some(log) = self.wal.and_then(|log| Arc::try_unwrap(log).ok()) {
+            log.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .close(&db)?;
+        }
         let others = Arc::strong_count(&db) - 1;
         let db = Arc::try_unwrap(db).map_err(|_| {
             StoreError::State(format!(

@@ -62,19 +62,18 @@ impl Store {
         copy_tables(&snapshot, to)
     }
 
-    /// Copies the store of `dir` into `to` from a read-only handle, for the
-    /// offline `paygate backup`.
+    /// Copies the store of `dir` into `to`, for the offline `paygate backup`.
+    /// The store is opened as a start would open it, so batches only its
+    /// write-ahead log holds (after a kill) are replayed into the copy.
     pub fn copy_dir_to(dir: &Path, to: &Path) -> Result<TableRows, StoreError> {
-        let path = dir.join(super::DB_FILE_NAME);
-        let db = Database::builder().open_read_only(&path).map_err(|e| {
+        let store = Store::open_with_cache(dir, None).map_err(|e| {
             StoreError::File(format!(
-                "cannot open {}: {e} (while a gateway serves it, take the backup with \
-                 POST /v1/admin/backup)",
-                path.display()
+                "{e} (while a gateway serves it, take the backup with POST /v1/admin/backup)"
             ))
         })?;
-        let snapshot = db.begin_read().map_err(StoreError::from_redb)?;
-        copy_tables(&snapshot, to)
+        let rows = store.copy_snapshot_to(to)?;
+        store.close()?;
+        Ok(rows)
     }
 
     /// Opens a store file (a backup) by its path.

@@ -22,6 +22,9 @@ use super::{Row, StoreError, Table, codec};
 
 /// A staged row's table and key.
 pub(super) type Key = (Table, String);
+/// A row as a batch writes it: its table and key, and its value (`None`:
+/// deleted).
+pub(super) type Written = (Key, Option<Vec<u8>>);
 
 /// Below this many bytes to pack, the writer packs a batch alone: waking the
 /// helper costs a thread wake-up (tens of µs).
@@ -42,17 +45,18 @@ impl<'t> Staged<'t> {
     }
 
     /// Packs every staged row and writes it to the transaction underneath,
-    /// in key order.
-    pub(super) fn write_out(self) -> Result<(), StoreError> {
-        let mut rows: Vec<(Key, Option<Vec<u8>>)> = self.pending.into_inner().into_iter().collect();
+    /// in key order. Returns the rows as written: the batch's record in the
+    /// write-ahead log ([`super::wal`]).
+    pub(super) fn write_out(self) -> Result<Vec<Written>, StoreError> {
+        let mut rows: Vec<Written> = self.pending.into_inner().into_iter().collect();
         pack_rows(&mut rows);
-        for ((table, key), value) in rows {
+        for ((table, key), value) in &rows {
             match value {
-                Some(stored) => self.inner.insert(table, &key, &stored)?,
-                None => self.inner.remove(table, &key)?,
+                Some(stored) => self.inner.insert(*table, key, stored)?,
+                None => self.inner.remove(*table, key)?,
             }
         }
-        Ok(())
+        Ok(rows)
     }
 }
 

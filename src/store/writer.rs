@@ -493,6 +493,11 @@ pub fn apply_now(
 
 /// Applies every command of `batch` in one transaction and commits. Returns one
 /// result per command, in order.
+///
+/// On a store file the batch's rows are first made durable in the
+/// write-ahead log ([`super::wal`]), then committed to redb without an
+/// fsync (durably only when a checkpoint is due); in memory, redb's commit
+/// is all there is.
 fn apply_batch(
     store: &Store,
     now_ms: i64,
@@ -504,7 +509,7 @@ fn apply_batch(
         Backend::Redb(db) => db,
         Backend::Postgres(pg) => return apply_batch_postgres(store, pg, now_ms, batch, stats),
     };
-    let txn = match db.begin_write() {
+    let mut txn = match db.begin_write() {
         Ok(txn) => txn,
         Err(e) => return fail_all(ApiError::internal(format!("begin_write: {e}")), batch.len()),
     };
@@ -513,7 +518,11 @@ fn apply_batch(
     let applied = apply_commands(&tables, now_ms, batch, stats);
     // The tables write their roots back into the transaction as they close.
     drop(tables);
-    let (results, written) = match applied {
+    let Applied {
+        results,
+        written,
+        rows,
+    } = match applied {
         Ok(applied) => applied,
         Err(e) => {
             drop(txn);
@@ -521,6 +530,13 @@ fn apply_batch(
         }
     };
     let applied = Instant::now();
+    let logged = match log_batch(store, &mut txn, &rows) {
+        Ok(logged) => logged,
+        Err(e) => {
+            drop(txn);
+            return fail_all(ApiError::internal(e), batch.len());
+        }
+    };
     let committed = txn.commit();
     stats
         .apply_us
@@ -531,13 +547,67 @@ fn apply_batch(
     writer_batch(batch.len(), applied - began, applied.elapsed());
     match committed {
         Ok(()) => {
+            if let (Some(wal), Logged::Checkpoint(seq)) = (&store.wal, logged) {
+                lock(wal).checkpointed(seq);
+            }
             // Before any answer: a request that starts after one sees the
             // new generation, and with it a fresh read (see `Store::generation`).
             store.committed(written);
             results
         }
-        Err(e) => fail_all(ApiError::internal(format!("commit: {e}")), batch.len()),
+        Err(e) => {
+            if let Some(wal) = &store.wal {
+                // The batch is durable in the log but not in redb: only a
+                // restart's replay may put it in, before anything after it.
+                lock(wal).fail(format!("redb commit: {e}"));
+            }
+            fail_all(ApiError::internal(format!("commit: {e}")), batch.len())
+        }
     }
+}
+
+/// How a batch's redb commit is made durable.
+enum Logged {
+    /// By redb's own commit (a store without a log: in memory, the simulator's disk).
+    Redb,
+    /// By its record in the log; redb commits without an fsync.
+    Log,
+    /// By its record, and redb commits durably: a checkpoint of this batch.
+    Checkpoint(u64),
+}
+
+/// Appends the batch's `rows` to the store's log, if it has one, and sets
+/// how `txn` commits.
+fn log_batch(
+    store: &Store,
+    txn: &mut redb::WriteTransaction,
+    rows: &[super::wal::Written],
+) -> Result<Logged, StoreError> {
+    let durability = |txn: &mut redb::WriteTransaction, durability| {
+        txn.set_durability(durability)
+            .map_err(StoreError::from_redb)
+    };
+    let Some(wal) = &store.wal else {
+        return Ok(Logged::Redb);
+    };
+    if rows.is_empty() {
+        // Nothing written: nothing to make durable.
+        durability(txn, redb::Durability::None)?;
+        return Ok(Logged::Log);
+    }
+    let mut wal = lock(wal);
+    let seq = wal.append(rows)?;
+    super::wal::record_applied(txn, seq)?;
+    if wal.checkpoint_due() {
+        return Ok(Logged::Checkpoint(seq));
+    }
+    durability(txn, redb::Durability::None)?;
+    Ok(Logged::Log)
+}
+
+fn lock(wal: &std::sync::Mutex<super::wal::Wal>) -> std::sync::MutexGuard<'_, super::wal::Wal> {
+    wal.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// [`apply_batch`] on PostgreSQL: the batch is one transaction under the
@@ -553,7 +623,12 @@ fn apply_batch_postgres(
     let began = Instant::now();
     let outcome = pg.write_batch(|tables| apply_commands(tables, now_ms, batch, stats));
     let (commit, results) = match outcome {
-        Ok(((results, written), commit)) => {
+        Ok((
+            Applied {
+                results, written, ..
+            },
+            commit,
+        )) => {
             store.committed(written);
             (commit, results)
         }
@@ -577,7 +652,7 @@ fn apply_commands(
     now_ms: i64,
     batch: &mut [Command],
     stats: &WriterStats,
-) -> Result<(Vec<Result<Reply, ApiError>>, super::TableSet), StoreError> {
+) -> Result<Applied, StoreError> {
     let mut results = Vec::with_capacity(batch.len());
     let mut written = super::TableSet::default();
     let staged = super::staged::Staged::new(tables);
@@ -596,8 +671,20 @@ fn apply_commands(
             .fetch_max(micros(command_began.elapsed()), Ordering::Relaxed);
         results.push(result);
     }
-    staged.write_out()?;
-    Ok((results, written))
+    let rows = staged.write_out()?;
+    Ok(Applied {
+        results,
+        written,
+        rows,
+    })
+}
+
+/// What a batch's commands did: one result each, in order; the tables they
+/// wrote; the rows written, packed (the batch's write-ahead log record).
+struct Applied {
+    results: Vec<Result<Reply, ApiError>>,
+    written: super::TableSet,
+    rows: Vec<super::wal::Written>,
 }
 
 fn micros(duration: Duration) -> u64 {
