@@ -24,7 +24,7 @@ use crate::support::intents::id_of;
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
 /// axe-core's script: from `target/axe/`, packed from npm on first use.
-fn axe_source() -> String {
+pub(crate) fn axe_source() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/axe");
     let script = dir.join("package/axe.min.js");
     if !script.exists() {
@@ -51,7 +51,7 @@ fn axe_source() -> String {
 }
 
 /// Runs axe-core on the current page; panics on a finding above "moderate".
-async fn assert_accessible(client: &Client, axe: &str, name: &str) {
+pub(crate) async fn assert_accessible(client: &Client, axe: &str, name: &str) {
     let loaded = client
         .execute(&format!("{axe}\n;return typeof window.axe;"), vec![])
         .await
