@@ -11,34 +11,17 @@ use serde_json::{Value, json};
 use crate::browser::{
     artifacts, blocking, browser, start_driver, type_into, wait_for_text, wait_for_url,
 };
-use crate::console_browser::{assert_accessible, axe_source, runtime};
+use crate::console_browser::{axe_source, capture_as, runtime};
 use crate::support::TestServer;
 use crate::support::ik;
 use crate::support::intents::{body, create, id_of};
 
 const LANGS: [&str; 2] = ["en", "fr"];
 
-/// Screenshots of the current page at both sizes, each checked with axe and
-/// for a page wider than its window.
+/// Screenshots of the current page at both sizes (the console's helper:
+/// axe and a page wider than its window), then back to the phone.
 async fn capture(client: &Client, axe: &str, name: &str) {
-    for (w, h, size) in [(390u32, 844u32, "phone"), (1280, 800, "desktop")] {
-        client.set_window_size(w, h).await.expect("size");
-        let shot = client.screenshot().await.expect("shot");
-        std::fs::write(artifacts().join(format!("payer-{name}-{size}.png")), shot).expect("save");
-        let fits = client
-            .execute(
-                "return document.documentElement.scrollWidth <= window.innerWidth + 1",
-                vec![],
-            )
-            .await
-            .expect("layout");
-        assert_eq!(
-            fits,
-            Value::Bool(true),
-            "{name} is wider than the {size} window"
-        );
-        assert_accessible(client, axe, &format!("{name} ({size})")).await;
-    }
+    capture_as(client, axe, "payer", name).await;
     client.set_window_size(390, 844).await.expect("phone");
 }
 
