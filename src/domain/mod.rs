@@ -25,6 +25,7 @@ pub mod org;
 pub mod page_tokens;
 pub mod payout_batches;
 pub mod payouts;
+pub mod pdf;
 pub mod plans;
 pub mod purpose;
 pub mod qr_codes;

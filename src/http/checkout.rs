@@ -151,6 +151,14 @@ pub struct CreateLink {
     #[serde(default, deserialize_with = "fields::opt_int")]
     #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
     pub amount_minor: Option<i64>,
+    /// The smallest amount the payer may choose (only without amount_minor).
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub minimum_amount_minor: Option<i64>,
+    /// The largest amount the payer may choose (only without amount_minor).
+    #[serde(default, deserialize_with = "fields::opt_int")]
+    #[schema(minimum = 1, maximum = 1_000_000_000_000_000i64)]
+    pub maximum_amount_minor: Option<i64>,
     pub currency: String,
     /// True: any number of payments; false (default): stops after the first success.
     pub reusable: Option<bool>,
@@ -170,6 +178,8 @@ pub async fn create_link(
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         let new = NewLink {
             amount_minor: input.amount_minor,
+            minimum_amount_minor: input.minimum_amount_minor,
+            maximum_amount_minor: input.maximum_amount_minor,
             currency: input.currency,
             reusable: input.reusable.unwrap_or(false),
             description: input.description,

@@ -190,9 +190,10 @@ fn a_payer_pays_retries_cancels_and_uses_links_in_a_real_browser() {
         pay_with(&client, "+243000000501").await;
         wait_for_url(&client, &format!("{}/status?paid=1", srv.base_url)).await;
 
-        // Cancel goes back to the cancel URL and cancels the intent.
+        // A confirmed cancel goes back to the cancel URL and cancels the intent.
         let intent = blocking(|| intent_with_urls(&srv, json!({})));
         client.goto(&checkout_url(&intent)).await.expect("open");
+        client.find(Locator::Css("#cancel-box summary")).await.expect("summary").click().await.expect("open");
         client.find(Locator::Id("cancel")).await.expect("cancel").click().await.expect("click");
         wait_for_url(&client, &format!("{}/sandbox?cancelled=1", srv.base_url)).await;
         assert_eq!(blocking(|| srv.get(&format!("/payment_intents/{}", id_of(&intent)), srv.sk())).body["status"], "CANCELLED");
@@ -464,7 +465,7 @@ fn a_payer_pays_by_card_and_by_bank_transfer_on_a_phone_in_a_real_browser() {
         let id = id_of(&intent);
         client.goto(&format!("{}&lang=fr", checkout_url(&intent))).await.expect("open checkout");
         client.find(Locator::Id("bank-start")).await.expect("bank").click().await.expect("click");
-        let reference = wait_for_text(&client, "#reference", "PI").await;
+        let reference = wait_for_text(&client, "#reference .reference", "PI").await;
         assert_eq!(reference, id.replace('_', "").to_uppercase());
         wait_for_text(&client, "#account_number", "000100200300400").await;
         wait_for_text(&client, "#bank-view h2", "virement").await;

@@ -24,7 +24,7 @@ use crate::support::intents::id_of;
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
 /// axe-core's script: from `target/axe/`, packed from npm on first use.
-fn axe_source() -> String {
+pub(crate) fn axe_source() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/axe");
     let script = dir.join("package/axe.min.js");
     if !script.exists() {
@@ -51,7 +51,7 @@ fn axe_source() -> String {
 }
 
 /// Runs axe-core on the current page; panics on a finding above "moderate".
-async fn assert_accessible(client: &Client, axe: &str, name: &str) {
+pub(crate) async fn assert_accessible(client: &Client, axe: &str, name: &str) {
     let loaded = client
         .execute(&format!("{axe}\n;return typeof window.axe;"), vec![])
         .await
@@ -86,10 +86,20 @@ async fn assert_accessible(client: &Client, axe: &str, name: &str) {
 
 /// Screenshots of the current page at phone and desktop sizes, each checked with axe.
 async fn capture(client: &Client, axe: &str, name: &str) {
+    capture_as(client, axe, "console", name).await;
+}
+
+/// [`capture`] to `target/browser-artifacts/{prefix}-{name}-{size}.png`
+/// (the payer pages' tests use it too).
+pub(crate) async fn capture_as(client: &Client, axe: &str, prefix: &str, name: &str) {
     for (w, h, size) in [(390u32, 844u32, "phone"), (1280, 800, "desktop")] {
         client.set_window_size(w, h).await.expect("size");
         let shot = client.screenshot().await.expect("shot");
-        std::fs::write(artifacts().join(format!("console-{name}-{size}.png")), shot).expect("save");
+        std::fs::write(
+            artifacts().join(format!("{prefix}-{name}-{size}.png")),
+            shot,
+        )
+        .expect("save");
         let fits = client
             .execute(
                 "return document.documentElement.scrollWidth <= window.innerWidth + 1",

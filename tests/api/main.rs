@@ -36,6 +36,7 @@ mod offline;
 mod operations;
 mod organisations;
 mod origin;
+mod payer_browser;
 mod payout_batches;
 mod payouts;
 mod public_pages;

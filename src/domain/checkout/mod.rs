@@ -322,6 +322,11 @@ pub struct Link {
     pub reusable: bool,
     /// Fixed amount; `None` lets the payer choose.
     pub amount_minor: Option<i64>,
+    /// The bounds of an amount the payer chooses (decision 451).
+    #[serde(default)]
+    pub minimum_amount_minor: Option<i64>,
+    #[serde(default)]
+    pub maximum_amount_minor: Option<i64>,
     pub currency: String,
     pub description: Option<String>,
     pub success_url: Option<String>,
@@ -335,6 +340,8 @@ crate::domain::resource::owned!(Link);
 
 pub struct NewLink {
     pub amount_minor: Option<i64>,
+    pub minimum_amount_minor: Option<i64>,
+    pub maximum_amount_minor: Option<i64>,
     pub currency: String,
     pub reusable: bool,
     pub description: Option<String>,
@@ -354,6 +361,7 @@ pub fn create_link(
     if let Some(amount) = input.amount_minor {
         intents::input::amount("amount_minor", amount)?;
     }
+    let (minimum, maximum) = chosen_bounds(&input)?;
     let description = super::fields::text("description", input.description, 200)?;
     let link = Link {
         id: PAYMENT_LINK.new_id(),
@@ -362,6 +370,8 @@ pub fn create_link(
         status: LinkStatus::Active,
         reusable: input.reusable,
         amount_minor: input.amount_minor,
+        minimum_amount_minor: minimum,
+        maximum_amount_minor: maximum,
         currency: currency.code.to_string(),
         description,
         success_url: input.success_url,
@@ -372,6 +382,41 @@ pub fn create_link(
     };
     resource::insert(tx, PAYMENT_LINK.family, &link)?;
     Ok(link)
+}
+
+/// The bounds of a chosen amount: only on a link without a fixed amount,
+/// each a valid amount, the minimum not above the maximum.
+fn chosen_bounds(input: &NewLink) -> Result<(Option<i64>, Option<i64>), ApiError> {
+    let bounds = [
+        ("minimum_amount_minor", input.minimum_amount_minor),
+        ("maximum_amount_minor", input.maximum_amount_minor),
+    ];
+    for (field, bound) in bounds {
+        let Some(bound) = bound else { continue };
+        if input.amount_minor.is_some() {
+            return Err(ApiError::field(
+                field,
+                "only a link whose payer chooses the amount (no amount_minor) takes bounds",
+            ));
+        }
+        intents::input::amount(field, bound)?;
+    }
+    if let (Some(min), Some(max)) = (input.minimum_amount_minor, input.maximum_amount_minor)
+        && min > max
+    {
+        return Err(ApiError::field(
+            "maximum_amount_minor",
+            format!("maximum_amount_minor ({max}) is below minimum_amount_minor ({min})"),
+        ));
+    }
+    Ok((input.minimum_amount_minor, input.maximum_amount_minor))
+}
+
+/// Whether `chosen` lies within the link's bounds (a link without bounds
+/// takes any valid amount).
+pub fn within_bounds(link: &Link, chosen: i64) -> bool {
+    link.minimum_amount_minor.is_none_or(|min| chosen >= min)
+        && link.maximum_amount_minor.is_none_or(|max| chosen <= max)
 }
 
 pub fn deactivate_link(tx: &mut Tx<'_>, principal: &Principal, id: &str) -> Result<Link, ApiError> {
@@ -407,7 +452,16 @@ pub fn visit_link(
     })?;
     let amount = match (link.amount_minor, chosen_minor) {
         (Some(fixed), _) => fixed,
-        (None, Some(chosen)) => intents::input::amount("amount_minor", chosen)?,
+        (None, Some(chosen)) => {
+            let chosen = intents::input::amount("amount_minor", chosen)?;
+            if !within_bounds(&link, chosen) {
+                return Err(ApiError::field(
+                    "amount_minor",
+                    format!("amount_minor must be within the link's bounds (got {chosen})"),
+                ));
+            }
+            chosen
+        }
         (None, None) => {
             return Err(ApiError::field(
                 "amount_minor",

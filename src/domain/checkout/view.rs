@@ -68,6 +68,10 @@ pub struct LinkView {
     pub reusable: bool,
     /// Fixed amount, or null when the payer chooses it.
     pub amount_minor: Option<i64>,
+    /// The smallest amount the payer may choose (a link without amount_minor).
+    pub minimum_amount_minor: Option<i64>,
+    /// The largest amount the payer may choose (a link without amount_minor).
+    pub maximum_amount_minor: Option<i64>,
     pub currency: String,
     pub description: Option<String>,
     /// The public URL to share.
@@ -86,6 +90,8 @@ pub fn link_view(link: &Link, public_url: &str) -> LinkView {
         status: link.status,
         reusable: link.reusable,
         amount_minor: link.amount_minor,
+        minimum_amount_minor: link.minimum_amount_minor,
+        maximum_amount_minor: link.maximum_amount_minor,
         currency: link.currency.clone(),
         description: link.description.clone(),
         url: format!("{public_url}/l/{}", link.id),

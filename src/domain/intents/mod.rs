@@ -783,6 +783,9 @@ pub fn confirm(
         }
         None => {}
     }
+    if rail != RailKind::Bank {
+        leave_waiting_bank(&mut intent, now)?;
+    }
     // Expiry is refused before the rail is asked or the attempts are counted.
     if let Err(refusal @ Refusal::DeadlinePassed) =
         transition(intent.status, attempt_started(&intent, rail.as_str(), now))
@@ -792,6 +795,26 @@ pub fn confirm(
     start_attempt(tx, settings, &mut intent, rail.as_str(), method)?;
     save(tx, &intent)?;
     Ok(intent)
+}
+
+/// A payer who asked for bank details and then chose another method leaves
+/// the transfer (decision 453): its attempt is abandoned while nothing of it
+/// has arrived; a transfer partly received is finished by bank.
+fn leave_waiting_bank(intent: &mut Intent, now: i64) -> Result<(), ApiError> {
+    let Some(bank) = intent
+        .attempts
+        .last()
+        .filter(|a| a.status == AttemptStatus::Processing)
+        .and_then(|a| a.bank.as_ref())
+    else {
+        return Ok(());
+    };
+    let trigger = Trigger::SwitchFromBank {
+        nothing_received: bank.received_minor == 0,
+    };
+    intent.check(trigger)?;
+    intent.abandon_attempt(now);
+    intent.apply(now, trigger, "api")
 }
 
 /// Sets the amount of an open-amount intent (CREATED), once: it moves to

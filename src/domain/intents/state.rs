@@ -135,6 +135,9 @@ pub enum Trigger {
     Review { paid: bool },
     /// The amount of an open-amount intent was set (once).
     SetAmount,
+    /// The payer left a waiting bank transfer for another method
+    /// (decision 453): only while nothing of the transfer has arrived.
+    SwitchFromBank { nothing_received: bool },
 }
 
 /// Why a trigger is not allowed now: the one refusal type of every lifecycle.
@@ -201,6 +204,18 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (SettlementPending, Settle) => Ok(Settled),
 
         (Created, SetAmount) => Ok(RequiresPaymentMethod),
+        (
+            RequiresCustomerAction,
+            SwitchFromBank {
+                nothing_received: true,
+            },
+        ) => Ok(RequiresPaymentMethod),
+        (
+            RequiresCustomerAction,
+            SwitchFromBank {
+                nothing_received: false,
+            },
+        ) => Err(Refusal::AttemptInFlight),
         (Created | RequiresPaymentMethod | RequiresCustomerAction | Authorised, Cancel) => {
             Ok(Cancelled)
         }
@@ -245,7 +260,7 @@ mod tests {
     const RETRYABLE: Trigger = AttemptFailed { retryable: true };
     const FINAL_FAILURE: Trigger = AttemptFailed { retryable: false };
 
-    const TRIGGERS: [Trigger; 18] = [
+    const TRIGGERS: [Trigger; 20] = [
         started(true, false),
         started(false, false),
         started(true, true),
@@ -264,6 +279,12 @@ mod tests {
         Review { paid: true },
         Review { paid: false },
         SetAmount,
+        SwitchFromBank {
+            nothing_received: true,
+        },
+        SwitchFromBank {
+            nothing_received: false,
+        },
     ];
 
     /// Every allowed move; every other (status, trigger) pair must be refused.
@@ -286,6 +307,13 @@ mod tests {
         (RequiresCustomerAction, AttemptUnknown, Ambiguous),
         (RequiresCustomerAction, Cancel, Cancelled),
         (RequiresCustomerAction, Expire, Expired),
+        (
+            RequiresCustomerAction,
+            SwitchFromBank {
+                nothing_received: true,
+            },
+            RequiresPaymentMethod,
+        ),
         (Processing, SUCCEEDED_MANUAL, Authorised),
         (Processing, SUCCEEDED_AUTOMATIC, Captured),
         (Processing, RETRYABLE, RequiresPaymentMethod),
@@ -333,7 +361,8 @@ mod tests {
                 | Cancel
                 | Expire
                 | Review { .. }
-                | SetAmount => {}
+                | SetAmount
+                | SwitchFromBank { .. } => {}
             }
         }
         assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);

@@ -6,101 +6,17 @@
 //! than [`PDF_LINES_MAX`] lines shows its totals and says where the lines
 //! are (CSV, JSON), so a PDF stays a document a person reads.
 
-use printpdf::{
-    BuiltinFont, Line as PathLine, LinePoint, Mm, Op, PdfDocument, PdfFontHandle, PdfPage,
-    PdfSaveOptions, Point, Pt, TextItem,
-};
+use printpdf::{BuiltinFont, Mm, PdfDocument, PdfPage, PdfSaveOptions};
 
 use super::statement::SettlementStatementView;
 use crate::domain::currency;
+use crate::domain::pdf::{BOTTOM_MM, LEFT_MM, PAGE_HEIGHT_MM, PAGE_WIDTH_MM, Page};
 use crate::error::ApiError;
 
 /// Lines a PDF lists at most (about 300 pages).
 pub const PDF_LINES_MAX: usize = 20_000;
-const PAGE_WIDTH_MM: f32 = 210.0;
-const PAGE_HEIGHT_MM: f32 = 297.0;
-const LEFT_MM: f32 = 15.0;
-const TOP_MM: f32 = 282.0;
-const BOTTOM_MM: f32 = 18.0;
 const ROW_PT: f32 = 10.5;
 const TABLE_PT: f32 = 7.5;
-
-/// One page being written: its operations and where the next line goes.
-struct Page {
-    ops: Vec<Op>,
-    y_mm: f32,
-}
-
-impl Page {
-    fn new() -> Page {
-        Page {
-            ops: Vec::new(),
-            y_mm: TOP_MM,
-        }
-    }
-
-    fn text(&mut self, font: BuiltinFont, size: f32, x_mm: f32, text: &str) {
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::Builtin(font),
-                size: Pt(size),
-            },
-            Op::SetTextCursor {
-                pos: Point::new(Mm(x_mm), Mm(self.y_mm)),
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(printable(text))],
-            },
-            Op::EndTextSection,
-        ]);
-    }
-
-    /// Writes a line of text and moves down.
-    fn line(&mut self, font: BuiltinFont, size: f32, text: &str) {
-        self.text(font, size, LEFT_MM, text);
-        self.down(size * 1.4);
-    }
-
-    fn down(&mut self, pt: f32) {
-        self.y_mm -= pt * 25.4 / 72.0;
-    }
-
-    fn rule(&mut self) {
-        let y = self.y_mm + 2.0;
-        let point = |x: f32| LinePoint {
-            p: Point::new(Mm(x), Mm(y)),
-            bezier: false,
-        };
-        self.ops.extend([
-            Op::SetOutlineThickness { pt: Pt(0.5) },
-            Op::DrawLine {
-                line: PathLine {
-                    points: vec![point(LEFT_MM), point(PAGE_WIDTH_MM - LEFT_MM)],
-                    is_closed: false,
-                },
-            },
-        ]);
-        self.down(6.0);
-    }
-
-    fn full(&self) -> bool {
-        self.y_mm < BOTTOM_MM + 8.0
-    }
-}
-
-/// The built-in fonts speak WinAnsi: anything else shows as `?`.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_ascii() && !c.is_control() {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect()
-}
 
 /// `1,234.56 CDF`: major units with the currency's decimals, grouped.
 pub fn money(amount_minor: i64, code: &str) -> String {

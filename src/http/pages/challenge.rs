@@ -57,7 +57,11 @@ pub async fn page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         message = escape(t.message),
         card = escape(t.card),
         last4 = escape(&last4),
-        amount = escape(&super::amount_text(intent.amount_minor, &intent.currency)),
+        amount = escape(&super::money::amount(
+            lang,
+            intent.amount_minor,
+            &intent.currency
+        )),
         complete = escape(t.complete),
         fail = escape(t.fail),
     );

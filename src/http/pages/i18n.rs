@@ -25,7 +25,6 @@ pub struct Messages {
     pub phone: &'static str,
     pub instructions: &'static str,
     pub pay: &'static str,
-    pub cancel: &'static str,
     pub secured: &'static str,
     pub paid: &'static str,
     pub cancelled: &'static str,
@@ -61,6 +60,59 @@ pub struct Messages {
     pub bank_note: &'static str,
     /// A live operator whose provider's circuit is open (`{operator}`: its name).
     pub operator_unavailable: &'static str,
+    /// The way back to the merchant, which leaves the payment open (`{merchant}`).
+    pub back: &'static str,
+    /// The way back when the merchant has no name.
+    pub back_plain: &'static str,
+    /// The payer's own cancel, behind a confirmation.
+    pub cancel_payment: &'static str,
+    pub cancel_warning: &'static str,
+    pub cancel_confirm: &'static str,
+    /// A copy button, for the bank details.
+    pub copy: &'static str,
+    /// A bank transfer partly received.
+    pub bank_received: &'static str,
+    pub bank_remaining: &'static str,
+    /// The time zone of a time the page shows.
+    pub utc: &'static str,
+    /// A payment link's amount: its hint and errors (`{min}`, `{max}`).
+    pub amount_example: &'static str,
+    pub amount_between: &'static str,
+    pub amount_at_least: &'static str,
+    pub amount_at_most: &'static str,
+    pub amount_unreadable: &'static str,
+    pub amount_below: &'static str,
+    pub amount_above: &'static str,
+    pub continue_to_pay: &'static str,
+    /// A form post without its page's token.
+    pub form_expired_title: &'static str,
+    pub form_expired: &'static str,
+    /// The receipt (page and PDF).
+    pub receipt_title: &'static str,
+    pub receipt_heading: &'static str,
+    pub receipt_paid_to: &'static str,
+    pub receipt_date: &'static str,
+    pub receipt_reference: &'static str,
+    pub receipt_description: &'static str,
+    pub receipt_transaction: &'static str,
+    pub receipt_method: &'static str,
+    pub receipt_payer: &'static str,
+    pub receipt_pdf: &'static str,
+    pub receipt_view: &'static str,
+    pub receipt_keep: &'static str,
+    pub receipt_not_paid: &'static str,
+    pub method_mobile_money: &'static str,
+    pub method_card: &'static str,
+    pub method_bank: &'static str,
+    pub method_wallet: &'static str,
+    /// A checkout session's line items.
+    pub items_item: &'static str,
+    pub items_quantity: &'static str,
+    pub items_unit: &'static str,
+    pub items_total: &'static str,
+    /// The limiter's page.
+    pub too_many_title: &'static str,
+    pub too_many: &'static str,
 }
 
 const EN: Messages = Messages {
@@ -70,7 +122,6 @@ const EN: Messages = Messages {
     phone: "Your mobile money number",
     instructions: "You will get a prompt on your phone: approve it with your PIN.",
     pay: "Pay",
-    cancel: "Cancel and go back",
     secured: "Secured by paygate",
     paid: "Payment received. Thank you!",
     cancelled: "This payment was cancelled.",
@@ -103,6 +154,48 @@ const EN: Messages = Messages {
     bank_expires: "Pay before",
     bank_note: "Quote the reference exactly, or we cannot match your transfer. This page updates when the money arrives.",
     operator_unavailable: "{operator}: operator unavailable, try another.",
+    back: "Back to {merchant}",
+    back_plain: "Back",
+    cancel_payment: "Cancel this payment",
+    cancel_warning: "The payment is closed for good and this link stops working. To come back later, just leave this page.",
+    cancel_confirm: "Yes, cancel the payment",
+    copy: "Copy",
+    bank_received: "Already received",
+    bank_remaining: "Amount still to send",
+    utc: "UTC",
+    amount_example: "For example 1,000.50",
+    amount_between: "Between {min} and {max}",
+    amount_at_least: "At least {min}",
+    amount_at_most: "At most {max}",
+    amount_unreadable: "Enter an amount in numbers, for example 1,000.50.",
+    amount_below: "The amount must be at least {min}.",
+    amount_above: "The amount must be at most {max}.",
+    continue_to_pay: "Continue to payment",
+    form_expired_title: "Page expired",
+    form_expired: "This form is no longer valid. Open the page again and retry.",
+    receipt_title: "Receipt",
+    receipt_heading: "Payment receipt",
+    receipt_paid_to: "Paid to",
+    receipt_date: "Date",
+    receipt_reference: "Merchant reference",
+    receipt_description: "For",
+    receipt_transaction: "Transaction ID",
+    receipt_method: "Payment method",
+    receipt_payer: "Paid from",
+    receipt_pdf: "Download the receipt (PDF)",
+    receipt_view: "View your receipt",
+    receipt_keep: "Keep this receipt as proof of payment.",
+    receipt_not_paid: "This payment is not complete yet: its receipt is issued once it is paid.",
+    method_mobile_money: "Mobile money",
+    method_card: "Card",
+    method_bank: "Bank transfer",
+    method_wallet: "Wallet",
+    items_item: "Item",
+    items_quantity: "Qty",
+    items_unit: "Unit price",
+    items_total: "Total",
+    too_many_title: "Too many requests",
+    too_many: "Too many pages were opened from your network in the last minute. Wait a minute and try again.",
 };
 
 const FR: Messages = Messages {
@@ -112,7 +205,6 @@ const FR: Messages = Messages {
     phone: "Votre numéro mobile money",
     instructions: "Vous recevrez une demande sur votre téléphone : validez-la avec votre code PIN.",
     pay: "Payer",
-    cancel: "Annuler et revenir",
     secured: "Sécurisé par paygate",
     paid: "Paiement reçu. Merci !",
     cancelled: "Ce paiement a été annulé.",
@@ -145,6 +237,48 @@ const FR: Messages = Messages {
     bank_expires: "À payer avant le",
     bank_note: "Indiquez exactement la référence, sinon nous ne pourrons pas rapprocher votre virement. Cette page se met à jour à l'arrivée des fonds.",
     operator_unavailable: "{operator} : opérateur indisponible, essayez-en un autre.",
+    back: "Retour à {merchant}",
+    back_plain: "Retour",
+    cancel_payment: "Annuler ce paiement",
+    cancel_warning: "Le paiement est clos définitivement et ce lien ne fonctionne plus. Pour revenir plus tard, quittez simplement cette page.",
+    cancel_confirm: "Oui, annuler le paiement",
+    copy: "Copier",
+    bank_received: "Déjà reçu",
+    bank_remaining: "Montant restant à envoyer",
+    utc: "UTC",
+    amount_example: "Par exemple 1 000,50",
+    amount_between: "Entre {min} et {max}",
+    amount_at_least: "Au moins {min}",
+    amount_at_most: "Au plus {max}",
+    amount_unreadable: "Saisissez un montant en chiffres, par exemple 1 000,50.",
+    amount_below: "Le montant doit être d'au moins {min}.",
+    amount_above: "Le montant doit être d'au plus {max}.",
+    continue_to_pay: "Continuer vers le paiement",
+    form_expired_title: "Page expirée",
+    form_expired: "Ce formulaire n'est plus valide. Rouvrez la page et réessayez.",
+    receipt_title: "Reçu",
+    receipt_heading: "Reçu de paiement",
+    receipt_paid_to: "Payé à",
+    receipt_date: "Date",
+    receipt_reference: "Référence du marchand",
+    receipt_description: "Objet",
+    receipt_transaction: "N° de transaction",
+    receipt_method: "Moyen de paiement",
+    receipt_payer: "Payé depuis",
+    receipt_pdf: "Télécharger le reçu (PDF)",
+    receipt_view: "Voir votre reçu",
+    receipt_keep: "Conservez ce reçu comme preuve de paiement.",
+    receipt_not_paid: "Ce paiement n'est pas encore terminé : son reçu est émis une fois payé.",
+    method_mobile_money: "Mobile money",
+    method_card: "Carte",
+    method_bank: "Virement bancaire",
+    method_wallet: "Portefeuille",
+    items_item: "Article",
+    items_quantity: "Qté",
+    items_unit: "Prix unitaire",
+    items_total: "Total",
+    too_many_title: "Trop de demandes",
+    too_many: "Trop de pages ont été ouvertes depuis votre réseau au cours de la dernière minute. Attendez une minute et réessayez.",
 };
 
 pub fn messages(lang: Lang) -> &'static Messages {
@@ -179,6 +313,7 @@ pub struct ScriptMessages {
     card_sending: &'static str,
     challenge: &'static str,
     rail_unavailable: &'static str,
+    copied: &'static str,
 }
 
 pub fn script_messages(lang: Lang) -> ScriptMessages {
@@ -207,6 +342,7 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             card_sending: "Sending the payment to your bank…",
             challenge: "Your bank asks you to confirm: opening its check…",
             rail_unavailable: "Operator unavailable, try another.",
+            copied: "Copied",
         },
         Lang::Fr => ScriptMessages {
             sending: "Envoi de la demande à votre opérateur…",
@@ -231,8 +367,29 @@ pub fn script_messages(lang: Lang) -> ScriptMessages {
             card_sending: "Envoi du paiement à votre banque…",
             challenge: "Votre banque vous demande de confirmer : ouverture de sa vérification…",
             rail_unavailable: "Opérateur indisponible, essayez-en un autre.",
+            copied: "Copié",
         },
     }
+}
+
+/// Why the page refused a form post (the page without script), by the
+/// field the refusal names.
+pub fn form_refusal(lang: Lang, param: &str) -> &'static str {
+    let m = script_messages(lang);
+    match param {
+        "amount" | "amount_minor" => m.amount_invalid,
+        "msisdn" | "customer_msisdn" => m.failure_invalid_msisdn,
+        "operator" => m.rail_unavailable,
+        "exp_month" | "exp_year" => m.card_expiry_invalid,
+        "cvc" => m.card_cvc_invalid,
+        "number" | "card" | "card.number" => m.card_invalid,
+        _ => m.failed,
+    }
+}
+
+/// What the page says while an attempt waits for the payer's phone.
+pub fn waiting(lang: Lang) -> &'static str {
+    script_messages(lang).waiting
 }
 
 /// The sandbox challenge page's words.

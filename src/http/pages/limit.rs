@@ -16,7 +16,7 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::{AppState, Lang, PageQuery, message_page, page_language, page_token};
+use super::{AppState, PageQuery, message_page, page_language, page_token};
 use crate::domain::intents;
 use crate::http::rate_limit;
 
@@ -75,17 +75,13 @@ pub(super) async fn limit(State(state): State<AppState>, request: Request, next:
         return rate_limit::refused(&state.public_limiter, ip, wait);
     }
     let lang = page_language(request.uri(), request.headers());
-    let (title, message) = match lang {
-        Lang::En => (
-            "Too many requests",
-            "Too many pages were opened from your network in the last minute. Wait a minute and try again.",
-        ),
-        Lang::Fr => (
-            "Trop de demandes",
-            "Trop de pages ont été ouvertes depuis votre réseau au cours de la dernière minute. Attendez une minute et réessayez.",
-        ),
-    };
-    let mut response = message_page(StatusCode::TOO_MANY_REQUESTS, lang, title, message);
+    let t = super::i18n::messages(lang);
+    let mut response = message_page(
+        StatusCode::TOO_MANY_REQUESTS,
+        lang,
+        t.too_many_title,
+        t.too_many,
+    );
     rate_limit::retry_after(&mut response, wait);
     response
 }

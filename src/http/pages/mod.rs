@@ -36,6 +36,9 @@ mod claim;
 mod form;
 mod i18n;
 mod limit;
+mod link;
+mod money;
+mod receipt;
 mod subscribe;
 
 pub use i18n::Lang;
@@ -47,8 +50,9 @@ static CHECKOUT_TEMPLATE: LazyLock<String> =
 /// template stands for the part `name` (mustache's partials). Parts are put in
 /// place once, in the template, so no value filled in later is ever read as
 /// one.
-const PARTS: [(&str, &str); 3] = [
+const PARTS: [(&str, &str); 4] = [
     ("head", include_str!("head.html")),
+    ("base_style", include_str!("base_style.html")),
     ("head_end", include_str!("head_end.html")),
     ("script", include_str!("script.html")),
 ];
@@ -64,7 +68,9 @@ fn with_parts(template: &str) -> String {
 
 pub fn router(state: AppState) -> Router {
     Router::new()
-        .route("/pay/{id}", get(checkout_page))
+        .route("/pay/{id}", get(checkout_page).post(checkout_post))
+        .route("/pay/{id}/receipt", get(receipt::page))
+        .route("/pay/{id}/receipt.pdf", get(receipt::pdf))
         .route("/pay/{id}/status", get(status))
         .route("/pay/{id}/attempt", post(attempt))
         .route("/pay/{id}/cancel", post(cancel))
@@ -75,7 +81,7 @@ pub fn router(state: AppState) -> Router {
         )
         .route("/checkout/{id}", get(session_page))
         .route("/r/{code}", get(request_page))
-        .route("/l/{id}", get(link_page).post(link_post))
+        .route("/l/{id}", get(link::page).post(link::post))
         .route("/claim/{token}", get(claim::page).post(claim::submit))
         .route(
             "/subscribe/{code}",
@@ -231,16 +237,28 @@ pub fn amount_text(amount_minor: i64, code: &str) -> String {
 
 async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let query = PageQuery::of(&uri);
+    let token = query.t.as_deref().unwrap_or("");
+    match intent_of(&state, &id, Some(token)) {
+        Ok(intent) => render_checkout(&state, &intent, lang, token, None),
+        Err(_) => not_found(lang),
+    }
+}
+
+/// The checkout page of `intent`; `error` is a refusal of the payer's last
+/// form post (the page without script), shown in its status line.
+fn render_checkout(
+    state: &AppState,
+    intent: &Intent,
+    lang: Lang,
+    token: &str,
+    error: Option<&str>,
+) -> Response {
     let t = i18n::messages(lang);
-    let Ok(intent) = intent_of(&state, &id, query.t.as_deref()) else {
-        return not_found(lang);
-    };
-    let merchant = merchant_name(&state, &intent);
+    let merchant = merchant_name(state, intent);
     let nonce = crate::ids::random_token(22);
-    let ranked = ranked_methods(&state, &intent);
+    let ranked = ranked_methods(state, intent);
     let (degraded, operators) = operator_offer(t, &ranked);
-    let rails = page_rails(&intent, &ranked);
-    let first = rails.first().copied().unwrap_or("mobile_money");
+    let rails = page_rails(intent, &ranked);
     let paid = matches!(
         intent.status,
         Status::Captured | Status::SettlementPending | Status::Settled
@@ -249,7 +267,16 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         intent.status,
         Status::Cancelled | Status::Expired | Status::Failed
     );
-    let (status_class, status_text) = status_line(t, intent.status);
+    let bank = bank_state(intent);
+    let waiting = matches!(
+        intent.status,
+        Status::RequiresCustomerAction | Status::Processing
+    ) && bank == BankState::None;
+    let (status_class, status_text) = match error {
+        Some(message) => ("error", message),
+        None if waiting => ("info", i18n::waiting(lang)),
+        None => status_line(t, intent.status),
+    };
     let messages = serde_json::to_string(&i18n::script_messages(lang))
         .unwrap_or_default()
         .replace("</", "<\\/");
@@ -259,33 +286,71 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     let amount = if open_amount {
         String::new()
     } else {
-        amount_text(intent.amount_minor, &intent.currency)
+        money::amount(lang, intent.amount_minor, &intent.currency)
     };
     let exponent = currency::find(&intent.currency)
         .map_or(0, |c| c.exponent)
         .to_string();
-    let bank_waiting = bank_waiting(&intent);
+    let first = first_rail(&rails, bank);
     let tabs = tabs(t, &rails, first);
-    let hide_forms = paid || closed || intent.status == Status::Ambiguous || bank_waiting;
+    // A transfer partly received is finished by bank: no other tab then.
+    let hide_forms =
+        paid || closed || intent.status == Status::Ambiguous || bank == BankState::PartlyReceived;
     let rail_hidden = |rail: &str| hide(hide_forms || rail != first || !rails.contains(&rail));
     // Live cards are typed on the card aggregator's hosted page (issue 28).
     let live = intent.mode == crate::mode::Mode::Live;
-    let bank_view = if bank_waiting {
-        bank_view(&intent, t)
+    let action = format!(
+        "/pay/{}?t={}&amp;lang={}",
+        escape(&intent.id),
+        escape(token),
+        lang.code()
+    );
+    let bank_panel = if bank == BankState::None {
+        format!(
+            "<form id=\"bank-form\" method=\"post\" action=\"{action}\"><input type=\"hidden\" name=\"rail\" value=\"bank\">\
+             <p class=\"instructions\">{}</p><button id=\"bank-start\" class=\"pay-btn\" type=\"submit\">{}</button></form>",
+            escape(t.bank_intro),
+            escape(t.bank_start)
+        )
+    } else {
+        bank_view(intent, t, lang)
+    };
+    let back = if merchant.is_empty() {
+        t.back_plain.to_string()
+    } else {
+        t.back.replace("{merchant}", &merchant)
+    };
+    // Without a script, a page waiting for the payer's phone reloads itself.
+    let refresh = if waiting {
+        "<noscript><meta http-equiv=\"refresh\" content=\"3\"></noscript>"
+    } else {
+        ""
+    };
+    let receipt = if paid {
+        format!(
+            "<a id=\"receipt-link\" class=\"button-link\" href=\"{}\">{}</a>",
+            receipt::path(&intent.id, token, lang),
+            escape(t.receipt_view)
+        )
     } else {
         String::new()
     };
+    let items = line_items(state, intent, t, lang);
     let text = |value: &Option<String>| escape(value.as_deref().unwrap_or(""));
-    let values: [(&str, &str); 46] = [
+    let values: [(&str, &str); 52] = [
         ("lang", lang.code()),
         ("t_title", &escape(t.title)),
         ("merchant", &escape(&merchant)),
         ("nonce", &nonce),
         ("intent", &escape(&intent.id)),
-        ("token", &escape(query.t.as_deref().unwrap_or(""))),
+        ("token", &escape(token)),
+        ("action", &action),
         ("status", intent.status.as_str()),
         ("success_url", &text(&intent.success_url)),
         ("cancel_url", &text(&intent.cancel_url)),
+        ("back_hidden", hide(intent.cancel_url.is_none() || paid)),
+        ("t_back", &escape(&back)),
+        ("refresh", refresh),
         ("amount", &escape(&amount)),
         ("amount_hidden", hide(!open_amount || hide_forms)),
         ("amount_required", if open_amount { "required" } else { "" }),
@@ -293,12 +358,21 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         ("currency", &escape(&intent.currency)),
         ("exponent", &exponent),
         ("description", &text(&intent.description)),
+        ("items", &items),
         ("tabs_hidden", hide(hide_forms || rails.len() < 2)),
         ("tabs", &tabs),
         ("mm_hidden", rail_hidden("mobile_money")),
         ("card_hidden", rail_hidden("card")),
-        ("bank_hidden", rail_hidden("bank")),
-        ("bank_view", &bank_view),
+        (
+            "bank_hidden",
+            hide(
+                (hide_forms && bank != BankState::PartlyReceived)
+                    || first != "bank"
+                    || !rails.contains(&"bank"),
+            ),
+        ),
+        ("bank_panel", &bank_panel),
+        ("receipt", &receipt),
         ("t_card_number", &escape(t.card_number)),
         ("t_card_expiry", &escape(t.card_expiry)),
         ("t_card_cvc", &escape(t.card_cvc)),
@@ -307,9 +381,13 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         ("card_hosted", if live { "1" } else { "0" }),
         ("card_hosted_hidden", hide(!live)),
         ("card_fields_hidden", hide(live)),
-        ("t_bank_intro", &escape(t.bank_intro)),
-        ("t_bank_start", &escape(t.bank_start)),
-        ("cancel_hidden", hide(paid || closed)),
+        (
+            "cancel_hidden",
+            hide(paid || closed || intent.status == Status::Ambiguous),
+        ),
+        ("t_cancel_payment", &escape(t.cancel_payment)),
+        ("t_cancel_warning", &escape(t.cancel_warning)),
+        ("t_cancel_confirm", &escape(t.cancel_confirm)),
         ("degraded", &escape(&degraded)),
         ("degraded_hidden", hide(degraded.is_empty() || hide_forms)),
         ("t_operator", &escape(t.operator)),
@@ -318,7 +396,6 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
         ("msisdn", &text(&intent.customer_msisdn)),
         ("t_instructions", &escape(t.instructions)),
         ("t_pay", &escape(t.pay)),
-        ("t_cancel", &escape(t.cancel)),
         ("status_class", status_class),
         ("status_text", &escape(status_text)),
         ("t_secured", &escape(t.secured)),
@@ -326,6 +403,83 @@ async fn checkout_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
     ];
     let html = fill(&CHECKOUT_TEMPLATE, &values);
     page_response(StatusCode::OK, html, &nonce)
+}
+
+/// Where a bank transfer of the intent stands, as the page shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BankState {
+    /// No transfer waits: the bank tab offers its details.
+    None,
+    /// Details given, nothing arrived yet: the payer may still switch.
+    Waiting,
+    /// Part of the amount arrived: the rest comes by bank.
+    PartlyReceived,
+}
+
+fn bank_state(intent: &Intent) -> BankState {
+    if !bank_waiting(intent) {
+        return BankState::None;
+    }
+    let received = intent
+        .attempts
+        .last()
+        .and_then(|a| a.bank.as_ref())
+        .map_or(0, |b| b.received_minor);
+    if received > 0 {
+        BankState::PartlyReceived
+    } else {
+        BankState::Waiting
+    }
+}
+
+/// The tab open first: a waiting transfer's; else mobile money where the
+/// merchant takes it, the method a payer here most likely has (decision
+/// 450); else the first ranked.
+fn first_rail(rails: &[&'static str], bank: BankState) -> &'static str {
+    if bank != BankState::None {
+        return "bank";
+    }
+    if rails.contains(&"mobile_money") {
+        return "mobile_money";
+    }
+    rails.first().copied().unwrap_or("mobile_money")
+}
+
+/// A checkout session's line items, one row each (quantity, unit price,
+/// line total); empty for an intent of no session.
+fn line_items(state: &AppState, intent: &Intent, t: &i18n::Messages, lang: Lang) -> String {
+    let Some(crate::domain::purpose::Purpose::CheckoutSession { id }) = &intent.purpose else {
+        return String::new();
+    };
+    let session: Option<crate::domain::checkout::Session> = state
+        .store
+        .snapshot()
+        .ok()
+        .and_then(|s| s.object(id).ok().flatten());
+    let Some(session) = session else {
+        return String::new();
+    };
+    let money = |minor: i64| escape(&money::amount(lang, minor, &session.currency));
+    let rows: String = session
+        .line_items
+        .iter()
+        .map(|item| {
+            format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                escape(&item.name),
+                item.quantity,
+                money(item.unit_amount_minor),
+                money(item.unit_amount_minor.saturating_mul(item.quantity))
+            )
+        })
+        .collect();
+    format!(
+        "<table class=\"items\" id=\"items\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>{rows}</tbody></table>",
+        escape(t.items_item),
+        escape(t.items_quantity),
+        escape(t.items_unit),
+        escape(t.items_total)
+    )
 }
 
 /// The merchant's name as the page shows it (empty on a store error).
@@ -468,67 +622,103 @@ fn bank_waiting(intent: &Intent) -> bool {
         })
 }
 
-/// The bank details and the reference to quote, as the intent shows them.
-fn bank_view(intent: &Intent, t: &i18n::Messages) -> String {
+/// The bank details and the reference to quote, as the intent shows them:
+/// what is still to send after a part arrived, copy buttons (shown by the
+/// script) for what the payer types into their bank's app, and the deadline
+/// with its time zone.
+fn bank_view(intent: &Intent, t: &i18n::Messages, lang: Lang) -> String {
     let reference = intents::reference_of(&intent.id);
-    let remaining = intent
+    let received = intent
         .attempts
         .last()
         .and_then(|a| a.bank.as_ref())
-        .map_or(intent.amount_minor, |b| {
-            intent.amount_minor - b.received_minor
-        });
-    let rows = [
-        (t.bank_bank, intents::SANDBOX_BANK_NAME.to_string(), ""),
+        .map_or(0, |b| b.received_minor);
+    let remaining = intent.amount_minor - received;
+    let money = |minor: i64| money::amount(lang, minor, &intent.currency);
+    // What a bank's app takes: plain major units, no grouping.
+    let major = |minor: i64| {
+        currency::find(&intent.currency)
+            .map_or(minor.to_string(), |c| currency::major_units(minor, c))
+    };
+    let expires = crate::clock::rfc3339(intent.expires_at_ms);
+    let expires_utc: String = expires.replace('T', " ").chars().take(16).collect();
+    let mut rows: Vec<(&str, String, &str, Option<String>)> = vec![
+        (
+            t.bank_bank,
+            intents::SANDBOX_BANK_NAME.to_string(),
+            "",
+            None,
+        ),
         (
             t.bank_account_name,
             intents::SANDBOX_ACCOUNT_NAME.to_string(),
             "",
+            None,
         ),
         (
             t.bank_account_number,
             intents::SANDBOX_ACCOUNT_NUMBER.to_string(),
             "account_number",
+            Some(intents::SANDBOX_ACCOUNT_NUMBER.to_string()),
         ),
-        (t.bank_swift, intents::SANDBOX_SWIFT.to_string(), ""),
-        (t.bank_reference, reference, "reference"),
+        (t.bank_swift, intents::SANDBOX_SWIFT.to_string(), "", None),
         (
-            t.bank_amount,
-            amount_text(remaining, &intent.currency),
-            "bank_amount",
-        ),
-        (
-            t.bank_expires,
-            crate::clock::rfc3339(intent.expires_at_ms)
-                .replace('T', " ")
-                .chars()
-                .take(16)
-                .collect(),
-            "",
+            t.bank_reference,
+            reference.clone(),
+            "reference",
+            Some(reference),
         ),
     ];
+    if received > 0 {
+        rows.push((t.bank_received, money(received), "bank_received", None));
+        rows.push((
+            t.bank_remaining,
+            money(remaining),
+            "bank_amount",
+            Some(major(remaining)),
+        ));
+    } else {
+        rows.push((
+            t.bank_amount,
+            money(remaining),
+            "bank_amount",
+            Some(major(remaining)),
+        ));
+    }
     let dl: String = rows
         .iter()
-        .map(|(label, value, id)| {
+        .map(|(label, value, id, copy)| {
             let id_attr = if id.is_empty() {
                 String::new()
             } else {
                 format!(" id=\"{id}\"")
             };
-            let class = if *id == "reference" {
-                " class=\"reference\""
+            let value = if *id == "reference" {
+                format!("<span class=\"reference\">{}</span>", escape(value))
             } else {
-                ""
-            };
-            format!(
-                "<dt>{}</dt><dd{id_attr}{class}>{}</dd>",
-                escape(label),
                 escape(value)
-            )
+            };
+            let copy = copy.as_ref().map_or(String::new(), |text| {
+                format!(
+                    "<br><button type=\"button\" class=\"copy\" data-copy=\"{}\" aria-label=\"{} {}\" hidden>{}</button>",
+                    escape(text),
+                    escape(t.copy),
+                    escape(label),
+                    escape(t.copy)
+                )
+            });
+            format!("<dt>{}</dt><dd{id_attr}>{value}{copy}</dd>", escape(label))
         })
         .collect();
+    let expires_row = format!(
+        "<dt>{}</dt><dd><time id=\"bank_expires\" data-local datetime=\"{}\">{} {}</time></dd>",
+        escape(t.bank_expires),
+        escape(&expires),
+        escape(&expires_utc),
+        escape(t.utc)
+    );
     format!(
-        "<div id=\"bank-view\" class=\"bank\"><h2>{}</h2><dl>{dl}</dl><p class=\"instructions\">{}</p></div>",
+        "<div id=\"bank-view\" class=\"bank\"><h2>{}</h2><dl>{dl}{expires_row}</dl><p class=\"instructions\">{}</p></div>",
         escape(t.bank_title),
         escape(t.bank_note)
     )
@@ -577,6 +767,24 @@ struct PageAttempt {
     /// The amount the payer enters on an open-amount intent (CREATED).
     #[serde(default, deserialize_with = "crate::domain::fields::opt_int")]
     amount_minor: Option<i64>,
+    /// The same, as the payer typed it ("1 000,50" or "1,000.50").
+    amount: Option<String>,
+}
+
+/// The amount of an attempt: in minor units, or as typed, read in the
+/// intent's currency.
+fn typed_amount(
+    intent: &Intent,
+    minor: Option<i64>,
+    typed: Option<&str>,
+) -> Result<Option<i64>, ApiError> {
+    let Some(typed) = typed.filter(|t| !t.trim().is_empty()) else {
+        return Ok(minor);
+    };
+    let exponent = currency::find(&intent.currency).map_or(2, |c| c.exponent);
+    money::parse(typed, exponent)
+        .map(Some)
+        .ok_or_else(|| ApiError::field("amount", "the amount typed is not a positive number"))
 }
 
 async fn attempt(
@@ -590,11 +798,12 @@ async fn attempt(
     if intent.mode == crate::mode::Mode::Live && input.card.is_some() {
         return Err(intents::live_card_error());
     }
+    let amount_minor = typed_amount(&intent, input.amount_minor, input.amount.as_deref())?;
     let confirm = ConfirmIntent {
         rail: input.rail,
         customer_msisdn: input.msisdn,
         operator: input.operator,
-        amount_minor: input.amount_minor,
+        amount_minor,
         card: input.card,
         ..Default::default()
     }
@@ -604,6 +813,108 @@ async fn attempt(
         intents::confirm(tx, settings, page, &id, confirm)
     })
     .await
+}
+
+/// What the checkout page's forms post when the payer's browser runs no
+/// script: the same attempt as the script's, by POST (the number never in a
+/// URL), with the page token in the form's action.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct CheckoutForm {
+    rail: String,
+    msisdn: String,
+    operator: String,
+    amount: String,
+    cardnumber: String,
+    exp: String,
+    cvc: String,
+    ccname: String,
+}
+
+/// The attempt a form asks for, or the payer's words of why not.
+fn form_attempt(
+    intent: &Intent,
+    form: CheckoutForm,
+    lang: Lang,
+) -> Result<ConfirmIntent, &'static str> {
+    let refusal = |param: &str| i18n::form_refusal(lang, param);
+    let amount_minor =
+        typed_amount(intent, None, Some(&form.amount)).map_err(|_| refusal("amount"))?;
+    if intent.status == Status::Created && amount_minor.is_none() {
+        return Err(refusal("amount"));
+    }
+    let rail = match form.rail.as_str() {
+        "card" => crate::rails::RailKind::Card,
+        "bank" => crate::rails::RailKind::Bank,
+        _ => crate::rails::RailKind::MobileMoney,
+    };
+    let card = (rail == crate::rails::RailKind::Card && intent.mode != crate::mode::Mode::Live)
+        .then(|| {
+            let exp: String = form.exp.chars().filter(char::is_ascii_digit).collect();
+            let month = exp.get(..2).and_then(|m| m.parse().ok());
+            let year = exp.get(2..4).and_then(|y| y.parse::<i64>().ok());
+            match (month, year) {
+                (Some(exp_month), Some(year)) if exp.len() == 4 => {
+                    Ok(crate::rails::card::CardInput {
+                        number: form.cardnumber.clone(),
+                        exp_month,
+                        exp_year: 2000 + year,
+                        cvc: form.cvc.trim().to_string(),
+                        holder_name: Some(form.ccname.trim().to_string()).filter(|h| !h.is_empty()),
+                    })
+                }
+                _ => Err(refusal("exp_month")),
+            }
+        })
+        .transpose()?;
+    let operator =
+        serde_json::from_value::<Operator>(serde_json::Value::String(form.operator)).ok();
+    Ok(ConfirmIntent {
+        rail: Some(rail),
+        customer_msisdn: Some(form.msisdn.trim().to_string()).filter(|m| !m.is_empty()),
+        operator,
+        amount_minor,
+        card,
+        ..Default::default()
+    })
+}
+
+/// The payer's post of the checkout page without its script: the attempt,
+/// then the page again (303), or the next page to open (a card check); a
+/// refusal shows on the page, in the payer's words.
+async fn checkout_post(
+    PageOf(state, id, lang): PageOf,
+    uri: Uri,
+    axum::Form(form): axum::Form<CheckoutForm>,
+) -> Response {
+    let token = PageQuery::of(&uri).t.unwrap_or_default();
+    let Ok(intent) = intent_of(&state, &id, Some(&token)) else {
+        return not_found(lang);
+    };
+    let confirm = form_attempt(&intent, form, lang).and_then(|c| {
+        c.check_card(state.clock.now_ms())
+            .map_err(|e| i18n::form_refusal(lang, e.param.as_deref().unwrap_or("")))
+    });
+    let confirm = match confirm {
+        Ok(confirm) => confirm,
+        Err(message) => return render_checkout(&state, &intent, lang, &token, Some(message)),
+    };
+    let intent_id = id.clone();
+    let done = command_as_page(&state, &intent, move |tx, settings, page| {
+        intents::confirm(tx, settings, page, &intent_id, confirm)
+    })
+    .await;
+    let now = intent_of(&state, &id, Some(&token)).unwrap_or(intent);
+    match done {
+        Ok(_) => match page_status(&now, &state.settings).next_action_url {
+            Some(next) => see_other(&next),
+            None => to_checkout(&now.id, lang),
+        },
+        Err(e) => {
+            let message = i18n::form_refusal(lang, e.param.as_deref().unwrap_or(""));
+            render_checkout(&state, &now, lang, &token, Some(message))
+        }
+    }
 }
 
 async fn cancel(PageIntent(state, intent): PageIntent) -> Result<Response, ApiError> {
@@ -691,6 +1002,22 @@ fn link_inactive(lang: Lang) -> Response {
     )
 }
 
+/// Whether the form cookies take `Secure` (a gateway served over TLS).
+fn secure_cookies(state: &AppState) -> bool {
+    state.settings.public_url.starts_with("https://")
+}
+
+/// A form post without its page's token: nothing is done.
+fn form_refused(lang: Lang) -> Response {
+    let t = i18n::messages(lang);
+    message_page(
+        StatusCode::FORBIDDEN,
+        lang,
+        t.form_expired_title,
+        t.form_expired,
+    )
+}
+
 fn see_other(location: &str) -> Response {
     let mut response = StatusCode::SEE_OTHER.into_response();
     if let Ok(value) = HeaderValue::from_str(location) {
@@ -745,137 +1072,6 @@ async fn request_page(PageOf(state, code, lang): PageOf) -> Response {
     }
 }
 
-/// What a payment link's form posts: its token, and the amount when the
-/// payer chooses it.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct LinkForm {
-    amount: String,
-    csrf: String,
-}
-
-/// The payment link `id`, or None when it is absent or cannot be read (both
-/// pages answer not found then).
-fn link_of(state: &AppState, id: &str) -> Option<crate::domain::checkout::Link> {
-    let snapshot = state.store.snapshot().ok()?;
-    crate::domain::checkout::read_link(&snapshot, id)
-        .ok()
-        .flatten()
-}
-
-/// A payment link's page: what it sells and for how much (or a field for
-/// the amount), and a button. The GET creates nothing (a link preview or an
-/// `<img>` would otherwise make intents, issue 44 finding 5); the payer's post
-/// of the form ([`link_post`]) makes the intent.
-async fn link_page(PageOf(state, id, lang): PageOf, uri: Uri) -> Response {
-    let Some(link) = link_of(&state, &id) else {
-        return not_found(lang);
-    };
-    if link.status != crate::domain::checkout::LinkStatus::Active {
-        return link_inactive(lang);
-    }
-    let merchant = state
-        .store
-        .snapshot()
-        .ok()
-        .and_then(|s| crate::domain::org::name_of(&s, &link.owner).ok())
-        .unwrap_or_default();
-    let t = i18n::messages(lang);
-    let nonce = crate::ids::random_token(22);
-    let issued = form::issue(uri.path(), secure_cookies(&state));
-    let amount = match link.amount_minor {
-        Some(fixed) => format!(
-            "<p class=\"price\" id=\"amount\">{}</p>",
-            escape(&amount_text(fixed, &link.currency))
-        ),
-        None => format!(
-            "<label for=\"amount\">{currency}</label><input id=\"amount\" name=\"amount\" inputmode=\"decimal\" required>",
-            currency = escape(&link.currency)
-        ),
-    };
-    let html = format!(
-        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title}</title><style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8}}\
-         main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}\
-         .merchant{{color:#5b6770;margin:0}}.price{{font-size:28px;font-weight:600;margin:12px 0}}\
-         input,button{{width:100%;box-sizing:border-box;font-size:17px;padding:12px;margin-top:8px;border-radius:10px;border:1px solid #d9dee3}}\
-         button{{background:#0b6e4f;color:#fff;border:0}}</style></head><body><main>\
-         <p class=\"merchant\" id=\"merchant\">{merchant}</p><h1 id=\"description\">{description}</h1>\
-         <form method=\"post\"><input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">{amount}\
-         <button id=\"continue\" type=\"submit\">{pay}</button></form></main></body></html>",
-        lang = lang.code(),
-        title = escape(t.title),
-        merchant = escape(&merchant),
-        description = escape(link.description.as_deref().unwrap_or(t.title)),
-        csrf = escape(&issued.csrf),
-        pay = escape(t.pay),
-    );
-    let mut response = page_response(StatusCode::OK, html, &nonce);
-    response
-        .headers_mut()
-        .append(header::SET_COOKIE, issued.cookie);
-    response
-}
-
-/// Whether the form cookies take `Secure` (a gateway served over TLS).
-fn secure_cookies(state: &AppState) -> bool {
-    state.settings.public_url.starts_with("https://")
-}
-
-/// A form post without its page's token: nothing is done.
-fn form_refused(lang: Lang) -> Response {
-    let (title, message) = match lang {
-        Lang::En => (
-            "Page expired",
-            "This form is no longer valid. Open the page again and retry.",
-        ),
-        Lang::Fr => (
-            "Page expirée",
-            "Ce formulaire n'est plus valide. Rouvrez la page et réessayez.",
-        ),
-    };
-    message_page(StatusCode::FORBIDDEN, lang, title, message)
-}
-
-/// The payer's post of a link's form: a fresh intent, then its checkout page.
-async fn link_post(
-    PageOf(state, id, lang): PageOf,
-    uri: Uri,
-    headers: HeaderMap,
-    axum::Form(input): axum::Form<LinkForm>,
-) -> Response {
-    if !form::accepted(&headers, uri.path(), &input.csrf) {
-        return form_refused(lang);
-    }
-    let Some(link) = link_of(&state, &id) else {
-        return not_found(lang);
-    };
-    let chosen = match link.amount_minor {
-        Some(_) => None,
-        None => {
-            let exponent = currency::find(&link.currency).map_or(2, |c| c.exponent);
-            let minor = crate::domain::verifications::to_minor(input.amount.trim(), exponent);
-            Some(minor.unwrap_or(0))
-        }
-    };
-    open_link(&state, &id, chosen, lang).await
-}
-
-async fn open_link(state: &AppState, id: &str, chosen_minor: Option<i64>, lang: Lang) -> Response {
-    let t = i18n::messages(lang);
-    let settings = state.settings.clone();
-    let link_id = id.to_string();
-    let created = state
-        .writer
-        .run(move |tx| crate::domain::checkout::visit_link(tx, &settings, &link_id, chosen_minor))
-        .await;
-    match created {
-        Ok(intent) => to_checkout(&intent.id, lang),
-        Err(e) if e.code == crate::error::Code::LinkInactive => link_inactive(lang),
-        Err(e) => message_page(StatusCode::BAD_REQUEST, lang, t.failed, &e.message),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -891,6 +1087,8 @@ mod tests {
         for page in [
             super::with_parts(include_str!("checkout.html")),
             super::with_parts(include_str!("claim.html")),
+            super::with_parts(include_str!("link.html")),
+            super::with_parts(include_str!("receipt.html")),
         ] {
             assert!(page.starts_with("<!doctype html>\n"));
             assert!(!page.contains("{{>"), "a part left out");

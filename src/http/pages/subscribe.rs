@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::{Lang, PageOf, amount_text, escape, message_page, page_response, to_checkout};
+use super::{Lang, PageOf, escape, message_page, page_response, to_checkout};
 use crate::domain::invoices::Invoice;
 use crate::domain::plans::{self, Plan};
 use crate::domain::subscriptions::calendar::Interval;
@@ -110,7 +110,7 @@ fn words(lang: Lang) -> &'static Words {
 }
 
 /// The plan's terms, one line each: trial, tax, usage.
-fn terms(plan: &Plan, w: &Words) -> String {
+fn terms(plan: &Plan, w: &Words, lang: Lang) -> String {
     let mut items = Vec::new();
     if plan.trial_days > 0 {
         items.push(format!("{} {}", plan.trial_days, w.trial));
@@ -125,7 +125,7 @@ fn terms(plan: &Plan, w: &Words) -> String {
     if let Some(unit) = &plan.usage_unit {
         items.push(format!(
             "+ {} {} {unit}",
-            amount_text(plan.usage_price_minor, &plan.currency),
+            super::money::amount(lang, plan.usage_price_minor, &plan.currency),
             w.usage
         ));
     }
@@ -183,9 +183,13 @@ fn form_page(
         name = escape(&plan.name),
         merchant = escape(merchant),
         description = escape(plan.description.as_deref().unwrap_or("")),
-        price = escape(&amount_text(plan.amount_minor, &plan.currency)),
+        price = escape(&super::money::amount(
+            lang,
+            plan.amount_minor,
+            &plan.currency
+        )),
         per = escape(&(w.per)(plan.interval, plan.interval_count)),
-        terms = terms(plan, w),
+        terms = terms(plan, w, lang),
         error = escape(form.error),
         code = escape(&plan.code),
         csrf = escape(&issued.csrf),
