@@ -635,10 +635,8 @@ impl TestServer {
             .join("\n--- restart ---\n")
     }
 
-    fn spawn(&mut self) {
-        assert!(self.child.is_none(), "the server is already running");
-        self.starts += 1;
-        let log = std::fs::File::create(self.log_path()).expect("create the server log");
+    /// `paygate serve` on this server's data dir with its flags, not started.
+    fn command(&self) -> Command {
         let mut command = match self.open_files {
             // `exec` keeps the pid: kill and `pid()` reach the server itself.
             Some(limit) => {
@@ -673,7 +671,32 @@ impl TestServer {
         {
             command.env("PAYGATE_STORE", url);
         }
-        let mut child = command
+        command
+    }
+
+    /// Starts the server and SIGKILLs it `after` its start, ready or not:
+    /// a kill that lands while the store opens (redb's repair, the
+    /// write-ahead log's replay and checkpoint). Leaves it stopped.
+    pub fn kill_while_starting(&mut self, after: Duration) {
+        assert!(self.child.is_none(), "the server is already running");
+        let mut child = self
+            .command()
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("spawn {PAYGATE} serve: {e}"));
+        std::thread::sleep(after);
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+
+    fn spawn(&mut self) {
+        assert!(self.child.is_none(), "the server is already running");
+        self.starts += 1;
+        let log = std::fs::File::create(self.log_path()).expect("create the server log");
+        let mut child = self
+            .command()
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
