@@ -267,7 +267,7 @@ impl Intent {
         })
     }
 
-    fn note(
+    pub(crate) fn note(
         &mut self,
         at_ms: i64,
         event: impl Into<String>,
