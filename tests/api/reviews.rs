@@ -797,3 +797,152 @@ fn a_refund_the_provider_never_answered_is_paid_or_returned_by_a_review() {
         "refund_not_found",
     );
 }
+
+/// A 10 000 CDF bank transfer credited after its intent was cancelled:
+/// (intent, late payment) HELD in suspense.
+fn late_bank_credit(srv: &TestServer) -> (String, String) {
+    let intent = crate::support::intents::create(
+        srv,
+        &crate::support::intents::body(json!({"rails": ["bank"]})),
+    );
+    let id = crate::support::intents::id_of(&intent);
+    let started = srv.post(
+        &format!("/payment_intents/{id}/confirm"),
+        srv.sk(),
+        &json!({"rail": "bank"}),
+        None,
+    );
+    assert_eq!(started.status, 200, "{started:?}");
+    let reference = started.body["bank_instructions"]["reference"]
+        .as_str()
+        .expect("reference")
+        .to_string();
+    let cancelled = srv.post(
+        &format!("/payment_intents/{id}/cancel"),
+        srv.sk(),
+        &json!({}),
+        None,
+    );
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    let credit = srv.post(
+        "/sandbox/bank_credits",
+        srv.sk(),
+        &json!({"reference": reference, "amount_minor": 10_000, "currency": "CDF"}),
+        Some(&ik()),
+    );
+    assert_eq!(credit.status, 201, "{credit:?}");
+    assert_eq!(credit.body["outcome"], "review", "{credit:?}");
+    let late = credit.body["payment_intent"]["late_payments"][0]["id"]
+        .as_str()
+        .expect("a late payment")
+        .to_string();
+    (id, late)
+}
+
+#[test]
+fn a_bank_credit_after_its_intent_closed_is_applied_or_returned_by_a_review() {
+    let srv = start();
+    let (applied_intent, applied) = late_bank_credit(&srv);
+    let (returned_intent, returned) = late_bank_credit(&srv);
+    assert_eq!(class_of(&srv, "suspense_minor"), 20_000);
+    let path =
+        |intent: &str, late: &str| format!("/payment_intents/{intent}/late_payments/{late}/review");
+    let apply = path(&applied_intent, &applied);
+    let send_back = path(&returned_intent, &returned);
+
+    // Who may: a member whose role holds refunds:write; never a key.
+    assert_error(
+        &srv.post(&apply, srv.sk(), &decision("paid"), Some(&ik())),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(&apply, Some(&developer), &decision("paid"), Some(&ik())),
+        403,
+        "role_denied",
+    );
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    assert_eq!(class_of(&srv, "suspense_minor"), 20_000, "nothing moved");
+
+    // Paid: applied, the merchant's net of fees; released once.
+    let available = class_of(&srv, "available_minor");
+    let key = ik();
+    let done = srv.post(&apply, Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!(done.status, 200, "{done:?}");
+    let late = &done.body["late_payments"][0];
+    assert_eq!(late["status"], "RELEASED", "{done:?}");
+    assert_eq!(late["resolution"]["outcome"], "paid");
+    assert_eq!(late["resolution"]["resolved_by"], OWNER);
+    assert_eq!(done.body["bank_instructions"]["amount_in_review_minor"], 0);
+    let gained = class_of(&srv, "available_minor") - available;
+    assert!(gained > 0 && gained < 10_000, "net of fees: {gained}");
+    let again = srv.post(&apply, Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    assert_error(
+        &srv.post(&apply, Some(&owner), &decision("returned"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+    assert_error(
+        &srv.post(
+            &format!("/payment_intents/{applied_intent}/late_payments/{applied}/release"),
+            srv.sk(),
+            &json!({}),
+            Some(&ik()),
+        ),
+        409,
+        "late_payment_not_held",
+    );
+    assert_eq!(class_of(&srv, "suspense_minor"), 10_000);
+
+    // Returned: back to the payer through the bank; nothing to the merchant.
+    let available = class_of(&srv, "available_minor");
+    let done = srv.post(&send_back, Some(&owner), &decision("returned"), Some(&ik()));
+    assert_eq!(done.status, 200, "{done:?}");
+    let late = &done.body["late_payments"][0];
+    assert_eq!(late["status"], "REFUNDED", "{done:?}");
+    assert_eq!(late["resolution"]["outcome"], "returned");
+    assert_eq!(class_of(&srv, "suspense_minor"), 0);
+    assert_eq!(class_of(&srv, "available_minor"), available);
+    assert_error(
+        &srv.post(&send_back, Some(&owner), &decision("paid"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+
+    let events = types_about(&srv, &returned_intent);
+    assert!(
+        events.contains(&"payment_intent.late_payment".to_string()),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"payment_intent.late_payment_refunded".to_string()),
+        "{events:?}"
+    );
+    assert!(
+        types_about(&srv, &applied_intent)
+            .contains(&"payment_intent.late_payment_released".to_string())
+    );
+    for (intent, last) in [
+        (&applied_intent, "late_payment.released"),
+        (&returned_intent, "late_payment.returned"),
+    ] {
+        let entries = timeline(&srv, intent);
+        assert!(
+            entries.contains(&"bank.late_credit".to_string()),
+            "{entries:?}"
+        );
+        assert_eq!(
+            entries[entries.len() - 2..],
+            ["late_payment.reviewed".to_string(), last.to_string()]
+        );
+    }
+    assert_eq!(audited(&srv, &owner, "late_payment.reviewed").len(), 2);
+    asks_for_the_pin(
+        &srv,
+        &owner,
+        "/payment_intents/pi_unknown/late_payments/lp_unknown/review",
+        "intent_not_found",
+    );
+}
