@@ -392,28 +392,15 @@ pub fn release(
             &currency,
         )
         .post(tx)?;
-    let details = [
-        ("net_minor", net.to_string()),
-        ("transaction", transaction.clone()),
-    ];
-    change(
-        tx,
-        intent,
-        at,
-        "late_payment.released",
-        "api",
-        &details,
-        |entry| {
-            entry.status = next;
-            entry.final_transaction = Some(transaction);
-        },
-    );
-    emit(
-        tx,
-        settings,
-        intent,
-        EventType::PaymentIntentLatePaymentReleased,
-    )
+    let net = [("net_minor", net.to_string())];
+    let end = End {
+        note: "late_payment.released",
+        actor: "api",
+        next,
+        transaction,
+        event: EventType::PaymentIntentLatePaymentReleased,
+    };
+    end.apply(tx, settings, intent, at, &net)
 }
 
 /// The provider's answer about the disbursement that refunds late payment
@@ -554,25 +541,43 @@ fn send_back(
         merchant(intent, &late, Class::Suspense),
         ledger::system_account(intent.mode, System::RailClearing("bank"), &late.currency),
     )?;
-    let details = [("transaction", transaction.clone())];
-    change(
-        tx,
-        intent,
-        at,
-        "late_payment.returned",
-        "member",
-        &details,
-        |entry| {
-            entry.status = next;
-            entry.final_transaction = Some(transaction);
-        },
-    );
-    emit(
-        tx,
-        settings,
-        intent,
-        EventType::PaymentIntentLatePaymentRefunded,
-    )
+    let end = End {
+        note: "late_payment.returned",
+        actor: "member",
+        next,
+        transaction,
+        event: EventType::PaymentIntentLatePaymentRefunded,
+    };
+    end.apply(tx, settings, intent, at, &[])
+}
+
+/// A late payment's final move: its status, the posting that ended it, the
+/// timeline's note by `actor` and the merchant's event.
+struct End {
+    note: &'static str,
+    actor: &'static str,
+    next: Status,
+    transaction: String,
+    event: EventType,
+}
+
+impl End {
+    fn apply(
+        self,
+        tx: &mut Tx<'_>,
+        settings: &Settings,
+        intent: &mut Intent,
+        at: usize,
+        details: &[(&str, String)],
+    ) -> Result<(), ApiError> {
+        let mut noted = details.to_vec();
+        noted.push(("transaction", self.transaction.clone()));
+        change(tx, intent, at, self.note, self.actor, &noted, |entry| {
+            entry.status = self.next;
+            entry.final_transaction = Some(self.transaction);
+        });
+        emit(tx, settings, intent, self.event)
+    }
 }
 
 fn rail_name(rail: &str) -> &'static str {

@@ -522,10 +522,10 @@ fn refund_unused(
             )),
         ));
     };
-    let refundable = super::intents::read(tx, principal, &intent_id)
+    let intent = super::intents::read(tx, principal, &intent_id)
         .ok()
-        .filter(super::intents::Intent::is_received)
-        .map_or(0, |i| super::refunds::refundable(&i));
+        .filter(super::intents::Intent::is_received);
+    let refundable = intent.as_ref().map_or(0, super::refunds::refundable);
     if refundable <= 0 {
         return Ok((
             None,
@@ -536,6 +536,22 @@ fn refund_unused(
         ));
     }
     let amount = unused_minor.min(refundable);
+    // A refund is paid from the merchant's balance (fees are not given
+    // back): one it cannot cover now is left to the merchant, and said,
+    // rather than holding up the cancel.
+    let balances = match &intent {
+        Some(intent) => super::intents::merchant_balances(tx, intent)?,
+        None => return Ok((None, None)),
+    };
+    let covered = balances.pending_minor + balances.available_minor;
+    if covered < amount {
+        return Ok((
+            None,
+            Some(format!(
+                "the balance ({covered}) cannot cover a refund of {amount} now; refund it with POST /refunds on {intent_id} once it can"
+            )),
+        ));
+    }
     let mut metadata = BTreeMap::new();
     metadata.insert("subscription".to_string(), serde_json::json!(sub.id));
     metadata.insert("invoice".to_string(), serde_json::json!(invoice.id));

@@ -43,7 +43,7 @@ pub struct CancellationView {
     pub refund: Option<String>,
     /// Why `unused_minor` (or part of it) was not refunded: no paid invoice
     /// covers the period, it was paid without a payment, nothing is left to
-    /// refund on that payment.
+    /// refund on that payment, or the merchant's balance cannot cover it now.
     pub not_refunded: Option<String>,
 }
 
