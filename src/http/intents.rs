@@ -37,6 +37,7 @@ operations! {
     review: scope("payment_intents:write").moving_money().added(),
     refund_late_payment: scope("refunds:write").ik_required().moving_money().added(),
     release_late_payment: scope("payment_intents:write").ik_required().moving_money().added(),
+    review_late_payment: member("refunds:write").ik_required().added(),
     bank_credit: scope("payment_intents:write").ik_required().added(),
 }
 
@@ -353,6 +354,42 @@ pub async fn release_late_payment(
     command_on_intent(state, claim, move |tx, settings| {
         intents::release_late_payment(tx, settings, &caller, &id, &late_payment)
     })
+    .await
+}
+
+#[utoipa::path(post, path = "/payment_intents/{id}/late_payments/{late_payment}/review", tag = "payment_intents",
+    params(("id" = String, Path, description = "pi_..."),
+           ("late_payment" = String, Path, description = "lp_...: one of the intent's late_payments (a late bank credit, or a late payment of another rail)")),
+    request_body = crate::domain::review::ReviewRequest,
+    responses((status = 200, description = "The intent after the member's decision: `paid` applies the late payment (RELEASED: suspense → available net of fees, payment_intent.late_payment_released); `returned` sends a bank credit back to the payer (REFUNDED: suspense → the bank, payment_intent.late_payment_refunded) and refunds any other through its rail (REFUNDING); its `resolution` records it", body = PaymentIntentView),
+              (status = 400, description = "A field (`param` names it: `evidence.reference`, `outcome`, ...); nothing written", body = ErrorBody),
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: live mode without a valid PIN", body = ErrorBody),
+              (status = 404, description = "No such intent or late payment", body = ErrorBody),
+              (status = 409, description = "not_in_review: the late payment is not HELD", body = ErrorBody),
+              (status = 422, description = "late_payment_not_refundable, rail_not_configured, rail_unavailable (returning a late payment of another rail)", body = ErrorBody)))]
+pub async fn review_late_payment(
+    write: Write,
+    Path((id, late_payment)): Path<(String, String)>,
+    Body(input): Body<crate::domain::review::ReviewRequest>,
+) -> Result<Response, ApiError> {
+    let what = "applying or returning a late payment";
+    super::review::decide(
+        write,
+        input,
+        what,
+        move |tx, settings, caller, outcome, evidence| {
+            let intent = intents::review_late_payment(
+                tx,
+                settings,
+                caller,
+                &id,
+                &late_payment,
+                outcome,
+                evidence,
+            )?;
+            Ok(view::render(&intent, settings, None))
+        },
+    )
     .await
 }
 

@@ -31,6 +31,7 @@ operations! {
     retrieve: scope("refunds:read"),
     reject: scope("refunds:write").moving_money(),
     approve: scope("refunds:write").moving_money().added(),
+    review: member("refunds:write").ik_required().added(),
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -324,5 +325,31 @@ pub async fn retry_split_refunds(
             data: intent.split_recoveries,
         })
     })
+    .await
+}
+
+#[utoipa::path(post, path = "/refunds/{id}/review", tag = "refunds",
+    params(("id" = String, Path, description = "re_...")),
+    request_body = crate::domain::review::ReviewRequest,
+    responses((status = 200, description = "The refund after the member's decision: SUCCEEDED (`paid`: the money left to the payer through the rail, refund.succeeded) or FAILED with failure_reason `returned` (the reservation back to the merchant, refund.failed); `resolution` records it. Its live rail request is closed: a later answer of the provider moves nothing", body = RefundView),
+              (status = 400, description = "A field (`param` names it: `evidence.reference`, `outcome`, ...); nothing written", body = ErrorBody),
+              (status = 403, description = "session_required for an API key; role_denied; step_up_required: live mode without a valid PIN", body = ErrorBody),
+              (status = 404, description = "refund_not_found", body = ErrorBody),
+              (status = 409, description = "not_in_review: the refund is not PROCESSING", body = ErrorBody)))]
+pub async fn review(
+    write: Write,
+    Path(id): Path<String>,
+    Body(input): Body<crate::domain::review::ReviewRequest>,
+) -> Result<Response, ApiError> {
+    let what = "resolving a refund the provider never answered";
+    super::review::decide(
+        write,
+        input,
+        what,
+        move |tx, settings, caller, outcome, evidence| {
+            let refund = refunds::review(tx, settings, caller, &id, outcome, evidence)?;
+            Ok(refunds::view(&refund))
+        },
+    )
     .await
 }

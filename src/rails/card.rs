@@ -196,6 +196,10 @@ pub enum CardOutcome {
     IncorrectCvc,
     /// A 3-D Secure-like challenge first, on the sandbox's challenge page.
     ChallengeRequired,
+    /// Paid at once; a refund of it is never answered by the sandbox
+    /// (Stripe's refund-pending test card): the refund stays PROCESSING
+    /// until a member reviews it (`POST /refunds/{id}/review`).
+    RefundUnanswered,
 }
 
 /// A row of `GET /sandbox` `card_numbers`.
@@ -251,6 +255,13 @@ pub const CARD_NUMBERS: &[MagicCard] = &[
         last4: "3184",
         outcome: CardOutcome::ChallengeRequired,
         behaviour: "3-D Secure-like challenge: the intent waits in REQUIRES_CUSTOMER_ACTION with next_action three_d_secure; completing the challenge page pays, failing it (or leaving it 10 minutes) fails the attempt with authentication_failed, retryable",
+        intent_ends: "SETTLEMENT_PENDING",
+    },
+    MagicCard {
+        number: "4000000000007726",
+        last4: "7726",
+        outcome: CardOutcome::RefundUnanswered,
+        behaviour: "succeeds at once; a refund of the payment is never answered: the refund stays PROCESSING (its money reserved) until a member reviews it (POST /refunds/{id}/review)",
         intent_ends: "SETTLEMENT_PENDING",
     },
 ];

@@ -131,8 +131,14 @@ pub trait Rail {
     fn capture(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
     /// Voids an authorisation: the payer's funds are released.
     fn void(&self, request: &CollectRequest<'_>) -> Result<(), ApiError>;
-    /// Pays `amount_minor` of a captured collection back to the payer.
-    fn refund(&self, request: &CollectRequest<'_>, amount_minor: i64) -> Result<(), ApiError>;
+    /// Pays `amount_minor` of a captured collection back to the payer:
+    /// `Paid` at once, or `Unknown` when the provider never answers (the
+    /// refund waits for a member's review).
+    fn refund(
+        &self,
+        request: &CollectRequest<'_>,
+        amount_minor: i64,
+    ) -> Result<Disbursement, ApiError>;
     /// Sends a payout to its destination.
     fn pay_out(&self, order: &PayoutOrder<'_>) -> Disbursement;
     /// The current outcome of a payout that was pending.

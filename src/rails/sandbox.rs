@@ -234,7 +234,7 @@ fn card_collection(card: Option<&super::card::Card>) -> super::Collection {
         return Collection::Failed(FailureReason::Declined);
     };
     match card::outcome_for(card) {
-        CardOutcome::Succeed => Collection::Succeeded,
+        CardOutcome::Succeed | CardOutcome::RefundUnanswered => Collection::Succeeded,
         CardOutcome::Declined => Collection::Failed(FailureReason::Declined),
         CardOutcome::InsufficientFunds => Collection::Failed(FailureReason::InsufficientFunds),
         CardOutcome::ExpiredCard => Collection::Failed(FailureReason::ExpiredCard),
@@ -303,9 +303,23 @@ impl super::Rail for Sandbox {
         Ok(())
     }
 
-    /// Sandbox refunds always succeed (origin behaviour section 2).
-    fn refund(&self, _: &super::CollectRequest<'_>, _: i64) -> Result<(), crate::error::ApiError> {
-        Ok(())
+    /// Sandbox refunds succeed at once (origin behaviour section 2), but
+    /// for a payment by the card ending 7726, whose refund is never
+    /// answered (`card.rs`).
+    fn refund(
+        &self,
+        request: &super::CollectRequest<'_>,
+        _: i64,
+    ) -> Result<super::Disbursement, crate::error::ApiError> {
+        use super::card::{self, CardOutcome};
+        let unanswered = request
+            .card
+            .is_some_and(|c| card::outcome_for(c) == CardOutcome::RefundUnanswered);
+        Ok(if unanswered {
+            super::Disbursement::Unknown
+        } else {
+            super::Disbursement::Paid
+        })
     }
 
     fn pay_out(&self, order: &super::PayoutOrder<'_>) -> super::Disbursement {

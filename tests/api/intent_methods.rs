@@ -417,7 +417,7 @@ fn an_excess_credit_pays_the_intent_and_sends_the_excess_back() {
 }
 
 #[test]
-fn a_credit_after_the_transfer_closed_is_held_for_review_and_moves_nothing() {
+fn a_credit_after_the_transfer_closed_is_held_in_suspense_for_review_and_pays_nothing() {
     let srv = TestServer::start();
     let (id, reference) = waiting_for_transfer(&srv);
     srv.post(
@@ -437,6 +437,14 @@ fn a_credit_after_the_transfer_closed_is_held_for_review_and_moves_nothing() {
         10_000
     );
     assert!(intent["collection_transaction"].is_null());
+    // The money reached the bank: held in suspense as a late payment.
+    assert_eq!(intent["late_payments"][0]["rail"], "bank", "{intent}");
+    assert_eq!(intent["late_payments"][0]["status"], "HELD", "{intent}");
+    let balance = srv.get("/balance", srv.sk());
+    assert_eq!(
+        balance.body["balances"][0]["suspense_minor"], 10_000,
+        "{balance:?}"
+    );
     // A second transfer to a paid intent is late too.
     let (paid, reference) = waiting_for_transfer(&srv);
     bank_credit(&srv, &reference, 10_000);

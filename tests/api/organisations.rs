@@ -263,7 +263,14 @@ fn body_for(method: &str, template: &str) -> Value {
         // key ignores it; the batch is not found before any PIN is checked).
         ("POST", "/payouts/batches/{id}/approve") => json!({"pin": OWNER_PIN}),
         // Reviews of parked money (issue 47): one shape.
-        ("POST", "/payouts/{id}/review" | "/routes/{id}/review" | "/payments/{id}/review") => {
+        (
+            "POST",
+            "/payouts/{id}/review"
+            | "/routes/{id}/review"
+            | "/payments/{id}/review"
+            | "/refunds/{id}/review"
+            | "/payment_intents/{id}/late_payments/{late_payment}/review",
+        ) => {
             json!({"outcome": "paid", "evidence": {"reference": "REF-0001"}})
         }
         ("POST", "/ai/{agent}") => json!({"input": "which rail?"}),

@@ -65,6 +65,16 @@ pub(crate) fn start(sim: &Momo, poll_ms: &str) -> (TestServer, String) {
 }
 
 fn start_with_cooldown(sim: &Momo, poll_ms: &str, cooldown_ms: &str) -> (TestServer, String) {
+    start_configured(sim, poll_ms, cooldown_ms, |_| {})
+}
+
+/// As [`start`], with `more` done to the data directory first (team members).
+fn start_configured(
+    sim: &Momo,
+    poll_ms: &str,
+    cooldown_ms: &str,
+    more: impl FnOnce(&Path),
+) -> (TestServer, String) {
     let flag = sim.base_url_flag();
     let args = [
         "--rail-base-url",
@@ -78,6 +88,7 @@ fn start_with_cooldown(sim: &Momo, poll_ms: &str, cooldown_ms: &str) -> (TestSer
     ];
     TestServer::start_with_args(&args, |dir| {
         configure_momo(dir);
+        more(dir);
         create_key(dir, "sk", "live", &[])
     })
 }
@@ -1487,4 +1498,75 @@ fn kill_9_with_an_mtn_payout_in_flight_then_restart_pays_it_once() {
     );
     let total = paid["total_minor"].as_i64().expect("total");
     assert_eq!(balance_in(&srv, &live, "UGX").1, available - total);
+}
+
+#[test]
+fn a_live_refund_closed_by_a_review_takes_no_later_answer_of_the_provider() {
+    use crate::team::{OWNER, OWNER_PASSWORD, OWNER_PIN, add_user, login};
+    let sim = Momo::start();
+    let (srv, live) = start_configured(&sim, POLL_MS, "1500", |dir| {
+        add_user(dir, OWNER, "owner", OWNER_PASSWORD, OWNER_PIN);
+    });
+    let paid = pay(&srv, &live, PENDING);
+    let collection = wait_posted(&sim, PENDING, 1).remove(0);
+    sim.decide(&collection.reference, "SUCCESSFUL", None);
+    callback(&srv, &collection, &sim.callback_body(&collection.reference));
+    wait_status(&srv, &live, &paid, "SETTLEMENT_PENDING");
+    let pending_before = balance(&srv, &live).0;
+    let refund = live_refund(&srv, &live, &paid, 3_000);
+    let id = refund["id"].as_str().expect("id").to_string();
+    let transfer = wait_until(
+        WITHIN,
+        "the refund's transfer",
+        || momo_transfers(&sim, PENDING).into_iter().next(),
+        || srv.logs(),
+    );
+    // MTN holds the transfer and never says more: a member reads its
+    // statement (no such transfer) and returns the refund, with the PIN.
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    let review = |pin: Option<&str>| {
+        let auth = format!("Bearer {owner}");
+        let key = ik();
+        let mut body = json!({"outcome": "returned",
+                              "evidence": {"reference": "MTN-STMT-0042", "note": "absent"}});
+        if let Some(pin) = pin {
+            body["pin"] = json!(pin);
+        }
+        srv.request(
+            "POST",
+            &format!("/refunds/{id}/review"),
+            &[
+                ("Authorization", auth.as_str()),
+                ("Content-Type", "application/json"),
+                ("Service-Mode", "live"),
+                ("Idempotency-Key", key.as_str()),
+            ],
+            Some(serde_json::to_vec(&body).expect("json")),
+        )
+    };
+    assert_error(&review(None), 403, "step_up_required");
+    let done = review(Some(OWNER_PIN));
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "FAILED", "{done:?}");
+    assert_eq!(done.body["failure_reason"], "returned");
+    assert_eq!(balance(&srv, &live).0, pending_before, "released");
+    // MTN's late word (it paid after all) is asked for and recorded, and
+    // moves nothing: the refund stays FAILED, the money where the review put it.
+    let asked = sim.inquiries();
+    sim.decide(&transfer.reference, "SUCCESSFUL", None);
+    let resp = callback(&srv, &transfer, &sim.callback_body(&transfer.reference));
+    assert_eq!(resp.body["inquiry_queued"], true, "{resp:?}");
+    wait_until(
+        WITHIN,
+        "the inquiry after the review",
+        || (sim.inquiries() > asked).then_some(()),
+        || srv.logs(),
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let after = srv.get(&format!("/refunds/{id}"), Some(&live)).body;
+    assert_eq!(after["status"], "FAILED", "{after}");
+    assert_eq!(balance(&srv, &live).0, pending_before, "not moved twice");
+    assert_eq!(intent(&srv, &live, &paid)["amount_refunded_minor"], 0);
+    assert!(events_of(&srv, &live, "refund.succeeded").is_empty());
+    assert_eq!(events_of(&srv, &live, "refund.failed").len(), 1);
 }

@@ -643,3 +643,306 @@ fn time_of(secs: i64) -> String {
     let seconds = (secs - T0_SECS) % 60;
     format!("2027-01-01T00:{minutes:02}:{seconds:02}Z")
 }
+
+/// A card payment of 10 000 CDF by the sandbox card whose refunds are never
+/// answered (`4000000000007726`): captured, its refund PROCESSING for ever.
+fn unanswered_refund(srv: &TestServer, amount: i64) -> (String, Value) {
+    let intent = crate::support::intents::create(
+        srv,
+        &crate::support::intents::body(json!({"rails": ["card"]})),
+    );
+    let id = crate::support::intents::id_of(&intent);
+    let paid = srv.post(
+        &format!("/payment_intents/{id}/confirm"),
+        srv.sk(),
+        &json!({"rail": "card", "card": {"number": "4000000000007726", "exp_month": 12,
+                                          "exp_year": 2034, "cvc": "123"}}),
+        None,
+    );
+    assert_eq!(paid.status, 200, "{paid:?}");
+    let refund = srv.post(
+        "/refunds",
+        srv.sk(),
+        &json!({"payment_intent": id, "amount_minor": amount, "reason": "requested_by_customer"}),
+        Some(&ik()),
+    );
+    assert_eq!(refund.status, 201, "{refund:?}");
+    assert_eq!(refund.body["status"], "PROCESSING", "{refund:?}");
+    (id, refund.body)
+}
+
+/// One class of the test organisation's CDF balance (`reserved_minor`, ...).
+#[track_caller]
+fn class_of(srv: &TestServer, class: &str) -> i64 {
+    let resp = srv.get("/balance", srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["balances"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["currency"] == "CDF").cloned())
+        .map_or(0, |b| b[class].as_i64().unwrap_or(0))
+}
+
+/// The event names of an intent's timeline.
+fn timeline(srv: &TestServer, intent: &str) -> Vec<String> {
+    let resp = srv.get(&format!("/payment_intents/{intent}/timeline"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["event"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn a_refund_the_provider_never_answered_is_paid_or_returned_by_a_review() {
+    let srv = start();
+    let (paid_intent, paid) = unanswered_refund(&srv, 4_000);
+    let (returned_intent, returned) = unanswered_refund(&srv, 3_000);
+    let id = |r: &Value| r["id"].as_str().expect("id").to_string();
+    let (paid_id, returned_id) = (id(&paid), id(&returned));
+    let reserved_before = class_of(&srv, "reserved_minor");
+    assert_eq!(reserved_before, 7_000, "both refunds reserved");
+    let path = |id: &str| format!("/refunds/{id}/review");
+
+    // Who may: a member whose role holds refunds:write; never a key.
+    assert_error(
+        &srv.post(&path(&paid_id), srv.sk(), &decision("paid"), Some(&ik())),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(
+            &path(&paid_id),
+            Some(&developer),
+            &decision("paid"),
+            Some(&ik()),
+        ),
+        403,
+        "role_denied",
+    );
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    let blank = json!({"outcome": "paid", "evidence": {"reference": " "}});
+    assert_eq!(
+        assert_error(
+            &srv.post(&path(&paid_id), Some(&owner), &blank, Some(&ik())),
+            400,
+            "validation_error"
+        )["param"],
+        "evidence.reference"
+    );
+    assert_eq!(class_of(&srv, "reserved_minor"), 7_000, "nothing moved");
+
+    // Paid: the reserved money leaves to the rail, refund.succeeded.
+    let key = ik();
+    let done = srv.post(&path(&paid_id), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "SUCCEEDED", "{done:?}");
+    assert!(done.body["refund_transaction"].is_string(), "{done:?}");
+    assert_eq!(done.body["resolution"]["outcome"], "paid");
+    assert_eq!(done.body["resolution"]["resolved_by"], OWNER);
+    let again = srv.post(&path(&paid_id), Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    assert_error(
+        &srv.post(
+            &path(&paid_id),
+            Some(&owner),
+            &decision("returned"),
+            Some(&ik()),
+        ),
+        409,
+        "not_in_review",
+    );
+    let intent = srv
+        .get(&format!("/payment_intents/{paid_intent}"), srv.sk())
+        .body;
+    assert_eq!(intent["amount_refunded_minor"], 4_000, "{intent}");
+    assert!(timeline(&srv, &paid_intent).contains(&"refund.reviewed".to_string()));
+    assert_eq!(class_of(&srv, "reserved_minor"), 3_000);
+
+    // Returned: FAILED, the reservation back to the merchant, refund.failed.
+    let merchant =
+        |srv: &TestServer| class_of(srv, "available_minor") + class_of(srv, "pending_minor");
+    let before = merchant(&srv);
+    let done = srv.post(
+        &path(&returned_id),
+        Some(&owner),
+        &decision("returned"),
+        Some(&ik()),
+    );
+    assert_eq!(done.status, 200, "{done:?}");
+    assert_eq!(done.body["status"], "FAILED", "{done:?}");
+    assert_eq!(done.body["failure_reason"], "returned");
+    assert_eq!(done.body["resolution"]["outcome"], "returned");
+    assert_eq!(class_of(&srv, "reserved_minor"), 0, "nothing reserved");
+    assert_eq!(
+        merchant(&srv),
+        before + 3_000,
+        "the 3 000 back to the merchant"
+    );
+    let intent = srv
+        .get(&format!("/payment_intents/{returned_intent}"), srv.sk())
+        .body;
+    assert_eq!(intent["amount_refunded_minor"], 0, "{intent}");
+    assert!(timeline(&srv, &returned_intent).contains(&"refund.reviewed".to_string()));
+
+    assert_eq!(object_ids(&srv, "refund.succeeded"), [paid_id.as_str()]);
+    assert_eq!(object_ids(&srv, "refund.failed"), [returned_id.as_str()]);
+    assert_eq!(audited(&srv, &owner, "refund.reviewed").len(), 2);
+    asks_for_the_pin(
+        &srv,
+        &owner,
+        "/refunds/re_unknown/review",
+        "refund_not_found",
+    );
+}
+
+/// A 10 000 CDF bank transfer credited after its intent was cancelled:
+/// (intent, late payment) HELD in suspense.
+fn late_bank_credit(srv: &TestServer) -> (String, String) {
+    let intent = crate::support::intents::create(
+        srv,
+        &crate::support::intents::body(json!({"rails": ["bank"]})),
+    );
+    let id = crate::support::intents::id_of(&intent);
+    let started = srv.post(
+        &format!("/payment_intents/{id}/confirm"),
+        srv.sk(),
+        &json!({"rail": "bank"}),
+        None,
+    );
+    assert_eq!(started.status, 200, "{started:?}");
+    let reference = started.body["bank_instructions"]["reference"]
+        .as_str()
+        .expect("reference")
+        .to_string();
+    let cancelled = srv.post(
+        &format!("/payment_intents/{id}/cancel"),
+        srv.sk(),
+        &json!({}),
+        None,
+    );
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    let credit = srv.post(
+        "/sandbox/bank_credits",
+        srv.sk(),
+        &json!({"reference": reference, "amount_minor": 10_000, "currency": "CDF"}),
+        Some(&ik()),
+    );
+    assert_eq!(credit.status, 201, "{credit:?}");
+    assert_eq!(credit.body["outcome"], "review", "{credit:?}");
+    let late = credit.body["payment_intent"]["late_payments"][0]["id"]
+        .as_str()
+        .expect("a late payment")
+        .to_string();
+    (id, late)
+}
+
+#[test]
+fn a_bank_credit_after_its_intent_closed_is_applied_or_returned_by_a_review() {
+    let srv = start();
+    let (applied_intent, applied) = late_bank_credit(&srv);
+    let (returned_intent, returned) = late_bank_credit(&srv);
+    assert_eq!(class_of(&srv, "suspense_minor"), 20_000);
+    let path =
+        |intent: &str, late: &str| format!("/payment_intents/{intent}/late_payments/{late}/review");
+    let apply = path(&applied_intent, &applied);
+    let send_back = path(&returned_intent, &returned);
+
+    // Who may: a member whose role holds refunds:write; never a key.
+    assert_error(
+        &srv.post(&apply, srv.sk(), &decision("paid"), Some(&ik())),
+        403,
+        "session_required",
+    );
+    let developer = login(&srv, DEV, DEV_PASSWORD);
+    assert_error(
+        &srv.post(&apply, Some(&developer), &decision("paid"), Some(&ik())),
+        403,
+        "role_denied",
+    );
+    let owner = login(&srv, OWNER, OWNER_PASSWORD);
+    assert_eq!(class_of(&srv, "suspense_minor"), 20_000, "nothing moved");
+
+    // Paid: applied, the merchant's net of fees; released once.
+    let available = class_of(&srv, "available_minor");
+    let key = ik();
+    let done = srv.post(&apply, Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!(done.status, 200, "{done:?}");
+    let late = &done.body["late_payments"][0];
+    assert_eq!(late["status"], "RELEASED", "{done:?}");
+    assert_eq!(late["resolution"]["outcome"], "paid");
+    assert_eq!(late["resolution"]["resolved_by"], OWNER);
+    assert_eq!(done.body["bank_instructions"]["amount_in_review_minor"], 0);
+    let gained = class_of(&srv, "available_minor") - available;
+    assert!(gained > 0 && gained < 10_000, "net of fees: {gained}");
+    let again = srv.post(&apply, Some(&owner), &decision("paid"), Some(&key));
+    assert_eq!((again.status, &again.body), (200, &done.body));
+    assert_error(
+        &srv.post(&apply, Some(&owner), &decision("returned"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+    assert_error(
+        &srv.post(
+            &format!("/payment_intents/{applied_intent}/late_payments/{applied}/release"),
+            srv.sk(),
+            &json!({}),
+            Some(&ik()),
+        ),
+        409,
+        "late_payment_not_held",
+    );
+    assert_eq!(class_of(&srv, "suspense_minor"), 10_000);
+
+    // Returned: back to the payer through the bank; nothing to the merchant.
+    let available = class_of(&srv, "available_minor");
+    let done = srv.post(&send_back, Some(&owner), &decision("returned"), Some(&ik()));
+    assert_eq!(done.status, 200, "{done:?}");
+    let late = &done.body["late_payments"][0];
+    assert_eq!(late["status"], "REFUNDED", "{done:?}");
+    assert_eq!(late["resolution"]["outcome"], "returned");
+    assert_eq!(class_of(&srv, "suspense_minor"), 0);
+    assert_eq!(class_of(&srv, "available_minor"), available);
+    assert_error(
+        &srv.post(&send_back, Some(&owner), &decision("paid"), Some(&ik())),
+        409,
+        "not_in_review",
+    );
+
+    let events = types_about(&srv, &returned_intent);
+    assert!(
+        events.contains(&"payment_intent.late_payment".to_string()),
+        "{events:?}"
+    );
+    assert!(
+        events.contains(&"payment_intent.late_payment_refunded".to_string()),
+        "{events:?}"
+    );
+    assert!(
+        types_about(&srv, &applied_intent)
+            .contains(&"payment_intent.late_payment_released".to_string())
+    );
+    for (intent, last) in [
+        (&applied_intent, "late_payment.released"),
+        (&returned_intent, "late_payment.returned"),
+    ] {
+        let entries = timeline(&srv, intent);
+        assert!(
+            entries.contains(&"bank.late_credit".to_string()),
+            "{entries:?}"
+        );
+        assert_eq!(
+            entries[entries.len() - 2..],
+            ["late_payment.reviewed".to_string(), last.to_string()]
+        );
+    }
+    assert_eq!(audited(&srv, &owner, "late_payment.reviewed").len(), 2);
+    asks_for_the_pin(
+        &srv,
+        &owner,
+        "/payment_intents/pi_unknown/late_payments/lp_unknown/review",
+        "intent_not_found",
+    );
+}

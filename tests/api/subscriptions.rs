@@ -440,6 +440,7 @@ fn cancels_at_period_end_and_immediately_follow_their_rules() {
     let at_end = id_of(&subscribe(&srv, &plan, json!({"msisdn": SUCCEED})));
     let now = id_of(&subscribe(&srv, &plan, json!({"msisdn": "+243820000001"})));
     let failing = id_of(&subscribe(&srv, &plan, json!({"msisdn": DECLINES})));
+    let refunded_before = id_of(&subscribe(&srv, &plan, json!({"msisdn": "+243820000002"})));
 
     let asked = cancel(&srv, &at_end, false);
     assert_eq!(asked.status, 200, "{asked:?}");
@@ -476,6 +477,49 @@ fn cancels_at_period_end_and_immediately_follow_their_rules() {
     assert_eq!(stopped.status, 200, "{stopped:?}");
     assert_eq!(stopped.body["status"], "CANCELLED");
     assert_eq!(stopped.body["cancellation"]["unused_minor"], 2_000);
+    // The unused share is refunded for real against the invoice's payment.
+    let refund_id = stopped.body["cancellation"]["refund"]
+        .as_str()
+        .expect("a refund")
+        .to_string();
+    assert_eq!(stopped.body["cancellation"]["not_refunded"], Value::Null);
+    let refund = srv.get(&format!("/refunds/{refund_id}"), srv.sk()).body;
+    assert_eq!(refund["status"], "SUCCEEDED", "{refund}");
+    assert_eq!(refund["amount_minor"], 2_000, "{refund}");
+    assert_eq!(refund["reason"], "subscription_cancelled");
+    assert_eq!(refund["metadata"]["subscription"], now.as_str());
+    assert!(refund["refund_transaction"].is_string(), "{refund}");
+    let paid = latest_invoice(&srv, &now)["payment_intent"]
+        .as_str()
+        .expect("pi")
+        .to_string();
+    assert_eq!(refund["payment_intent"], paid.as_str());
+    let intent = srv.get(&format!("/payment_intents/{paid}"), srv.sk()).body;
+    assert_eq!(intent["amount_refunded_minor"], 2_000, "{intent}");
+    let about = crate::support::events::types_about(&srv, &refund_id);
+    assert!(about.contains(&"refund.succeeded".to_string()), "{about:?}");
+    // Its payment refunded in full already: nothing left, and it says so.
+    let other = latest_invoice(&srv, &refunded_before)["payment_intent"]
+        .as_str()
+        .expect("pi")
+        .to_string();
+    let whole = srv.post(
+        "/refunds",
+        srv.sk(),
+        &json!({"payment_intent": other, "reason": "duplicate"}),
+        Some(&ik()),
+    );
+    assert_eq!(whole.status, 201, "{whole:?}");
+    let stopped = cancel(&srv, &refunded_before, true);
+    assert_eq!(stopped.status, 200, "{stopped:?}");
+    assert_eq!(stopped.body["cancellation"]["unused_minor"], 2_000);
+    assert_eq!(stopped.body["cancellation"]["refund"], Value::Null);
+    assert!(
+        stopped.body["cancellation"]["not_refunded"]
+            .as_str()
+            .is_some_and(|r| r.contains("nothing captured is left")),
+        "{stopped:?}"
+    );
     assert_error(&usage(&srv, &now, 1, &ik()), 409, "subscription_inactive");
     assert_error(&cancel(&srv, &now, true), 409, "subscription_inactive");
 
@@ -497,7 +541,7 @@ fn cancels_at_period_end_and_immediately_follow_their_rules() {
     assert_error(&cancel(&srv, &at_end, true), 409, "subscription_inactive");
     let types = event_types(&srv);
     assert_eq!(count(&types, "subscription.ended"), 1, "{types:?}");
-    assert_eq!(count(&types, "subscription.cancelled"), 3, "{types:?}");
+    assert_eq!(count(&types, "subscription.cancelled"), 4, "{types:?}");
 }
 
 #[test]

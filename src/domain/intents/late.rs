@@ -9,8 +9,14 @@
 //! ```text
 //! HELD ──refund──> REFUNDING ──refund_paid──> REFUNDED
 //!  │  <──refund_failed──┘
+//!  ├──send_back (a bank credit, by a member's review)──> REFUNDED
 //!  └──release──> RELEASED
 //! ```
+//!
+//! A bank credit that arrives after its attempt closed is a late payment
+//! too (decision 431): posted to suspense on arrival, and resolved by a
+//! member's review ([`review`]): `paid` releases it to the merchant,
+//! `returned` sends it back to the payer through the bank.
 //!
 //! - refund: one disbursement to the payer's number (a card's: the card
 //!   aggregator's refund of the charge) through the rail outbox (never sent
@@ -24,9 +30,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Intent, emit, save};
+use crate::auth::Principal;
 use crate::domain::Settings;
 use crate::domain::fees;
 use crate::domain::live_rails;
+use crate::domain::review;
 use crate::error::{ApiError, Code, Missing};
 use crate::events::EventType;
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
@@ -60,6 +68,8 @@ pub enum Trigger {
     RefundPaid,
     RefundFailed,
     Release,
+    /// A bank credit sent back to the payer at once (a member's review).
+    SendBack,
 }
 
 /// The one table of a late payment's moves.
@@ -68,6 +78,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
     match (from, trigger) {
         (Held, Trigger::Refund) => Ok(Refunding),
         (Held, Trigger::Release) => Ok(Released),
+        (Held, Trigger::SendBack) => Ok(Refunded),
         (Refunding, Trigger::RefundPaid) => Ok(Refunded),
         (Refunding, Trigger::RefundFailed) => Ok(Held),
         (Refunded | Released, _) => Err(Refusal::Closed),
@@ -97,6 +108,9 @@ pub struct LatePayment {
     /// Why the last refund failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub refund_failure: Option<String>,
+    /// A member's decision on it (`POST .../late_payments/{id}/review`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<review::Resolution>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
@@ -128,6 +142,7 @@ pub(super) fn record(
         rail_request: None,
         final_transaction: None,
         refund_failure: None,
+        resolution: None,
         created_at_ms: now_ms,
         updated_at_ms: now_ms,
     });
@@ -243,8 +258,22 @@ fn change(
 ) {
     let now = tx.now_ms();
     let entry = &mut intent.late_payments[at];
+    let was_held = entry.status == Status::Held;
     update(entry);
     entry.updated_at_ms = now;
+    let entry = entry.clone();
+    // A bank credit held for review is shown on its transfer's instructions
+    // (`amount_in_review_minor`) until it leaves HELD.
+    if was_held && entry.status != Status::Held && entry.rail == "bank" {
+        let bank = intent
+            .attempts
+            .iter_mut()
+            .find(|a| a.id == entry.attempt)
+            .and_then(|a| a.bank.as_mut());
+        if let Some(bank) = bank {
+            bank.review_minor = (bank.review_minor - entry.amount_minor).max(0);
+        }
+    }
     let mut noted = vec![("late_payment", entry.id.clone())];
     noted.extend_from_slice(details);
     intent.note(now, event, actor, &noted);
@@ -363,28 +392,15 @@ pub fn release(
             &currency,
         )
         .post(tx)?;
-    let details = [
-        ("net_minor", net.to_string()),
-        ("transaction", transaction.clone()),
-    ];
-    change(
-        tx,
-        intent,
-        at,
-        "late_payment.released",
-        "api",
-        &details,
-        |entry| {
-            entry.status = next;
-            entry.final_transaction = Some(transaction);
-        },
-    );
-    emit(
-        tx,
-        settings,
-        intent,
-        EventType::PaymentIntentLatePaymentReleased,
-    )
+    let net = [("net_minor", net.to_string())];
+    let end = End {
+        note: "late_payment.released",
+        actor: "api",
+        next,
+        transaction,
+        event: EventType::PaymentIntentLatePaymentReleased,
+    };
+    end.apply(tx, settings, intent, at, &net)
 }
 
 /// The provider's answer about the disbursement that refunds late payment
@@ -452,6 +468,118 @@ pub fn on_rail_answer(
     Ok(true)
 }
 
+/// `POST /payment_intents/{id}/late_payments/{late_payment}/review`: a
+/// member decides a HELD late payment from the bank's (or provider's)
+/// statement. `paid`: the merchant keeps it ([`release`]: suspense →
+/// available net of fees, `payment_intent.late_payment_released`);
+/// `returned`: a bank credit goes back to the payer at once (suspense →
+/// the bank's clearing account, `payment_intent.late_payment_refunded`),
+/// any other is refunded through its rail ([`refund`], REFUNDING). Only a
+/// HELD one: nothing is applied or returned twice.
+pub fn review(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    intent: &mut Intent,
+    late_payment: &str,
+    outcome: review::Outcome,
+    evidence: &review::Evidence,
+) -> Result<(), ApiError> {
+    let at = position(intent, late_payment)?;
+    let late = intent.late_payments[at].clone();
+    if late.status != Status::Held {
+        return Err(ApiError::new(
+            Code::NotInReview,
+            format!(
+                "late payment {} is {:?}: only a HELD late payment is resolved by a review",
+                late.id, late.status
+            ),
+        )
+        .with_detail("status", format!("{:?}", late.status).to_uppercase()));
+    }
+    let resolution = review::resolve(
+        tx,
+        principal,
+        "late_payment.reviewed",
+        &late.id,
+        outcome,
+        evidence,
+    )?;
+    intent.note(
+        tx.now_ms(),
+        "late_payment.reviewed",
+        "member",
+        &[
+            ("late_payment", late.id.clone()),
+            ("outcome", outcome.as_str().to_string()),
+        ],
+    );
+    match outcome {
+        review::Outcome::Paid => release(tx, settings, intent, late_payment)?,
+        review::Outcome::Returned if late.rail == "bank" => send_back(tx, settings, intent, at)?,
+        review::Outcome::Returned => refund(tx, intent, late_payment)?,
+    }
+    intent.late_payments[at].resolution = Some(resolution);
+    Ok(())
+}
+
+/// A late bank credit goes back to the payer: suspense → the bank's
+/// clearing account, from which the bank returns the transfer.
+fn send_back(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &mut Intent,
+    at: usize,
+) -> Result<(), ApiError> {
+    let late = intent.late_payments[at].clone();
+    let next = transition(late.status, Trigger::SendBack).map_err(|r| refused(&late, r))?;
+    let transaction = move_whole(
+        tx,
+        intent,
+        &late,
+        &format!("late bank credit {} sent back to the payer", late.id),
+        merchant(intent, &late, Class::Suspense),
+        ledger::system_account(intent.mode, System::RailClearing("bank"), &late.currency),
+    )?;
+    let end = End {
+        note: "late_payment.returned",
+        actor: "member",
+        next,
+        transaction,
+        event: EventType::PaymentIntentLatePaymentRefunded,
+    };
+    end.apply(tx, settings, intent, at, &[])
+}
+
+/// A late payment's final move: its status, the posting that ended it, the
+/// timeline's note by `actor` and the merchant's event.
+struct End {
+    note: &'static str,
+    actor: &'static str,
+    next: Status,
+    transaction: String,
+    event: EventType,
+}
+
+impl End {
+    fn apply(
+        self,
+        tx: &mut Tx<'_>,
+        settings: &Settings,
+        intent: &mut Intent,
+        at: usize,
+        details: &[(&str, String)],
+    ) -> Result<(), ApiError> {
+        let mut noted = details.to_vec();
+        noted.push(("transaction", self.transaction.clone()));
+        change(tx, intent, at, self.note, self.actor, &noted, |entry| {
+            entry.status = self.next;
+            entry.final_transaction = Some(self.transaction);
+        });
+        emit(tx, settings, intent, self.event)
+    }
+}
+
 fn rail_name(rail: &str) -> &'static str {
     rails::RAILS
         .iter()
@@ -467,11 +595,12 @@ mod tests {
     use Status::*;
 
     const STATUSES: [Status; 4] = [Held, Refunding, Refunded, Released];
-    const TRIGGERS: [Trigger; 4] = [
+    const TRIGGERS: [Trigger; 5] = [
         Trigger::Refund,
         Trigger::RefundPaid,
         Trigger::RefundFailed,
         Trigger::Release,
+        Trigger::SendBack,
     ];
 
     #[test]
@@ -486,12 +615,14 @@ mod tests {
                 Trigger::Refund
                 | Trigger::RefundPaid
                 | Trigger::RefundFailed
-                | Trigger::Release => {}
+                | Trigger::Release
+                | Trigger::SendBack => {}
             }
         }
         let allowed = &[
             (Held, Trigger::Refund, Refunding),
             (Held, Trigger::Release, Released),
+            (Held, Trigger::SendBack, Refunded),
             (Refunding, Trigger::RefundPaid, Refunded),
             (Refunding, Trigger::RefundFailed, Held),
         ];

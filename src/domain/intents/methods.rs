@@ -391,30 +391,83 @@ pub fn bank_credit(
     let credit = if open {
         credit_open(tx, settings, &mut intent, amount_minor)?
     } else {
-        credit_late(tx, &mut intent, position, amount_minor)
+        credit_late(tx, settings, &mut intent, position, amount_minor)?
     };
     save(tx, &intent)?;
     Ok(BankCredit { intent, ..credit })
 }
 
-/// A credit to a closed attempt: nothing changes hands, an operator decides.
-fn credit_late(tx: &Tx<'_>, intent: &mut Intent, position: usize, amount_minor: i64) -> BankCredit {
+/// A credit to a closed attempt: the money reached the gateway's bank
+/// account, so it is posted (the bank's clearing account → the merchant's
+/// suspense) and kept as a late payment, HELD for a member's review
+/// (decision 431, `late.rs`); `amount_in_review_minor` shows it meanwhile.
+fn credit_late(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    intent: &mut Intent,
+    position: usize,
+    amount_minor: i64,
+) -> Result<BankCredit, ApiError> {
+    let attempt = intent.attempts[position].id.clone();
+    let (mode, owner, currency) = (intent.mode, intent.owner.clone(), intent.currency.clone());
+    let transaction = ledger::Posting::build(
+        mode,
+        &owner,
+        ledger::Cause {
+            kind: ledger::CauseKind::PaymentIntent,
+            id: intent.id.clone(),
+        },
+        &format!("late bank credit of {}, to suspense", intent.id),
+    )
+    .payment_intent(&intent.id)
+    .transfer(
+        ledger::system_account(mode, ledger::System::RailClearing("bank"), &currency),
+        ledger::merchant_account(mode, &owner, &currency, Class::Suspense),
+        amount_minor,
+        &currency,
+    )
+    .post(tx)?;
+    let now = tx.now_ms();
+    super::late::record(
+        intent,
+        &attempt,
+        "bank",
+        amount_minor,
+        &currency,
+        &transaction,
+        now,
+    )?;
     if let Some(bank) = intent.attempts[position].bank.as_mut() {
         bank.review_minor += amount_minor;
     }
+    let late_payment = intent
+        .late_payments
+        .last()
+        .map(|l| l.id.clone())
+        .unwrap_or_default();
     intent.note(
-        tx.now_ms(),
+        now,
         "bank.late_credit",
         "rail",
-        &[("amount_minor", amount_minor.to_string())],
+        &[
+            ("amount_minor", amount_minor.to_string()),
+            ("late_payment", late_payment),
+            ("transaction", transaction),
+        ],
     );
-    BankCredit {
+    super::emit(
+        tx,
+        settings,
+        intent,
+        crate::events::EventType::PaymentIntentLatePayment,
+    )?;
+    Ok(BankCredit {
         intent: intent.clone(),
         outcome: BankCreditOutcome::Review,
         applied_minor: 0,
         returned_minor: 0,
         review_minor: amount_minor,
-    }
+    })
 }
 
 /// A credit to the open attempt: counted; the amount reached pays the

@@ -267,7 +267,7 @@ impl Intent {
         })
     }
 
-    fn note(
+    pub(crate) fn note(
         &mut self,
         at_ms: i64,
         event: impl Into<String>,
@@ -1547,6 +1547,31 @@ pub fn release_late_payment(
 ) -> Result<Intent, ApiError> {
     let mut intent = read(tx, principal, id)?;
     late::release(tx, settings, &mut intent, late_payment)?;
+    save(tx, &intent)?;
+    Ok(intent)
+}
+
+/// `POST /payment_intents/{id}/late_payments/{late_payment}/review`: a
+/// member applies or returns a HELD late payment (`late.rs`).
+pub fn review_late_payment(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    late_payment: &str,
+    outcome: crate::domain::review::Outcome,
+    evidence: &crate::domain::review::Evidence,
+) -> Result<Intent, ApiError> {
+    let mut intent = read(tx, principal, id)?;
+    late::review(
+        tx,
+        settings,
+        principal,
+        &mut intent,
+        late_payment,
+        outcome,
+        evidence,
+    )?;
     save(tx, &intent)?;
     Ok(intent)
 }

@@ -169,6 +169,9 @@ pub struct LatePaymentView {
     pub status: super::late::Status,
     /// Why the last refund failed (the late payment is HELD again).
     pub refund_failure: Option<String>,
+    /// A member's decision on it (`POST .../late_payments/{id}/review`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<crate::domain::review::ResolutionView>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -182,6 +185,7 @@ fn late_payment(late: &super::late::LatePayment) -> LatePaymentView {
         currency: late.currency.clone(),
         status: late.status,
         refund_failure: late.refund_failure.clone(),
+        resolution: late.resolution.as_ref().map(|r| r.view()),
         created_at: rfc3339(late.created_at_ms),
         updated_at: rfc3339(late.updated_at_ms),
     }

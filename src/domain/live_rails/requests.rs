@@ -207,6 +207,15 @@ pub fn take(tx: &mut Tx<'_>, row: &OutboxRow, poll_ms: i64) -> Result<Option<Tak
         {
             request.inquiries += 1;
         }
+        // Closed by a review, and the provider called back: asked once, so
+        // that its answer is recorded (`last_answer`); it moves nothing and
+        // no further inquiry follows.
+        (true, Status::Resolved) if request.inquiries < INQUIRIES_MAX => {
+            request.inquiries += 1;
+            let config = super::find(tx, request.mode, &request.owner, request.provider)?;
+            save(tx, &mut request, now)?;
+            return Ok(config.map(|config| Taken { request, config }));
+        }
         _ => {
             save(tx, &mut request, now)?;
             return Ok(None);
@@ -437,9 +446,11 @@ pub fn on_callback(
     let Some(mut request) = tx.object::<RailRequest>(id)? else {
         return Ok(false);
     };
+    // A request closed by a review is still asked once per callback: the
+    // provider's late word is recorded, never applied (`take`).
     let open = matches!(
         request.status,
-        Status::Sent | Status::Pending | Status::Unknown
+        Status::Sent | Status::Pending | Status::Unknown | Status::Resolved
     );
     if request.provider != provider || !open || request.callbacks >= CALLBACKS_MAX {
         return Ok(false);
@@ -459,6 +470,28 @@ pub fn on_callback(
     }
     save(tx, &mut request, now)?;
     Ok(!due_now)
+}
+
+/// Closes request `id` because a member's review decided what it served
+/// (a refund whose provider never answered): RESOLVED, its queued inquiry
+/// dropped, a `send` not yet taken never sent. An answer arriving later is
+/// recorded in `last_answer` by [`record`] and moves nothing (the
+/// transition refuses every trigger from RESOLVED). Nothing to close (none,
+/// or final already): nothing changes.
+pub fn close(tx: &mut Tx<'_>, id: &str) -> Result<(), ApiError> {
+    let Some(mut request) = get(tx, id)? else {
+        return Ok(());
+    };
+    let Ok(next) = transition(request.status, Trigger::Resolve) else {
+        return Ok(());
+    };
+    let now = tx.now_ms();
+    request.status = next;
+    request.completed_at_ms = Some(now);
+    if let Some(row) = request.next_inquiry.take() {
+        tx.delete_index(row);
+    }
+    save(tx, &mut request, now)
 }
 
 /// The request `id`, when it exists.

@@ -7,7 +7,14 @@
 //!   │               └ ──lost──> UNKNOWN ──accepted──> PENDING
 //!   │                              └ ──succeeded | failed──> SUCCEEDED | FAILED
 //!   └──failed (never sent: circuit open, connection refused)──> FAILED
+//!
+//! QUEUED | SENT | PENDING | UNKNOWN ──resolve──> RESOLVED
 //! ```
+//!
+//! `resolve`: a member's review decided what the provider never said (a
+//! refund PROCESSING for ever, issue 47): the request is closed, its
+//! inquiries stop, and an answer arriving afterwards is recorded
+//! (`last_answer`) but moves nothing (decision 430).
 //!
 //! `lost`: the request may have reached the provider and no answer came
 //! back. Only a status inquiry moves an UNKNOWN request on; it is never sent
@@ -31,21 +38,25 @@ pub enum Status {
     Unknown,
     Succeeded,
     Failed,
+    /// Closed by a member's review of what it served: final, whatever the
+    /// provider says later.
+    Resolved,
 }
 
 impl Status {
     #[cfg(test)]
-    pub const ALL: [Status; 6] = [
+    pub const ALL: [Status; 7] = [
         Status::Queued,
         Status::Sent,
         Status::Pending,
         Status::Unknown,
         Status::Succeeded,
         Status::Failed,
+        Status::Resolved,
     ];
 
     pub fn is_final(self) -> bool {
-        matches!(self, Status::Succeeded | Status::Failed)
+        matches!(self, Status::Succeeded | Status::Failed | Status::Resolved)
     }
 
     pub fn as_str(self) -> &'static str {
@@ -56,6 +67,7 @@ impl Status {
             Status::Unknown => "UNKNOWN",
             Status::Succeeded => "SUCCEEDED",
             Status::Failed => "FAILED",
+            Status::Resolved => "RESOLVED",
         }
     }
 }
@@ -70,6 +82,8 @@ pub enum Trigger {
     Failed,
     /// Sent, and no readable answer came back.
     Lost,
+    /// A member's review decided what it served (`requests::close`).
+    Resolve,
 }
 
 /// The next status for `trigger` in `from`, or why not.
@@ -83,6 +97,7 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
         (Sent | Pending | Unknown, Trigger::Succeeded) => Ok(Succeeded),
         (Sent | Pending | Unknown, Trigger::Failed) => Ok(Failed),
         (Sent, Trigger::Lost) => Ok(Unknown),
+        (Queued | Sent | Pending | Unknown, Trigger::Resolve) => Ok(Resolved),
         (s, _) if s.is_final() => Err(Refusal::Closed),
         _ => Err(Refusal::Invalid),
     }
@@ -94,12 +109,13 @@ mod tests {
     use crate::lifecycle::assert_table;
     use Status::*;
 
-    const TRIGGERS: [Trigger; 5] = [
+    const TRIGGERS: [Trigger; 6] = [
         Trigger::Send,
         Trigger::Accepted,
         Trigger::Succeeded,
         Trigger::Failed,
         Trigger::Lost,
+        Trigger::Resolve,
     ];
 
     const ALLOWED: &[(Status, Trigger, Status)] = &[
@@ -115,13 +131,17 @@ mod tests {
         (Unknown, Trigger::Accepted, Pending),
         (Unknown, Trigger::Succeeded, Succeeded),
         (Unknown, Trigger::Failed, Failed),
+        (Queued, Trigger::Resolve, Resolved),
+        (Sent, Trigger::Resolve, Resolved),
+        (Pending, Trigger::Resolve, Resolved),
+        (Unknown, Trigger::Resolve, Resolved),
     ];
 
     #[test]
     fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
         for s in Status::ALL {
             match s {
-                Queued | Sent | Pending | Unknown | Succeeded | Failed => {}
+                Queued | Sent | Pending | Unknown | Succeeded | Failed | Resolved => {}
             }
         }
         for t in TRIGGERS {
@@ -130,7 +150,8 @@ mod tests {
                 | Trigger::Accepted
                 | Trigger::Succeeded
                 | Trigger::Failed
-                | Trigger::Lost => {}
+                | Trigger::Lost
+                | Trigger::Resolve => {}
             }
         }
         assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
@@ -138,8 +159,15 @@ mod tests {
 
     #[test]
     fn a_request_is_sent_once_whatever_happens_after() {
-        for s in [Sent, Pending, Unknown, Succeeded, Failed] {
+        for s in [Sent, Pending, Unknown, Succeeded, Failed, Resolved] {
             assert!(transition(s, Trigger::Send).is_err(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn a_resolved_request_takes_no_answer_of_the_provider() {
+        for t in TRIGGERS {
+            assert_eq!(transition(Resolved, t), Err(Refusal::Closed), "{t:?}");
         }
     }
 }

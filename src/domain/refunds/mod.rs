@@ -28,6 +28,7 @@ use super::Settings;
 use super::funds::Shift;
 use super::intents::{self, Intent, Reservation};
 use super::resource;
+use super::review;
 use super::settlement::cycles as settlement;
 use crate::auth::Principal;
 use crate::domain::events;
@@ -100,6 +101,12 @@ pub struct Refund {
     pub refund_transaction: Option<String>,
     pub rejection: Option<Rejection>,
     pub failure_reason: Option<String>,
+    /// The live rail request (`rrq_...`) that pays it back, once queued.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rail_request: Option<String>,
+    /// A member's decision on a refund whose provider never answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<review::Resolution>,
     pub created_at_ms: i64,
     pub updated_at_ms: i64,
 }
@@ -266,6 +273,8 @@ pub fn create(
         refund_transaction: None,
         rejection: None,
         failure_reason: None,
+        rail_request: None,
+        resolution: None,
         created_at_ms: now,
         updated_at_ms: now,
     };
@@ -380,14 +389,17 @@ fn approve_and_execute(
         amount_minor: intent.amount_received_minor,
         currency: &intent.currency,
         reference: &intent.id,
-        card: None,
+        card: intent.attempts.last().and_then(|a| a.card.as_ref()),
     };
     // A live mobile-money payment is refunded by a disbursement to the
     // number that paid, through the rail outbox: PROCESSING until the
     // provider answers ([`on_rail_answer`]), never sent twice.
     if refund.mode == Mode::Live && rail == "mobile_money" {
         match live_refund(tx, refund, intent) {
-            Ok(()) => return Ok(()),
+            Ok(request) => {
+                refund.rail_request = Some(request);
+                return Ok(());
+            }
             Err(error) => {
                 refund.failure_reason = Some(error.message.clone());
                 apply(refund, Trigger::Fail, now)?;
@@ -423,7 +435,10 @@ fn approve_and_execute(
                 )
             });
         match queued {
-            Ok(_) => return Ok(()),
+            Ok(request) => {
+                refund.rail_request = Some(request.id);
+                return Ok(());
+            }
             Err(error) => {
                 refund.failure_reason = Some(error.message.clone());
                 apply(refund, Trigger::Fail, now)?;
@@ -434,12 +449,20 @@ fn approve_and_execute(
     }
     // A wallet payment is refunded inside our ledger (to its payer): no rail is asked.
     let executed = match rail.as_str() {
-        "wallet" => Ok(()),
+        "wallet" => Ok(rails::Disbursement::Paid),
         _ => rails::for_mode(refund.mode, &rail)
             .and_then(|r| r.refund(&request, refund.amount_minor)),
     };
     match executed {
-        Ok(()) => succeed(tx, settings, refund, intent, &rail),
+        Ok(rails::Disbursement::Paid) => succeed(tx, settings, refund, intent, &rail),
+        // No answer: PROCESSING, its money reserved, until a member's review.
+        Ok(rails::Disbursement::Unknown | rails::Disbursement::Pending { .. }) => Ok(()),
+        Ok(rails::Disbursement::Failed(reason)) => {
+            refund.failure_reason = Some(format!("the provider refused it: {}", reason.as_str()));
+            apply(refund, Trigger::Fail, now)?;
+            release(tx, settings, refund, intent)?;
+            emit(tx, refund, EventType::RefundFailed)
+        }
         Err(error) => {
             refund.failure_reason = Some(error.message.clone());
             apply(refund, Trigger::Fail, now)?;
@@ -452,7 +475,7 @@ fn approve_and_execute(
 /// Queues the disbursement that refunds a live mobile-money payment, with
 /// the provider that carries its operator now (the one that collected it,
 /// or an aggregator while its circuit is open); none: refused, nothing queued.
-fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), ApiError> {
+fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<String, ApiError> {
     let paid = intent
         .attempts
         .iter()
@@ -476,7 +499,7 @@ fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), 
         operator.as_deref(),
         tx.wall_ms(),
     )?;
-    crate::domain::live_rails::requests::enqueue(
+    let request = crate::domain::live_rails::requests::enqueue(
         tx,
         crate::domain::live_rails::requests::NewRequest {
             mode: refund.mode,
@@ -493,7 +516,7 @@ fn live_refund(tx: &mut Tx<'_>, refund: &Refund, intent: &Intent) -> Result<(), 
             charge: None,
         },
     )?;
-    Ok(())
+    Ok(request.id)
 }
 
 /// A live provider's answer about the disbursement that refunds `id`
@@ -518,12 +541,7 @@ pub fn on_rail_answer(
     let now = tx.now_ms();
     match outcome {
         rails::Disbursement::Paid => {
-            let rail = intent
-                .attempts
-                .iter()
-                .rev()
-                .find(|a| a.status == intents::AttemptStatus::Captured)
-                .map_or_else(|| "mobile_money".to_string(), |a| a.rail.clone());
+            let rail = paid_rail(&intent);
             succeed(tx, settings, &mut refund, &mut intent, &rail)?;
         }
         rails::Disbursement::Failed(reason) => {
@@ -537,6 +555,81 @@ pub fn on_rail_answer(
     tx.put_object(refund.id.clone(), &refund)?;
     intents::save(tx, &intent)?;
     Ok(true)
+}
+
+/// `POST /refunds/{id}/review`: a member resolves a refund whose provider
+/// never answered (PROCESSING) from the provider's statement, as the
+/// provider's answer would have: `paid` → SUCCEEDED (reserved → the rail's
+/// clearing account, `refund.succeeded`); `returned` → FAILED, the
+/// reservation released to the merchant (`refund.failed`). The live rail
+/// request behind it is closed: a later answer moves nothing (decision 430).
+pub fn review(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    id: &str,
+    outcome: review::Outcome,
+    evidence: &review::Evidence,
+) -> Result<Refund, ApiError> {
+    let refund = read(tx, principal, id)?;
+    if refund.status != Status::Processing {
+        return Err(ApiError::new(
+            Code::NotInReview,
+            format!(
+                "refund {id} is {:?}: only a refund PROCESSING without the provider's answer is resolved by a review",
+                refund.status
+            ),
+        )
+        .with_detail("status", format!("{:?}", refund.status).to_uppercase()));
+    }
+    let mut refund = refund;
+    refund.resolution = Some(review::resolve(
+        tx,
+        principal,
+        "refund.reviewed",
+        id,
+        outcome,
+        evidence,
+    )?);
+    if let Some(request) = &refund.rail_request {
+        crate::domain::live_rails::requests::close(tx, request)?;
+    }
+    let mut intent = intent_of(tx, &refund)?;
+    // The payment's timeline says who decided, before what follows.
+    intent.note(
+        tx.now_ms(),
+        "refund.reviewed",
+        "member",
+        &[
+            ("refund", refund.id.clone()),
+            ("outcome", outcome.as_str().to_string()),
+        ],
+    );
+    match outcome {
+        review::Outcome::Paid => {
+            let rail = paid_rail(&intent);
+            succeed(tx, settings, &mut refund, &mut intent, &rail)?;
+        }
+        review::Outcome::Returned => {
+            refund.failure_reason = Some(rails::PayoutFailure::Returned.as_str().into());
+            apply(&mut refund, Trigger::Fail, tx.now_ms())?;
+            release(tx, settings, &refund, &mut intent)?;
+            emit(tx, &refund, EventType::RefundFailed)?;
+        }
+    }
+    tx.put_object(refund.id.clone(), &refund)?;
+    intents::save(tx, &intent)?;
+    Ok(refund)
+}
+
+/// The rail that took the payment a refund pays back.
+fn paid_rail(intent: &Intent) -> String {
+    intent
+        .attempts
+        .iter()
+        .rev()
+        .find(|a| a.status == intents::AttemptStatus::Captured)
+        .map_or_else(|| "mobile_money".to_string(), |a| a.rail.clone())
 }
 
 /// Where a refund's money goes: a wallet payment's payer's available

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Refund, Rejection, Status};
+use crate::domain::review::ResolutionView;
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RefundView {
@@ -27,6 +28,10 @@ pub struct RefundView {
     pub refund_transaction: Option<String>,
     pub rejection: Option<Rejection>,
     pub failure_reason: Option<String>,
+    /// A member's decision on a refund the provider never answered about
+    /// (`POST /refunds/{id}/review`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionView>,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -46,6 +51,7 @@ pub fn view(refund: &Refund) -> RefundView {
         refund_transaction: refund.refund_transaction.clone(),
         rejection: refund.rejection.clone(),
         failure_reason: refund.failure_reason.clone(),
+        resolution: refund.resolution.as_ref().map(|r| r.view()),
         created_at: crate::clock::rfc3339(refund.created_at_ms),
         updated_at: crate::clock::rfc3339(refund.updated_at_ms),
     }

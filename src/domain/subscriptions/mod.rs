@@ -8,10 +8,10 @@
 //!   with the usage recorded in the period that just ended (in arrears) and
 //!   tax: `invoices::issue`, which collects it and runs its dunning.
 //! - Statuses and every move between them: `state.rs`.
-//! - Cancel: now (CANCELLED; its open and failed invoices VOID; nothing is
-//!   refunded, and the unused share of the paid period, prorated by the
-//!   millisecond, is shown as `cancellation.unused_minor` for a refund the
-//!   merchant may make), or at period end (ENDED then).
+//! - Cancel: now (CANCELLED; its open and failed invoices VOID; the unused
+//!   share of the paid period, prorated by the millisecond, is
+//!   `cancellation.unused_minor` and is refunded against the paid invoice's
+//!   payment, decision 432), or at period end (ENDED then).
 
 pub mod calendar;
 mod overview;
@@ -149,6 +149,12 @@ pub struct StoredCancellation {
     pub requested_at_ms: i64,
     pub effective_at_ms: i64,
     pub unused_minor: i64,
+    /// The refund of `unused_minor` against the paid invoice's payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund: Option<String>,
+    /// Why `unused_minor` (or part of it) was not refunded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_refunded: Option<String>,
 }
 
 pub struct NewSubscription {
@@ -402,6 +408,8 @@ pub(crate) fn on_dunning_exhausted(
             requested_at_ms: now,
             effective_at_ms: now,
             unused_minor: 0,
+            refund: None,
+            not_refunded: None,
         });
         let others = std::mem::take(&mut sub.open_invoices);
         advance(tx, &mut sub, Trigger::DunningExhausted { cancel })?;
@@ -444,11 +452,14 @@ pub fn cancel(
         } else {
             0
         };
+        let (refund, not_refunded) = refund_unused(tx, settings, principal, &sub, unused_minor)?;
         sub.cancellation = Some(StoredCancellation {
             reason: "requested".into(),
             requested_at_ms: now,
             effective_at_ms: now,
             unused_minor,
+            refund,
+            not_refunded,
         });
         let open = std::mem::take(&mut sub.open_invoices);
         advance(tx, &mut sub, Trigger::Cancel { immediately })?;
@@ -462,6 +473,8 @@ pub fn cancel(
             requested_at_ms: now,
             effective_at_ms: sub.current_period_end_ms,
             unused_minor: 0,
+            refund: None,
+            not_refunded: None,
         });
         save(tx, &mut sub)?;
     } else {
@@ -470,6 +483,94 @@ pub fn cancel(
     }
     emit(tx, &sub, EventType::SubscriptionCancelled)?;
     Ok(sub)
+}
+
+/// An immediate cancel refunds the unused share of the paid period against
+/// the payment of the invoice that paid it (decision 432): a refund object
+/// of its own (`refund.created` ... `refund.succeeded`, posted by the
+/// ledger writer), at most what is still refundable on that payment.
+/// Returns the refund's id, or why nothing (or less) was refunded.
+fn refund_unused(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    principal: &Principal,
+    sub: &Subscription,
+    unused_minor: i64,
+) -> Result<(Option<String>, Option<String>), ApiError> {
+    if unused_minor <= 0 {
+        return Ok((None, None));
+    }
+    let invoice = match &sub.latest_invoice {
+        Some(id) => tx.object::<Invoice>(id)?,
+        None => None,
+    };
+    let paid = invoice.filter(|i| {
+        i.status == invoices::Status::Paid && i.period_start_ms == sub.current_period_start_ms
+    });
+    let Some(invoice) = paid else {
+        return Ok((
+            None,
+            Some("no paid invoice covers the current period".into()),
+        ));
+    };
+    let Some(intent_id) = invoice.payment_intent.clone() else {
+        return Ok((
+            None,
+            Some(format!(
+                "invoice {} was paid without a payment to refund",
+                invoice.id
+            )),
+        ));
+    };
+    let intent = super::intents::read(tx, principal, &intent_id)
+        .ok()
+        .filter(super::intents::Intent::is_received);
+    let refundable = intent.as_ref().map_or(0, super::refunds::refundable);
+    if refundable <= 0 {
+        return Ok((
+            None,
+            Some(format!(
+                "nothing captured is left to refund on {intent_id}, invoice {}'s payment",
+                invoice.id
+            )),
+        ));
+    }
+    let amount = unused_minor.min(refundable);
+    // A refund is paid from the merchant's balance (fees are not given
+    // back): one it cannot cover now is left to the merchant, and said,
+    // rather than holding up the cancel.
+    let balances = match &intent {
+        Some(intent) => super::intents::merchant_balances(tx, intent)?,
+        None => return Ok((None, None)),
+    };
+    let covered = balances.pending_minor + balances.available_minor;
+    if covered < amount {
+        return Ok((
+            None,
+            Some(format!(
+                "the balance ({covered}) cannot cover a refund of {amount} now; refund it with POST /refunds on {intent_id} once it can"
+            )),
+        ));
+    }
+    let mut metadata = BTreeMap::new();
+    metadata.insert("subscription".to_string(), serde_json::json!(sub.id));
+    metadata.insert("invoice".to_string(), serde_json::json!(invoice.id));
+    let refund = super::refunds::create(
+        tx,
+        settings,
+        principal,
+        super::refunds::NewRefund {
+            payment_intent: intent_id.clone(),
+            amount_minor: Some(amount),
+            currency: None,
+            reason: "subscription_cancelled".into(),
+            metadata,
+            stepped_up: false,
+        },
+    )?;
+    let short = (amount < unused_minor)
+        .then(|| format!("only {amount} of {unused_minor} was still refundable on {intent_id}"));
+    Ok((Some(refund.id), short))
 }
 
 fn inactive(sub: &Subscription, what: &str) -> ApiError {

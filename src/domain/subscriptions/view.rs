@@ -36,10 +36,15 @@ pub struct CancellationView {
     /// When it stops (stopped): now, or the period's end.
     pub effective_at: String,
     /// At an immediate cancel, the paid recurring amount's unused share
-    /// (prorated by the millisecond, rounded down). Nothing is refunded by
-    /// itself: the merchant may refund it (`POST /refunds` on the invoice's
-    /// payment request).
+    /// (prorated by the millisecond, rounded down), refunded at once
+    /// against the payment of the invoice that paid the period (`refund`).
     pub unused_minor: i64,
+    /// The refund (`re_...`) of `unused_minor`, with its own events.
+    pub refund: Option<String>,
+    /// Why `unused_minor` (or part of it) was not refunded: no paid invoice
+    /// covers the period, it was paid without a payment, nothing is left to
+    /// refund on that payment, or the merchant's balance cannot cover it now.
+    pub not_refunded: Option<String>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -94,6 +99,8 @@ pub fn view(sub: &Subscription, plan: &Plan, invoices: Vec<InvoiceView>) -> Subs
             requested_at: rfc3339(c.requested_at_ms),
             effective_at: rfc3339(c.effective_at_ms),
             unused_minor: c.unused_minor,
+            refund: c.refund.clone(),
+            not_refunded: c.not_refunded.clone(),
         }),
         latest_invoice: sub.latest_invoice.clone(),
         invoices,

@@ -21,35 +21,72 @@ struct Source {
     scope: &'static str,
     /// The API list, already filtered where it can be.
     path: &'static str,
-    /// Whether a listed object is parked (for lists without a status filter).
-    parked: fn(&Value) -> bool,
+    /// The parked thing of a listed object, as a row reads it (`id`,
+    /// `amount_minor`, `currency`, `status`, `updated_at`): the object
+    /// itself, or what it holds (an intent's late bank credit); none when
+    /// the object is not parked (lists without a status filter).
+    parked: fn(&Value) -> Option<Value>,
     /// The console page of one object, if it has one.
     page: Option<&'static str>,
 }
 
-const SOURCES: [Source; 3] = [
+const SOURCES: [Source; 5] = [
     Source {
         kind: "payout",
         scope: "payouts:read",
         path: "/payouts?status=NEEDS_REVIEW&limit=200",
-        parked: |_| true,
+        parked: |p| Some(p.clone()),
         page: None,
     },
     Source {
         kind: "payment",
         scope: "payment_intents:read",
         path: "/payment_intents?status=AMBIGUOUS&limit=200",
-        parked: |_| true,
+        parked: |p| Some(p.clone()),
         page: Some("/console/payments/"),
     },
     Source {
         kind: "route",
         scope: "routes:read",
         path: "/routes?limit=200",
-        parked: |r| matches!(r["stage"].as_str(), Some("MANUAL_REVIEW" | "MISMATCHED")),
+        parked: |r| {
+            matches!(r["stage"].as_str(), Some("MANUAL_REVIEW" | "MISMATCHED")).then(|| r.clone())
+        },
         page: None,
     },
+    // A refund still PROCESSING: its provider has not answered (yet).
+    Source {
+        kind: "refund_processing",
+        scope: "refunds:read",
+        path: "/refunds?status=PROCESSING&limit=200",
+        parked: |r| Some(r.clone()),
+        page: None,
+    },
+    // A bank credit that came after its intent closed, HELD in suspense;
+    // the newest 200 intents are read (no list filter finds them).
+    Source {
+        kind: "late_bank_credit",
+        scope: "payment_intents:read",
+        path: "/payment_intents?limit=200",
+        parked: late_bank_credit,
+        page: Some("/console/payments/"),
+    },
 ];
+
+/// An intent's oldest HELD late bank credit, as a row of its intent.
+fn late_bank_credit(intent: &Value) -> Option<Value> {
+    let held = intent["late_payments"]
+        .as_array()?
+        .iter()
+        .find(|l| l["rail"] == "bank" && l["status"] == "HELD")?;
+    Some(serde_json::json!({
+        "id": intent["id"],
+        "amount_minor": held["amount_minor"],
+        "currency": held["currency"],
+        "status": held["status"],
+        "updated_at": held["created_at"],
+    }))
+}
 
 /// One parked object.
 struct Parked {
@@ -99,8 +136,8 @@ pub async fn section_for(console: &Console, member: &Member) -> String {
         more |= list["has_more"] == true;
         let rows = list["data"].as_array().into_iter().flatten();
         parked.extend(
-            rows.filter(|o| (source.parked)(o))
-                .filter_map(|o| Parked::of(source, o)),
+            rows.filter_map(|o| (source.parked)(o))
+                .filter_map(|o| Parked::of(source, &o)),
         );
     }
     if !readable {
@@ -182,8 +219,34 @@ mod tests {
         );
         assert_eq!(parked.since_ms, 1_795_860_000_000);
         let routes = &SOURCES[2];
-        assert!((routes.parked)(&json!({"stage": "MISMATCHED"})));
-        assert!(!(routes.parked)(&json!({"stage": "SETTLED"})));
+        assert!((routes.parked)(&json!({"stage": "MISMATCHED"})).is_some());
+        assert!((routes.parked)(&json!({"stage": "SETTLED"})).is_none());
         assert!(Parked::of(routes, &json!({"stage": "MANUAL_REVIEW"})).is_none());
+    }
+
+    #[test]
+    fn an_intent_is_listed_for_its_held_late_bank_credit_only() {
+        let credits = &SOURCES[4];
+        let intent = |status: &str, rail: &str| {
+            json!({"id": "pi_1", "amount_minor": 99_000, "currency": "CDF", "status": "CANCELLED",
+                   "updated_at": "2026-11-28T12:00:00Z",
+                   "late_payments": [{"id": "lp_1", "rail": rail, "status": status,
+                                      "amount_minor": 10_000, "currency": "CDF",
+                                      "created_at": "2026-11-28T10:00:00Z"}]})
+        };
+        let row = (credits.parked)(&intent("HELD", "bank")).expect("held");
+        let parked = Parked::of(credits, &row).expect("a row");
+        assert_eq!(
+            (
+                parked.id.as_str(),
+                parked.amount_minor,
+                parked.status.as_str()
+            ),
+            ("pi_1", 10_000, "HELD")
+        );
+        assert_eq!(parked.since_ms, 1_795_860_000_000);
+        assert!((credits.parked)(&intent("RELEASED", "bank")).is_none());
+        assert!((credits.parked)(&intent("HELD", "mobile_money")).is_none());
+        assert!((credits.parked)(&json!({"id": "pi_2"})).is_none());
     }
 }
