@@ -3,7 +3,7 @@
 //! (`store::writer::apply_now`), with the invariants checked as it goes.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
@@ -18,7 +18,9 @@ use crate::domain::{self, Settings};
 use crate::error::{ApiError, Code};
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
 use crate::mode::Mode;
-use crate::store::writer::{IDEMPOTENCY_TTL_MS, Work, apply_now, purge_idempotency};
+use crate::store::writer::{
+    IDEMPOTENCY_TTL_MS, IdempotencyClaim, Work, apply_now, purge_idempotency,
+};
 use crate::store::{Output, Read, Store};
 
 /// 2027-01-01T00:00:00Z: where simulated time starts.
@@ -165,6 +167,8 @@ struct World {
     next_key: u64,
     /// When the idempotency purger last ran.
     purged_at_ms: i64,
+    /// What the watched commands of the batch being applied broke.
+    seen: Arc<Mutex<Vec<String>>>,
     /// `PAYGATE_SIM_TRACE` set: every trace line goes to stderr as it is made.
     print_trace: bool,
 }
@@ -252,6 +256,7 @@ impl World {
             },
             next_key: 0,
             purged_at_ms: EPOCH_MS,
+            seen: Arc::default(),
             print_trace: std::env::var_os("PAYGATE_SIM_TRACE").is_some(),
         };
         world.setup().map_err(|e| e.message)?;
@@ -784,7 +789,7 @@ impl World {
             return Ok(());
         }
         let pending = std::mem::take(&mut self.pending);
-        let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> = Vec::new();
+        let mut commands: Vec<(Option<IdempotencyClaim>, Work)> = Vec::new();
         let mut sent = Vec::new();
         for p in pending {
             let principal = self.principal(p.org, p.who);
@@ -817,7 +822,7 @@ impl World {
             Some(p) => Some(self.footprint(p)?),
             None => None,
         };
-        let results = apply_now(self.store(), self.now_ms, commands);
+        let results = self.apply(n, commands)?;
         self.figures.batches += 1;
         self.figures.commands += results.len() as u64;
         let mut touched = Vec::new();
@@ -994,6 +999,27 @@ impl World {
         Ok(())
     }
 
+    /// Applies `commands` as one batch through the writer's batch code,
+    /// each watched: what it moved must follow its resource's transition
+    /// table, and the last event it emitted about an object must carry the
+    /// object as stored (`invariants::moves_and_events`).
+    fn apply(
+        &mut self,
+        n: usize,
+        commands: Vec<(Option<IdempotencyClaim>, Work)>,
+    ) -> Result<Vec<Result<crate::store::Reply, ApiError>>, Failure> {
+        let commands = commands
+            .into_iter()
+            .map(|(claim, work)| (claim, watched(work, self.seen.clone())))
+            .collect();
+        let results = apply_now(self.store(), self.now_ms, commands);
+        let seen = std::mem::take(&mut *self.seen.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Some(what) = seen.into_iter().next() {
+            return Err(self.fail(n, what));
+        }
+        Ok(results)
+    }
+
     /// Keeps what a 201 created, for the steps that act on it.
     fn created(&mut self, org: usize, request: &Request, id: &str) {
         let id = id.to_string();
@@ -1129,11 +1155,10 @@ impl World {
         what: &str,
         work: impl FnOnce(&mut crate::store::Tx<'_>) -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, Failure> {
-        let kept = Arc::new(std::sync::Mutex::new(None));
+        let kept = Arc::new(Mutex::new(None));
         let out = kept.clone();
-        let results = apply_now(
-            self.store(),
-            self.now_ms,
+        let results = self.apply(
+            n,
             vec![(
                 None,
                 Box::new(move |tx| {
@@ -1142,7 +1167,7 @@ impl World {
                     Ok(Output::empty())
                 }),
             )],
-        );
+        )?;
         self.figures.batches += 1;
         match results.into_iter().next() {
             Some(Ok(_)) => kept
@@ -1186,8 +1211,7 @@ impl World {
                 .into_iter()
                 .filter(|(key, _)| crate::store::keys::due_ms(key).unwrap_or(target) <= self.now_ms)
                 .collect();
-            let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> =
-                Vec::new();
+            let mut commands: Vec<(Option<IdempotencyClaim>, Work)> = Vec::new();
             let mut fired = Vec::new();
             for (key, timer) in due {
                 let copies = if twice && prng.chance(300) { 2 } else { 1 };
@@ -1208,7 +1232,7 @@ impl World {
             if commands.is_empty() {
                 continue;
             }
-            let results = apply_now(self.store(), self.now_ms, commands);
+            let results = self.apply(n, commands)?;
             self.figures.batches += 1;
             for ((_, timer), result) in fired.into_iter().zip(results) {
                 // A due timer's handler does its work or finds it done
@@ -1233,9 +1257,8 @@ impl World {
             return self.no_negative_balance(n);
         }
         self.purged_at_ms = self.now_ms;
-        let purged = apply_now(
-            self.store(),
-            self.now_ms,
+        let purged = self.apply(
+            n,
             vec![(
                 None,
                 Box::new(|tx| {
@@ -1243,7 +1266,7 @@ impl World {
                     Ok(Output::empty())
                 }),
             )],
-        );
+        )?;
         if let Some(Err(e)) = purged.first() {
             return Err(self.fail(n, format!("purge: {e:?}")));
         }
@@ -1298,7 +1321,7 @@ impl World {
                 .command(self.store(), &self.settings, &principal, self.now_ms)
                 .map_err(|e| self.fail(n, format!("{e:?}")))?;
             let claim = pending.request.claim(&principal, &pending.key);
-            let result = apply_now(self.store(), self.now_ms, vec![(Some(claim), work)]);
+            let result = self.apply(n, vec![(Some(claim), work)])?;
             match result.into_iter().next() {
                 // The commit finished before the failure: acknowledged.
                 Some(Ok(reply)) => self.answer(n, pending, Ok(reply), None)?,
@@ -1362,6 +1385,18 @@ fn switch_parked(payment: &serde_json::Value) -> bool {
             .pointer("/dimensions/resolution_status")
             .and_then(|s| s.as_str())
             == Some("MANUAL_REVIEW")
+}
+
+/// `work`, then the invariants of what it did, on its own transaction
+/// before the writer flushes it; what breaks them goes to `seen`.
+fn watched(work: Work, seen: Arc<Mutex<Vec<String>>>) -> Work {
+    Box::new(move |tx| {
+        let output = work(tx)?;
+        if let Err(what) = invariants::moves_and_events(tx) {
+            seen.lock().unwrap_or_else(|e| e.into_inner()).push(what);
+        }
+        Ok(output)
+    })
 }
 
 /// `work`, then a failure: what it wrote must vanish with its overlay.
