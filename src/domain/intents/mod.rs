@@ -1574,7 +1574,10 @@ pub fn on_timer(tx: &mut Tx<'_>, settings: &Settings, kind: &TimerKind) -> Resul
     let now = tx.now_ms();
     match kind {
         TimerKind::IntentExpire { .. } => {
-            // DELIBERATE DEFECT (scratch, issue 46): the expiry no longer checks its state.
+            // Expiry only bites an intent still waiting for its payer.
+            if transition(intent.status, Trigger::Expire).is_err() {
+                return Ok(());
+            }
             intent.apply(now, Trigger::Expire, "timer")?;
             intent.abandon_attempt(now);
             methods::return_unpaid_bank(&mut intent, now)?;
