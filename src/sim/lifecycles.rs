@@ -321,6 +321,7 @@ mod tests {
         assert!(super::check("po_1", Some("PAID"), "PROCESSING").is_err());
         assert!(super::check("pi_1", Some("REFUNDED"), "SETTLED").is_err());
         assert!(super::check("pay_1", None, "SOMEWHERE").is_err());
+        assert!(super::check("pi_1", Some("SETTLED"), "EXPIRED").is_err());
         // An object without a lifecycle here: not checked.
         assert!(super::check("tr_1", Some("A"), "B").is_ok());
     }

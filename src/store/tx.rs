@@ -202,7 +202,11 @@ impl<'a> Tx<'a> {
             .map(|((table, id), now)| {
                 Ok(WrittenObject {
                     id: id.clone(),
-                    before: self.tables.get(*table, id)?,
+                    before: self
+                        .tables
+                        .get(*table, id)?
+                        .map(|stored| super::codec::unpacked(*table, stored))
+                        .transpose()?,
                     now: now.clone(),
                 })
             })
