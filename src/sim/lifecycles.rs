@@ -72,24 +72,7 @@ where
 const BOOLS: [bool; 2] = [false, true];
 
 fn intents() -> Machine {
-    use intents::state::{Status::*, Trigger, transition};
-    let statuses = [
-        Created,
-        RequiresPaymentMethod,
-        RequiresCustomerAction,
-        Processing,
-        Authorised,
-        Captured,
-        SettlementPending,
-        Settled,
-        Ambiguous,
-        Failed,
-        Cancelled,
-        Expired,
-        PartiallyRefunded,
-        Refunded,
-        Disputed,
-    ];
+    use intents::state::{Status, Trigger, transition};
     let mut triggers = vec![
         Trigger::AttemptUnknown,
         Trigger::QueueSettlement,
@@ -126,22 +109,20 @@ fn intents() -> Machine {
             | Trigger::SetAmount => {}
         }
     }
-    machine(&statuses, &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn refunds() -> Machine {
-    use refunds::state::{Status::*, Trigger::*, transition};
-    let statuses = [Requested, Approved, Processing, Succeeded, Failed, Rejected];
+    use refunds::state::{Status, Trigger::*, transition};
     machine(
-        &statuses,
+        &Status::ALL,
         &[Approve, Execute, Succeed, Fail, Reject],
         transition,
     )
 }
 
 fn disputes() -> Machine {
-    use disputes::state::{Status::*, Trigger::*, transition};
-    let statuses = [NeedsResponse, UnderReview, Won, Lost];
+    use disputes::state::{Status, Trigger::*, transition};
     let triggers = [
         Respond {
             deadline_passed: false,
@@ -153,25 +134,16 @@ fn disputes() -> Machine {
         Lose,
         DeadlinePassed,
     ];
-    machine(&statuses, &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn payouts() -> Machine {
-    use payouts::state::{Status::*, Trigger::*, transition};
-    let statuses = [Pending, Processing, Paid, Failed, NeedsReview];
-    machine(&statuses, &[Accept, Pay, Fail, Hold], transition)
+    use payouts::state::{Status, Trigger::*, transition};
+    machine(&Status::ALL, &[Accept, Pay, Fail, Hold], transition)
 }
 
 fn payout_batches() -> Machine {
-    use payout_batches::state::{Status::*, Trigger, transition};
-    let statuses = [
-        PendingApproval,
-        Executing,
-        Executed,
-        Partial,
-        Failed,
-        Cancelled,
-    ];
+    use payout_batches::state::{Status, Trigger, transition};
     let mut triggers = vec![Trigger::Approve, Trigger::Cancel];
     for any_paid in BOOLS {
         for any_failed in BOOLS {
@@ -185,21 +157,21 @@ fn payout_batches() -> Machine {
             });
         }
     }
-    machine(&statuses, &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn fx_quotes() -> Machine {
-    use fx::state::{Status::*, Trigger::*, transition};
+    use fx::state::{Status, Trigger::*, transition};
     let triggers = [
         Expire,
         Take { used_before: false },
         Take { used_before: true },
     ];
-    machine(&[Locked, Indicative, Expired], &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn accounts() -> Machine {
-    use accounts::state::{Status::*, Trigger::*, transition};
+    use accounts::state::{Status, Trigger::*, transition};
     let triggers = [
         Update,
         SendLink,
@@ -207,24 +179,11 @@ fn accounts() -> Machine {
         Claim { link_live: true },
         Detach,
     ];
-    machine(&[Active, Detached], &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn switch_payments() -> Machine {
-    use switch_payments::state::{Status::*, Trigger::*, transition};
-    let statuses = [
-        Received,
-        RequiresAction,
-        Ready,
-        Dispatching,
-        Pending,
-        Authorized,
-        Unknown,
-        Completed,
-        Rejected,
-        Expired,
-        Cancelled,
-    ];
+    use switch_payments::state::{Status, Trigger::*, transition};
     let triggers = [
         Consent { valid: false },
         Consent { valid: true },
@@ -238,12 +197,11 @@ fn switch_payments() -> Machine {
         Expire,
         Cancel,
     ];
-    machine(&statuses, &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 fn settlement_cycles() -> Machine {
-    use settlement::state::{Status::*, Trigger::*, transition};
-    let statuses = [Open, Closed, Paying, Paid, Failed, Skipped];
+    use settlement::state::{Status, Trigger::*, transition};
     let triggers = [
         Close { empty: false },
         Close { empty: true },
@@ -251,7 +209,7 @@ fn settlement_cycles() -> Machine {
         Pay,
         Fail,
     ];
-    machine(&statuses, &triggers, transition)
+    machine(&Status::ALL, &triggers, transition)
 }
 
 /// The machines, by id prefix (`pi_...`).
