@@ -9,6 +9,7 @@
 
 mod disk;
 mod invariants;
+mod lifecycles;
 mod prng;
 mod requests;
 mod runner;

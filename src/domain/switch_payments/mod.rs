@@ -12,7 +12,7 @@
 //! The five status dimensions and the append-only journal of facts are kept
 //! on the record; `docs/national-switch.md` tells the whole story.
 
-mod state;
+pub mod state;
 mod view;
 
 use crate::domain::resource::Kind;
