@@ -33,7 +33,7 @@ const SOURCES: [Source; 3] = [
         scope: "payouts:read",
         path: "/payouts?status=NEEDS_REVIEW&limit=200",
         parked: |_| true,
-        page: None,
+        page: Some("/console/payouts/"),
     },
     Source {
         kind: "payment",
@@ -128,14 +128,18 @@ fn render(member: &Member, parked: &[Parked], more: bool, now_ms: i64) -> String
             vec![
                 esc(w(member, p.kind)),
                 id,
-                money(p.amount_minor, &p.currency),
-                esc(&p.status),
+                money(member.lang, p.amount_minor, &p.currency),
+                super::html::badge(member.lang, &p.status),
                 esc(&waited(now_ms - p.since_ms)),
+                super::review::button(member, &p.id),
             ]
         })
         .collect();
     let title = w(member, "needs_attention");
-    let headers = words(member, ["kind", "id", "amount", "status", "waited"]);
+    let headers = words(
+        member,
+        ["kind", "id", "amount", "status", "waited", "action"],
+    );
     let summary = format!(
         "<p class=\"figure\" id=\"attention-count\">{count}</p><p class=\"muted\">{}</p>",
         w(member, "attention_note")

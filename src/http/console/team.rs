@@ -14,7 +14,8 @@ use serde_json::json;
 use super::api::{self, Call};
 use super::auth::{Action, Kind, Post};
 use super::html::{
-    esc, form, input, s, section, select, status_badge, table, table_section, w, when, words,
+    esc, event_word, form, humane, input, s, section, select, status_badge, status_word, table,
+    table_section, w, when, words,
 };
 use super::layout::{self, Shown, percent};
 use super::{Console, Member};
@@ -33,7 +34,7 @@ fn role_options() -> Vec<(&'static str, &'static str)> {
 }
 
 pub async fn members(State(console): State<Console>, member: Member) -> Shown {
-    let (here, path) = ("/console/team", "/team/members?limit=200");
+    let (here, path) = ("/console/team", "/team/members");
     let list = layout::read_for_page(&console, &member, here, roles::TEAM_MANAGE, path).await?;
     let options = role_options();
     let rows: Vec<Vec<String>> = layout::items(&list)
@@ -68,7 +69,7 @@ pub async fn members(State(console): State<Console>, member: Member) -> Shown {
             vec![
                 s(m, "email"),
                 esc(m["role"].as_str().unwrap_or("")),
-                status_badge(m),
+                status_badge(member.lang, m),
                 when(m, "created_at"),
                 actions,
             ]
@@ -182,6 +183,30 @@ pub struct Cursor {
     cursor: Option<String>,
 }
 
+/// An audit entry's details as `Label: value` lines, not JSON.
+fn details(member: &Member, details: &serde_json::Value) -> String {
+    let Some(fields) = details.as_object() else {
+        return String::new();
+    };
+    fields
+        .iter()
+        .map(|(key, value)| {
+            let value = match value {
+                serde_json::Value::String(text)
+                    if text.contains('_')
+                        && text.chars().all(|c| c.is_ascii_alphabetic() || c == '_') =>
+                {
+                    status_word(member.lang, text)
+                }
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            format!("{}: {}", esc(&humane(key)), esc(&value))
+        })
+        .collect::<Vec<_>>()
+        .join("<br>")
+}
+
 pub async fn audit_log(
     State(console): State<Console>,
     member: Member,
@@ -203,12 +228,17 @@ pub async fn audit_log(
                 .as_str()
                 .or(e["api_key"].as_str())
                 .unwrap_or(e["actor_type"].as_str().unwrap_or(""));
+            let action = e["action"].as_str().unwrap_or("");
             vec![
                 when(e, "created_at"),
                 esc(actor),
-                s(e, "action"),
+                format!(
+                    "<span title=\"{}\">{}</span>",
+                    esc(action),
+                    esc(&event_word(member.lang, action))
+                ),
                 s(e, "target"),
-                esc(&e["details"].to_string()),
+                details(&member, &e["details"]),
             ]
         })
         .collect();
