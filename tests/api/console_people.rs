@@ -16,8 +16,8 @@ use crate::console::{
     settled_payment, start,
 };
 use crate::console_browser::{
-    axe_source, capture_as, choose, click, made_batch, more_pages_data, row, runtime, sign_in,
-    sign_out,
+    FITS, axe_source, capture_as, choose, click, held_payout, made_batch, more_pages_data, row,
+    runtime, says, sign_in, sign_out,
 };
 use crate::support::TestServer;
 use crate::support::ik;
@@ -85,7 +85,12 @@ fn raw_word(text: &str) -> Option<String> {
             ]
             .iter()
             .any(|p| w.starts_with(p));
+            // A key's redacted prefix (`sk_test_tfcg…`) is what a developer reads.
+            let key = ["sk_", "rk_", "pk_", "whsec_"]
+                .iter()
+                .any(|p| w.starts_with(p));
             let snake = w.contains('_')
+                && !key
                 && !w.starts_with('_')
                 && w.chars().all(|c| c.is_ascii_lowercase() || c == '_');
             upper || dotted || snake
@@ -119,24 +124,11 @@ async fn check_page(client: &Client, srv: &TestServer, path: &str, who: &str) ->
     if text.contains(" ? ") || text.lines().any(|l| l.trim() == "?") {
         wrong.push(format!("{at} lacks a word"));
     }
-    let error_box = client
-        .execute(
-            "var e = document.querySelector('#error, .flash.bad'); return !!e && e.offsetParent !== null;",
-            vec![],
-        )
-        .await
-        .expect("error box");
-    if error_box != Value::Bool(false) {
+    let error_box = "var e = document.querySelector('#error, .flash.bad'); return !!e && e.offsetParent !== null;";
+    if says(client, error_box).await {
         wrong.push(format!("{at} shows an error box: {text}"));
     }
-    let fits = client
-        .execute(
-            "return document.documentElement.scrollWidth <= window.innerWidth + 1",
-            vec![],
-        )
-        .await
-        .expect("layout");
-    if fits != Value::Bool(true) {
+    if !says(client, FITS).await {
         wrong.push(format!("{at} is wider than 390 px"));
     }
     wrong
@@ -221,6 +213,26 @@ fn object_pages(w: &World, nav: &str) -> Vec<String> {
         ],
         _ => vec![],
     }
+}
+
+/// Signs `email` in at desktop size in a fresh browser and runs `walk`
+/// with the browser and axe-core's script.
+fn as_member<T>(
+    srv: &TestServer,
+    email: &str,
+    password: &str,
+    walk: impl AsyncFnOnce(&Client, &str) -> T,
+) -> T {
+    let axe = axe_source();
+    let (_driver, port) = start_driver();
+    runtime().block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.expect("size");
+        sign_in(&client, srv, email, password).await;
+        let out = walk(&client, &axe).await;
+        client.close().await.expect("close");
+        out
+    })
 }
 
 async fn nav_hrefs(client: &Client) -> Vec<String> {
@@ -344,34 +356,25 @@ fn every_console_page_as_every_role_in_both_languages_has_no_error_box_raw_word_
 #[test]
 fn the_team_page_loads_invites_and_changes_a_role_in_both_languages() {
     let srv = start();
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(1280, 800).await.expect("size");
-        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+    as_member(&srv, OWNER, OWNER_PASSWORD, async |client, axe| {
         for lang in LANGS {
-            in_lang(&client, &srv, lang).await;
-            click(&client, "nav-team").await;
-            wait_for_text(&client, "table", FINANCE).await;
-            assert!(
-                !has(&client, "#error").await,
-                "the Team page loads ({lang})"
-            );
-            capture_as(&client, &axe, "after-6", &format!("team-{lang}")).await;
+            in_lang(client, &srv, lang).await;
+            click(client, "nav-team").await;
+            wait_for_text(client, "table", FINANCE).await;
+            assert!(!has(client, "#error").await, "the Team page loads ({lang})");
+            capture_as(client, axe, "after-6", &format!("team-{lang}")).await;
         }
-        in_lang(&client, &srv, "en").await;
-        click(&client, "nav-team").await;
-        type_into(&client, "invite-email", "new.colleague@example.com").await;
-        choose(&client, "invite-role", "finance").await;
-        type_into(&client, "invite-password", "a-first-password-Zx9").await;
-        click(&client, "invite-submit").await;
-        wait_for_text(&client, "table", "new.colleague@example.com").await;
+        in_lang(client, &srv, "en").await;
+        click(client, "nav-team").await;
+        type_into(client, "invite-email", "new.colleague@example.com").await;
+        choose(client, "invite-role", "finance").await;
+        type_into(client, "invite-password", "a-first-password-Zx9").await;
+        click(client, "invite-submit").await;
+        wait_for_text(client, "table", "new.colleague@example.com").await;
         assert!(
-            !has(&client, ".flash.bad").await,
+            !has(client, ".flash.bad").await,
             "the invitation is accepted"
         );
-        client.close().await.expect("close");
     });
     let members = blocking(|| srv.get("/team/members", None));
     assert_ne!(members.status, 400, "{members:?}");
@@ -382,31 +385,26 @@ fn payments_show_who_paid_and_how_and_are_found_by_number_reference_and_amount()
     let srv = start();
     let (by_number, by_card) =
         blocking(|| (paid_by_number(&srv, 25_000), paid_by_card(&srv, 12_000)));
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(1280, 800).await.expect("size");
-        sign_in(&client, &srv, FINANCE, FINANCE_PASSWORD).await;
+    as_member(&srv, FINANCE, FINANCE_PASSWORD, async |client, axe| {
         for lang in LANGS {
-            in_lang(&client, &srv, lang).await;
-            click(&client, "nav-payments").await;
-            wait_for_text(&client, "table", PAYS).await;
-            wait_for_text(&client, "table", "Visa •••• 4242").await;
-            capture_as(&client, &axe, "after-7", &format!("payments-{lang}")).await;
+            in_lang(client, &srv, lang).await;
+            click(client, "nav-payments").await;
+            wait_for_text(client, "table", PAYS).await;
+            wait_for_text(client, "table", "Visa •••• 4242").await;
+            capture_as(client, axe, "after-7", &format!("payments-{lang}")).await;
             // The payer's number as typed, with spaces, finds only its payment.
             client.set_window_size(1280, 800).await.expect("size");
-            type_into(&client, "f-q", "000 000 501").await;
-            click(&client, "filter").await;
-            wait_for_url(&client, &format!("{}/console/payments?", srv.origin)).await;
-            let found = wait_for_text(&client, "main", &by_number).await;
+            type_into(client, "f-q", "000 000 501").await;
+            click(client, "filter").await;
+            wait_for_url(client, &format!("{}/console/payments?", srv.origin)).await;
+            let found = wait_for_text(client, "main", &by_number).await;
             assert!(
                 !found.contains(&by_card),
                 "the card payment is not found by the number"
             );
             capture_as(
-                &client,
-                &axe,
+                client,
+                axe,
                 "after-7",
                 &format!("payments-search-number-{lang}"),
             )
@@ -421,7 +419,7 @@ fn payments_show_who_paid_and_how_and_are_found_by_number_reference_and_amount()
                     .goto(&format!("{}/console/payments?q={}", srv.origin, typed))
                     .await
                     .expect("search");
-                let found = wait_for_text(&client, "main", id).await;
+                let found = wait_for_text(client, "main", id).await;
                 assert!(!found.contains(other.as_str()), "{typed} finds only {id}");
             }
             // The details name the payer and the method.
@@ -429,18 +427,18 @@ fn payments_show_who_paid_and_how_and_are_found_by_number_reference_and_amount()
                 .goto(&format!("{}/console/payments/{by_number}", srv.origin))
                 .await
                 .expect("open");
-            wait_for_text(&client, "#facts", PAYS).await;
-            wait_for_text(&client, "#facts", "Mobile money").await;
+            wait_for_text(client, "#facts", PAYS).await;
+            wait_for_text(client, "#facts", "Mobile money").await;
             let timeline = wait_for_text(
-                &client,
+                client,
                 "main",
                 if lang == "fr" { "Paiement" } else { "Payment" },
             )
             .await;
             assert!(raw_word(&timeline).is_none(), "{:?}", raw_word(&timeline));
             capture_as(
-                &client,
-                &axe,
+                client,
+                axe,
                 "after-7",
                 &format!("payment-mobile-money-{lang}"),
             )
@@ -449,16 +447,15 @@ fn payments_show_who_paid_and_how_and_are_found_by_number_reference_and_amount()
                 .goto(&format!("{}/console/payments/{by_card}", srv.origin))
                 .await
                 .expect("open");
-            wait_for_text(&client, "#facts", "Visa •••• 4242").await;
+            wait_for_text(client, "#facts", "Visa •••• 4242").await;
             wait_for_text(
-                &client,
+                client,
                 "#facts",
                 if lang == "fr" { "Carte" } else { "Card" },
             )
             .await;
-            capture_as(&client, &axe, "after-7", &format!("payment-card-{lang}")).await;
+            capture_as(client, axe, "after-7", &format!("payment-card-{lang}")).await;
         }
-        client.close().await.expect("close");
     });
 }
 
@@ -466,34 +463,29 @@ fn payments_show_who_paid_and_how_and_are_found_by_number_reference_and_amount()
 fn a_large_refund_is_confirmed_first_and_said_to_wait_for_approval() {
     let srv = start();
     let id = id_of(&settled_payment(&srv, 250_000));
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(390, 844).await.expect("phone");
-        sign_in(&client, &srv, FINANCE, FINANCE_PASSWORD).await;
+    as_member(&srv, FINANCE, FINANCE_PASSWORD, async |client, axe| {
+        client.set_window_size(390, 844).await.expect("size");
         client
             .goto(&format!("{}/console/payments/{id}", srv.origin))
             .await
             .expect("open");
-        type_into(&client, "refund-amount", "1,500").await;
-        click(&client, "refund-submit").await;
+        type_into(client, "refund-amount", "1,500").await;
+        click(client, "refund-submit").await;
         wait_for_text(
-            &client,
+            client,
             "#refund-question",
             &format!("Refund 1,500.00 CDF to {PAYS}?"),
         )
         .await;
-        capture_as(&client, &axe, "after-11", "refund-confirm-en").await;
+        capture_as(client, axe, "after-11", "refund-confirm-en").await;
         // Above the amount a member refunds alone, without a PIN: it waits, and says so.
-        click(&client, "refund-confirm-submit").await;
-        let flash = wait_for_text(&client, "#flash", "").await;
+        click(client, "refund-confirm-submit").await;
+        let flash = wait_for_text(client, "#flash", "").await;
         assert!(
             flash.contains("waits for a second person's approval"),
             "{flash}"
         );
-        capture_as(&client, &axe, "after-11", "refund-waits-en").await;
-        client.close().await.expect("close");
+        capture_as(client, axe, "after-11", "refund-waits-en").await;
     });
     let refunds = blocking(|| srv.get(&format!("/refunds?payment_intent={id}"), srv.sk()));
     assert_eq!(
@@ -516,27 +508,22 @@ fn a_batch_that_cannot_be_approved_offers_no_approve_and_says_why() {
             &["mobile_money,abc,mpesa,0812,Amani,R2".into()],
         )
     });
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(1280, 800).await.expect("size");
-        sign_in(&client, &srv, ADMIN, ADMIN_PASSWORD).await;
+    as_member(&srv, ADMIN, ADMIN_PASSWORD, async |client, axe| {
         for lang in LANGS {
-            in_lang(&client, &srv, lang).await;
+            in_lang(client, &srv, lang).await;
             client
                 .goto(&format!("{}/console/payouts/{batch}", srv.origin))
                 .await
                 .expect("open");
-            wait_for_text(&client, "table", "Amani").await;
+            wait_for_text(client, "table", "Amani").await;
             let why = if lang == "fr" {
                 "aucune ligne n'est valide"
             } else {
                 "no row is valid"
             };
-            wait_for_text(&client, "#blockers", why).await;
+            wait_for_text(client, "#blockers", why).await;
             assert!(
-                !has(&client, "#approve").await,
+                !has(client, "#approve").await,
                 "no Approve on a batch that cannot be approved"
             );
             let cancel_class = client
@@ -551,9 +538,8 @@ fn a_batch_that_cannot_be_approved_offers_no_approve_and_says_why() {
                 Some("danger"),
                 "cancel looks destructive"
             );
-            capture_as(&client, &axe, "after-8", &format!("batch-blocked-{lang}")).await;
+            capture_as(client, axe, "after-8", &format!("batch-blocked-{lang}")).await;
         }
-        client.close().await.expect("close");
     });
 }
 
@@ -571,12 +557,7 @@ fn a_webhook_endpoint_shows_the_delivery_error_and_is_tested_disabled_and_delete
         id_of(&made.body)
     });
     blocking(|| settled_payment(&srv, 10_000));
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(1280, 800).await.expect("size");
-        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+    as_member(&srv, OWNER, OWNER_PASSWORD, async |client, axe| {
         let page = format!("{}/console/developers/webhooks/{endpoint}", srv.origin);
         client.goto(&page).await.expect("open");
         // The error the API recorded, not an empty response.
@@ -600,37 +581,30 @@ fn a_webhook_endpoint_shows_the_delivery_error_and_is_tested_disabled_and_delete
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
         }
         for lang in LANGS {
-            in_lang(&client, &srv, lang).await;
+            in_lang(client, &srv, lang).await;
             client.goto(&page).await.expect("open");
-            capture_as(
-                &client,
-                &axe,
-                "after-11",
-                &format!("webhook-endpoint-{lang}"),
-            )
-            .await;
+            capture_as(client, axe, "after-11", &format!("webhook-endpoint-{lang}")).await;
         }
-        in_lang(&client, &srv, "en").await;
+        in_lang(client, &srv, "en").await;
         client.goto(&page).await.expect("open");
         let rows_before = client
             .find_all(Locator::Css("table tbody tr"))
             .await
             .expect("rows")
             .len();
-        click(&client, "send-test-submit").await;
-        wait_for_text(&client, "#flash", "Test event sent").await;
+        click(client, "send-test-submit").await;
+        wait_for_text(client, "#flash", "Test event sent").await;
         let rows_after = client
             .find_all(Locator::Css("table tbody tr"))
             .await
             .expect("rows")
             .len();
         assert_eq!(rows_after, rows_before + 1, "the test delivery is listed");
-        click(&client, "disable-endpoint-submit").await;
-        wait_for_text(&client, "#flash", "Endpoint disabled").await;
-        assert!(has(&client, "#enable-endpoint").await);
-        click(&client, "delete-endpoint-submit").await;
-        wait_for_text(&client, "#flash", "Endpoint deleted").await;
-        client.close().await.expect("close");
+        click(client, "disable-endpoint-submit").await;
+        wait_for_text(client, "#flash", "Endpoint disabled").await;
+        assert!(has(client, "#enable-endpoint").await);
+        click(client, "delete-endpoint-submit").await;
+        wait_for_text(client, "#flash", "Endpoint deleted").await;
     });
     let gone = blocking(|| srv.get(&format!("/webhook_endpoints/{endpoint}"), srv.sk()));
     assert_eq!(gone.status, 404, "{gone:?}");
@@ -639,25 +613,19 @@ fn a_webhook_endpoint_shows_the_delivery_error_and_is_tested_disabled_and_delete
 #[test]
 fn a_restricted_key_is_made_from_the_scope_picker() {
     let srv = start();
-    let axe = axe_source();
-    let (_driver, port) = start_driver();
-    let secret = runtime().block_on(async {
-        let client = browser(port).await;
-        client.set_window_size(1280, 800).await.expect("size");
-        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+    let secret = as_member(&srv, OWNER, OWNER_PASSWORD, async |client, axe| {
         for lang in LANGS {
-            in_lang(&client, &srv, lang).await;
-            click(&client, "nav-developers").await;
-            capture_as(&client, &axe, "after-11", &format!("key-scopes-{lang}")).await;
+            in_lang(client, &srv, lang).await;
+            click(client, "nav-developers").await;
+            capture_as(client, axe, "after-11", &format!("key-scopes-{lang}")).await;
         }
-        in_lang(&client, &srv, "en").await;
-        click(&client, "nav-developers").await;
-        type_into(&client, "key-label", "shop").await;
-        choose(&client, "scope-payment_intents", "write").await;
-        choose(&client, "scope-refunds", "read").await;
-        click(&client, "create-key-submit").await;
-        let secret = wait_for_text(&client, "#secret", "rk_test_").await;
-        client.close().await.expect("close");
+        in_lang(client, &srv, "en").await;
+        click(client, "nav-developers").await;
+        type_into(client, "key-label", "shop").await;
+        choose(client, "scope-payment_intents", "write").await;
+        choose(client, "scope-refunds", "read").await;
+        click(client, "create-key-submit").await;
+        let secret = wait_for_text(client, "#secret", "rk_test_").await;
         secret.trim().to_string()
     });
     let read = blocking(|| srv.get("/payment_intents", Some(&secret)));
@@ -670,18 +638,7 @@ fn a_restricted_key_is_made_from_the_scope_picker() {
 fn a_parked_payout_is_reviewed_from_needs_attention() {
     let srv = start();
     settled_payment(&srv, 50_000);
-    let held = blocking(|| {
-        let made = srv.post(
-            "/payouts",
-            srv.sk(),
-            &json!({"amount_minor": 1_000, "currency": "CDF", "description": "supplier",
-                    "destination": {"method": "mobile_money", "operator_id": "mpesa_cd",
-                                    "phone": "+243000000408", "name": "Amani"}}),
-            Some(&ik()),
-        );
-        assert!(made.status < 300, "{made:?}");
-        id_of(&made.body)
-    });
+    let held = blocking(|| held_payout(&srv));
     let parked = |srv: &TestServer| {
         srv.get(&format!("/payouts/{held}"), srv.sk()).body["status"] == "NEEDS_REVIEW"
     };
@@ -726,7 +683,6 @@ fn a_parked_payout_is_reviewed_from_needs_attention() {
         click(&client, "review-submit").await;
         wait_for_text(&client, "#flash", "Decision recorded").await;
         wait_for_text(&client, "#attention-count", "0").await;
-        client.close().await.expect("close");
     });
     let payout = blocking(|| srv.get(&format!("/payouts/{held}"), srv.sk()));
     assert_eq!(payout.body["status"], "FAILED", "{payout:?}");

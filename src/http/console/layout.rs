@@ -288,7 +288,7 @@ impl Page<'_> {
             skip = t(lang, "skip"),
             switch = mode_switch(member, self.here),
             email = esc(&member.email),
-            role = member.role.as_str(),
+            role = t(lang, &format!("role_{}", member.role.as_str())),
             langs = lang_links(lang, self.here),
             logout = super::html::form(member, "/console/logout", "logout", "", t(lang, "log_out"))
                 .replace("class=\"action\"", "class=\"inline\""),
@@ -444,9 +444,10 @@ pub fn refusal(
             w(member, "not_found_text"),
             w(member, "home")
         ),
-        (403, "role_denied") => {
-            esc(&w(member, "role_refused").replace("{role}", member.role.as_str()))
-        }
+        (403, "role_denied") => esc(&w(member, "role_refused").replace(
+            "{role}",
+            &w(member, &format!("role_{}", member.role.as_str())).to_lowercase(),
+        )),
         _ => esc(&answer.message()),
     };
     let body = format!("<div class=\"flash bad\" role=\"alert\" id=\"error\">{message}</div>");

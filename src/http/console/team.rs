@@ -29,14 +29,23 @@ pub fn routes() -> Router<Console> {
         .route("/console/audit", get(audit_log))
 }
 
-fn role_options() -> Vec<(&'static str, &'static str)> {
-    Role::ALL.iter().map(|r| (r.as_str(), r.as_str())).collect()
+/// The roles to choose from, named in the member's language.
+fn role_options(member: &Member) -> Vec<(&'static str, &'static str)> {
+    Role::ALL
+        .iter()
+        .map(|r| (r.as_str(), role_word(member, r.as_str())))
+        .collect()
+}
+
+/// A role (`finance`) as the member reads it.
+pub fn role_word(member: &Member, role: &str) -> &'static str {
+    w(member, &format!("role_{role}"))
 }
 
 pub async fn members(State(console): State<Console>, member: Member) -> Shown {
     let (here, path) = ("/console/team", "/team/members");
     let list = layout::read_for_page(&console, &member, here, roles::TEAM_MANAGE, path).await?;
-    let options = role_options();
+    let options = role_options(&member);
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|m| {
             let id = m["id"].as_str().unwrap_or("");
@@ -68,7 +77,7 @@ pub async fn members(State(console): State<Console>, member: Member) -> Shown {
             }
             vec![
                 s(m, "email"),
-                esc(m["role"].as_str().unwrap_or("")),
+                esc(role_word(&member, m["role"].as_str().unwrap_or(""))),
                 status_badge(member.lang, m),
                 when(m, "created_at"),
                 actions,
