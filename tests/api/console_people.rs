@@ -375,9 +375,32 @@ fn the_team_page_loads_invites_and_changes_a_role_in_both_languages() {
             !has(client, ".flash.bad").await,
             "the invitation is accepted"
         );
+        // Their role changed from the same page: the row's own form.
+        let form = client
+            .execute(
+                "var email = arguments[0];\
+                 var row = Array.from(document.querySelectorAll('tr')).find(function (r) {\
+                   return r.textContent.indexOf(email) >= 0; });\
+                 var f = row.querySelector('form[id^=change-]'); f.querySelector('select').value = 'viewer';\
+                 return f.id;",
+                vec![Value::String("new.colleague@example.com".into())],
+            )
+            .await
+            .expect("the row's role form");
+        click(client, &format!("{}-submit", form.as_str().expect("id"))).await;
+        wait_for_text(client, "#flash", "").await;
+        assert!(!has(client, ".flash.bad").await, "the role is changed");
     });
-    let members = blocking(|| srv.get("/team/members", None));
-    assert_ne!(members.status, 400, "{members:?}");
+    let owner = crate::team::login(&srv, OWNER, OWNER_PASSWORD);
+    let members = blocking(|| srv.get("/team/members", Some(&owner)));
+    let colleague = members.body["data"]
+        .as_array()
+        .expect("members")
+        .iter()
+        .find(|m| m["email"] == "new.colleague@example.com")
+        .cloned()
+        .expect("the invited member");
+    assert_eq!(colleague["role"], "viewer", "{colleague}");
 }
 
 #[test]

@@ -338,12 +338,13 @@ pub fn facts(rows: &[(&str, String)]) -> String {
     out
 }
 
-/// An amount typed in major units (`1500.50`) as minor units of `currency`;
-/// `None` when it is not a plain positive decimal with at most the
-/// currency's digits.
+/// An amount typed in major units as a person of either language writes it
+/// (`1500.50`, `1,500.50`, `1 500,50`) as minor units of `currency`; `None`
+/// when it is not a positive amount with at most the currency's digits (the
+/// payer pages' reader, `pages/money.rs`).
 pub fn minor_of(text: &str, currency: &str) -> Option<i64> {
     let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
-    crate::domain::verifications::to_minor(text.trim(), exponent)
+    crate::http::pages::money::parse(text, exponent)
 }
 
 /// A balance's row: its currency, then its amounts `fields` (`balance_minor`, ...).

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::html::{esc, humane, status_word};
+use super::html::{esc, humane, minor_of, status_word};
 use super::words::Lang;
 
 /// The payer as a person reads it: `+243000000501`, `Visa •••• 4242`, or
@@ -112,14 +112,7 @@ pub fn search_matches(intent: &Value, typed: &str) -> bool {
         return true;
     }
     let currency = intent["currency"].as_str().unwrap_or("");
-    amount_of(typed, currency).is_some_and(|m| intent["amount_minor"].as_i64() == Some(m))
-}
-
-/// An amount typed in the person's format (`2 500,00`, `2,500.00`, `2500`),
-/// in minor units of `currency`.
-pub fn amount_of(typed: &str, currency: &str) -> Option<i64> {
-    let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
-    crate::http::pages::money::parse(typed, exponent)
+    minor_of(typed, currency).is_some_and(|m| intent["amount_minor"].as_i64() == Some(m))
 }
 
 #[cfg(test)]

@@ -17,8 +17,9 @@ use serde_json::{Value, json};
 use super::api;
 use super::auth::{Action, Kind, ObjectPage};
 use super::html::{
-    actions_section, esc, event_word, form, hidden, id_link, input, link, money, pin_input, s,
-    select, status_badge, status_word, table, table_section, titled_table, w, when, words,
+    actions_section, esc, event_word, form, hidden, id_link, input, link, minor_of, money,
+    pin_input, s, select, status_badge, status_word, table, table_section, titled_table, w, when,
+    words,
 };
 use super::layout::{self, percent};
 use super::payer;
@@ -125,7 +126,6 @@ const STATUSES: [&str; 13] = [
 impl Filters {
     fn keep(&self, intent: &Value) -> bool {
         let text = |field: &str| intent[field].as_str().unwrap_or("").to_lowercase();
-        let minor_of = payer::amount_of;
         let currency = intent["currency"].as_str().unwrap_or("");
         let amount = intent["amount_minor"].as_i64().unwrap_or(0);
         let day = intent["created_at"]
@@ -603,7 +603,7 @@ pub async fn confirm_refund(Action(console, id, post): Action) -> Response {
         .json()["refundable_minor"]
             .as_i64()
     } else {
-        payer::amount_of(typed, currency)
+        minor_of(typed, currency)
     };
     let Some(minor) = minor.filter(|m| *m > 0) else {
         let flash = layout::Flash {
