@@ -725,3 +725,34 @@ fn the_statement_pdf_points_no_reader_to_the_docs() {
         .collect();
     assert!(written.is_empty(), "{written:?}");
 }
+
+#[test]
+fn an_ambiguous_payment_is_reviewed_from_needs_attention_in_french_on_a_phone() {
+    let srv = start();
+    let id = id_of(&create(
+        &srv,
+        &crate::support::intents::mm(crate::support::intents::AMBIGUOUS),
+    ));
+    as_member(&srv, OWNER, OWNER_PASSWORD, async |client, axe| {
+        in_lang(client, &srv, "fr").await;
+        client.set_window_size(390, 844).await.expect("phone");
+        wait_for_text(client, "#needs-attention", &id).await;
+        click(client, &format!("review-{id}")).await;
+        wait_for_text(client, "h1", &id).await;
+        choose(client, "review-outcome", "not_paid").await;
+        type_into(
+            client,
+            "review-reference",
+            "Relevé M-Pesa du 3 mars, ligne 12",
+        )
+        .await;
+        capture_as(client, axe, "after-review", "ambiguous-form-fr").await;
+        click(client, "review-submit").await;
+        wait_for_text(client, "#flash", "Décision enregistrée").await;
+        wait_for_text(client, "#attention-count", "0").await;
+    });
+    let intent = blocking(|| srv.get(&format!("/payment_intents/{id}"), srv.sk()));
+    assert_ne!(intent.body["status"], "AMBIGUOUS", "{intent:?}");
+    let note = intent.body["review"].to_string();
+    assert!(note.contains("ligne 12"), "the evidence is kept: {note}");
+}
