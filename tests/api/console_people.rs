@@ -297,7 +297,7 @@ fn every_console_page_as_every_role_in_both_languages_has_no_error_box_raw_word_
                     .await
                     .expect("home");
                 if has(&client, &format!("#review-{}", w.made.held_payout)).await {
-                    pages.push(format!("/console/review/{}", w.made.held_payout));
+                    pages.push(format!("/console/review/payout/{}", w.made.held_payout));
                 }
                 assert!(pages.len() >= 5, "{email} sees {pages:?}");
                 for path in &pages {

@@ -131,7 +131,7 @@ fn render(member: &Member, parked: &[Parked], more: bool, now_ms: i64) -> String
                 money(member.lang, p.amount_minor, &p.currency),
                 super::html::badge(member.lang, &p.status),
                 esc(&waited(now_ms - p.since_ms)),
-                super::review::button(member, &p.id),
+                super::review::button(member, p.kind, &p.id),
             ]
         })
         .collect();
