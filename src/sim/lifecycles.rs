@@ -86,6 +86,9 @@ fn intents() -> Machine {
         triggers.push(Trigger::AttemptFailed { retryable: a });
         triggers.push(Trigger::Capture { manual_capture: a });
         triggers.push(Trigger::Review { paid: a });
+        triggers.push(Trigger::SwitchFromBank {
+            nothing_received: a,
+        });
         for b in BOOLS {
             triggers.push(Trigger::AttemptStarted {
                 waits_for_payer: a,
@@ -106,7 +109,8 @@ fn intents() -> Machine {
             | Trigger::Cancel
             | Trigger::Expire
             | Trigger::Review { .. }
-            | Trigger::SetAmount => {}
+            | Trigger::SetAmount
+            | Trigger::SwitchFromBank { .. } => {}
         }
     }
     machine(&Status::ALL, &triggers, transition)
