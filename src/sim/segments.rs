@@ -123,3 +123,39 @@ impl Segments for SimSegments {
         Some(self.every)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::disk::SimDisk;
+    use super::super::prng::Prng;
+    use crate::store::wal::Segments;
+
+    #[test]
+    fn a_crash_keeps_synced_segments_and_loses_a_failed_append() {
+        let disk = SimDisk::new();
+        let mut segments = disk.segments(4);
+        segments.create(1, b"head").expect("create");
+        segments.append_synced(1, b"one").expect("append");
+        // The append's write passes, its sync fails: the tail is volatile.
+        disk.fail_after(1);
+        assert!(segments.append_synced(1, b"two").is_err());
+        disk.crash(false, &mut Prng::new(1));
+        assert!(
+            segments.list().is_err(),
+            "the old handle died with the crash"
+        );
+        let mut after = disk.segments(4);
+        assert_eq!(after.list().expect("list"), vec![1]);
+        assert_eq!(after.read(1).expect("read"), b"headone");
+    }
+
+    #[test]
+    fn a_segment_created_without_its_sync_is_gone_after_a_crash() {
+        let disk = SimDisk::new();
+        let mut segments = disk.segments(4);
+        disk.fail_after(1);
+        assert!(segments.create(7, b"head").is_err());
+        disk.crash(true, &mut Prng::new(2));
+        assert!(disk.segments(4).list().expect("list").is_empty());
+    }
+}
