@@ -13,6 +13,7 @@ mod lifecycles;
 mod prng;
 mod requests;
 mod runner;
+mod segments;
 mod shrink;
 mod workload;
 

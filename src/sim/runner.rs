@@ -151,6 +151,8 @@ enum Expect {
 struct World {
     seed: u64,
     disk: SimDisk,
+    /// Batches between two checkpoints of the write-ahead log.
+    checkpoint_every: u64,
     store: Option<Store>,
     settings: Arc<Settings>,
     now_ms: i64,
@@ -234,10 +236,14 @@ impl World {
             return Err(e);
         }
         let disk = SimDisk::new();
-        let store = Store::on_backend(disk.handle()).map_err(|e| e.to_string())?;
+        // The log checkpoints redb every 1 to 16 batches, by the seed: a
+        // count, not a clock, so a seed replays exactly.
+        let checkpoint_every = 1 + Prng::new(seed ^ 0xc4ec_4901).below(16);
+        let store = open_store(&disk, checkpoint_every).map_err(|e| e.to_string())?;
         let mut world = World {
             seed,
             disk,
+            checkpoint_every,
             store: Some(store),
             settings: Arc::new(settings()),
             now_ms: EPOCH_MS,
@@ -1255,8 +1261,26 @@ impl World {
         // The database goes with the machine; it writes nothing more (the
         // disk fenced its handle).
         self.store = None;
-        let store = Store::on_backend(self.disk.handle())
-            .map_err(|e| self.fail(n, format!("reopen after a crash: {e}")))?;
+        if prng.chance(300) {
+            // The power goes again while the restart replays the log.
+            let ios = u32::try_from(prng.below(16)).unwrap_or(0);
+            self.disk.fail_after(ios);
+            match open_store(&self.disk, self.checkpoint_every) {
+                Ok(store) => {
+                    self.disk.disarm();
+                    self.store = Some(store);
+                }
+                Err(e) => {
+                    self.note(format!("#{n} reopen interrupted after {ios} writes: {e}"));
+                    self.disk.crash(prng.chance(500), &mut prng);
+                }
+            }
+        }
+        let store = match self.store.take() {
+            Some(store) => store,
+            None => open_store(&self.disk, self.checkpoint_every)
+                .map_err(|e| self.fail(n, format!("reopen after a crash: {e}")))?,
+        };
         self.note(format!(
             "#{n} crash{}{}: {lost} unsynced pages, reopened{}",
             mid_commit
@@ -1283,6 +1307,11 @@ impl World {
         invariants::intents(&snapshot, &self.intents).map_err(|what| self.fail(n, what))?;
         Ok(())
     }
+}
+
+/// The store on `disk`, committing through its write-ahead log.
+fn open_store(disk: &SimDisk, checkpoint_every: u64) -> Result<Store, crate::store::StoreError> {
+    Store::on_backend_with_log(disk.handle(), Box::new(disk.segments(checkpoint_every)))
 }
 
 /// A payout the rail never answered: it waits for an operator.

@@ -387,7 +387,7 @@ fn step(prng: &mut Prng) -> Step {
         _ if prng.chance(500) => Op::Crash {
             mid_commit: prng
                 .chance(700)
-                .then(|| u32::try_from(prng.below(12)).unwrap_or(0)),
+                .then(|| u32::try_from(prng.below(24)).unwrap_or(0)),
             tear: prng.chance(500),
         },
         _ => Op::Advance {
