@@ -183,6 +183,7 @@ impl Post {
                 w(&self.member, "amount"),
                 w(&self.member, "amount_hint")
             ),
+            form: None,
         })
     }
 

@@ -183,6 +183,7 @@ fn key_answer(console: &Console, post: &Post, answer: &Answer) -> Response {
         Flash {
             good: false,
             text: answer.message(),
+            form: None,
         },
     )
 }
