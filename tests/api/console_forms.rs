@@ -4,10 +4,16 @@
 //! comes back inside the form with the API's message and makes nothing, and
 //! a role whose permission does not allow the operation is offered no form.
 
+use fantoccini::{Client, Locator};
 use serde_json::Value;
 
+use crate::browser::{blocking, browser, start_driver, type_into, wait_for_text, wait_for_url};
+use crate::console::{ADMIN, ADMIN_PASSWORD, ADMIN_PIN, PAYS};
 use crate::console::{
     FINANCE, FINANCE_PASSWORD, Page, VIEWER, VIEWER_PASSWORD, Visitor, settled_payment, start,
+};
+use crate::console_browser::{
+    BATCH_HEADER, axe_source, capture_as, choose, click, row, runtime, sign_in, sign_out,
 };
 use crate::support::TestServer;
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
@@ -437,4 +443,445 @@ fn a_form_is_offered_only_to_a_role_that_may_use_its_operation() {
     );
     assert_eq!(refused.location(), "/console/sell", "{}", refused.text);
     assert_eq!(count(&srv, "/payment_intents?limit=100"), 0);
+}
+
+// In a real browser (headless Chromium, the harness of `browser.rs`): each
+// form makes its object and refuses a bad field in place; then a merchant's
+// whole day without curl. Screenshots `after-9-*` (phone and desktop, EN and
+// FR), each checked with axe-core.
+
+/// Types `fields` (`(id, text)`) into the open page's form.
+async fn fill(client: &Client, fields: &[(&str, &str)]) {
+    for (id, text) in fields {
+        type_into(client, id, text).await;
+    }
+}
+
+/// Whether the open page has an element matching `css`.
+async fn has(client: &Client, css: &str) -> bool {
+    client.find(Locator::Css(css)).await.is_ok()
+}
+
+async fn open(client: &Client, srv: &TestServer, path: &str) {
+    client
+        .goto(&format!("{}{path}", srv.origin))
+        .await
+        .expect("open");
+}
+
+async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
+    open(client, srv, &format!("/console/lang/{lang}?back=/console")).await;
+}
+
+/// Sends the form `key` with the bad `fields`: its page again, the
+/// refusal (naming `said`) inside the form, nothing made.
+async fn refused(client: &Client, key: &str, fields: &[(&str, &str)], said: &str) {
+    fill(client, fields).await;
+    click(client, &format!("{key}-submit")).await;
+    wait_for_text(client, &format!("#{key} #{key}-error"), said).await;
+    assert!(!has(client, "#flash").await, "{key}: said in the form only");
+}
+
+/// Sends the form `key` with `fields`; waits for the made object's page.
+async fn made(client: &Client, srv: &TestServer, key: &str, fields: &[(&str, &str)], lands: &str) {
+    fill(client, fields).await;
+    click(client, &format!("{key}-submit")).await;
+    wait_for_url(client, &format!("{}{lands}", srv.origin)).await;
+    wait_for_text(client, ".flash.good", "").await;
+}
+
+#[test]
+fn each_creating_form_makes_its_object_and_refuses_a_bad_field_in_place_in_a_browser() {
+    let srv = start();
+    settled_payment(&srv, 500_000);
+    let axe = axe_source();
+    let (_driver, port) = start_driver();
+    runtime().block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.expect("size");
+        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+        for lang in ["en", "fr"] {
+            in_lang(&client, &srv, lang).await;
+            open(&client, &srv, "/console/sell").await;
+            capture_as(&client, &axe, "after-9", &format!("sell-{lang}")).await;
+            // A refusal in French, in place.
+            refused(
+                &client,
+                "new-payment",
+                &[("new-payment-amount", "abc")],
+                "abc",
+            )
+            .await;
+            capture_as(&client, &axe, "after-9", &format!("sell-refused-{lang}")).await;
+            made(
+                &client,
+                &srv,
+                "new-payment",
+                &[
+                    ("new-payment-amount", "2500"),
+                    ("new-payment-reference", &format!("FEES-{lang}")),
+                ],
+                "/console/payments/pi_",
+            )
+            .await;
+            wait_for_text(&client, "#payer-link", "").await;
+            click(&client, "checkout-link-copy").await;
+            let copied = if lang == "en" { "Copied" } else { "Copié" };
+            wait_for_text(&client, "#checkout-link-copy", copied).await;
+            capture_as(&client, &axe, "after-9", &format!("payment-{lang}")).await;
+        }
+        in_lang(&client, &srv, "en").await;
+
+        open(&client, &srv, "/console/sell").await;
+        refused(
+            &client,
+            "new-link",
+            &[("new-link-amount", "50"), ("new-link-minimum", "10")],
+            "bounds",
+        )
+        .await;
+        client
+            .find(Locator::Id("new-link-amount"))
+            .await
+            .expect("amount")
+            .clear()
+            .await
+            .expect("clear");
+        made(
+            &client,
+            &srv,
+            "new-link",
+            &[
+                ("new-link-minimum", "10"),
+                ("new-link-maximum", "1000"),
+                ("new-link-description", "Donations"),
+            ],
+            "/console/sell?made=link",
+        )
+        .await;
+        wait_for_text(&client, "#made", "Your payment link").await;
+        capture_as(&client, &axe, "after-9", "link-made-en").await;
+
+        refused(
+            &client,
+            "new-checkout",
+            &[
+                ("new-checkout-item1", "Uniform"),
+                ("new-checkout-quantity1", "2"),
+                ("new-checkout-price1", "abc"),
+            ],
+            "abc",
+        )
+        .await;
+        made(
+            &client,
+            &srv,
+            "new-checkout",
+            &[
+                ("new-checkout-item1", "Uniform"),
+                ("new-checkout-quantity1", "2"),
+                ("new-checkout-price1", "150"),
+            ],
+            "/console/sell?made=checkout",
+        )
+        .await;
+        wait_for_text(&client, "#made", "checkout").await;
+
+        refused(
+            &client,
+            "new-request",
+            &[
+                ("new-request-payer", "nobody"),
+                ("new-request-amount", "75"),
+            ],
+            "payer",
+        )
+        .await;
+        made(
+            &client,
+            &srv,
+            "new-request",
+            &[
+                ("new-request-payer", "+243000000777"),
+                ("new-request-amount", "75"),
+            ],
+            "/console/sell?made=request",
+        )
+        .await;
+        wait_for_text(&client, "#made", "money request").await;
+
+        open(&client, &srv, "/console/plans").await;
+        refused(
+            &client,
+            "new-plan",
+            &[
+                ("new-plan-name", "Silver"),
+                ("new-plan-amount", "1000"),
+                ("new-plan-interval_count", "40"),
+            ],
+            "interval_count",
+        )
+        .await;
+        made(
+            &client,
+            &srv,
+            "new-plan",
+            &[
+                ("new-plan-name", "Gold"),
+                ("new-plan-amount", "1000"),
+                ("new-plan-interval_count", "1"),
+            ],
+            "/console/plans/plan_",
+        )
+        .await;
+
+        open(&client, &srv, "/console/subscriptions").await;
+        refused(
+            &client,
+            "new-subscription",
+            &[("new-subscription-msisdn", "12")],
+            "msisdn",
+        )
+        .await;
+        made(
+            &client,
+            &srv,
+            "new-subscription",
+            &[("new-subscription-msisdn", "+243000000888")],
+            "/console/subscriptions/sub_",
+        )
+        .await;
+
+        open(&client, &srv, "/console/payouts").await;
+        refused(
+            &client,
+            "new-payout",
+            &[("new-payout-amount", "200"), ("new-payout-phone", "12")],
+            "phone",
+        )
+        .await;
+        made(
+            &client,
+            &srv,
+            "new-payout",
+            &[
+                ("new-payout-amount", "200"),
+                ("new-payout-phone", "+243000000999"),
+                ("new-payout-name", "Grace"),
+            ],
+            "/console/payouts/po_",
+        )
+        .await;
+
+        for lang in ["en", "fr"] {
+            in_lang(&client, &srv, lang).await;
+            open(&client, &srv, "/console/accounts").await;
+            refused(
+                &client,
+                "new-account",
+                &[
+                    ("new-account-business_name", "É"),
+                    ("new-account-email", "ecole@example.com"),
+                ],
+                "business_name",
+            )
+            .await;
+            capture_as(&client, &axe, "after-9", &format!("account-refused-{lang}")).await;
+            made(
+                &client,
+                &srv,
+                "new-account",
+                &[
+                    ("new-account-business_name", "École Lumière"),
+                    ("new-account-email", &format!("ecole-{lang}@example.com")),
+                ],
+                "/console/accounts/acct_",
+            )
+            .await;
+            open(&client, &srv, "/console/settlement").await;
+            capture_as(&client, &axe, "after-9", &format!("settlement-{lang}")).await;
+        }
+        in_lang(&client, &srv, "en").await;
+        // The close's refusal: a rail the API does not know (a stale form
+        // offering one; the select offers only known rails).
+        open(&client, &srv, "/console/settlement").await;
+        client
+            .execute(
+                "document.getElementById('close-cycle-rail').add(new Option('pigeon', 'pigeon'));",
+                vec![],
+            )
+            .await
+            .expect("a stale option");
+        choose(&client, "close-cycle-rail", "pigeon").await;
+        click(&client, "close-cycle-submit").await;
+        wait_for_text(&client, "#close-cycle #close-cycle-error", "rail").await;
+        choose(&client, "close-cycle-currency", "CDF").await;
+        made(&client, &srv, "close-cycle", &[], "/console/settlement").await;
+        client.close().await.expect("close");
+    });
+    // Each form made its object, once.
+    for (path, least) in [
+        ("/payment_intents?limit=100", 5),
+        ("/payment_links?limit=100", 1),
+        ("/checkout_sessions?limit=100", 1),
+        ("/plans?limit=100", 1),
+        ("/subscriptions?limit=100", 1),
+        ("/payouts?limit=100", 1),
+        ("/accounts?limit=100", 2),
+    ] {
+        assert!(count(&srv, path) >= least, "{path}");
+    }
+    assert_eq!(count(&srv, "/payouts?limit=100"), 1, "one payout");
+    assert_eq!(
+        count(&srv, "/accounts?limit=100"),
+        2,
+        "one account a language"
+    );
+}
+
+/// Reopens `path` until `css` shows `needle` (what the server learns
+/// between two loads: a payment paid on the payer's page).
+async fn until_shown(client: &Client, srv: &TestServer, path: &str, css: &str, needle: &str) {
+    for _ in 0..60 {
+        open(client, srv, path).await;
+        if let Ok(element) = client.find(Locator::Css(css)).await
+            && element.text().await.unwrap_or_default().contains(needle)
+        {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    }
+    panic!("{path}: {css} never showed {needle:?}");
+}
+
+#[test]
+fn a_merchants_day_runs_in_the_browser_without_curl() {
+    let srv = start();
+    // The merchant settles by hand (its configuration, made once before the
+    // day): money waits in pending until a cycle is closed and paid.
+    let profile = srv.post(
+        "/settlement_profiles",
+        srv.sk(),
+        &serde_json::json!({"currency": "CDF", "schedule": "manual"}),
+        Some(&crate::support::ik()),
+    );
+    assert!(matches!(profile.status, 200 | 201), "{profile:?}");
+    let axe = axe_source();
+    let (_driver, port) = start_driver();
+    let payment = runtime().block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.expect("size");
+        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+        // 1. A payment, and its link copied for the payer.
+        click(&client, "nav-payments").await;
+        click(&client, "get-paid").await;
+        made(&client, &srv, "new-payment", &[("new-payment-amount", "2 500"), ("new-payment-reference", "SCHOOL-FEES-7")], "/console/payments/pi_").await;
+        let page = client.current_url().await.expect("url").to_string();
+        let payment = page.rsplit('/').next().expect("id").to_string();
+        click(&client, "checkout-link-copy").await;
+        wait_for_text(&client, "#checkout-link-copy", "Copied").await;
+        let link = client.find(Locator::Id("checkout-link")).await.expect("link")
+            .prop("value").await.expect("value").expect("a link");
+        capture_as(&client, &axe, "after-9", "day-payment-en").await;
+        // 2. The payer pays it on the payer page, on a phone, in French.
+        client.set_window_size(390, 844).await.expect("phone");
+        client.goto(&format!("{link}&lang=fr")).await.expect("payer page");
+        if let Ok(tab) = client.find(Locator::Id("tab-mobile_money")).await
+            && tab.is_displayed().await.unwrap_or(false)
+        {
+            tab.click().await.expect("tab");
+        }
+        type_into(&client, "msisdn", PAYS).await;
+        click(&client, "pay").await;
+        // 3. The console sees it paid, and by whom, in French.
+        in_lang(&client, &srv, "fr").await;
+        let here = format!("/console/payments/{payment}");
+        until_shown(&client, &srv, &here, "#facts", PAYS).await;
+        wait_for_text(&client, "#facts", "2 500,00 CDF").await;
+        capture_as(&client, &axe, "after-9", "day-paid-fr").await;
+        // 4. Part of it refunded, confirmed with the amount and the payer.
+        client.set_window_size(1280, 800).await.expect("desktop");
+        type_into(&client, "refund-amount", "100").await;
+        click(&client, "refund-submit").await;
+        wait_for_text(&client, "#refund-question", "100,00 CDF").await;
+        click(&client, "refund-confirm-submit").await;
+        wait_for_text(&client, "#flash", "Remboursement").await;
+        assert!(!has(&client, ".flash.bad").await, "the refund is made");
+        // 5. The settlement period closed, then paid from its row.
+        in_lang(&client, &srv, "en").await;
+        click(&client, "nav-settlement").await;
+        made(&client, &srv, "close-cycle", &[], "/console/settlement").await;
+        let pay = client.find(Locator::Css("form[id^=pay-sc_] button")).await.expect("a cycle to pay");
+        pay.click().await.expect("pay");
+        wait_for_text(&client, "#flash", "Settlement paid").await;
+        wait_for_text(&client, "table", "Paid").await;
+        capture_as(&client, &axe, "after-9", "day-settled-en").await;
+        // 6. A list of recipients paid (CSV), approved by a second member.
+        click(&client, "nav-payouts").await;
+        let csv = format!("{BATCH_HEADER}\n{}\n{}\n", row(20_000, "STAFF-1"), row(15_000, "STAFF-2"));
+        type_into(&client, "batch-csv", &csv).await;
+        click(&client, "upload-submit").await;
+        wait_for_text(&client, "#facts", "350.00 CDF").await;
+        let batch = client.current_url().await.expect("url").to_string();
+        sign_out(&client).await;
+        sign_in(&client, &srv, ADMIN, ADMIN_PASSWORD).await;
+        client.goto(&batch).await.expect("batch");
+        type_into(&client, "approve-pin", ADMIN_PIN).await;
+        click(&client, "approve-submit").await;
+        wait_for_text(&client, "#flash", "Batch approved").await;
+        wait_for_text(&client, "#facts", "Executed").await;
+        sign_out(&client).await;
+        // 7. A dispute the card network opened, answered in French.
+        let dispute = blocking(|| {
+            srv.post(
+                "/disputes",
+                srv.sk(),
+                &serde_json::json!({"payment_intent": payment, "amount_minor": 50_000, "reason": "fraudulent"}),
+                Some(&crate::support::ik()),
+            )
+        });
+        assert_eq!(dispute.status, 201, "{dispute:?}");
+        let dispute = dispute.body["id"].as_str().expect("id").to_string();
+        sign_in(&client, &srv, OWNER, OWNER_PASSWORD).await;
+        in_lang(&client, &srv, "fr").await;
+        click(&client, "nav-disputes").await;
+        type_into(&client, &format!("evidence-{dispute}"), "Reçu signé par le parent, frais de scolarité du trimestre.").await;
+        click(&client, &format!("respond-{dispute}-submit")).await;
+        wait_for_text(&client, "#flash", "Preuves envoyées").await;
+        capture_as(&client, &axe, "after-9", "day-dispute-fr").await;
+        // 8. A colleague invited.
+        in_lang(&client, &srv, "en").await;
+        click(&client, "nav-team").await;
+        type_into(&client, "invite-email", "bursar@example.com").await;
+        choose(&client, "invite-role", "finance").await;
+        type_into(&client, "invite-password", "a-first-password-Zx9").await;
+        click(&client, "invite-submit").await;
+        wait_for_text(&client, "table", "bursar@example.com").await;
+        assert!(!has(&client, ".flash.bad").await, "the colleague is invited");
+        client.close().await.expect("close");
+        payment
+    });
+    // What the day did, as the API tells it.
+    let intent = srv.get(&format!("/payment_intents/{payment}"), srv.sk());
+    assert_eq!(intent.body["amount_refunded_minor"], 10_000, "{intent:?}");
+    assert_eq!(
+        intent.body["last_attempt"]["customer_msisdn"], PAYS,
+        "{intent:?}"
+    );
+    let paid = srv.get("/settlement_cycles?status=PAID&limit=100", srv.sk());
+    assert!(
+        !paid.body["data"].as_array().expect("cycles").is_empty(),
+        "{paid:?}"
+    );
+    let payouts = srv.get("/payouts?limit=100", srv.sk());
+    assert_eq!(
+        payouts.body["data"].as_array().expect("payouts").len(),
+        2,
+        "{payouts:?}"
+    );
+    let disputes = srv.get("/disputes?limit=100", srv.sk());
+    assert_ne!(
+        disputes.body["data"][0]["status"], "NEEDS_RESPONSE",
+        "{disputes:?}"
+    );
 }

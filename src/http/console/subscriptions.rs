@@ -217,7 +217,7 @@ pub const NEW_PLAN: Creator = Creator {
                 "interval_count",
                 "interval_count",
                 "number",
-                "min=\"1\" max=\"12\" value=\"1\"",
+                "min=\"1\" value=\"1\"",
             ),
             create::text(
                 member,
