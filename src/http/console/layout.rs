@@ -192,7 +192,7 @@ table.calendar li{border-radius:6px;padding:1px 4px;margin-top:2px;background:#e
 a.button{display:inline-block;font-weight:600;padding:8px 14px;border-radius:8px;background:var(--brand);color:#fff;text-decoration:none}
 fieldset.scopes{border:1px solid var(--line);border-radius:8px;display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:8px;width:100%;min-width:0;margin:0}
 fieldset.item{border:1px solid var(--line);border-radius:8px;display:flex;flex-wrap:wrap;gap:8px 12px;width:100%;min-width:0;margin:0}
-.field.copy{width:100%}.field.copy input{width:100%}
+.field.copy{width:100%;flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px}.field.copy label{width:100%}.field.copy input{flex:1 1 220px;min-width:0}
 .login{max-width:400px;margin:60px auto;padding:0 16px}.login form{display:flex;flex-direction:column;gap:6px}.login input{width:100%}
 @media (max-width:760px){.layout{display:block}nav.side{width:auto;border-right:0;border-bottom:1px solid var(--line);padding:0;overflow-x:auto}
 nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}
