@@ -40,6 +40,7 @@ mod link;
 pub(crate) mod money;
 mod receipt;
 mod subscribe;
+mod unsubscribe;
 
 pub use i18n::Lang;
 
@@ -86,6 +87,10 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/subscribe/{code}",
             get(subscribe::page).post(subscribe::subscribe),
+        )
+        .route(
+            "/subscribe/cancel/{id}",
+            get(unsubscribe::page).post(unsubscribe::cancel),
         )
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
