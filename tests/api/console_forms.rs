@@ -15,6 +15,7 @@ use crate::console::{
 use crate::console_browser::{
     BATCH_HEADER, axe_source, capture_as, choose, click, row, runtime, sign_in, sign_out,
 };
+use crate::console_people::{has, in_lang};
 use crate::support::TestServer;
 use crate::team::{DEV, DEV_PASSWORD, OWNER, OWNER_PASSWORD};
 
@@ -457,20 +458,11 @@ async fn fill(client: &Client, fields: &[(&str, &str)]) {
     }
 }
 
-/// Whether the open page has an element matching `css`.
-async fn has(client: &Client, css: &str) -> bool {
-    client.find(Locator::Css(css)).await.is_ok()
-}
-
 async fn open(client: &Client, srv: &TestServer, path: &str) {
     client
         .goto(&format!("{}{path}", srv.origin))
         .await
         .expect("open");
-}
-
-async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
-    open(client, srv, &format!("/console/lang/{lang}?back=/console")).await;
 }
 
 /// Sends the form `key` with the bad `fields`: its page again, the

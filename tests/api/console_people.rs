@@ -247,11 +247,11 @@ async fn nav_hrefs(client: &Client) -> Vec<String> {
     out
 }
 
-async fn has(client: &Client, css: &str) -> bool {
+pub(crate) async fn has(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
-async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
+pub(crate) async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
     client
         .goto(&format!("{}/console/lang/{lang}?back=/console", srv.origin))
         .await

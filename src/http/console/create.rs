@@ -136,6 +136,41 @@ pub fn text(
     )
 }
 
+/// The optional fields several forms share: the merchant's reference, a
+/// description, the payer's number.
+pub fn reference(member: &Member, key: &str) -> String {
+    text(
+        member,
+        key,
+        "reference",
+        "reference",
+        "text",
+        "maxlength=\"64\"",
+    )
+}
+
+pub fn description(member: &Member, key: &str) -> String {
+    text(
+        member,
+        key,
+        "description",
+        "description",
+        "text",
+        "maxlength=\"200\"",
+    )
+}
+
+pub fn payer_number(member: &Member, key: &str, name: &str) -> String {
+    text(
+        member,
+        key,
+        name,
+        "payer_number",
+        "tel",
+        "autocomplete=\"off\" placeholder=\"+243…\"",
+    )
+}
+
 /// An amount typed in major units (`1 500,50` or `1,500.50`).
 pub fn amount_field(member: &Member, key: &str, name: &str, label: &str, required: bool) -> String {
     let required = if required { "required " } else { "" };

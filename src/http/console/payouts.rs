@@ -172,14 +172,7 @@ pub const NEW_PAYOUT: Creator = Creator {
                 "text",
                 "maxlength=\"120\"",
             ),
-            create::text(
-                member,
-                key,
-                "reference",
-                "reference",
-                "text",
-                "maxlength=\"64\"",
-            ),
+            create::reference(member, key),
         ]
         .concat()
     },

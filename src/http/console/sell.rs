@@ -60,30 +60,9 @@ pub const PAYMENT: Creator = Creator {
         [
             amount_field(member, key, "amount", "amount", true),
             currency_field(member, key),
-            text(
-                member,
-                key,
-                "reference",
-                "reference",
-                "text",
-                "maxlength=\"64\"",
-            ),
-            text(
-                member,
-                key,
-                "description",
-                "description",
-                "text",
-                "maxlength=\"200\"",
-            ),
-            text(
-                member,
-                key,
-                "msisdn",
-                "payer_number",
-                "tel",
-                "autocomplete=\"off\" placeholder=\"+243…\"",
-            ),
+            create::reference(member, key),
+            create::description(member, key),
+            create::payer_number(member, key, "msisdn"),
         ]
         .concat()
     },
@@ -115,14 +94,7 @@ pub const LINK: Creator = Creator {
             currency_field(member, key),
             amount_field(member, key, "minimum", "amount_minimum", false),
             amount_field(member, key, "maximum", "amount_maximum", false),
-            text(
-                member,
-                key,
-                "description",
-                "description",
-                "text",
-                "maxlength=\"200\"",
-            ),
+            create::description(member, key),
             tick(member, key, "reusable", "reusable"),
         ]
         .concat()
@@ -183,14 +155,7 @@ pub const CHECKOUT: Creator = Creator {
                 amount_field(member, key, &format!("price{n}"), "unit_price", n == 1),
             ));
         }
-        out.push_str(&text(
-            member,
-            key,
-            "msisdn",
-            "payer_number",
-            "tel",
-            "autocomplete=\"off\" placeholder=\"+243…\"",
-        ));
+        out.push_str(&create::payer_number(member, key, "msisdn"));
         out
     },
     body: |post| {
@@ -236,7 +201,7 @@ pub const REQUEST: Creator = Creator {
             text(member, key, "payer", "payer_who", "text", "required maxlength=\"254\" autocomplete=\"off\" placeholder=\"+243… · @tag · e-mail\""),
             amount_field(member, key, "amount", "amount", true),
             currency_field(member, key),
-            text(member, key, "description", "description", "text", "maxlength=\"200\""),
+            create::description(member, key),
         ]
         .concat()
     },

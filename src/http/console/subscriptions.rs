@@ -152,14 +152,7 @@ pub const NEW_SUBSCRIPTION: Creator = Creator {
                     ""
                 )
             ),
-            create::text(
-                member,
-                key,
-                "msisdn",
-                "payer_number",
-                "tel",
-                "autocomplete=\"off\" placeholder=\"+243…\"",
-            ),
+            create::payer_number(member, key, "msisdn"),
             create::text(
                 member,
                 key,
@@ -168,14 +161,7 @@ pub const NEW_SUBSCRIPTION: Creator = Creator {
                 "email",
                 "autocomplete=\"off\"",
             ),
-            create::text(
-                member,
-                key,
-                "reference",
-                "reference",
-                "text",
-                "maxlength=\"64\"",
-            ),
+            create::reference(member, key),
         ]
         .concat()
     },
@@ -227,14 +213,7 @@ pub const NEW_PLAN: Creator = Creator {
                 "number",
                 "min=\"0\" max=\"365\" value=\"0\"",
             ),
-            create::text(
-                member,
-                key,
-                "description",
-                "description",
-                "text",
-                "maxlength=\"200\"",
-            ),
+            create::description(member, key),
         ]
         .concat()
     },
