@@ -299,6 +299,14 @@ fn every_console_page_as_every_role_in_both_languages_has_no_error_box_raw_word_
                 if has(&client, &format!("#review-{}", w.made.held_payout)).await {
                     pages.push(format!("/console/review/payout/{}", w.made.held_payout));
                 }
+                // The creating forms' page, where the payments page offers it.
+                client
+                    .goto(&format!("{}/console/payments", srv.origin))
+                    .await
+                    .expect("payments");
+                if has(&client, "#get-paid").await {
+                    pages.push("/console/sell".to_string());
+                }
                 assert!(pages.len() >= 5, "{email} sees {pages:?}");
                 for path in &pages {
                     let found = check_page(&client, &srv, path, &format!("{email} ({lang})")).await;
