@@ -118,6 +118,20 @@ fn check(srv: &TestServer, visitor: &mut Visitor, case: &Case) -> Page {
         case.key,
         case.message
     );
+    // What was typed is back in the form, to correct rather than retype.
+    assert!(
+        case.bad.iter().any(|(name, value)| {
+            shown
+                .text
+                .contains(&format!("name=\"{name}\" value=\"{value}\""))
+                || shown
+                    .text
+                    .contains(&format!("<option value=\"{value}\" selected>"))
+        }),
+        "{}: the typed values are back: {}",
+        case.key,
+        shown.text
+    );
     assert!(
         !shown.text.contains("id=\"flash\""),
         "{}: said once, in the form",

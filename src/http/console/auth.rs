@@ -184,6 +184,7 @@ impl Post {
                 w(&self.member, "amount_hint")
             ),
             form: None,
+            typed: Vec::new(),
         })
     }
 

@@ -54,7 +54,14 @@ impl Creator {
         if !member.may(self.permission) {
             return String::new();
         }
-        let inner = (self.fields)(member, context);
+        let mut inner = (self.fields)(member, context);
+        if let Some(flash) = member
+            .flash
+            .as_ref()
+            .filter(|f| !f.good && f.form.as_deref() == Some(self.key))
+        {
+            inner = refill(&inner, &flash.typed);
+        }
         section(
             w(member, self.title),
             &form(
@@ -90,10 +97,17 @@ async fn create(Action(console, key, post): Action) -> Response {
         return layout::see_other("/console");
     };
     let refuse = |text: String| {
+        let typed = post
+            .fields
+            .iter()
+            .filter(|(name, _)| !NOT_ECHOED.contains(&name.as_str()))
+            .map(|(name, value)| (name.clone(), value.clone()))
+            .collect();
         let flash = Flash {
             good: false,
             text,
             form: Some(creator.key.to_string()),
+            typed,
         };
         layout::redirect(&console, creator.page, flash)
     };
@@ -109,8 +123,42 @@ async fn create(Action(console, key, post): Action) -> Response {
         good: true,
         text: w(&post.member, creator.done).to_string(),
         form: None,
+        typed: Vec::new(),
     };
     layout::redirect(&console, &(creator.made)(&answer.json()), flash)
+}
+
+/// Fields a refused form never gets back: its tokens, and a PIN were a
+/// creating form ever to take one.
+const NOT_ECHOED: [&str; 3] = ["csrf", "form_token", "pin"];
+
+/// The form's fields `html` with what was typed put back: an input's value
+/// (before any default the field has, so it wins), a select's option, a
+/// tick box.
+fn refill(html: &str, typed: &[(String, String)]) -> String {
+    let mut out = html.to_string();
+    for (name, value) in typed {
+        let named = format!("name=\"{}\"", esc(name));
+        let Some(at) = out.find(&named) else {
+            continue;
+        };
+        let tag_start = out[..at].rfind('<').unwrap_or(0);
+        if out[tag_start..].starts_with("<select") {
+            let end = out[at..].find("</select>").map_or(out.len(), |e| at + e);
+            let options = out[at..end].replace(" selected>", ">").replace(
+                &format!("<option value=\"{}\">", esc(value)),
+                &format!("<option value=\"{}\" selected>", esc(value)),
+            );
+            out.replace_range(at..end, &options);
+        } else if out[at..].starts_with(&format!("{named} type=\"checkbox\"")) {
+            if value == "true" {
+                out.insert_str(at + named.len(), " checked");
+            }
+        } else {
+            out.insert_str(at + named.len(), &format!(" value=\"{}\"", esc(value)));
+        }
+    }
+    out
 }
 
 // The pieces the creators' fields and bodies are made of.
@@ -281,4 +329,43 @@ pub fn put_number(post: &Post, body: &mut Value, name: &str, field: &str) {
 /// The console page `{base}/{id}` of the made object's `id`.
 pub fn page_of(base: &str, made: &Value, field: &str) -> String {
     format!("{base}/{}", percent(made[field].as_str().unwrap_or("")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_form_gets_back_what_was_typed_and_never_its_tokens() {
+        let html = "<input id=\"k-amount\" name=\"amount\" type=\"text\" required>\
+                    <input id=\"k-count\" name=\"count\" type=\"number\" value=\"1\">\
+                    <select id=\"k-currency\" name=\"currency\"><option value=\"CDF\" selected>CDF</option>\
+                    <option value=\"USD\">USD</option></select>\
+                    <input id=\"k-again\" name=\"again\" type=\"checkbox\" value=\"true\">";
+        let typed = [
+            ("amount", "1 500,50\"><script>"),
+            ("count", "3"),
+            ("currency", "USD"),
+            ("again", "true"),
+            ("csrf", "nope"),
+        ]
+        .map(|(n, v)| (n.to_string(), v.to_string()));
+        let filled = refill(html, &typed);
+        assert!(
+            filled.contains("name=\"amount\" value=\"1 500,50&quot;&gt;&lt;script&gt;\""),
+            "{filled}"
+        );
+        assert!(!filled.contains("<script>"), "{filled}");
+        assert!(
+            filled.contains("name=\"count\" value=\"3\" type=\"number\" value=\"1\""),
+            "the typed value comes first: {filled}"
+        );
+        assert!(
+            filled.contains("<option value=\"USD\" selected>"),
+            "{filled}"
+        );
+        assert!(filled.contains("<option value=\"CDF\">"), "{filled}");
+        assert!(filled.contains("name=\"again\" checked"), "{filled}");
+        assert!(!filled.contains("nope"), "{filled}");
+    }
 }

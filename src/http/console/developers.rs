@@ -184,6 +184,7 @@ fn key_answer(console: &Console, post: &Post, answer: &Answer) -> Response {
             good: false,
             text: answer.message(),
             form: None,
+            typed: Vec::new(),
         },
     )
 }

@@ -61,7 +61,13 @@ pub struct Flash {
     ///
     /// [`html::form`]: super::html::form
     pub form: Option<String>,
+    /// What the member typed into that form, put back into its fields so a
+    /// refused form need not be typed again (never a PIN: see `create.rs`).
+    pub typed: Vec<(String, String)>,
 }
+
+/// Typed values a notice carries at most, in characters (the cookie's room).
+const TYPED_CHARS_MAX: usize = 1_200;
 
 impl Flash {
     fn encode(&self) -> String {
@@ -70,7 +76,14 @@ impl Flash {
             .form
             .as_deref()
             .filter(|f| f.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
-            .map_or_else(String::new, |f| format!(".{f}"));
+            .map_or_else(String::new, |f| {
+                let typed = serde_json::to_string(&self.typed).unwrap_or_default();
+                if self.typed.is_empty() || typed.chars().count() > TYPED_CHARS_MAX {
+                    format!(".{f}")
+                } else {
+                    format!(".{f}.{}", hex::encode(typed))
+                }
+            });
         format!(
             "{}{}{form}",
             if self.good { "g" } else { "b" },
@@ -80,13 +93,21 @@ impl Flash {
 
     pub fn decode(value: &str) -> Option<Flash> {
         let good = value.starts_with('g');
-        let (text, form) = match value.get(1..)?.split_once('.') {
-            Some((text, form)) => (text, Some(form.to_string())),
-            None => (value.get(1..)?, None),
-        };
-        let bytes = hex::decode(text).ok()?;
+        let mut parts = value.get(1..)?.split('.');
+        let bytes = hex::decode(parts.next()?).ok()?;
         let text = String::from_utf8(bytes).ok()?;
-        Some(Flash { good, text, form })
+        let form = parts.next().map(str::to_string);
+        let typed = parts
+            .next()
+            .and_then(|h| hex::decode(h).ok())
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        Some(Flash {
+            good,
+            text,
+            form,
+            typed,
+        })
     }
 }
 
@@ -121,12 +142,14 @@ pub fn after(
             good: true,
             text: w(member, done_key).to_string(),
             form: None,
+            typed: Vec::new(),
         }
     } else {
         Flash {
             good: false,
             text: answer.message(),
             form: None,
+            typed: Vec::new(),
         }
     };
     redirect(console, location, flash)

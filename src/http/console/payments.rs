@@ -648,6 +648,7 @@ pub async fn confirm_refund(Action(console, id, post): Action) -> Response {
             good: false,
             text: format!("{}: {typed}", w(member, "refund_amount")),
             form: None,
+            typed: Vec::new(),
         };
         return layout::redirect(&console, &here, flash);
     };
