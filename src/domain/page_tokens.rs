@@ -44,6 +44,21 @@ pub fn session_token_matches(id: &str, presented: &str) -> bool {
     crate::secrets::derived_token_matches(SESSION_PURPOSE, id, presented)
 }
 
+/// What a subscriber's cancel page token is derived for.
+const SUBSCRIPTION_PURPOSE: &str = "subscription-cancel-page";
+
+/// The token of subscription `id`'s cancel page (`/subscribe/cancel/{id}?t=`),
+/// shown to its subscriber once subscribed: the URL, not the id, is the
+/// capability to cancel (128 bits, as a checkout session's).
+pub fn subscription_token(id: &str) -> String {
+    crate::secrets::derived_token(SUBSCRIPTION_PURPOSE, id)
+}
+
+/// Whether `presented` is the cancel page token of subscription `id`.
+pub fn subscription_token_matches(id: &str, presented: &str) -> bool {
+    crate::secrets::derived_token_matches(SUBSCRIPTION_PURPOSE, id, presented)
+}
+
 /// A page URL whose `t` acts: where its path starts, how its token is made
 /// and checked, and what its mark at rest is derived for.
 struct PageKind {

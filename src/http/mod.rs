@@ -201,7 +201,14 @@ pub fn router(state: AppState, bodies: crate::net::body::BodyLimits) -> Router {
         .layer(axum::middleware::from_fn(crate::metrics::track))
 }
 
-async fn route_not_found(request: Request<axum::body::Body>) -> ApiError {
+async fn route_not_found(request: Request<axum::body::Body>) -> axum::response::Response {
+    // A person's browser gets a page in its language; an API client the JSON 404.
+    if pages::wants_html(request.headers())
+        && !request.uri().path().starts_with("/v1")
+        && !request.uri().path().starts_with("/api/")
+    {
+        return pages::page_not_found(request.headers());
+    }
     ApiError::new(
         Code::RouteNotFound,
         format!(
@@ -210,6 +217,7 @@ async fn route_not_found(request: Request<axum::body::Body>) -> ApiError {
             request.uri().path()
         ),
     )
+    .into_response()
 }
 
 async fn method_not_allowed(request: Request<axum::body::Body>) -> ApiError {

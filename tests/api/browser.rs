@@ -404,6 +404,20 @@ fn a_payer_subscribes_on_the_hosted_page_pays_the_first_period_and_starts_a_tria
         wait_for_text(&client, "#title", "Votre essai a commencé").await;
         let subs = blocking(|| srv.get("/subscriptions?status=TRIALING", srv.sk()));
         assert_eq!(subs.body["data"].as_array().expect("data").len(), 1, "{subs:?}");
+        // The confirmation names the merchant and the plan, and offers a way to cancel.
+        wait_for_text(&client, "#plan", "Essai").await;
+        wait_for_text(&client, "#merchant", "Sandbox").await;
+        std::fs::write(artifacts().join("after-3-subscribed-fr.png"), client.screenshot().await.expect("shot")).expect("save");
+        client.find(Locator::Id("cancel")).await.expect("a way to cancel").click().await.expect("click");
+        wait_for_text(&client, "#title", "Résilier votre abonnement").await;
+        client.find(Locator::Id("confirm-cancel")).await.expect("confirm").click().await.expect("click");
+        wait_for_text(&client, "#title", "Abonnement résilié").await;
+        let sub = subs.body["data"][0]["id"].as_str().expect("id").to_string();
+        let after = blocking(|| srv.get(&format!("/subscriptions/{sub}"), srv.sk()));
+        assert_eq!(after.body["cancel_at_period_end"], true, "{after:?}");
+        // Without its token the cancel page is not found.
+        let forged = blocking(|| srv.root().get_with(&format!("/subscribe/cancel/{sub}?t=0000"), None, &[("accept", "text/html")]));
+        assert_eq!(forged.status, 404, "{forged:?}");
 
         // An archived plan's page says so.
         blocking(|| srv.post("/plans/essai/archive", srv.sk(), &json!({}), Some(&ik())));

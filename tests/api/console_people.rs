@@ -247,11 +247,11 @@ async fn nav_hrefs(client: &Client) -> Vec<String> {
     out
 }
 
-async fn has(client: &Client, css: &str) -> bool {
+pub(crate) async fn has(client: &Client, css: &str) -> bool {
     client.find(Locator::Css(css)).await.is_ok()
 }
 
-async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
+pub(crate) async fn in_lang(client: &Client, srv: &TestServer, lang: &str) {
     client
         .goto(&format!("{}/console/lang/{lang}?back=/console", srv.origin))
         .await
@@ -298,6 +298,14 @@ fn every_console_page_as_every_role_in_both_languages_has_no_error_box_raw_word_
                     .expect("home");
                 if has(&client, &format!("#review-{}", w.made.held_payout)).await {
                     pages.push(format!("/console/review/payout/{}", w.made.held_payout));
+                }
+                // The creating forms' page, where the payments page offers it.
+                client
+                    .goto(&format!("{}/console/payments", srv.origin))
+                    .await
+                    .expect("payments");
+                if has(&client, "#get-paid").await {
+                    pages.push("/console/sell".to_string());
                 }
                 assert!(pages.len() >= 5, "{email} sees {pages:?}");
                 for path in &pages {

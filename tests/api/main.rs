@@ -16,6 +16,7 @@ mod checkout;
 mod cluster;
 mod console;
 mod console_browser;
+mod console_forms;
 mod console_pages;
 mod console_people;
 mod crash;

@@ -475,6 +475,19 @@ fn every_payer_page_in_both_languages_shows_no_error_box_raw_enum_or_json_and_fi
         let session = blocking(|| srv.post("/checkout_sessions", srv.sk(),
             &json!({"line_items": [{"name": "Rice", "quantity": 2, "unit_amount_minor": 1500}], "currency": "CDF"}), Some(&ik()))).body;
         let receipt = paid["checkout_url"].as_str().expect("url").replace("?t=", "/receipt?t=");
+        let plan = blocking(|| srv.post("/plans", srv.sk(), &json!({"name": "School meals", "currency": "CDF",
+            "amount_minor": 12_000, "interval": "month", "trial_days": 7, "code": "every-page"}), Some(&ik()))).body;
+        let request = blocking(|| srv.post("/money_requests", srv.sk(),
+            &json!({"payer": "+243000000777", "amount_minor": 7_500, "currency": "CDF"}), Some(&ik()))).body;
+        let card = blocking(|| make_intent(&srv, json!({"rails": ["card"]})));
+        let card_id = id_of(&card);
+        let challenge = blocking(|| srv.post(&format!("/payment_intents/{card_id}/confirm"), srv.sk(),
+            &json!({"rail": "card", "card": {"number": "4000002760003184", "exp_month": 12, "exp_year": 2040, "cvc": "123"}}),
+            Some(&ik()))).body;
+        let account = blocking(|| srv.post("/accounts", srv.sk(), &json!({"business_name": "Boutique Amani",
+            "type": "merchant", "email": "amani@example.com", "country": "CD"}), Some(&ik()))).body;
+        let claim = blocking(|| srv.post(&format!("/accounts/{}/account_links", id_of(&account)), srv.sk(), &json!({}), Some(&ik()))).body;
+        let then = |url: &str| if url.contains('?') { format!("{url}&") } else { format!("{url}?") };
         let pages = [
             ("checkout", format!("{}&", open["checkout_url"].as_str().expect("url"))),
             ("checkout-paid", format!("{}&", paid["checkout_url"].as_str().expect("url"))),
@@ -482,6 +495,10 @@ fn every_payer_page_in_both_languages_shows_no_error_box_raw_enum_or_json_and_fi
             ("link-fixed", format!("{}?", fixed["url"].as_str().expect("url"))),
             ("link-chosen", format!("{}?", chosen["url"].as_str().expect("url"))),
             ("session", format!("{}&", session["url"].as_str().expect("url"))),
+            ("subscribe", then(plan["subscribe_url"].as_str().expect("subscribe url"))),
+            ("money-request", then(request["pay_url"].as_str().expect("pay url"))),
+            ("card-check", then(challenge["next_action"]["url"].as_str().expect("challenge url"))),
+            ("claim", then(claim["url"].as_str().expect("claim url"))),
             ("not-found", format!("{}/pay/pi_nothing?", srv.origin)),
         ];
         let raw_enum = regex_free_raw_enum;

@@ -331,3 +331,50 @@ fn a_checkout_sessions_page_needs_the_token_of_its_url() {
     );
     srv.start_again();
 }
+
+#[test]
+fn an_unknown_page_answers_a_browser_with_a_page_and_an_api_client_with_json() {
+    let srv = TestServer::start();
+    let browser = srv.root().get_with(
+        "/no-such-page",
+        None,
+        &[
+            ("accept", "text/html,application/xhtml+xml,*/*;q=0.8"),
+            ("accept-language", "fr-FR,fr;q=0.9"),
+        ],
+    );
+    assert_eq!(browser.status, 404, "{browser:?}");
+    assert!(
+        browser
+            .header("content-type")
+            .unwrap_or("")
+            .starts_with("text/html"),
+        "{browser:?}"
+    );
+    assert!(
+        browser.text.contains("Page introuvable"),
+        "{}",
+        browser.text
+    );
+    assert!(
+        browser.text.contains("id=\"back\""),
+        "a way back: {}",
+        browser.text
+    );
+    let client = srv
+        .root()
+        .get_with("/no-such-page", None, &[("accept", "application/json")]);
+    assert_eq!(client.status, 404);
+    assert_eq!(client.body["code"], "route_not_found", "{client:?}");
+    // Under the API's prefix a browser gets the JSON too.
+    let api = srv
+        .root()
+        .get_with("/v1/no-such-thing", None, &[("accept", "text/html")]);
+    assert_eq!(api.body["code"], "route_not_found", "{api:?}");
+    // A payer's not-found page offers the way back too.
+    let payer = srv
+        .root()
+        .get_with("/pay/pi_doesnotexist?t=x", None, &[("accept", "text/html")]);
+    assert_eq!(payer.status, 404, "{payer:?}");
+    assert!(payer.text.contains("id=\"back\""), "{}", payer.text);
+}

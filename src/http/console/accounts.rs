@@ -6,9 +6,10 @@ use axum::Router;
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::auth::ObjectPage;
+use super::create::{self, Creator};
 use super::html::{
     back_link, badge, balance_row, esc, facts, link, s, section, status_badge, table, w, when,
     words,
@@ -53,12 +54,82 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
         ["name", "type", "country", "status", "onboarding", "created"],
     );
     let title = w(&member, "accounts");
-    let body = section(
+    let mut body = section(
         title,
         &table(title, &headers, &rows, w(&member, "no_accounts")),
     );
+    body.push_str(&NEW_ACCOUNT.section(&member, &Value::Null));
     Ok(page(&console, &member, HERE, title, body))
 }
+
+/// The kinds of customer an account is, and their words.
+const TYPES: [(&str, &str); 5] = [
+    ("merchant", "type_merchant"),
+    ("corporate", "type_corporate"),
+    ("ngo", "type_ngo"),
+    ("government", "type_government"),
+    ("developer", "type_developer"),
+];
+
+pub const NEW_ACCOUNT: Creator = Creator {
+    key: "new-account",
+    permission: "accounts:write",
+    title: "new_account",
+    button: "create_account",
+    done: "done_account",
+    page: HERE,
+    api: "/accounts",
+    fields: |member, _| {
+        let key = "new-account";
+        [
+            create::text(
+                member,
+                key,
+                "business_name",
+                "business_name",
+                "text",
+                "required maxlength=\"120\"",
+            ),
+            create::choice(member, key, "type", "type", &TYPES, "merchant"),
+            create::text(
+                member,
+                key,
+                "email",
+                "email",
+                "email",
+                "required autocomplete=\"off\"",
+            ),
+            create::text(
+                member,
+                key,
+                "country",
+                "country",
+                "text",
+                "required maxlength=\"2\" value=\"CD\" autocomplete=\"off\"",
+            ),
+            create::text(
+                member,
+                key,
+                "phone",
+                "number",
+                "tel",
+                "autocomplete=\"off\" placeholder=\"+243…\"",
+            ),
+        ]
+        .concat()
+    },
+    body: |post| {
+        let mut body = json!({
+            "business_name": post.field("business_name"),
+            "type": post.field("type"),
+            "email": post.field("email"),
+            "country": post.field("country").to_ascii_uppercase(),
+        });
+        create::put(post, &mut body, "phone", "phone");
+        Ok(body)
+    },
+    made: |made| create::page_of(HERE, made, "id"),
+};
 
 /// Whether the account's owner claimed it (signed in through its link).
 fn claimed(member: &Member, a: &Value) -> String {

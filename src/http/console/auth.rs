@@ -183,6 +183,8 @@ impl Post {
                 w(&self.member, "amount"),
                 w(&self.member, "amount_hint")
             ),
+            form: None,
+            typed: Vec::new(),
         })
     }
 

@@ -183,6 +183,8 @@ fn key_answer(console: &Console, post: &Post, answer: &Answer) -> Response {
         Flash {
             good: false,
             text: answer.message(),
+            form: None,
+            typed: Vec::new(),
         },
     )
 }

@@ -144,11 +144,25 @@ pub fn table(caption: &str, headers: &[&str], rows: &[Vec<String>], empty: &str)
 
 /// A POST form to `action` with the session's CSRF token and a fresh form
 /// token (the Idempotency-Key of its action: a double click replays).
+///
+/// When the previous action was this form's and the API refused it, the
+/// API's message shows at the top of the form, next to its fields.
 pub fn form(member: &Member, action: &str, id: &str, inner: &str, button: &str) -> String {
+    let refusal = member
+        .flash
+        .as_ref()
+        .filter(|f| !f.good && f.form.as_deref() == Some(id))
+        .map_or_else(String::new, |f| {
+            format!(
+                "<p class=\"flash bad refusal\" role=\"alert\" id=\"{}-error\">{}</p>",
+                esc(id),
+                esc(&f.text)
+            )
+        });
     format!(
         "<form method=\"post\" action=\"{action}\" id=\"{id}\" class=\"action\">\
          <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
-         <input type=\"hidden\" name=\"form_token\" value=\"{token}\">{inner}\
+         <input type=\"hidden\" name=\"form_token\" value=\"{token}\">{refusal}{inner}\
          <button type=\"submit\" id=\"{id}-submit\">{button}</button></form>",
         action = esc(action),
         id = esc(id),

@@ -56,19 +56,58 @@ pub const NAV: &[(&str, &str, Visible)] = &[
 pub struct Flash {
     pub good: bool,
     pub text: String,
+    /// The form the notice answers (its id): a refusal shows inside that
+    /// form, next to the fields, when the page has it (see [`html::form`]).
+    ///
+    /// [`html::form`]: super::html::form
+    pub form: Option<String>,
+    /// What the member typed into that form, put back into its fields so a
+    /// refused form need not be typed again (never a PIN: see `create.rs`).
+    pub typed: Vec<(String, String)>,
 }
+
+/// Typed values a notice carries at most, in characters (the cookie's room).
+const TYPED_CHARS_MAX: usize = 1_200;
 
 impl Flash {
     fn encode(&self) -> String {
         let text: String = self.text.chars().take(FLASH_CHARS_MAX).collect();
-        format!("{}{}", if self.good { "g" } else { "b" }, hex::encode(text))
+        let form = self
+            .form
+            .as_deref()
+            .filter(|f| f.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+            .map_or_else(String::new, |f| {
+                let typed = serde_json::to_string(&self.typed).unwrap_or_default();
+                if self.typed.is_empty() || typed.chars().count() > TYPED_CHARS_MAX {
+                    format!(".{f}")
+                } else {
+                    format!(".{f}.{}", hex::encode(typed))
+                }
+            });
+        format!(
+            "{}{}{form}",
+            if self.good { "g" } else { "b" },
+            hex::encode(text)
+        )
     }
 
     pub fn decode(value: &str) -> Option<Flash> {
         let good = value.starts_with('g');
-        let bytes = hex::decode(value.get(1..)?).ok()?;
+        let mut parts = value.get(1..)?.split('.');
+        let bytes = hex::decode(parts.next()?).ok()?;
         let text = String::from_utf8(bytes).ok()?;
-        Some(Flash { good, text })
+        let form = parts.next().map(str::to_string);
+        let typed = parts
+            .next()
+            .and_then(|h| hex::decode(h).ok())
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        Some(Flash {
+            good,
+            text,
+            form,
+            typed,
+        })
     }
 }
 
@@ -102,11 +141,15 @@ pub fn after(
         Flash {
             good: true,
             text: w(member, done_key).to_string(),
+            form: None,
+            typed: Vec::new(),
         }
     } else {
         Flash {
             good: false,
             text: answer.message(),
+            form: None,
+            typed: Vec::new(),
         }
     };
     redirect(console, location, flash)
@@ -159,7 +202,7 @@ input,select,textarea{font:inherit;padding:8px 10px;border:1px solid #8a949e;bor
 textarea{width:100%;min-height:120px;font-family:ui-monospace,monospace}
 button{font:inherit;font-weight:600;padding:8px 14px;border:0;border-radius:8px;background:var(--brand);color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:var(--ink);border:1px solid #8a949e}button.danger{background:var(--bad)}
-.flash{padding:10px 14px;border-radius:10px;margin-bottom:16px}.flash.good{background:#e3f3ec}.flash.bad{background:#fbeceb;color:var(--bad)}
+.flash{padding:10px 14px;border-radius:10px;margin-bottom:16px}.flash.good{background:#e3f3ec}.flash.bad{background:#fbeceb;color:var(--bad)}.flash.refusal{width:100%;margin:0}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff4d6;padding:10px;border-radius:8px}
 figure.chart{margin:0}figure.chart svg{width:100%;height:170px}.bar{fill:var(--brand)}.tick{font-size:10px;fill:var(--muted)}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere;min-width:0}
@@ -171,6 +214,8 @@ table.calendar li{border-radius:6px;padding:1px 4px;margin-top:2px;background:#e
 .months{display:flex;justify-content:space-between}
 a.button{display:inline-block;font-weight:600;padding:8px 14px;border-radius:8px;background:var(--brand);color:#fff;text-decoration:none}
 fieldset.scopes{border:1px solid var(--line);border-radius:8px;display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:8px;width:100%;min-width:0;margin:0}
+fieldset.item{border:1px solid var(--line);border-radius:8px;display:flex;flex-wrap:wrap;gap:8px 12px;width:100%;min-width:0;margin:0}
+.field.copy{width:100%;flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px}.field.copy label{width:100%}.field.copy input{flex:1 1 220px;min-width:0}
 .login{max-width:400px;margin:60px auto;padding:0 16px}.login form{display:flex;flex-direction:column;gap:6px}.login input{width:100%}
 @media (max-width:760px){.layout{display:block}nav.side{width:auto;border-right:0;border-bottom:1px solid var(--line);padding:0;overflow-x:auto}
 nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}
@@ -261,13 +306,24 @@ impl Page<'_> {
                 t(lang, key)
             );
         }
-        let flash = member.flash.as_ref().map_or_else(String::new, |f| {
-            format!(
-                "<div class=\"flash {}\" role=\"status\" id=\"flash\">{}</div>",
-                if f.good { "good" } else { "bad" },
-                esc(&f.text)
-            )
-        });
+        // A refusal of a form on this page shows inside that form instead.
+        let in_form = |f: &Flash| {
+            f.form.as_ref().is_some_and(|id| {
+                self.body
+                    .contains(&format!("id=\"{}\" class=\"action\"", esc(id)))
+            })
+        };
+        let flash = member
+            .flash
+            .as_ref()
+            .filter(|f| !in_form(f))
+            .map_or_else(String::new, |f| {
+                format!(
+                    "<div class=\"flash {}\" role=\"status\" id=\"flash\">{}</div>",
+                    if f.good { "good" } else { "bad" },
+                    esc(&f.text)
+                )
+            });
         let script = if self.script.is_empty() {
             String::new()
         } else {

@@ -20,6 +20,7 @@ mod api;
 mod attention;
 mod auth;
 mod calendar;
+mod create;
 mod developers;
 mod disputes;
 mod home;
@@ -31,6 +32,7 @@ mod payouts;
 mod qr;
 mod review;
 mod scopes;
+mod sell;
 mod settlement;
 mod subscriptions;
 mod team;
@@ -109,6 +111,8 @@ pub fn router(app: AppState) -> Router {
         .merge(accounts::routes())
         .merge(qr::routes())
         .merge(review::routes())
+        .merge(create::routes())
+        .merge(sell::routes())
         .route("/console/{*rest}", axum::routing::any(layout::not_found))
         .with_state(console)
 }

@@ -21,9 +21,9 @@ use super::html::{
     pin_input, s, select, status_badge, status_word, table, table_section, titled_table, w, when,
     words,
 };
-use super::layout::{self, percent};
-use super::payer;
+use super::layout::{self, Page, percent};
 use super::{Console, Member};
+use super::{payer, sell};
 
 /// Intents a search reads at most (5 pages of 200).
 pub const SCAN_INTENTS_MAX: usize = 1_000;
@@ -262,8 +262,17 @@ pub async fn list(
         &member,
         ["id", "amount", "status", "reference", "payer", "created"],
     );
+    let sell = if sell::offered(&member) {
+        format!(
+            "<p><a class=\"button\" id=\"get-paid\" href=\"{}\">{}</a></p>",
+            sell::HERE,
+            w(&member, "get_paid")
+        )
+    } else {
+        String::new()
+    };
     let body = format!(
-        "{}{}<p class=\"muted\">{}</p>",
+        "{sell}{}{}<p class=\"muted\">{}</p>",
         filters.form(&member),
         table(
             w(&member, "payments"),
@@ -299,6 +308,7 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Response {
         .await
         .json();
     let mut body = facts(&member, &intent);
+    body.push_str(&payer_link(&member, &intent));
     body.push_str(&actions(&console, &member, &intent).await);
     body.push_str(&timeline_section(&member, &timeline));
     body.push_str(&attempts_section(&member, &timeline));
@@ -311,7 +321,30 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Response {
         body.push_str(&events_section(&console, &member, &intent).await);
     }
     let title = format!("{} {}", w(&member, "payment"), id);
-    layout::page(&console, &member, &here, "payments", &title, body)
+    Page {
+        member: &member,
+        here: &here,
+        nav: "payments",
+        title: &title,
+        body,
+        script: sell::COPY_SCRIPT,
+    }
+    .render(&console)
+}
+
+/// The payer's link to copy and send while the payment waits for its payer.
+fn payer_link(member: &Member, intent: &Value) -> String {
+    let open = matches!(
+        intent["status"].as_str().unwrap_or(""),
+        "CREATED" | "REQUIRES_PAYMENT_METHOD" | "REQUIRES_CUSTOMER_ACTION"
+    );
+    match intent["checkout_url"].as_str() {
+        Some(url) if open => format!(
+            "<section class=\"card\" id=\"payer-link\">{}</section>",
+            sell::copy_link(member, "checkout-link", url)
+        ),
+        _ => String::new(),
+    }
 }
 
 fn facts(member: &Member, intent: &Value) -> String {
@@ -339,6 +372,11 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
     let status = intent["status"].as_str().unwrap_or("");
     let currency = intent["currency"].as_str().unwrap_or("");
     let mut out = String::new();
+    // An AMBIGUOUS attempt parked the payment: its review (decided on the
+    // review page, as from Needs attention).
+    if intent["review"]["status"].as_str() == Some("MANUAL_REVIEW") {
+        out.push_str(&super::review::button(member, "payment", id));
+    }
     if member.may("refunds:write") {
         let refundable = api::get(console, member, format!("/payment_intents/{id}/refundable"))
             .await
@@ -609,6 +647,8 @@ pub async fn confirm_refund(Action(console, id, post): Action) -> Response {
         let flash = layout::Flash {
             good: false,
             text: format!("{}: {typed}", w(member, "refund_amount")),
+            form: None,
+            typed: Vec::new(),
         };
         return layout::redirect(&console, &here, flash);
     };

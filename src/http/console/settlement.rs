@@ -9,11 +9,13 @@ use std::collections::HashMap;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use serde_json::Value;
+use axum::routing::{get, post};
+use serde_json::{Value, json};
 
 use super::api;
+use super::auth::{Action, Kind};
 use super::calendar::{self, Happening};
+use super::create::{self, Creator};
 use super::html::{badge, esc, money, s, section, table_section, titled_table, w, words};
 use super::layout::{self, Shown};
 use super::{Console, Member};
@@ -21,10 +23,67 @@ use super::{Console, Member};
 const HERE: &str = "/console/settlement";
 
 pub fn routes() -> Router<Console> {
-    Router::new().route("/console/settlement", get(page)).route(
-        "/console/settlement/{id}/statement/{format}",
-        get(statement),
+    Router::new()
+        .route("/console/settlement", get(page))
+        .route(
+            "/console/settlement/{id}/statement/{format}",
+            get(statement),
+        )
+        .route("/console/settlement/{id}/pay", post(pay))
+}
+
+const CYCLES: Kind = Kind::new("sc", "/settlement_cycles", HERE, None);
+
+/// The rails a period may be closed for (none: the currency's every-rail period).
+const RAILS: [(&str, &str); 6] = [
+    ("", "every_rail"),
+    ("mobile_money", "st_mobile_money"),
+    ("card", "st_card"),
+    ("bank", "st_bank"),
+    ("wallet", "st_wallet"),
+    ("qr", "st_qr"),
+];
+
+/// Closes the open period of a currency (and rail) now, and pays it at once
+/// when ticked: `POST /settlement_cycles`.
+pub const CLOSE_CYCLE: Creator = Creator {
+    key: "close-cycle",
+    permission: "settlements:write",
+    title: "close_cycle",
+    button: "close_cycle_button",
+    done: "done_close_cycle",
+    page: HERE,
+    api: "/settlement_cycles",
+    fields: |member, _| {
+        let key = "close-cycle";
+        [
+            create::currency_field(member, key),
+            create::choice(member, key, "rail", "rail", &RAILS, ""),
+            create::tick(member, key, "pay", "pay_at_once"),
+        ]
+        .concat()
+    },
+    body: |post| {
+        let mut body = json!({
+            "currency": post.field("currency"),
+            "pay": post.field("pay") == "true",
+        });
+        create::put(post, &mut body, "rail", "rail");
+        Ok(body)
+    },
+    made: |_| HERE.to_string(),
+};
+
+/// Pays a CLOSED cycle now: `POST /settlement_cycles/{id}/pay`.
+pub async fn pay(Action(console, id, post): Action) -> Response {
+    post.act_on(
+        &console,
+        &CYCLES,
+        (id.as_str(), "pay"),
+        json!({}),
+        "done_pay_cycle",
     )
+    .await
 }
 
 pub async fn page(
@@ -66,6 +125,7 @@ pub async fn page(
         &headers,
         &rows,
     ));
+    body.push_str(&CLOSE_CYCLE.section(&member, &Value::Null));
     let month = query.get("month").and_then(|m| calendar::parse_month(m));
     body.push_str(&calendar_section(&console, &member, month).await);
     let title = w(&member, "settlement");
@@ -94,7 +154,7 @@ fn cycle_row(member: &Member, c: &Value) -> Vec<String> {
             .and_then(|t| t.get(..16))
             .unwrap_or("…")
     );
-    let downloads = if status == "OPEN" {
+    let mut downloads = if status == "OPEN" {
         String::new()
     } else {
         format!(
@@ -103,6 +163,15 @@ fn cycle_row(member: &Member, c: &Value) -> Vec<String> {
             w(member, "download_csv")
         )
     };
+    if status == "CLOSED" && member.may("settlements:write") {
+        downloads.push_str(&super::html::form(
+            member,
+            &format!("{HERE}/{id}/pay"),
+            &format!("pay-{id}"),
+            "",
+            w(member, "pay_cycle"),
+        ));
+    }
     vec![
         esc(id),
         s(c, "rail"),

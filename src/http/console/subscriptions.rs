@@ -11,10 +11,12 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
+use super::api;
 use super::auth::{Action, Kind, ObjectPage};
+use super::create::{self, Creator};
 use super::html::{
-    amount_of, back_link, esc, facts, form, id_link, link, money, s, section, status_badge, table,
-    table_section, w, when, words,
+    amount_of, back_link, esc, facts, form, id_link, link, money, s, section, select, status_badge,
+    table, table_section, w, when, words,
 };
 use super::layout::{self, Shown};
 use super::{Console, Member};
@@ -106,8 +108,137 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
     let mut body = tabs(&member, HERE);
     body.push_str(&overview(&member, &answer["overview"]));
     body.push_str(&table_section(&member, title, &headers, &rows));
+    if member.may(WRITE) {
+        let plans = api::get(&console, &member, "/plans?limit=100").await.json();
+        body.push_str(&NEW_SUBSCRIPTION.section(&member, &plans));
+    }
     Ok(page(&console, &member, HERE, title, body))
 }
+
+pub const NEW_SUBSCRIPTION: Creator = Creator {
+    key: "new-subscription",
+    permission: WRITE,
+    title: "new_subscription",
+    button: "create_subscription",
+    done: "done_subscription",
+    page: HERE,
+    api: "/subscriptions",
+    fields: |member, plans| {
+        let key = "new-subscription";
+        let offered: Vec<(String, String)> = layout::items(plans)
+            .filter(|p| p["status"].as_str() != Some("archived"))
+            .filter_map(|p| {
+                let id = p["id"].as_str()?;
+                let name = p["name"].as_str().unwrap_or(id);
+                let price = amount_of(member.lang, p, "amount_minor", "currency");
+                Some((
+                    id.to_string(),
+                    format!("{name} · {price} / {}", interval(p)),
+                ))
+            })
+            .collect();
+        let options: Vec<(&str, &str)> = offered
+            .iter()
+            .map(|(id, text)| (id.as_str(), text.as_str()))
+            .collect();
+        [
+            format!(
+                "<div class=\"field\">{}</div>",
+                select(
+                    &format!("{key}-plan"),
+                    "plan",
+                    w(member, "plan"),
+                    &options,
+                    ""
+                )
+            ),
+            create::payer_number(member, key, "msisdn"),
+            create::text(
+                member,
+                key,
+                "email",
+                "email",
+                "email",
+                "autocomplete=\"off\"",
+            ),
+            create::reference(member, key),
+        ]
+        .concat()
+    },
+    body: |post| {
+        let mut customer = json!({});
+        create::put(post, &mut customer, "msisdn", "msisdn");
+        create::put(post, &mut customer, "email", "email");
+        create::put(post, &mut customer, "reference", "reference");
+        Ok(json!({ "plan": post.field("plan"), "customer": customer }))
+    },
+    made: |made| create::page_of(HERE, made, "id"),
+};
+
+pub const NEW_PLAN: Creator = Creator {
+    key: "new-plan",
+    permission: WRITE,
+    title: "new_plan",
+    button: "create_plan",
+    done: "done_plan",
+    page: PLANS,
+    api: "/plans",
+    fields: |member, _| {
+        let key = "new-plan";
+        [
+            create::text(
+                member,
+                key,
+                "name",
+                "name",
+                "text",
+                "required maxlength=\"120\"",
+            ),
+            create::amount_field(member, key, "amount", "amount", true),
+            create::currency_field(member, key),
+            create::choice(member, key, "interval", "interval", &INTERVALS, "month"),
+            create::text(
+                member,
+                key,
+                "interval_count",
+                "interval_count",
+                "number",
+                "min=\"1\" value=\"1\"",
+            ),
+            create::text(
+                member,
+                key,
+                "trial_days",
+                "trial_days",
+                "number",
+                "min=\"0\" max=\"365\" value=\"0\"",
+            ),
+            create::description(member, key),
+        ]
+        .concat()
+    },
+    body: |post| {
+        let mut body = json!({
+            "name": post.field("name"),
+            "amount_minor": create::amount_required(post, "amount", "amount")?,
+            "currency": post.field("currency"),
+            "interval": post.field("interval"),
+        });
+        create::put_number(post, &mut body, "interval_count", "interval_count");
+        create::put_number(post, &mut body, "trial_days", "trial_days");
+        create::put(post, &mut body, "description", "description");
+        Ok(body)
+    },
+    made: |made| create::page_of(PLANS, made, "id"),
+};
+
+/// A plan's billing intervals and their words.
+const INTERVALS: [(&str, &str); 4] = [
+    ("day", "interval_day"),
+    ("week", "interval_week"),
+    ("month", "interval_month"),
+    ("year", "interval_year"),
+];
 
 /// The API's billing overview: counts by status, recurring and collected money.
 fn overview(member: &Member, o: &Value) -> String {
@@ -299,6 +430,7 @@ pub async fn plans(State(console): State<Console>, member: Member) -> Shown {
     let title = w(&member, "plans");
     let mut body = tabs(&member, PLANS);
     body.push_str(&table_section(&member, title, &headers, &rows));
+    body.push_str(&NEW_PLAN.section(&member, &Value::Null));
     Ok(page(&console, &member, PLANS, title, body))
 }
 

@@ -192,28 +192,71 @@ pub struct Cursor {
     cursor: Option<String>,
 }
 
-/// An audit entry's details as `Label: value` lines, not JSON.
+/// An audit entry's details as `Label: value` lines, not JSON: a nested
+/// object's fields are lines of their own, labelled `Outer › inner`; a list
+/// of plain values is one line.
 fn details(member: &Member, details: &serde_json::Value) -> String {
-    let Some(fields) = details.as_object() else {
-        return String::new();
-    };
-    fields
+    let mut lines = Vec::new();
+    flatten(member, "", details, 0, &mut lines);
+    lines
         .iter()
-        .map(|(key, value)| {
-            let value = match value {
-                serde_json::Value::String(text)
-                    if text.contains('_')
-                        && text.chars().all(|c| c.is_ascii_alphabetic() || c == '_') =>
-                {
-                    status_word(member.lang, text)
-                }
-                serde_json::Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
-            format!("{}: {}", esc(&humane(key)), esc(&value))
-        })
+        .map(|(label, value)| format!("{}: {}", esc(label), esc(value)))
         .collect::<Vec<_>>()
         .join("<br>")
+}
+
+/// Nested details deeper than this show as their summary, not their fields.
+const DETAILS_DEPTH_MAX: usize = 4;
+
+/// The `(label, value)` lines of `value` under `label`.
+fn flatten(
+    member: &Member,
+    label: &str,
+    value: &serde_json::Value,
+    depth: usize,
+    lines: &mut Vec<(String, String)>,
+) {
+    use serde_json::Value;
+    let under = |key: &str| {
+        if label.is_empty() {
+            humane(key)
+        } else {
+            format!("{label} › {}", humane(key).to_lowercase())
+        }
+    };
+    match value {
+        Value::Object(fields) if depth < DETAILS_DEPTH_MAX => {
+            for (key, inner) in fields {
+                flatten(member, &under(key), inner, depth + 1, lines);
+            }
+        }
+        Value::Array(items)
+            if depth < DETAILS_DEPTH_MAX && items.iter().any(|i| i.is_object() || i.is_array()) =>
+        {
+            for (n, item) in items.iter().enumerate() {
+                flatten(member, &under(&(n + 1).to_string()), item, depth + 1, lines);
+            }
+        }
+        Value::Array(items) => {
+            let said: Vec<String> = items.iter().map(|i| word(member, i)).collect();
+            lines.push((label.to_string(), said.join(", ")));
+        }
+        other => lines.push((label.to_string(), word(member, other))),
+    }
+}
+
+/// A plain detail as a person reads it: a code in the catalogue's words.
+fn word(member: &Member, value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(text)
+            if text.contains('_') && text.chars().all(|c| c.is_ascii_alphabetic() || c == '_') =>
+        {
+            status_word(member.lang, text)
+        }
+        serde_json::Value::String(text) => text.clone(),
+        serde_json::Value::Null => "—".to_string(),
+        other => other.to_string(),
+    }
 }
 
 pub async fn audit_log(
@@ -278,4 +321,47 @@ pub async fn audit_log(
         title,
         body,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_audit_details_read_as_labelled_lines_not_json() {
+        let member = Member {
+            token: String::new(),
+            member_id: "mem_a".into(),
+            email: "a@example.com".into(),
+            role: crate::auth::roles::Role::Owner,
+            mode: crate::mode::Mode::Test,
+            lang: super::super::words::Lang::En,
+            csrf: String::new(),
+            peer: None,
+            flash: None,
+        };
+        let said = details(
+            &member,
+            &serde_json::json!({
+                "amount_minor": 500,
+                "destination": {"method": "mobile_money", "phone": "+243000000501"},
+                "scopes": ["payouts:read", "refunds:read"],
+                "rows": [{"line": 2, "status": "INVALID"}],
+            }),
+        );
+        assert!(!said.contains('{') && !said.contains('['), "{said}");
+        assert!(
+            said.contains("Destination › phone: +243000000501"),
+            "{said}"
+        );
+        assert!(
+            said.contains("Destination › method: Mobile money"),
+            "{said}"
+        );
+        assert!(
+            said.contains("Scopes: payouts:read, refunds:read"),
+            "{said}"
+        );
+        assert!(said.contains("Rows › 1 › line: 2"), "{said}");
+    }
 }

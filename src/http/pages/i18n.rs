@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use crate::domain::subscriptions::calendar::Interval;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lang {
     En,
@@ -33,6 +35,11 @@ pub struct Messages {
     pub ambiguous: &'static str,
     pub not_found_title: &'static str,
     pub not_found: &'static str,
+    /// An address the gateway has no page at (a browser's not-found page).
+    pub page_not_found_title: &'static str,
+    pub page_not_found: &'static str,
+    /// The way back from a page that ends a journey (not found, expired).
+    pub go_back: &'static str,
     pub link_inactive_title: &'static str,
     pub link_inactive: &'static str,
     pub session_expired_title: &'static str,
@@ -130,6 +137,9 @@ const EN: Messages = Messages {
     ambiguous: "We are checking this payment with the operator. Do not pay again; the merchant will confirm.",
     not_found_title: "Payment not found",
     not_found: "This payment link is not valid. Ask the merchant for a new one.",
+    page_not_found_title: "Page not found",
+    page_not_found: "There is no page at this address. Check the link you were sent.",
+    go_back: "Go back",
     link_inactive_title: "Link no longer active",
     link_inactive: "This payment link has been deactivated or already used. Ask the merchant for a new one.",
     session_expired_title: "Checkout expired",
@@ -213,6 +223,9 @@ const FR: Messages = Messages {
     ambiguous: "Nous vérifions ce paiement auprès de l'opérateur. Ne payez pas une seconde fois ; le marchand confirmera.",
     not_found_title: "Paiement introuvable",
     not_found: "Ce lien de paiement n'est pas valide. Demandez-en un nouveau au marchand.",
+    page_not_found_title: "Page introuvable",
+    page_not_found: "Il n'y a pas de page à cette adresse. Vérifiez le lien que vous avez reçu.",
+    go_back: "Revenir en arrière",
     link_inactive_title: "Lien inactif",
     link_inactive: "Ce lien de paiement a été désactivé ou déjà utilisé. Demandez-en un nouveau au marchand.",
     session_expired_title: "Paiement expiré",
@@ -420,5 +433,116 @@ pub fn challenge_messages(lang: Lang) -> &'static ChallengeMessages {
             fail: "Échouer",
             nothing_waiting: "Aucune vérification de carte n'attend pour ce paiement. Retournez à la page de paiement.",
         },
+    }
+}
+
+/// The subscribe page's words (`pages/subscribe.rs`).
+pub struct SubscribeWords {
+    pub per: fn(Interval, u32) -> String,
+    pub trial: &'static str,
+    pub tax: &'static str,
+    pub usage: &'static str,
+    pub phone: &'static str,
+    pub email: &'static str,
+    pub subscribe: &'static str,
+    pub start_trial: &'static str,
+    pub instructions: &'static str,
+    pub trial_started_title: &'static str,
+    pub trial_started: &'static str,
+    pub subscribed_title: &'static str,
+    pub subscribed: &'static str,
+    pub inactive_title: &'static str,
+    pub inactive: &'static str,
+    pub secured: &'static str,
+    /// The confirmation's line naming the plan and its merchant: "{plan} · {merchant}".
+    pub plan_of: &'static str,
+    /// The way to cancel, on the confirmation and the cancel page.
+    pub cancel_link: &'static str,
+    pub cancel_title: &'static str,
+    pub cancel_question: &'static str,
+    pub cancel_button: &'static str,
+    pub cancelled_title: &'static str,
+    pub cancelled: &'static str,
+}
+
+fn per_en(interval: Interval, count: u32) -> String {
+    let unit = interval.as_str();
+    if count == 1 {
+        format!("per {unit}")
+    } else {
+        format!("every {count} {unit}s")
+    }
+}
+
+fn per_fr(interval: Interval, count: u32) -> String {
+    let (one, many) = match interval {
+        Interval::Day => ("jour", "jours"),
+        Interval::Week => ("semaine", "semaines"),
+        Interval::Month => ("mois", "mois"),
+        Interval::Year => ("an", "ans"),
+    };
+    if count == 1 {
+        format!("par {one}")
+    } else {
+        format!("tous les {count} {many}")
+    }
+}
+
+const SUBSCRIBE_EN: SubscribeWords = SubscribeWords {
+    per: per_en,
+    trial: "days free, then billed each period",
+    tax: "plus",
+    usage: "per",
+    phone: "Your mobile money number",
+    email: "E-mail (optional)",
+    subscribe: "Subscribe and pay",
+    start_trial: "Start the free trial",
+    instructions: "Each period you get a payment prompt on your phone: approve it with your PIN. You can cancel at any time.",
+    trial_started_title: "Your trial has started",
+    trial_started: "Your free trial has started. Your first payment request comes on",
+    subscribed_title: "Subscribed",
+    subscribed: "You are subscribed: the first period was paid from your paygate wallet.",
+    inactive_title: "Plan not available",
+    inactive: "This plan takes no new subscriptions. Ask the merchant for another one.",
+    secured: "Secured by paygate",
+    plan_of: "Plan",
+    cancel_link: "Cancel this subscription",
+    cancel_title: "Cancel your subscription",
+    cancel_question: "Stop this subscription? Nothing more is asked of you; it ends at the end of the period already paid or started.",
+    cancel_button: "Cancel the subscription",
+    cancelled_title: "Subscription cancelled",
+    cancelled: "Your subscription is cancelled: no further payment will be requested. It ends on",
+};
+
+const SUBSCRIBE_FR: SubscribeWords = SubscribeWords {
+    per: per_fr,
+    trial: "jours gratuits, puis facturé à chaque période",
+    tax: "plus",
+    usage: "par",
+    phone: "Votre numéro mobile money",
+    email: "E-mail (facultatif)",
+    subscribe: "S'abonner et payer",
+    start_trial: "Commencer l'essai gratuit",
+    instructions: "À chaque période, vous recevez une demande de paiement sur votre téléphone : validez-la avec votre code PIN. Vous pouvez résilier à tout moment.",
+    trial_started_title: "Votre essai a commencé",
+    trial_started: "Votre essai gratuit a commencé. Votre première demande de paiement arrivera le",
+    subscribed_title: "Abonnement confirmé",
+    subscribed: "Vous êtes abonné : la première période a été payée depuis votre portefeuille paygate.",
+    inactive_title: "Offre indisponible",
+    inactive: "Cette offre n'accepte plus de nouveaux abonnements. Demandez-en une autre au marchand.",
+    secured: "Sécurisé par paygate",
+    plan_of: "Offre",
+    cancel_link: "Résilier cet abonnement",
+    cancel_title: "Résilier votre abonnement",
+    cancel_question: "Arrêter cet abonnement ? Plus rien ne vous sera demandé ; il prend fin à la fin de la période déjà payée ou commencée.",
+    cancel_button: "Résilier l'abonnement",
+    cancelled_title: "Abonnement résilié",
+    cancelled: "Votre abonnement est résilié : aucun autre paiement ne sera demandé. Il prend fin le",
+};
+
+pub fn subscribe_words(lang: Lang) -> &'static SubscribeWords {
+    match lang {
+        Lang::En => &SUBSCRIBE_EN,
+        Lang::Fr => &SUBSCRIBE_FR,
     }
 }

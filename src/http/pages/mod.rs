@@ -40,6 +40,7 @@ mod link;
 pub(crate) mod money;
 mod receipt;
 mod subscribe;
+mod unsubscribe;
 
 pub use i18n::Lang;
 
@@ -86,6 +87,10 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/subscribe/{code}",
             get(subscribe::page).post(subscribe::subscribe),
+        )
+        .route(
+            "/subscribe/cancel/{id}",
+            get(unsubscribe::page).post(unsubscribe::cancel),
         )
         .route_layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -213,19 +218,54 @@ pub fn page_response(status: StatusCode, html: String, nonce: &str) -> Response 
     response
 }
 
-/// A plain page with a title and a message (not found, expired, deactivated).
+/// A plain page with a title and a message (not found, expired,
+/// deactivated), and a way back to the page the payer came from: a button
+/// when the tab has a page to go back to (shown by the page's script), else
+/// nothing to press — the message says what to do.
 pub fn message_page(status: StatusCode, lang: Lang, title: &str, message: &str) -> Response {
     let nonce = crate::ids::random_token(22);
     let html = format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title}</title><style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8}}\
-         main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}</style></head>\
-         <body><main><h1 id=\"title\">{title}</h1><p id=\"message\">{message}</p></main></body></html>",
+         main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}\
+         button{{font:inherit;font-weight:600;padding:10px 16px;border:1px solid #8a949e;border-radius:10px;background:#fff;color:#1b1f24}}</style></head>\
+         <body><main><h1 id=\"title\">{title}</h1><p id=\"message\">{message}</p>\
+         <p><button type=\"button\" id=\"back\" hidden>{back}</button></p></main>\
+         <script nonce=\"{nonce}\">(function(){{var b=document.getElementById('back');if(window.history.length>1){{b.hidden=false;\
+         b.addEventListener('click',function(){{window.history.back();}});}}}})();</script></body></html>",
         lang.code(),
         title = escape(title),
         message = escape(message),
+        back = escape(i18n::messages(lang).go_back),
     );
     page_response(status, html, &nonce)
+}
+
+/// The not-found page a browser gets at an address with no page (outside
+/// the console, which has its own): API clients keep the JSON 404.
+pub fn page_not_found(headers: &HeaderMap) -> Response {
+    let lang = language(None, headers);
+    let t = i18n::messages(lang);
+    message_page(
+        StatusCode::NOT_FOUND,
+        lang,
+        t.page_not_found_title,
+        t.page_not_found,
+    )
+}
+
+/// Whether a request is a browser's asking for a page (`Accept` names HTML
+/// before JSON), not an API client's.
+pub fn wants_html(headers: &HeaderMap) -> bool {
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    match (accept.find("text/html"), accept.find("application/json")) {
+        (Some(html), Some(json)) => html < json,
+        (Some(_), None) => true,
+        _ => false,
+    }
 }
 
 pub fn amount_text(amount_minor: i64, code: &str) -> String {

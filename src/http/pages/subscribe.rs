@@ -10,10 +10,10 @@ use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::Response;
 use serde::Deserialize;
 
+use super::i18n::{SubscribeWords as Words, subscribe_words as words};
 use super::{Lang, PageOf, escape, message_page, page_response, to_checkout};
 use crate::domain::invoices::Invoice;
 use crate::domain::plans::{self, Plan};
-use crate::domain::subscriptions::calendar::Interval;
 use crate::domain::subscriptions::{self, Customer, Status};
 use crate::error::ApiError;
 use crate::http::AppState;
@@ -21,93 +21,6 @@ use crate::store::Read;
 
 /// What one form post may carry, in bytes (a phone and an e-mail).
 const FIELD_BYTES_MAX: usize = 254;
-
-struct Words {
-    per: fn(Interval, u32) -> String,
-    trial: &'static str,
-    tax: &'static str,
-    usage: &'static str,
-    phone: &'static str,
-    email: &'static str,
-    subscribe: &'static str,
-    start_trial: &'static str,
-    instructions: &'static str,
-    trial_started_title: &'static str,
-    trial_started: &'static str,
-    subscribed_title: &'static str,
-    subscribed: &'static str,
-    inactive_title: &'static str,
-    inactive: &'static str,
-    secured: &'static str,
-}
-
-fn per_en(interval: Interval, count: u32) -> String {
-    let unit = interval.as_str();
-    if count == 1 {
-        format!("per {unit}")
-    } else {
-        format!("every {count} {unit}s")
-    }
-}
-
-fn per_fr(interval: Interval, count: u32) -> String {
-    let (one, many) = match interval {
-        Interval::Day => ("jour", "jours"),
-        Interval::Week => ("semaine", "semaines"),
-        Interval::Month => ("mois", "mois"),
-        Interval::Year => ("an", "ans"),
-    };
-    if count == 1 {
-        format!("par {one}")
-    } else {
-        format!("tous les {count} {many}")
-    }
-}
-
-const EN: Words = Words {
-    per: per_en,
-    trial: "days free, then billed each period",
-    tax: "plus",
-    usage: "per",
-    phone: "Your mobile money number",
-    email: "E-mail (optional)",
-    subscribe: "Subscribe and pay",
-    start_trial: "Start the free trial",
-    instructions: "Each period you get a payment prompt on your phone: approve it with your PIN. You can cancel at any time.",
-    trial_started_title: "Your trial has started",
-    trial_started: "Your free trial has started. Your first payment request comes on",
-    subscribed_title: "Subscribed",
-    subscribed: "You are subscribed: the first period was paid from your paygate wallet.",
-    inactive_title: "Plan not available",
-    inactive: "This plan takes no new subscriptions. Ask the merchant for another one.",
-    secured: "Secured by paygate",
-};
-
-const FR: Words = Words {
-    per: per_fr,
-    trial: "jours gratuits, puis facturé à chaque période",
-    tax: "plus",
-    usage: "par",
-    phone: "Votre numéro mobile money",
-    email: "E-mail (facultatif)",
-    subscribe: "S'abonner et payer",
-    start_trial: "Commencer l'essai gratuit",
-    instructions: "À chaque période, vous recevez une demande de paiement sur votre téléphone : validez-la avec votre code PIN. Vous pouvez résilier à tout moment.",
-    trial_started_title: "Votre essai a commencé",
-    trial_started: "Votre essai gratuit a commencé. Votre première demande de paiement arrivera le",
-    subscribed_title: "Abonnement confirmé",
-    subscribed: "Vous êtes abonné : la première période a été payée depuis votre portefeuille paygate.",
-    inactive_title: "Offre indisponible",
-    inactive: "Cette offre n'accepte plus de nouveaux abonnements. Demandez-en une autre au marchand.",
-    secured: "Sécurisé par paygate",
-};
-
-fn words(lang: Lang) -> &'static Words {
-    match lang {
-        Lang::En => &EN,
-        Lang::Fr => &FR,
-    }
-}
 
 /// The plan's terms, one line each: trial, tax, usage.
 fn terms(plan: &Plan, w: &Words, lang: Lang) -> String {
@@ -208,7 +121,7 @@ fn form_page(
 }
 
 /// The plan of a page and its merchant's name; `None`: no such plan.
-fn plan_of(state: &AppState, code: &str) -> Option<(Plan, String)> {
+pub(super) fn plan_of(state: &AppState, code: &str) -> Option<(Plan, String)> {
     let snapshot = state.store.snapshot().ok()?;
     let plan = plans::by_code(&snapshot, code).ok().flatten()?;
     let merchant = crate::domain::org::name_of(&snapshot, &plan.owner).unwrap_or_default();
@@ -274,7 +187,7 @@ pub(super) async fn subscribe(
         reference: None,
     };
     match start(&state, &plan, customer).await {
-        Ok((sub, invoice)) => subscribed(lang, &sub, invoice.as_ref()),
+        Ok((sub, invoice)) => subscribed(lang, &plan, &merchant, &sub, invoice.as_ref()),
         Err(e) => {
             let status = StatusCode::from_u16(e.code.status()).unwrap_or(StatusCode::BAD_REQUEST);
             let form = FormPage {
@@ -319,17 +232,90 @@ async fn start(
 /// invoice's payment request, or the wallet's confirmation.
 fn subscribed(
     lang: Lang,
+    plan: &Plan,
+    merchant: &str,
     sub: &subscriptions::Subscription,
     invoice: Option<&Invoice>,
 ) -> Response {
     let w = words(lang);
+    let cancel = format!(
+        "<p><a id=\"cancel\" href=\"{}\">{}</a></p>",
+        escape(&cancel_path(&sub.id, lang)),
+        escape(w.cancel_link)
+    );
     if sub.status == Status::Trialing {
         let first = crate::clock::rfc3339(sub.current_period_end_ms);
         let text = format!("{} {}.", w.trial_started, &first[..10]);
-        return message_page(StatusCode::OK, lang, w.trial_started_title, &text);
+        let notice = Notice {
+            lang,
+            plan,
+            merchant,
+            title: w.trial_started_title,
+            text: &text,
+        };
+        return notice.page(StatusCode::OK, &cancel);
     }
     match invoice.and_then(|i| i.payment_intent.as_deref()) {
         Some(intent) => to_checkout(intent, lang),
-        None => message_page(StatusCode::OK, lang, w.subscribed_title, w.subscribed),
+        None => Notice {
+            lang,
+            plan,
+            merchant,
+            title: w.subscribed_title,
+            text: w.subscribed,
+        }
+        .page(StatusCode::OK, &cancel),
+    }
+}
+
+/// The subscriber's cancel page of subscription `id` (its token is the capability).
+pub(super) fn cancel_path(id: &str, lang: Lang) -> String {
+    format!(
+        "/subscribe/cancel/{id}?t={}&lang={}",
+        crate::domain::page_tokens::subscription_token(id),
+        lang.code()
+    )
+}
+
+/// A page that tells a subscriber where they stand, naming the merchant and
+/// the plan: the confirmation, the cancel page and its answer.
+pub(super) struct Notice<'a> {
+    pub lang: Lang,
+    pub plan: &'a Plan,
+    pub merchant: &'a str,
+    pub title: &'a str,
+    pub text: &'a str,
+}
+
+impl Notice<'_> {
+    /// The page, with `extra` (a link or a form, already HTML) under the text.
+    pub fn page(&self, status: StatusCode, extra: &str) -> Response {
+        let w = words(self.lang);
+        let nonce = crate::ids::random_token(22);
+        let html = format!(
+            "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
+             <style nonce=\"{nonce}\">body{{font:16px system-ui,sans-serif;margin:0;background:#f5f7f8;color:#1d2429}}\
+             main{{max-width:440px;margin:48px auto;padding:24px;background:#fff;border:1px solid #d9dee3;border-radius:14px}}\
+             .merchant,footer{{color:#5b6770}}a{{color:#0a5a40}}\
+             button{{width:100%;font:inherit;font-weight:600;padding:12px;border:0;border-radius:10px;background:#a3221b;color:#fff}}</style></head>\
+             <body><main><p class=\"merchant\" id=\"merchant\">{merchant}</p><h1 id=\"title\">{title}</h1>\
+             <p id=\"plan\">{plan_word} <strong>{plan}</strong> · {price} {per}</p><p id=\"message\">{text}</p>{extra}\
+             <footer>{secured}</footer></main></body></html>",
+            lang = self.lang.code(),
+            title = escape(self.title),
+            merchant = escape(self.merchant),
+            plan_word = escape(w.plan_of),
+            plan = escape(&self.plan.name),
+            price = escape(&super::money::amount(
+                self.lang,
+                self.plan.amount_minor,
+                &self.plan.currency
+            )),
+            per = escape(&(w.per)(self.plan.interval, self.plan.interval_count)),
+            text = escape(self.text),
+            secured = escape(w.secured),
+        );
+        page_response(status, html, &nonce)
     }
 }
