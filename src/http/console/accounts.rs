@@ -82,14 +82,7 @@ pub const NEW_ACCOUNT: Creator = Creator {
     fields: |member, _| {
         let key = "new-account";
         [
-            create::text(
-                member,
-                key,
-                "business_name",
-                "business_name",
-                "text",
-                "required maxlength=\"120\"",
-            ),
+            create::name(member, key, "business_name"),
             create::choice(member, key, "type", "type", &TYPES, "merchant"),
             create::text(
                 member,

@@ -186,6 +186,18 @@ pub fn text(
 
 /// The optional fields several forms share: the merchant's reference, a
 /// description, the payer's number.
+/// A name a person gives (a plan's, a business's): required, 120 characters.
+pub fn name(member: &Member, key: &str, name: &str) -> String {
+    text(
+        member,
+        key,
+        name,
+        name,
+        "text",
+        "required maxlength=\"120\"",
+    )
+}
+
 pub fn reference(member: &Member, key: &str) -> String {
     text(
         member,

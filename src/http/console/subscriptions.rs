@@ -186,14 +186,7 @@ pub const NEW_PLAN: Creator = Creator {
     fields: |member, _| {
         let key = "new-plan";
         [
-            create::text(
-                member,
-                key,
-                "name",
-                "name",
-                "text",
-                "required maxlength=\"120\"",
-            ),
+            create::name(member, key, "name"),
             create::amount_field(member, key, "amount", "amount", true),
             create::currency_field(member, key),
             create::choice(member, key, "interval", "interval", &INTERVALS, "month"),
