@@ -32,6 +32,7 @@ mod intent_methods;
 mod intents;
 mod limits;
 mod member_emails;
+mod migration;
 mod money_requests;
 mod offline;
 mod operations;
