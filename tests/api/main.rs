@@ -13,6 +13,7 @@ mod accounts;
 mod agents;
 mod browser;
 mod checkout;
+mod clients;
 mod cluster;
 mod console;
 mod console_browser;
