@@ -7,8 +7,9 @@
 
 use serde_json::{Value, json};
 
+use crate::support::accounts::{connect, with_headers};
 use crate::support::intents::{SUCCEED, body};
-use crate::support::{Resp, TestServer, assert_error, ik, wait_until};
+use crate::support::{Resp, TestServer, assert_error, wait_until};
 
 /// An intent paid at once in the sandbox.
 fn paying_intent() -> Value {
@@ -16,20 +17,13 @@ fn paying_intent() -> Value {
                 "customer_msisdn": SUCCEED, "confirm": true}))
 }
 
-/// A connected account of the platform (`POST /accounts`), its id.
-fn connect(srv: &TestServer) -> String {
-    let resp = srv.post(
-        "/accounts",
-        srv.sk(),
-        &json!({"business_name": "Boutique Amani", "type": "merchant",
-                "email": "amani@example.com", "country": "CD", "default_currency": "CDF"}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    resp.body["id"].as_str().expect("id").to_string()
+/// A connected account of the platform, its id.
+fn connect_one(srv: &TestServer) -> String {
+    let account = connect(srv, srv.sk(), "amani@example.com", 0);
+    account["id"].as_str().expect("id").to_string()
 }
 
-/// `method path` with the key and `extra` headers (and an Idempotency-Key on a write).
+/// `method path` with the server's key and `extra` headers.
 fn send(
     srv: &TestServer,
     method: &str,
@@ -37,20 +31,7 @@ fn send(
     extra: &[(&str, &str)],
     input: Option<&Value>,
 ) -> Resp {
-    let auth = format!("Bearer {}", srv.sk().expect("sk"));
-    let idem = ik();
-    let mut headers = vec![("Authorization", auth.as_str())];
-    headers.extend_from_slice(extra);
-    if method != "GET" {
-        headers.push(("Content-Type", "application/json"));
-        headers.push(("Idempotency-Key", idem.as_str()));
-    }
-    srv.request(
-        method,
-        path,
-        &headers,
-        input.map(|b| b.to_string().into_bytes()),
-    )
+    with_headers(srv, method, path, srv.sk().expect("sk"), extra, input)
 }
 
 fn intents_listed(srv: &TestServer) -> usize {
@@ -62,7 +43,7 @@ fn intents_listed(srv: &TestServer) -> usize {
 #[test]
 fn a_payment_naming_its_account_in_an_unread_brand_header_is_refused_and_writes_nothing() {
     let srv = TestServer::start();
-    let acct = connect(&srv);
+    let acct = connect_one(&srv);
     for header in ["Acme-Account", "X-Acme-Account"] {
         let refused = send(
             &srv,
@@ -119,7 +100,7 @@ fn a_payment_naming_its_account_in_an_unread_brand_header_is_refused_and_writes_
 #[test]
 fn a_read_naming_its_account_in_an_unread_brand_header_is_served_with_a_warning() {
     let srv = TestServer::start();
-    let acct = connect(&srv);
+    let acct = connect_one(&srv);
     let read = send(
         &srv,
         "GET",
@@ -142,7 +123,7 @@ fn a_read_naming_its_account_in_an_unread_brand_header_is_served_with_a_warning(
 #[test]
 fn with_the_brand_as_header_prefix_the_same_payment_acts_for_the_account() {
     let srv = TestServer::start_args(&["--header-prefix", "Acme"]);
-    let acct = connect(&srv);
+    let acct = connect_one(&srv);
     let served = send(
         &srv,
         "POST",

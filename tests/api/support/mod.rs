@@ -50,6 +50,7 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 // Scenario helpers shared by the area modules, by what they drive.
+pub mod accounts;
 pub mod balances;
 pub mod clocks;
 pub mod emv_qr;
