@@ -12,6 +12,10 @@
 //! `paygate_no_loopback_name`: `/etc/hosts` maps no name but `localhost` to
 //! loopback only, and the test of the webhook resolver's refusal of such a
 //! name (tests/api/security.rs) has none to use.
+//!
+//! `paygate_no_node`, `paygate_no_python`: `node` and `npm`, or `python3`,
+//! are not on PATH, so the client libraries' tests (tests/api/clients.rs)
+//! cannot run; tests/run installs Node.js before it builds.
 
 include!("tests/api/support/hosts.rs");
 
@@ -35,4 +39,21 @@ fn main() {
     if loopback_names(&text).is_empty() {
         println!("cargo::rustc-cfg=paygate_no_loopback_name");
     }
+
+    // Not rerun on a change of PATH: a shell with another PATH would
+    // rebuild the whole crate. Node.js installed after a build: touch build.rs.
+    println!("cargo::rustc-check-cfg=cfg(paygate_no_node)");
+    println!("cargo::rustc-check-cfg=cfg(paygate_no_python)");
+    if !(on_path("node") && on_path("npm")) {
+        println!("cargo::rustc-cfg=paygate_no_node");
+    }
+    if !on_path("python3") {
+        println!("cargo::rustc-cfg=paygate_no_python");
+    }
+}
+
+/// Whether an executable `name` is in a directory of PATH.
+fn on_path(name: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| dir.join(name).is_file())
 }

@@ -114,6 +114,7 @@ catalogue! {
     ApplicationFeeRequiresAccount => ("application_fee_requires_account", 400, "BP-2191", "`application_fee_minor` is the platform's fee on a connected account's payment: send it with a Service-Account header."),
     AccountNotFound => ("account_not_found", 404, "BP-2006", "No such connected account of this platform (another platform's answers the same)."),
     InvalidServiceAccount => ("invalid_service_account", 400, "BP-2013", "The Service-Account header is not a connected account id (acct_...)."),
+    UnknownAccountHeader => ("unknown_account_header", 400, "BP-2540", "A write names a connected account (acct_...) in a `<Brand>-Account` header this gateway does not read: without `--header-prefix <Brand>` it would act on the platform's own books, so nothing was written (docs/migrating.md)."),
     UnsupportedMediaType => ("unsupported_media_type", 415, "BP-2014", "A request body was sent without Content-Type: application/json."),
     RateLimited => ("rate_limited", 429, "BP-6005", "Too many requests from this client address to a public operation (POST /resolve); wait for Retry-After seconds."),
     RequestTimeout => ("request_timeout", 408, "BP-2016", "The request body did not arrive within the body timeout (`paygate serve --body-timeout-secs`); nothing was written and the connection is closed."),

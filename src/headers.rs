@@ -234,7 +234,46 @@ impl HeaderNames {
         }
         Ok(found)
     }
+
+    /// A `*-Account` header this gateway does not read (`Acme-Account`
+    /// without `--header-prefix Acme`) that holds an `acct_` id, with the
+    /// name it came under: a migrating integration naming a connected
+    /// account the gateway would otherwise ignore (decision 540). `None`
+    /// when the gateway's own header carries the same id, which names the
+    /// account anyway.
+    pub fn unread_account<'h>(&self, headers: &'h HeaderMap) -> Option<(String, &'h str)> {
+        let index = Read::ALL.iter().position(|h| *h == Read::Account)?;
+        let own = self.read.get(index)?;
+        let own_value = |value: &str| {
+            own.iter()
+                .filter_map(|n| headers.get(&n.wire)?.to_str().ok())
+                .any(|v| v.trim() == value)
+        };
+        headers.iter().find_map(|(name, value)| {
+            let wire = name.as_str();
+            let unread = wire.len() > ACCOUNT_SUFFIX.len()
+                && wire.ends_with(ACCOUNT_SUFFIX)
+                && !own.iter().any(|n| n.wire == *name);
+            let value = value.to_str().ok()?.trim();
+            (unread && value.starts_with("acct_") && !own_value(value))
+                .then(|| (title_case(wire), value))
+        })
+    }
 }
+
+/// `acme-account` as people write it: `Acme-Account`.
+fn title_case(wire: &str) -> String {
+    let words = wire.split('-').map(|word| {
+        let mut chars = word.chars();
+        chars.next().map_or_else(String::new, |first| {
+            first.to_ascii_uppercase().to_string() + chars.as_str()
+        })
+    });
+    words.collect::<Vec<_>>().join("-")
+}
+
+/// How every account header's wire name ends (names are lower case on the wire).
+const ACCOUNT_SUFFIX: &str = "-account";
 
 #[cfg(test)]
 mod tests {
@@ -242,6 +281,57 @@ mod tests {
 
     fn wire(names: &[HeaderName]) -> Vec<&str> {
         names.iter().map(HeaderName::as_str).collect()
+    }
+
+    fn headers_of(pairs: &[(&str, &str)]) -> HeaderMap {
+        pairs
+            .iter()
+            .map(|(name, value)| {
+                let name = HeaderName::from_bytes(name.as_bytes()).expect("header name");
+                (name, HeaderValue::from_str(value).expect("header value"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_unread_brand_account_header_holding_an_account_id_is_found() {
+        let spec = HeaderNames::default();
+        let brand = headers_of(&[("Acme-Account", "acct_1")]);
+        let found = spec.unread_account(&brand);
+        assert_eq!(found, Some(("Acme-Account".to_string(), "acct_1")));
+        let twin = headers_of(&[("X-Acme-Account", " acct_2 ")]);
+        let found = spec.unread_account(&twin);
+        assert_eq!(found, Some(("X-Acme-Account".to_string(), "acct_2")));
+    }
+
+    #[test]
+    fn read_or_harmless_account_headers_are_not_unread_accounts() {
+        let spec = HeaderNames::default();
+        for pairs in [
+            &[("Service-Account", "acct_1")][..],
+            &[("Acme-Account", "cus_1")][..],
+            &[("Account", "acct_1")][..],
+            &[("-Account", "acct_1")][..],
+            &[("Acme-Accounts", "acct_1")][..],
+            &[("Service-Account", "acct_1"), ("Acme-Account", "acct_1")][..],
+        ] {
+            let headers = headers_of(pairs);
+            assert_eq!(spec.unread_account(&headers), None, "{pairs:?}");
+        }
+        let differs = headers_of(&[("Service-Account", "acct_1"), ("Acme-Account", "acct_2")]);
+        assert_eq!(
+            spec.unread_account(&differs),
+            Some(("Acme-Account".to_string(), "acct_2"))
+        );
+        let acme = HeaderNames::with_prefix("Acme").expect("brand");
+        assert_eq!(
+            acme.unread_account(&headers_of(&[("Acme-Account", "acct_1")])),
+            None
+        );
+        assert_eq!(
+            acme.unread_account(&headers_of(&[("Other-Account", "acct_1")])),
+            Some(("Other-Account".to_string(), "acct_1"))
+        );
     }
 
     #[test]

@@ -485,6 +485,7 @@ fn service_account(
     principal: &Principal,
 ) -> Result<Option<crate::domain::accounts::Account>, ApiError> {
     let names = &state.settings.header_names;
+    unread_account_header(names, operation, headers)?;
     let Some((name, value)) = names.read(headers, header_names::Read::Account)? else {
         return Ok(None);
     };
@@ -507,6 +508,43 @@ fn service_account(
         .with_param(name));
     }
     crate::domain::accounts::acting_for(snapshot, &principal.org, principal.mode, account).map(Some)
+}
+
+/// A migration that would fail quietly (issue 51, decision 540): an
+/// integration written for the origin names its connected account in
+/// `<Brand>-Account`, which this gateway reads only under
+/// `--header-prefix <Brand>`. Served without it, the request would act on
+/// the platform's own books. A write is refused, nothing written; a read is
+/// served (it moves nothing) with a warning in the log.
+fn unread_account_header(
+    names: &header_names::HeaderNames,
+    operation: &Operation,
+    headers: &HeaderMap,
+) -> Result<(), ApiError> {
+    let Some((name, account)) = names.unread_account(headers) else {
+        return Ok(());
+    };
+    let brand = name
+        .strip_suffix("-Account")
+        .unwrap_or(&name)
+        .trim_start_matches("X-");
+    if operation.method == "GET" || operation.method == "HEAD" {
+        tracing::warn!(
+            header = %name,
+            account,
+            operation = %format_args!("{} {}", operation.method, operation.path),
+            "a read names a connected account in a header this gateway does not read: served on the key's own books; start the gateway with --header-prefix {brand} to read it"
+        );
+        return Ok(());
+    }
+    Err(ApiError::new(
+        Code::UnknownAccountHeader,
+        format!(
+            "{name}: {account} names a connected account in a header this gateway does not read, so {} {} would act on your platform's own books; start the gateway with --header-prefix {brand} to read {name}, or send Service-Account instead",
+            operation.method, operation.path
+        ),
+    )
+    .with_param(name))
 }
 
 fn idempotency_key(headers: &HeaderMap, operation: &Operation) -> Result<Option<String>, ApiError> {

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use crate::support::accounts::{as_account, connect};
 use crate::support::balances::net_of;
 use crate::support::ik;
 use crate::support::intents::{SUCCEED, body};
@@ -24,47 +25,6 @@ fn start() -> TestServer {
         "--sandbox-settlement-ms",
         "200",
     ])
-}
-
-/// A request with `Service-Account: account` (and an Idempotency-Key on writes).
-fn as_account(
-    srv: &TestServer,
-    method: &str,
-    path: &str,
-    key: &str,
-    account: &str,
-    input: Option<&Value>,
-) -> Resp {
-    let auth = format!("Bearer {key}");
-    let idem = ik();
-    let mut headers = vec![
-        ("Authorization", auth.as_str()),
-        ("Service-Account", account),
-    ];
-    if method != "GET" {
-        headers.push(("Content-Type", "application/json"));
-        headers.push(("Idempotency-Key", idem.as_str()));
-    }
-    srv.request(
-        method,
-        path,
-        &headers,
-        input.map(|b| b.to_string().into_bytes()),
-    )
-}
-
-#[track_caller]
-fn connect(srv: &TestServer, key: Option<&str>, email: &str, bps: i64) -> Value {
-    let resp = srv.post(
-        "/accounts",
-        key,
-        &json!({"business_name": "Boutique Amani", "type": "merchant", "email": email,
-                "country": "CD", "default_currency": "CDF", "application_fee_bps": bps,
-                "metadata": {"ref": "m-1"}}),
-        Some(&ik()),
-    );
-    assert_eq!(resp.status, 201, "{resp:?}");
-    resp.body
 }
 
 fn id(v: &Value) -> String {

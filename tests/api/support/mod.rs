@@ -50,6 +50,7 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 // Scenario helpers shared by the area modules, by what they drive.
+pub mod accounts;
 pub mod balances;
 pub mod clocks;
 pub mod emv_qr;
@@ -575,7 +576,13 @@ impl TestServer {
 
     /// `paygate serve --ephemeral`: everything in memory, nothing to verify.
     pub fn start_ephemeral() -> TestServer {
+        TestServer::start_ephemeral_args(&[])
+    }
+
+    /// Like [`TestServer::start_ephemeral`], with extra `paygate serve` flags.
+    pub fn start_ephemeral_args(args: &[&str]) -> TestServer {
         let mut server = TestServer::unstarted(true);
+        server.serve_args = args.iter().map(|a| a.to_string()).collect();
         server.spawn();
         let keys = server
             .ready

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.currency_amount_currency import CurrencyAmountCurrency
+
+
+
+
+
+
+T = TypeVar("T", bound="CurrencyAmount")
+
+
+
+@_attrs_define
+class CurrencyAmount:
+    """ 
+        Attributes:
+            amount_minor (int):
+            currency (CurrencyAmountCurrency):
+     """
+
+    amount_minor: int
+    currency: CurrencyAmountCurrency
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        amount_minor = self.amount_minor
+
+        currency = self.currency.value
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "amount_minor": amount_minor,
+            "currency": currency,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        amount_minor = d.pop("amount_minor")
+
+        currency = CurrencyAmountCurrency(d.pop("currency"))
+
+
+
+
+        currency_amount = cls(
+            amount_minor=amount_minor,
+            currency=currency,
+        )
+
+
+        currency_amount.additional_properties = d
+        return currency_amount
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class OrganisationStatus(StrEnum):
+    ACTIVE = "active"
+    DISABLED = "disabled"
+
+    def __str__(self) -> str:
+        return str(self.value)

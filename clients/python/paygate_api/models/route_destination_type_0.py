@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.route_destination_type_0_method import RouteDestinationType0Method
+
+
+
+
+
+
+T = TypeVar("T", bound="RouteDestinationType0")
+
+
+
+@_attrs_define
+class RouteDestinationType0:
+    """ 
+        Attributes:
+            method (RouteDestinationType0Method):
+            recipient (str): The recipient organisation (`org_...`).
+            to (str): As sent (`@amani`).
+     """
+
+    method: RouteDestinationType0Method
+    recipient: str
+    to: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        method = self.method.value
+
+        recipient = self.recipient
+
+        to = self.to
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "method": method,
+            "recipient": recipient,
+            "to": to,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        method = RouteDestinationType0Method(d.pop("method"))
+
+
+
+
+        recipient = d.pop("recipient")
+
+        to = d.pop("to")
+
+        route_destination_type_0 = cls(
+            method=method,
+            recipient=recipient,
+            to=to,
+        )
+
+
+        route_destination_type_0.additional_properties = d
+        return route_destination_type_0
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

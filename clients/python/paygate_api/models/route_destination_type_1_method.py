@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RouteDestinationType1Method(StrEnum):
+    QR = "qr"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.refund_policy import RefundPolicy
+from ..models.splits_view_currency import SplitsViewCurrency
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.split_payout import SplitPayout
+
+
+
+
+
+T = TypeVar("T", bound="SplitsView")
+
+
+
+@_attrs_define
+class SplitsView:
+    """ 
+        Attributes:
+            currency (SplitsViewCurrency):
+            data (list[SplitPayout]): One payout per split, made at capture (empty before capture).
+            object_ (str): Always `list`.
+            payment_intent (str):
+            split_refund_policy (RefundPolicy):
+     """
+
+    currency: SplitsViewCurrency
+    data: list[SplitPayout]
+    object_: str
+    payment_intent: str
+    split_refund_policy: RefundPolicy
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.split_payout import SplitPayout # noqa: PLC0415
+        currency = self.currency.value
+
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+
+
+        object_ = self.object_
+
+        payment_intent = self.payment_intent
+
+        split_refund_policy = self.split_refund_policy.value
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "currency": currency,
+            "data": data,
+            "object": object_,
+            "payment_intent": payment_intent,
+            "split_refund_policy": split_refund_policy,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.split_payout import SplitPayout # noqa: PLC0415
+        d = dict(src_dict)
+        currency = SplitsViewCurrency(d.pop("currency"))
+
+
+
+
+        data = []
+        _data = d.pop("data")
+        for data_item_data in (_data):
+            data_item = SplitPayout.from_dict(data_item_data)
+
+
+
+            data.append(data_item)
+
+
+        object_ = d.pop("object")
+
+        payment_intent = d.pop("payment_intent")
+
+        split_refund_policy = RefundPolicy(d.pop("split_refund_policy"))
+
+
+
+
+        splits_view = cls(
+            currency=currency,
+            data=data,
+            object_=object_,
+            payment_intent=payment_intent,
+            split_refund_policy=split_refund_policy,
+        )
+
+
+        splits_view.additional_properties = d
+        return splits_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="SwitchRoute")
+
+
+
+@_attrs_define
+class SwitchRoute:
+    """ 
+        Attributes:
+            product (str):
+            rail (str): `national_switch`.
+            switch (str): The switch the payment goes through (`sandbox_switch` in test mode).
+     """
+
+    product: str
+    rail: str
+    switch: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        product = self.product
+
+        rail = self.rail
+
+        switch = self.switch
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "product": product,
+            "rail": rail,
+            "switch": switch,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        product = d.pop("product")
+
+        rail = d.pop("rail")
+
+        switch = d.pop("switch")
+
+        switch_route = cls(
+            product=product,
+            rail=rail,
+            switch=switch,
+        )
+
+
+        switch_route.additional_properties = d
+        return switch_route
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
