@@ -56,7 +56,68 @@ pub fn document() -> utoipa::openapi::OpenApi {
             document_errors(operation, method, path, route);
         }
     }
+    unique_operation_ids(&mut doc);
     doc
+}
+
+/// OpenAPI requires every `operationId` to be unique, and client generators
+/// name functions and types by it. A handler's name (`create`, `list`) is
+/// kept where no other operation has it; the others are named with their
+/// path's resource as well (`create_payment_intents`, `list_payouts_batches`,
+/// `cancel_refunds`): method and path are unique, so these are too.
+fn unique_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for item in doc.paths.paths.values() {
+        for operation in operations_of(item) {
+            if let Some(id) = &operation.operation_id {
+                *counts.entry(id.clone()).or_default() += 1;
+            }
+        }
+    }
+    for (path, item) in doc.paths.paths.iter_mut() {
+        for operation in operations_of_mut(item) {
+            let Some(id) = operation.operation_id.clone() else {
+                continue;
+            };
+            if counts.get(&id).copied().unwrap_or(0) > 1 {
+                operation.operation_id = Some(with_resource(&id, path));
+            }
+        }
+    }
+}
+
+/// `id` followed by `path`'s fixed segments (its parameters left out, and
+/// a last segment that repeats `id`, as in `POST /refunds/{id}/cancel`).
+fn with_resource(id: &str, path: &str) -> String {
+    let mut segments: Vec<&str> = path
+        .split('/')
+        .filter(|s| !s.is_empty() && !s.starts_with('{'))
+        .collect();
+    if segments.len() > 1 && segments.last() == Some(&id) {
+        segments.pop();
+    }
+    std::iter::once(id)
+        .chain(segments)
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+fn operations_of(item: &utoipa::openapi::PathItem) -> impl Iterator<Item = &Operation> {
+    [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+        .into_iter()
+        .flatten()
+}
+
+fn operations_of_mut(item: &mut utoipa::openapi::PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.post,
+        &mut item.put,
+        &mut item.patch,
+        &mut item.delete,
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// The credentials an operation may name: API keys, sessions and the client
@@ -306,6 +367,28 @@ pub fn json() -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_operation_id_is_unique_and_a_unique_handler_name_is_kept() {
+        let doc = super::document();
+        let mut seen = std::collections::BTreeSet::new();
+        for item in doc.paths.paths.values() {
+            for operation in super::operations_of(item) {
+                let id = operation.operation_id.clone().expect("an operationId");
+                assert!(seen.insert(id.clone()), "operationId {id} twice");
+            }
+        }
+        assert!(
+            seen.contains("capture"),
+            "a name no other handler has stays"
+        );
+        assert!(seen.contains("create_payment_intents"));
+        assert!(seen.contains("list_payouts_batches"));
+        assert_eq!(
+            super::with_resource("cancel", "/refunds/{id}/cancel"),
+            "cancel_refunds"
+        );
+    }
+
     #[test]
     fn checked_in_schema_is_current() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/schema/openapi.json");

@@ -13,10 +13,10 @@ import threading
 import time
 
 import paygate_client
-from paygate_api.api.payment_intents import create as create_intent
-from paygate_api.api.payment_intents import list_ as list_intents
-from paygate_api.api.refunds import create as create_refund
-from paygate_api.api.webhooks import create as create_endpoint
+from paygate_api.api.payment_intents import create_payment_intents as create_intent
+from paygate_api.api.payment_intents import list_payment_intents as list_intents
+from paygate_api.api.refunds import create_refunds as create_refund
+from paygate_api.api.webhooks import create_webhook_endpoints as create_endpoint
 from paygate_api.models import CreateEndpoint, CreateIntent, CreateRefund
 
 PAYS = "+243000000501"  # the sandbox payer number that pays at once

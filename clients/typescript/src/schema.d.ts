@@ -12,13 +12,13 @@ export interface paths {
             cookie?: never;
         };
         /** The platform's connected accounts (detached ones too). */
-        get: operations["accounts_list"];
+        get: operations["list_accounts"];
         put?: never;
         /**
          * Creates the customer's organisation, its owner (no password until the
          *     claim) and its wallets, connected to the calling platform.
          */
-        post: operations["accounts_create"];
+        post: operations["create_accounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -32,14 +32,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["accounts_retrieve"];
+        get: operations["retrieve_accounts"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Changes the default application fee or the metadata; nothing else. */
-        patch: operations["accounts_update"];
+        patch: operations["update_accounts"];
         trace?: never;
     };
     "/accounts/{id}/account_links": {
@@ -52,7 +52,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A one-time claim link, valid 7 days; a new one replaces the previous. */
-        post: operations["accounts_create_link"];
+        post: operations["create_link_accounts_account_links"];
         delete?: never;
         options?: never;
         head?: never;
@@ -72,7 +72,7 @@ export interface paths {
          * Ends the platform's access; the account, its keys and its money stay the
          *     customer's. Idempotent.
          */
-        post: operations["accounts_detach"];
+        post: operations["detach_accounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -109,7 +109,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["agents_retrieve"];
+        get: operations["retrieve_ai_runs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,7 +332,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates a purpose-locked quote from a live rate card. */
-        post: operations["diaspora_create_quote"];
+        post: operations["create_quote_diaspora_quotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -351,7 +351,7 @@ export interface paths {
          *     A quote read again by its payer (decision 334): as it was made while
          *     QUOTED, then EXPIRED or PAID with its transaction and receipt.
          */
-        get: operations["diaspora_retrieve_quote"];
+        get: operations["retrieve_quote_diaspora_quotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -400,7 +400,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["disputes_list"];
+        get: operations["list_disputes"];
         put?: never;
         post: operations["open"];
         delete?: never;
@@ -416,7 +416,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["disputes_retrieve"];
+        get: operations["retrieve_disputes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -448,7 +448,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["events_list"];
+        get: operations["list_events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -483,7 +483,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Quotes a conversion and locks its rate for 120 s. */
-        post: operations["fx_create_quote"];
+        post: operations["create_quote_fx_quotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -498,7 +498,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieves a quote; its status is EXPIRED from `expires_at` on. */
-        get: operations["fx_retrieve_quote"];
+        get: operations["retrieve_quote_fx_quotes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -647,7 +647,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["money_requests_create"];
+        post: operations["create_money_requests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -661,7 +661,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["money_requests_retrieve"];
+        get: operations["retrieve_money_requests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -679,7 +679,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["money_requests_cancel"];
+        post: operations["cancel_money_requests"];
         delete?: never;
         options?: never;
         head?: never;
@@ -809,13 +809,13 @@ export interface paths {
             cookie?: never;
         };
         /** Lists the hosted organisations (an addition to the spec, for the operator). */
-        get: operations["organisations_list"];
+        get: operations["list_organisations"];
         put?: never;
         /**
          * Adds an organisation with its owner member and test keys (an addition to
          *     the spec, for the gateway's operator).
          */
-        post: operations["organisations_create"];
+        post: operations["create_organisations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -849,9 +849,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["payment_intents_list"];
+        get: operations["list_payment_intents"];
         put?: never;
-        post: operations["payment_intents_create"];
+        post: operations["create_payment_intents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -865,7 +865,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["payment_intents_retrieve"];
+        get: operations["retrieve_payment_intents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -883,7 +883,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["payment_intents_cancel"];
+        post: operations["cancel_payment_intents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1011,7 +1011,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["payment_intents_review"];
+        post: operations["review_payment_intents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1091,7 +1091,7 @@ export interface paths {
         };
         get: operations["list_links"];
         put?: never;
-        post: operations["checkout_create_link"];
+        post: operations["create_link_payment_links"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Creates a national-switch payment (IDM-001 through the Idempotency-Key, IDM-002, IDM-003). */
-        post: operations["national_switch_create"];
+        post: operations["create_payments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1155,7 +1155,7 @@ export interface paths {
             cookie?: never;
         };
         /** A national-switch payment with its five status dimensions and its journal. */
-        get: operations["national_switch_retrieve"];
+        get: operations["retrieve_payments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1174,7 +1174,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancels a payment not yet sent to the switch (RECEIVED, REQUIRES_ACTION, READY). */
-        post: operations["national_switch_cancel"];
+        post: operations["cancel_payments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1194,7 +1194,7 @@ export interface paths {
          * An operator's decision on a payment whose inquiries ran out (UNKNOWN,
          *     resolution MANUAL_REVIEW), from the switch's statement.
          */
-        post: operations["national_switch_review"];
+        post: operations["review_payments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1208,9 +1208,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["payouts_list"];
+        get: operations["list_payouts"];
         put?: never;
-        post: operations["payouts_create"];
+        post: operations["create_payouts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1224,9 +1224,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["payouts_list"];
+        get: operations["list_payouts_batches"];
         put?: never;
-        post: operations["payouts_create"];
+        post: operations["create_payouts_batches"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1256,7 +1256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["payouts_retrieve"];
+        get: operations["retrieve_payouts_batches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1274,7 +1274,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["payouts_approve"];
+        post: operations["approve_payouts_batches"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1290,7 +1290,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["payouts_cancel"];
+        post: operations["cancel_payouts_batches"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1305,7 +1305,7 @@ export interface paths {
             cookie?: never;
         };
         /** One payout (an addition to the spec: it lists payouts, this reads one). */
-        get: operations["payouts_retrieve"];
+        get: operations["retrieve_payouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1323,7 +1323,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["payouts_review"];
+        post: operations["review_payouts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1582,9 +1582,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["refunds_list"];
+        get: operations["list_refunds"];
         put?: never;
-        post: operations["refunds_create"];
+        post: operations["create_refunds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,7 +1598,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["refunds_retrieve"];
+        get: operations["retrieve_refunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1616,7 +1616,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["refunds_approve"];
+        post: operations["approve_refunds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1648,7 +1648,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["refunds_review"];
+        post: operations["review_refunds"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1662,14 +1662,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["remittances_list"];
+        get: operations["list_remittances"];
         put?: never;
         /**
          * Sends a remittance; the route that carries it checks the corridor's
          *     rules (allowed pair, per-transfer and monthly limits, purpose) in the
          *     same command.
          */
-        post: operations["remittances_create"];
+        post: operations["create_remittances"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1687,7 +1687,7 @@ export interface paths {
          * The origin's remittance quote: the fee (100 bps on top), the rate (mid
          *     less margin) and what the recipient gets; nothing is locked or written.
          */
-        get: operations["remittances_quote"];
+        get: operations["quote_remittances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1719,14 +1719,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["routes_list"];
+        get: operations["list_routes"];
         put?: never;
         /**
          * Creates a route and moves its money as far as it goes now: from the
          *     wallet it is funded, converted and paid out (or settled) at once; from a
          *     processor it waits for its funding payment.
          */
-        post: operations["routes_create"];
+        post: operations["create_routes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1766,7 +1766,7 @@ export interface paths {
          * Quotes a route: every fee, the FX (a locked quote whose id works as
          *     `quote_id` for 120 s), the recipient amount, the expected time and the legs.
          */
-        post: operations["routes_quote"];
+        post: operations["quote_routes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1780,7 +1780,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["routes_retrieve"];
+        get: operations["retrieve_routes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1802,7 +1802,7 @@ export interface paths {
          * Cancels a route before its payout is executed: everything it holds
          *     returns to the wallet (a card funding payment is refunded to the card).
          */
-        post: operations["routes_cancel"];
+        post: operations["cancel_routes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1842,7 +1842,7 @@ export interface paths {
          * An operator's decision on a route in MANUAL_REVIEW or MISMATCHED, from
          *     the rail's statement (`docs/operations.md`, "Parked money").
          */
-        post: operations["routes_review"];
+        post: operations["review_routes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2182,10 +2182,10 @@ export interface paths {
             cookie?: never;
         };
         /** Lists the sandbox's test clocks (an addition to the spec). */
-        get: operations["test_clocks_list"];
+        get: operations["list_test_clocks"];
         put?: never;
         /** Creates a test clock (an addition to the spec, for the sandbox: test keys only). */
-        post: operations["test_clocks_create"];
+        post: operations["create_test_clocks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2200,11 +2200,11 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieves a test clock (an addition to the spec). */
-        get: operations["test_clocks_retrieve"];
+        get: operations["retrieve_test_clocks"];
         put?: never;
         post?: never;
         /** Deletes a test clock, detaching it first (an addition to the spec). */
-        delete: operations["test_clocks_delete"];
+        delete: operations["delete_test_clocks"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2254,7 +2254,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Detaches a test clock: the sandbox returns to real time (an addition to the spec). */
-        post: operations["test_clocks_detach"];
+        post: operations["detach_test_clocks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2426,9 +2426,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["webhooks_list"];
+        get: operations["list_webhook_endpoints"];
         put?: never;
-        post: operations["webhooks_create"];
+        post: operations["create_webhook_endpoints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2442,13 +2442,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["webhooks_retrieve"];
+        get: operations["retrieve_webhook_endpoints"];
         put?: never;
         post?: never;
-        delete: operations["webhooks_delete"];
+        delete: operations["delete_webhook_endpoints"];
         options?: never;
         head?: never;
-        patch: operations["webhooks_update"];
+        patch: operations["update_webhook_endpoints"];
         trace?: never;
     };
     "/webhook_endpoints/{id}/deliveries": {
@@ -8111,7 +8111,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    accounts_list: {
+    list_accounts: {
         parameters: {
             query?: {
                 /** @description 1 to 200; default 50. */
@@ -8172,7 +8172,7 @@ export interface operations {
             };
         };
     };
-    accounts_create: {
+    create_accounts: {
         parameters: {
             query?: never;
             header?: {
@@ -8280,7 +8280,7 @@ export interface operations {
             };
         };
     };
-    accounts_retrieve: {
+    retrieve_accounts: {
         parameters: {
             query?: never;
             header?: never;
@@ -8339,7 +8339,7 @@ export interface operations {
             };
         };
     };
-    accounts_update: {
+    update_accounts: {
         parameters: {
             query?: never;
             header?: {
@@ -8450,7 +8450,7 @@ export interface operations {
             };
         };
     };
-    accounts_create_link: {
+    create_link_accounts_account_links: {
         parameters: {
             query?: never;
             header?: {
@@ -8557,7 +8557,7 @@ export interface operations {
             };
         };
     };
-    accounts_detach: {
+    detach_accounts: {
         parameters: {
             query?: never;
             header?: {
@@ -8768,7 +8768,7 @@ export interface operations {
             };
         };
     };
-    agents_retrieve: {
+    retrieve_ai_runs: {
         parameters: {
             query?: never;
             header?: never;
@@ -10074,7 +10074,7 @@ export interface operations {
             };
         };
     };
-    diaspora_create_quote: {
+    create_quote_diaspora_quotes: {
         parameters: {
             query?: never;
             header?: {
@@ -10182,7 +10182,7 @@ export interface operations {
             };
         };
     };
-    diaspora_retrieve_quote: {
+    retrieve_quote_diaspora_quotes: {
         parameters: {
             query?: never;
             header?: never;
@@ -10384,7 +10384,7 @@ export interface operations {
             };
         };
     };
-    disputes_list: {
+    list_disputes: {
         parameters: {
             query?: {
                 status?: components["schemas"]["DisputeStatus"];
@@ -10554,7 +10554,7 @@ export interface operations {
             };
         };
     };
-    disputes_retrieve: {
+    retrieve_disputes: {
         parameters: {
             query?: never;
             header?: never;
@@ -10724,7 +10724,7 @@ export interface operations {
             };
         };
     };
-    events_list: {
+    list_events: {
         parameters: {
             query?: {
                 /**
@@ -10901,7 +10901,7 @@ export interface operations {
             };
         };
     };
-    fx_create_quote: {
+    create_quote_fx_quotes: {
         parameters: {
             query?: never;
             header?: {
@@ -11009,7 +11009,7 @@ export interface operations {
             };
         };
     };
-    fx_retrieve_quote: {
+    retrieve_quote_fx_quotes: {
         parameters: {
             query?: never;
             header?: never;
@@ -11766,7 +11766,7 @@ export interface operations {
             };
         };
     };
-    money_requests_create: {
+    create_money_requests: {
         parameters: {
             query?: never;
             header?: {
@@ -11874,7 +11874,7 @@ export interface operations {
             };
         };
     };
-    money_requests_retrieve: {
+    retrieve_money_requests: {
         parameters: {
             query?: never;
             header?: never;
@@ -11933,7 +11933,7 @@ export interface operations {
             };
         };
     };
-    money_requests_cancel: {
+    cancel_money_requests: {
         parameters: {
             query?: never;
             header?: {
@@ -12564,7 +12564,7 @@ export interface operations {
             };
         };
     };
-    organisations_list: {
+    list_organisations: {
         parameters: {
             query?: never;
             header?: never;
@@ -12620,7 +12620,7 @@ export interface operations {
             };
         };
     };
-    organisations_create: {
+    create_organisations: {
         parameters: {
             query?: never;
             header?: {
@@ -12835,7 +12835,7 @@ export interface operations {
             };
         };
     };
-    payment_intents_list: {
+    list_payment_intents: {
         parameters: {
             query?: {
                 /**
@@ -12901,7 +12901,7 @@ export interface operations {
             };
         };
     };
-    payment_intents_create: {
+    create_payment_intents: {
         parameters: {
             query?: never;
             header?: {
@@ -13009,7 +13009,7 @@ export interface operations {
             };
         };
     };
-    payment_intents_retrieve: {
+    retrieve_payment_intents: {
         parameters: {
             query?: never;
             header?: never;
@@ -13068,7 +13068,7 @@ export interface operations {
             };
         };
     };
-    payment_intents_cancel: {
+    cancel_payment_intents: {
         parameters: {
             query?: never;
             header?: {
@@ -13853,7 +13853,7 @@ export interface operations {
             };
         };
     };
-    payment_intents_review: {
+    review_payment_intents: {
         parameters: {
             query?: never;
             header?: {
@@ -14312,7 +14312,7 @@ export interface operations {
             };
         };
     };
-    checkout_create_link: {
+    create_link_payment_links: {
         parameters: {
             query?: never;
             header?: {
@@ -14593,7 +14593,7 @@ export interface operations {
             };
         };
     };
-    national_switch_create: {
+    create_payments: {
         parameters: {
             query?: never;
             header?: {
@@ -14710,7 +14710,7 @@ export interface operations {
             };
         };
     };
-    national_switch_retrieve: {
+    retrieve_payments: {
         parameters: {
             query?: never;
             header?: never;
@@ -14769,7 +14769,7 @@ export interface operations {
             };
         };
     };
-    national_switch_cancel: {
+    cancel_payments: {
         parameters: {
             query?: never;
             header?: {
@@ -14880,7 +14880,7 @@ export interface operations {
             };
         };
     };
-    national_switch_review: {
+    review_payments: {
         parameters: {
             query?: never;
             header?: {
@@ -14991,7 +14991,7 @@ export interface operations {
             };
         };
     };
-    payouts_list: {
+    list_payouts: {
         parameters: {
             query?: {
                 /** @description Only payouts in this status. */
@@ -15058,7 +15058,7 @@ export interface operations {
             };
         };
     };
-    payouts_create: {
+    create_payouts: {
         parameters: {
             query?: never;
             header?: {
@@ -15166,7 +15166,7 @@ export interface operations {
             };
         };
     };
-    payouts_list: {
+    list_payouts_batches: {
         parameters: {
             query?: {
                 /** @description Only batches in this status. */
@@ -15229,7 +15229,7 @@ export interface operations {
             };
         };
     };
-    payouts_create: {
+    create_payouts_batches: {
         parameters: {
             query?: never;
             header?: {
@@ -15393,7 +15393,7 @@ export interface operations {
             };
         };
     };
-    payouts_retrieve: {
+    retrieve_payouts_batches: {
         parameters: {
             query?: {
                 /**
@@ -15463,7 +15463,7 @@ export interface operations {
             };
         };
     };
-    payouts_approve: {
+    approve_payouts_batches: {
         parameters: {
             query?: never;
             header?: {
@@ -15575,7 +15575,7 @@ export interface operations {
             };
         };
     };
-    payouts_cancel: {
+    cancel_payouts_batches: {
         parameters: {
             query?: never;
             header?: {
@@ -15687,7 +15687,7 @@ export interface operations {
             };
         };
     };
-    payouts_retrieve: {
+    retrieve_payouts: {
         parameters: {
             query?: never;
             header?: never;
@@ -15746,7 +15746,7 @@ export interface operations {
             };
         };
     };
-    payouts_review: {
+    review_payouts: {
         parameters: {
             query?: never;
             header?: {
@@ -17267,7 +17267,7 @@ export interface operations {
             };
         };
     };
-    refunds_list: {
+    list_refunds: {
         parameters: {
             query?: {
                 /** @description Only refunds of this payment intent. */
@@ -17332,7 +17332,7 @@ export interface operations {
             };
         };
     };
-    refunds_create: {
+    create_refunds: {
         parameters: {
             query?: never;
             header?: {
@@ -17440,7 +17440,7 @@ export interface operations {
             };
         };
     };
-    refunds_retrieve: {
+    retrieve_refunds: {
         parameters: {
             query?: never;
             header?: never;
@@ -17499,7 +17499,7 @@ export interface operations {
             };
         };
     };
-    refunds_approve: {
+    approve_refunds: {
         parameters: {
             query?: never;
             header?: {
@@ -17722,7 +17722,7 @@ export interface operations {
             };
         };
     };
-    refunds_review: {
+    review_refunds: {
         parameters: {
             query?: never;
             header?: {
@@ -17833,7 +17833,7 @@ export interface operations {
             };
         };
     };
-    remittances_list: {
+    list_remittances: {
         parameters: {
             query?: {
                 /** @description 1 to 200; default 50. */
@@ -17894,7 +17894,7 @@ export interface operations {
             };
         };
     };
-    remittances_create: {
+    create_remittances: {
         parameters: {
             query?: never;
             header?: {
@@ -18002,7 +18002,7 @@ export interface operations {
             };
         };
     };
-    remittances_quote: {
+    quote_remittances: {
         parameters: {
             query: {
                 /** @description What is sent, before the fee. */
@@ -18161,7 +18161,7 @@ export interface operations {
             };
         };
     };
-    routes_list: {
+    list_routes: {
         parameters: {
             query?: {
                 /** @description 1 to 200; default 50. */
@@ -18222,7 +18222,7 @@ export interface operations {
             };
         };
     };
-    routes_create: {
+    create_routes: {
         parameters: {
             query?: never;
             header?: {
@@ -18438,7 +18438,7 @@ export interface operations {
             };
         };
     };
-    routes_quote: {
+    quote_routes: {
         parameters: {
             query?: never;
             header?: {
@@ -18546,7 +18546,7 @@ export interface operations {
             };
         };
     };
-    routes_retrieve: {
+    retrieve_routes: {
         parameters: {
             query?: never;
             header?: never;
@@ -18605,7 +18605,7 @@ export interface operations {
             };
         };
     };
-    routes_cancel: {
+    cancel_routes: {
         parameters: {
             query?: never;
             header?: {
@@ -18784,7 +18784,7 @@ export interface operations {
             };
         };
     };
-    routes_review: {
+    review_routes: {
         parameters: {
             query?: never;
             header?: {
@@ -20913,7 +20913,7 @@ export interface operations {
             };
         };
     };
-    test_clocks_list: {
+    list_test_clocks: {
         parameters: {
             query?: {
                 /** @description 1 to 200; default 50. */
@@ -20974,7 +20974,7 @@ export interface operations {
             };
         };
     };
-    test_clocks_create: {
+    create_test_clocks: {
         parameters: {
             query?: never;
             header?: {
@@ -21082,7 +21082,7 @@ export interface operations {
             };
         };
     };
-    test_clocks_retrieve: {
+    retrieve_test_clocks: {
         parameters: {
             query?: never;
             header?: never;
@@ -21141,7 +21141,7 @@ export interface operations {
             };
         };
     };
-    test_clocks_delete: {
+    delete_test_clocks: {
         parameters: {
             query?: never;
             header?: {
@@ -21466,7 +21466,7 @@ export interface operations {
             };
         };
     };
-    test_clocks_detach: {
+    detach_test_clocks: {
         parameters: {
             query?: never;
             header?: {
@@ -22470,7 +22470,7 @@ export interface operations {
             };
         };
     };
-    webhooks_list: {
+    list_webhook_endpoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -22526,7 +22526,7 @@ export interface operations {
             };
         };
     };
-    webhooks_create: {
+    create_webhook_endpoints: {
         parameters: {
             query?: never;
             header?: {
@@ -22634,7 +22634,7 @@ export interface operations {
             };
         };
     };
-    webhooks_retrieve: {
+    retrieve_webhook_endpoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -22693,7 +22693,7 @@ export interface operations {
             };
         };
     };
-    webhooks_delete: {
+    delete_webhook_endpoints: {
         parameters: {
             query?: never;
             header?: {
@@ -22800,7 +22800,7 @@ export interface operations {
             };
         };
     };
-    webhooks_update: {
+    update_webhook_endpoints: {
         parameters: {
             query?: never;
             header?: {

@@ -318,9 +318,9 @@ from .qr_code_view_currency import QrCodeViewCurrency
 from .qr_code_view_metadata import QrCodeViewMetadata
 from .qr_status import QrStatus
 from .quota_view import QuotaView
-from .quote_currency_type_1 import QuoteCurrencyType1
-from .quote_currency_type_2_type_1 import QuoteCurrencyType2Type1
-from .quote_currency_type_3_type_1 import QuoteCurrencyType3Type1
+from .quote_remittances_currency_type_1 import QuoteRemittancesCurrencyType1
+from .quote_remittances_currency_type_2_type_1 import QuoteRemittancesCurrencyType2Type1
+from .quote_remittances_currency_type_3_type_1 import QuoteRemittancesCurrencyType3Type1
 from .quote_route import QuoteRoute
 from .quote_route_currency import QuoteRouteCurrency
 from .quote_route_target_currency import QuoteRouteTargetCurrency
@@ -385,7 +385,7 @@ from .resolved_intent_currency import ResolvedIntentCurrency
 from .resolved_qr_code import ResolvedQrCode
 from .resource_ref import ResourceRef
 from .respond_dispute import RespondDispute
-from .retrieve_format import RetrieveFormat
+from .retrieve_payouts_batches_format import RetrievePayoutsBatchesFormat
 from .review_decision import ReviewDecision
 from .review_evidence import ReviewEvidence
 from .review_intent import ReviewIntent
@@ -865,9 +865,9 @@ __all__ = (
     "QrCodeViewMetadata",
     "QrStatus",
     "QuotaView",
-    "QuoteCurrencyType1",
-    "QuoteCurrencyType2Type1",
-    "QuoteCurrencyType3Type1",
+    "QuoteRemittancesCurrencyType1",
+    "QuoteRemittancesCurrencyType2Type1",
+    "QuoteRemittancesCurrencyType3Type1",
     "QuoteRoute",
     "QuoteRouteCurrency",
     "QuoteRouteTargetCurrency",
@@ -932,7 +932,7 @@ __all__ = (
     "ResolveInput",
     "ResourceRef",
     "RespondDispute",
-    "RetrieveFormat",
+    "RetrievePayoutsBatchesFormat",
     "ReviewDecision",
     "ReviewEvidence",
     "ReviewIntent",

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class QuoteCurrencyType1(StrEnum):
+class QuoteRemittancesCurrencyType3Type1(StrEnum):
     AED = "AED"
     AOA = "AOA"
     AUD = "AUD"

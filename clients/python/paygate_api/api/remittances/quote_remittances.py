@@ -9,9 +9,9 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_body import ErrorBody
-from ...models.quote_currency_type_1 import QuoteCurrencyType1
-from ...models.quote_currency_type_2_type_1 import QuoteCurrencyType2Type1
-from ...models.quote_currency_type_3_type_1 import QuoteCurrencyType3Type1
+from ...models.quote_remittances_currency_type_1 import QuoteRemittancesCurrencyType1
+from ...models.quote_remittances_currency_type_2_type_1 import QuoteRemittancesCurrencyType2Type1
+from ...models.quote_remittances_currency_type_3_type_1 import QuoteRemittancesCurrencyType3Type1
 from ...models.remittance_quote_view import RemittanceQuoteView
 from ...types import UNSET, Unset
 from typing import cast
@@ -21,7 +21,7 @@ from typing import cast
 def _get_kwargs(
     *,
     amount_minor: int,
-    currency: None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 | Unset = UNSET,
+    currency: None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 | QuoteRemittancesCurrencyType3Type1 | Unset = UNSET,
     target_currency: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -36,11 +36,11 @@ def _get_kwargs(
     json_currency: None | str | Unset
     if isinstance(currency, Unset):
         json_currency = UNSET
-    elif isinstance(currency, QuoteCurrencyType1):
+    elif isinstance(currency, QuoteRemittancesCurrencyType1):
         json_currency = currency.value
-    elif isinstance(currency, QuoteCurrencyType2Type1):
+    elif isinstance(currency, QuoteRemittancesCurrencyType2Type1):
         json_currency = currency.value
-    elif isinstance(currency, QuoteCurrencyType3Type1):
+    elif isinstance(currency, QuoteRemittancesCurrencyType3Type1):
         json_currency = currency.value
     else:
         json_currency = currency
@@ -125,7 +125,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     amount_minor: int,
-    currency: None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 | Unset = UNSET,
+    currency: None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 | QuoteRemittancesCurrencyType3Type1 | Unset = UNSET,
     target_currency: str | Unset = UNSET,
 
 ) -> Response[ErrorBody | RemittanceQuoteView]:
@@ -134,8 +134,8 @@ def sync_detailed(
 
     Args:
         amount_minor (int):
-        currency (None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 |
-            Unset):
+        currency (None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 |
+            QuoteRemittancesCurrencyType3Type1 | Unset):
         target_currency (str | Unset):
 
     Raises:
@@ -164,7 +164,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     amount_minor: int,
-    currency: None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 | Unset = UNSET,
+    currency: None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 | QuoteRemittancesCurrencyType3Type1 | Unset = UNSET,
     target_currency: str | Unset = UNSET,
 
 ) -> ErrorBody | RemittanceQuoteView | None:
@@ -173,8 +173,8 @@ def sync(
 
     Args:
         amount_minor (int):
-        currency (None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 |
-            Unset):
+        currency (None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 |
+            QuoteRemittancesCurrencyType3Type1 | Unset):
         target_currency (str | Unset):
 
     Raises:
@@ -198,7 +198,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     amount_minor: int,
-    currency: None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 | Unset = UNSET,
+    currency: None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 | QuoteRemittancesCurrencyType3Type1 | Unset = UNSET,
     target_currency: str | Unset = UNSET,
 
 ) -> Response[ErrorBody | RemittanceQuoteView]:
@@ -207,8 +207,8 @@ async def asyncio_detailed(
 
     Args:
         amount_minor (int):
-        currency (None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 |
-            Unset):
+        currency (None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 |
+            QuoteRemittancesCurrencyType3Type1 | Unset):
         target_currency (str | Unset):
 
     Raises:
@@ -237,7 +237,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     amount_minor: int,
-    currency: None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 | Unset = UNSET,
+    currency: None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 | QuoteRemittancesCurrencyType3Type1 | Unset = UNSET,
     target_currency: str | Unset = UNSET,
 
 ) -> ErrorBody | RemittanceQuoteView | None:
@@ -246,8 +246,8 @@ async def asyncio(
 
     Args:
         amount_minor (int):
-        currency (None | QuoteCurrencyType1 | QuoteCurrencyType2Type1 | QuoteCurrencyType3Type1 |
-            Unset):
+        currency (None | QuoteRemittancesCurrencyType1 | QuoteRemittancesCurrencyType2Type1 |
+            QuoteRemittancesCurrencyType3Type1 | Unset):
         target_currency (str | Unset):
 
     Raises:

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class RetrieveFormat(StrEnum):
+class RetrievePayoutsBatchesFormat(StrEnum):
     CSV = "csv"
     JSON = "json"
 

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class QuoteCurrencyType2Type1(StrEnum):
+class QuoteRemittancesCurrencyType2Type1(StrEnum):
     AED = "AED"
     AOA = "AOA"
     AUD = "AUD"

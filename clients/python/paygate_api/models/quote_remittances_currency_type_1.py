@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class QuoteCurrencyType3Type1(StrEnum):
+class QuoteRemittancesCurrencyType1(StrEnum):
     AED = "AED"
     AOA = "AOA"
     AUD = "AUD"
