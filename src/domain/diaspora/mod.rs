@@ -77,6 +77,7 @@ pub struct Quote {
 
 crate::domain::resource::owned!(Quote);
 
+#[derive(Clone)]
 pub struct NewQuote {
     pub institution: String,
     pub purpose_code: String,

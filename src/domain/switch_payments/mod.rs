@@ -144,6 +144,7 @@ pub struct SwitchPayment {
 
 crate::domain::resource::owned!(SwitchPayment);
 
+#[derive(Clone)]
 pub struct NewPayment {
     pub merchant_order_id: String,
     pub amount_minor: i64,

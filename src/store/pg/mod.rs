@@ -20,6 +20,7 @@
 //! connection, without blocking a server worker's other tasks.
 
 mod batch;
+mod locks;
 pub mod migrations;
 mod reads;
 #[cfg(test)]
@@ -33,6 +34,7 @@ use tokio_postgres::NoTls;
 
 use super::StoreError;
 
+pub(super) use batch::Isolation;
 pub(super) use reads::Reader;
 
 /// Connections for snapshots (requests' reads) at most, per node. A snapshot
