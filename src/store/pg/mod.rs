@@ -25,6 +25,7 @@ pub mod migrations;
 mod reads;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 
 use std::future::Future;
 use std::time::Duration;
@@ -89,9 +90,13 @@ impl Pg {
     /// Connects to `url` (once, to check it) without touching the schema.
     pub fn connect(url: &str) -> Result<Pg, StoreError> {
         let shown = redacted(url);
-        let config: tokio_postgres::Config = url
+        let settings = tls::Settings::of(url, &shown)?;
+        let mut config: tokio_postgres::Config = settings
+            .url
             .parse()
             .map_err(|e| StoreError::Engine(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+        config.ssl_mode(settings.mode);
+        let connector = settings.connector()?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(DRIVER_THREADS)
             .thread_name("paygate-pg")
@@ -99,13 +104,15 @@ impl Pg {
             .build()
             .map_err(|e| StoreError::Engine(format!("cannot start the PostgreSQL driver: {e}")))?;
         let pool = |max: usize| {
-            let manager = Manager::from_config(
-                config.clone(),
-                NoTls,
-                ManagerConfig {
-                    recycling_method: RecyclingMethod::Fast,
-                },
-            );
+            let manager_config = ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            };
+            let manager = match &connector {
+                Some(rustls) => {
+                    Manager::from_config(config.clone(), rustls.clone(), manager_config)
+                }
+                None => Manager::from_config(config.clone(), NoTls, manager_config),
+            };
             Pool::builder(manager)
                 .max_size(max)
                 .runtime(Runtime::Tokio1)

@@ -489,3 +489,213 @@ fn batches_on_other_rows_commit_while_a_batch_holds_its_rows() {
     });
     assert!(same_row < HOLD, "{same_row:?}");
 }
+
+/// `openssl` with `args`, in `dir`; panics with its error output.
+fn openssl(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("openssl (the CLI) is needed for the TLS test");
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A CA `name` made here, and (with `server`) a certificate it signs for
+/// the host name `localhost` only.
+fn make_ca(dir: &Path, name: &str, server: bool) {
+    let key = format!("{name}.key");
+    let crt = format!("{name}.crt");
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            &format!("/CN=paygate test {name}"),
+            "-keyout",
+            &key,
+            "-out",
+            &crt,
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ],
+    );
+    if server {
+        openssl(
+            dir,
+            &[
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-subj",
+                "/CN=localhost",
+                "-keyout",
+                "server.key",
+                "-out",
+                "server.csr",
+            ],
+        );
+        std::fs::write(
+            dir.join("san.ext"),
+            "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n",
+        )
+        .expect("ext");
+        openssl(
+            dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                "server.csr",
+                "-CA",
+                &crt,
+                "-CAkey",
+                &key,
+                "-CAcreateserial",
+                "-days",
+                "2",
+                "-extfile",
+                "san.ext",
+                "-out",
+                "server.crt",
+            ],
+        );
+    }
+}
+
+/// A cluster of its own, serving TLS, stopped when dropped.
+struct TlsCluster {
+    dir: tempfile::TempDir,
+    port: u16,
+}
+
+impl Drop for TlsCluster {
+    fn drop(&mut self) {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()
+            .and_then(|mut versions| versions.next())
+            .and_then(Result::ok)
+            .map(|v| v.path().join("bin/pg_ctl"));
+        if let Some(pg_ctl) = bin {
+            let data = self.dir.path().join("pg/data");
+            let _ = std::process::Command::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&pg_ctl)
+                .args(["-D"])
+                .arg(&data)
+                .args(["stop", "-m", "immediate"])
+                .output();
+            let _ = std::process::Command::new(&pg_ctl)
+                .args(["-D"])
+                .arg(&data)
+                .args(["stop", "-m", "immediate"])
+                .output();
+        }
+        let _ = self.port;
+    }
+}
+
+/// Whether the connection `pg` reads through is encrypted.
+fn encrypted(pg: &super::Pg) -> bool {
+    let client = pg.read_connection().expect("connection");
+    pg.block(async move {
+        client
+            .query_one(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                &[],
+            )
+            .await
+            .expect("pg_stat_ssl")
+            .get::<_, bool>(0)
+    })
+    .expect("block")
+}
+
+/// TLS to a server whose certificate a CA made by this test signed: each
+/// `sslmode` connects or refuses as libpq's does, and the connection is
+/// encrypted (the server says so).
+#[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
+)]
+fn tls_to_postgres_checks_the_chain_and_the_name_as_sslmode_asks() {
+    let certs = tempfile::tempdir().expect("temp dir");
+    make_ca(certs.path(), "ca", true);
+    make_ca(certs.path(), "other", false);
+    let cluster = TlsCluster {
+        dir: tempfile::tempdir().expect("temp dir"),
+        port: 55_400 + (std::process::id() % 30) as u16,
+    };
+    // The server's user (not root) must be able to enter the directory.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(cluster.dir.path(), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    let pg_dir = cluster.dir.path().join("pg");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres");
+    let out = std::process::Command::new(&script)
+        .env("PAYGATE_PG_PORT", cluster.port.to_string())
+        .env("PAYGATE_PG_DIR", &pg_dir)
+        .env("PAYGATE_PG_SSL_DIR", certs.path())
+        .output()
+        .expect(".ci/postgres");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ca = certs.path().join("ca.crt");
+    let other = certs.path().join("other.crt");
+    let url = |host: &str, query: &str| {
+        format!(
+            "postgres://paygate:paygate@{host}:{}/postgres?{query}",
+            cluster.port
+        )
+    };
+    let full = url(
+        "localhost",
+        &format!("sslmode=verify-full&sslrootcert={}", ca.display()),
+    );
+    let pg = super::Pg::connect(&full).expect("verify-full with the CA");
+    assert!(encrypted(&pg), "verify-full is encrypted");
+    let require = super::Pg::connect(&url("127.0.0.1", "sslmode=require")).expect("require");
+    assert!(encrypted(&require));
+    let plain = super::Pg::connect(&url("127.0.0.1", "")).expect("plain");
+    assert!(!encrypted(&plain), "no sslmode: plain, as before");
+    // The certificate names `localhost`, not the address.
+    let by_address = url(
+        "127.0.0.1",
+        &format!("sslmode=verify-full&sslrootcert={}", ca.display()),
+    );
+    let refused = super::Pg::connect(&by_address)
+        .err()
+        .expect("the name is checked");
+    assert!(refused.to_string().contains("TLS handshake"), "{refused}");
+    let chain = url(
+        "127.0.0.1",
+        &format!("sslmode=verify-ca&sslrootcert={}", ca.display()),
+    );
+    assert!(encrypted(
+        &super::Pg::connect(&chain).expect("verify-ca ignores the name")
+    ));
+    let stranger = url(
+        "localhost",
+        &format!("sslmode=verify-ca&sslrootcert={}", other.display()),
+    );
+    let refused = super::Pg::connect(&stranger)
+        .err()
+        .expect("another CA is refused");
+    assert!(refused.to_string().contains("TLS handshake"), "{refused}");
+}
