@@ -24,6 +24,66 @@ pub enum Refusal {
     Invalid,
 }
 
+/// The lifecycle of a thing its owner can only withdraw: `Active` until a
+/// `Revoke`, then `Revoked` for good (a QR code, a credit-readiness
+/// consent). Each resource names and spells its status its own way (the
+/// attributes given go on its `Status`); the rule and its table test are
+/// written here once.
+macro_rules! revocable {
+    ($(#[$status:meta])*) => {
+        pub use $crate::lifecycle::Refusal;
+
+        $(#[$status])*
+        pub enum Status {
+            Active,
+            Revoked,
+        }
+
+        impl Status {
+            #[cfg(test)]
+            pub const ALL: [Status; 2] = [Status::Active, Status::Revoked];
+        }
+
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum Trigger {
+            /// The owner withdraws it.
+            Revoke,
+        }
+
+        /// The next status for `trigger` in `from`, or why not.
+        pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
+            match (from, trigger) {
+                (Status::Active, Trigger::Revoke) => Ok(Status::Revoked),
+                (Status::Revoked, _) => Err(Refusal::Closed),
+            }
+        }
+
+        #[cfg(test)]
+        mod revocable_tests {
+            use super::*;
+
+            #[test]
+            fn every_status_and_trigger_pair_is_allowed_or_refused_as_the_table_says() {
+                // Exhaustive: a new status or trigger does not compile until listed.
+                for s in Status::ALL {
+                    match s {
+                        Status::Active | Status::Revoked => {}
+                    }
+                }
+                let triggers = [Trigger::Revoke];
+                $crate::lifecycle::assert_table(
+                    &Status::ALL,
+                    &triggers,
+                    &[(Status::Active, Trigger::Revoke, Status::Revoked)],
+                    transition,
+                );
+                assert_eq!(transition(Status::Revoked, Trigger::Revoke), Err(Refusal::Closed));
+            }
+        }
+    };
+}
+pub(crate) use revocable;
+
 /// Checks `transition` over every (status, trigger) pair: the pairs in
 /// `allowed` must lead where the table says, every other pair must be
 /// refused. `statuses` and `triggers` are each machine's complete lists (each

@@ -294,7 +294,9 @@ pub fn create(
                 if !is_known_scope(scope) {
                     return Err(ApiError::field(
                         "scopes",
-                        format!("unknown scope {scope:?}; see the scope table of spec section 5"),
+                        format!(
+                            "unknown scope {scope:?}: a scope is a resource and an access, such as payment_intents:read or payouts:write"
+                        ),
                     ));
                 }
             }

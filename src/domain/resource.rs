@@ -191,6 +191,29 @@ macro_rules! owned {
 }
 pub(crate) use owned;
 
+/// Declares a stored record and its API view that show the same run of
+/// fields, writing that run once: `shared` goes after each struct's own
+/// head and before its own tail, in that order in both, so the record's
+/// stored bytes and the view's answer keep their field order. The shared
+/// fields' doc comments describe them in the OpenAPI document (and the
+/// record); attributes on them are serde's only, as both structs take them.
+/// The fields pass as plain tokens, so the derives see them as written.
+/// The view is still written from the record by its `view`/`render`
+/// function, where timestamps, ids and derived fields differ.
+macro_rules! record_and_view {
+    (
+        $(#[$rm:meta])* pub struct $record:ident { $($rhead:tt)* }
+        $(#[$vm:meta])* pub struct $view:ident { $($vhead:tt)* }
+        shared { $($shared:tt)* }
+        record_tail { $($rtail:tt)* }
+        view_tail { $($vtail:tt)* }
+    ) => {
+        $(#[$rm])* pub struct $record { $($rhead)* $($shared)* $($rtail)* }
+        $(#[$vm])* pub struct $view { $($vhead)* $($shared)* $($vtail)* }
+    };
+}
+pub(crate) use record_and_view;
+
 // Types defined below the domain are owned here.
 owned!(Event, crate::ledger::Posting);
 

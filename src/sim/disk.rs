@@ -18,7 +18,7 @@ use super::prng::Prng;
 pub const PAGE: u64 = 4096;
 
 #[derive(Debug, Default)]
-struct State {
+pub(super) struct State {
     data: Vec<u8>,
     /// The length at the last sync.
     synced_len: u64,
@@ -26,9 +26,11 @@ struct State {
     /// part below the then length; empty when it lay beyond).
     undo: BTreeMap<u64, Vec<u8>>,
     /// Bumped by each crash; a handle of an older epoch is dead.
-    epoch: u64,
+    pub(super) epoch: u64,
     /// Writes and syncs that may still succeed before the armed failure.
     fail_after: Option<u32>,
+    /// The write-ahead log's segments ([`super::segments`]), by first batch.
+    pub(super) segments: BTreeMap<u64, super::segments::File>,
 }
 
 impl State {
@@ -50,7 +52,7 @@ impl State {
     }
 
     /// One more write or sync: fails when the armed count runs out.
-    fn step(&mut self) -> io::Result<()> {
+    pub(super) fn step(&mut self) -> io::Result<()> {
         match self.fail_after {
             Some(0) => Err(io::Error::other("simulated disk failure")),
             Some(n) => {
@@ -92,10 +94,25 @@ impl SimDisk {
         }
     }
 
+    /// The write-ahead log's segments on this disk, opened now; the log
+    /// checkpoints redb every `every` batches.
+    pub fn segments(&self, every: u64) -> super::segments::SimSegments {
+        super::segments::SimSegments {
+            state: self.state.clone(),
+            epoch: self.lock().epoch,
+            every,
+        }
+    }
+
     /// The next `n` writes and syncs succeed, the one after fails (and all
     /// after it, until the crash).
     pub fn fail_after(&self, n: u32) {
         self.lock().fail_after = Some(n);
+    }
+
+    /// No armed failure any more.
+    pub fn disarm(&self) {
+        self.lock().fail_after = None;
     }
 
     /// Power loss: every page written since the last sync goes back to what
@@ -119,6 +136,19 @@ impl SimDisk {
         }
         let synced = usize::try_from(state.synced_len).unwrap_or(usize::MAX);
         state.data.resize(synced, 0);
+        // The log's segments: a file never synced is gone; an appended tail
+        // not synced is lost, or (torn) kept up to a seeded byte.
+        state.segments.retain(|_, file| file.durable);
+        for file in state.segments.values_mut() {
+            let unsynced = file.data.len().saturating_sub(file.synced_len);
+            let keep = if tear && unsynced > 0 {
+                usize::try_from(prng.below(unsynced as u64 + 1)).unwrap_or(0)
+            } else {
+                0
+            };
+            file.data.truncate(file.synced_len + keep);
+            file.synced_len = file.data.len();
+        }
         state.epoch += 1;
         state.fail_after = None;
         pages

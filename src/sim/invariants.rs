@@ -4,9 +4,11 @@
 
 use std::collections::BTreeMap;
 
+use serde_json::Value;
+
 use crate::ledger;
 use crate::mode::Mode;
-use crate::store::{Read, Snapshot};
+use crate::store::{Read, Snapshot, Tx};
 
 /// No merchant balance of `owner` is negative (system accounts may be).
 pub fn owner_balances_not_negative(snapshot: &Snapshot, owner: &str) -> Result<(), String> {
@@ -104,4 +106,117 @@ pub fn intents(snapshot: &Snapshot, ids: &[String]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// What a command did, on its transaction before it is flushed: every
+/// object it wrote moved as its resource's transition table allows
+/// (`lifecycles`), and the last event it emitted about an object carries
+/// that object as stored: every field the event's object shares by name
+/// with the stored object holds the same value (the event carries the API's
+/// view, the store the record; what both name must agree).
+pub fn moves_and_events(tx: &Tx<'_>) -> Result<(), String> {
+    let written = tx.written_objects().map_err(|e| e.to_string())?;
+    let mut stored: BTreeMap<&str, &[u8]> = BTreeMap::new();
+    for object in &written {
+        let Some(now) = &object.now else { continue };
+        stored.insert(&object.id, now);
+        let Some(to) = super::lifecycles::status(now) else {
+            continue;
+        };
+        let from = object.before.as_deref().and_then(super::lifecycles::status);
+        super::lifecycles::check(&object.id, from.as_deref(), &to)?;
+    }
+    // The last event about each object: what a reader of the events
+    // believes the object is now.
+    let mut last: BTreeMap<String, (&str, Value)> = BTreeMap::new();
+    for emitted in tx.emitted() {
+        let Ok(object) = serde_json::from_slice::<Value>(&emitted.object) else {
+            return Err(format!("event {}: its object is not JSON", emitted.event));
+        };
+        if let Some(id) = object.get("id").and_then(|id| id.as_str()) {
+            last.insert(id.to_string(), (&emitted.event, object));
+        }
+    }
+    let before: BTreeMap<&str, Option<String>> = written
+        .iter()
+        .map(|o| {
+            let status = o.before.as_deref().and_then(super::lifecycles::status);
+            (o.id.as_str(), status)
+        })
+        .collect();
+    for (id, (event, object)) in last {
+        let record = match stored.get(id.as_str()) {
+            Some(bytes) => serde_json::from_slice::<Value>(bytes).ok(),
+            None => tx.object::<Value>(&id).map_err(|e| e.to_string())?,
+        };
+        let Some(record) = record.map(shown) else {
+            continue;
+        };
+        if approved_batch(&id, &object) {
+            continue;
+        }
+        for (field, value) in object.as_object().into_iter().flatten() {
+            let Some(kept) = record.get(field) else {
+                continue;
+            };
+            let scalar = !(value.is_object() || value.is_array());
+            if field == "status" && on_the_way(&id, &before, value, kept) {
+                continue;
+            }
+            if scalar && kept != value {
+                return Err(format!(
+                    "event {event} about {id}: {field} is {value}, the stored object has {kept}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A record as its views show it where they derive a field from it: an
+/// intent's `status` is its public status (decision 84: PARTIALLY_REFUNDED,
+/// REFUNDED and DISPUTED are shown, never stored).
+fn shown(mut record: Value) -> Value {
+    let public = serde_json::from_value::<crate::domain::intents::Intent>(record.clone())
+        .ok()
+        .filter(|_| {
+            record
+                .get("id")
+                .and_then(|v| v.as_str())
+                .is_some_and(|id| id.starts_with("pi_"))
+        })
+        .and_then(|intent| serde_json::to_value(intent.public_status()).ok());
+    if let Some(status) = public {
+        record["status"] = status;
+    }
+    record
+}
+
+/// Whether an event's `status` is one the object passed through in this
+/// command on its way to the stored one (decision 440): a command that
+/// applies several triggers emits the events of the steps it names (a
+/// payment's `succeeded` at CAPTURED), and a step without an event of its
+/// own may follow (queued for settlement: SETTLEMENT_PENDING). The status
+/// must lie on a path of the table from the one before the command to
+/// the one stored.
+fn on_the_way(
+    id: &str,
+    before: &BTreeMap<&str, Option<String>>,
+    event: &Value,
+    stored: &Value,
+) -> bool {
+    let (Some(event), Some(stored)) = (event.as_str(), stored.as_str()) else {
+        return false;
+    };
+    let from = before.get(id).cloned().flatten();
+    super::lifecycles::check(id, from.as_deref(), event).is_ok()
+        && super::lifecycles::check(id, Some(event), stored).is_ok()
+}
+
+/// `payout_batch.approved`, the one event of a batch EXECUTING: it shows
+/// the batch as approved, before its first chunk of rows runs in the same
+/// command (decision 440); the rows' payouts carry their own events and the
+/// batch's figures follow with its finishing event.
+fn approved_batch(id: &str, event: &Value) -> bool {
+    id.starts_with("pb_") && event.get("status").and_then(|s| s.as_str()) == Some("EXECUTING")
 }

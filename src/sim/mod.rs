@@ -9,9 +9,11 @@
 
 mod disk;
 mod invariants;
+mod lifecycles;
 mod prng;
 mod requests;
 mod runner;
+mod segments;
 mod shrink;
 mod workload;
 

@@ -1,19 +1,27 @@
 //! Requests as a client sends them, and the writer command each becomes: the
 //! same domain calls, in the same order, as the handler of its operation
 //! (`src/http/intents.rs`, `refunds.rs`, `disputes.rs`, `wallets.rs`,
-//! `payouts.rs`), without HTTP. Bodies are parsed by the same input types
-//! (`CreateIntent`, `ConfirmIntent`, `CreatePayout`, ...) from JSON.
+//! `payouts.rs`, `fx.rs`, `switch_payments.rs`, `payout_batches.rs`,
+//! `accounts.rs`, `review.rs`), without HTTP. Bodies are parsed by the same
+//! input types (`CreateIntent`, `ConfirmIntent`, `CreatePayout`, ...) from
+//! JSON; where the handler's input type is private to `http`, the request
+//! carries what its validation yields, through the domain's own checks.
 
 use std::sync::Arc;
 
 use serde_json::{Value, json};
 
 use crate::auth::Principal;
+use crate::domain::accounts::{self, AccountType, NewAccount};
 use crate::domain::intents::input::{CancelIntent, ConfirmIntent, CreateIntent};
 use crate::domain::intents::{self, view};
+use crate::domain::payout_batches::{self as batches, NewBatch, NewRows};
 use crate::domain::payouts::input::CreatePayout;
-use crate::domain::{Settings, disputes, payouts, refunds, transfers};
+use crate::domain::review::{Evidence, Outcome};
+use crate::domain::switch_payments::{self, Consent, NewPayment};
+use crate::domain::{Settings, disputes, fx, payouts, refunds, transfers};
 use crate::error::ApiError;
+use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 use crate::store::writer::{IdempotencyClaim, Work};
 use crate::store::{Output, Store};
 
@@ -46,10 +54,57 @@ pub enum Request {
         to: String,
         amount: i64,
         currency: String,
+        /// An FX quote of the sender's: the recipient gets its target currency.
+        quote: Option<String>,
     },
     Payout {
         body: Value,
     },
+    /// `POST /fx/quotes`.
+    FxQuote {
+        amount: i64,
+        currency: String,
+        target: String,
+    },
+    /// `POST /payments` (national switch); the sandbox switch answers by
+    /// `binding` (`rails::switch_connector`).
+    SwitchPayment {
+        order: String,
+        amount: i64,
+        currency: String,
+        binding: String,
+        /// The consent's time, whole seconds (as the wire carries it).
+        consent_at_s: i64,
+    },
+    /// `POST /payouts/batches` from a CSV (the maker: an API key).
+    CreateBatch {
+        currency: String,
+        csv: String,
+    },
+    /// `POST /payouts/batches/{id}/approve`, without a PIN.
+    ApproveBatch {
+        batch: String,
+    },
+    /// `POST /accounts`: a connected account of the caller (a platform).
+    CreateAccount {
+        name: String,
+        email: String,
+        fee_bps: i64,
+    },
+    /// `POST /payouts/{id}/review`, `/payments/{id}/review` (a member's
+    /// session): the operator's decision from the provider's statement.
+    Review {
+        of: Reviewed,
+        id: String,
+        paid: bool,
+    },
+}
+
+/// What a review decides on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reviewed {
+    Payout,
+    SwitchPayment,
 }
 
 impl Request {
@@ -64,6 +119,21 @@ impl Request {
             Request::Dispute { .. } => "POST /disputes".into(),
             Request::Transfer { .. } => "POST /transfers".into(),
             Request::Payout { .. } => "POST /payouts".into(),
+            Request::FxQuote { .. } => "POST /fx/quotes".into(),
+            Request::SwitchPayment { .. } => "POST /payments".into(),
+            Request::CreateBatch { .. } => "POST /payouts/batches".into(),
+            Request::ApproveBatch { batch } => format!("POST /payouts/batches/{batch}/approve"),
+            Request::CreateAccount { .. } => "POST /accounts".into(),
+            Request::Review {
+                of: Reviewed::Payout,
+                id,
+                ..
+            } => format!("POST /payouts/{id}/review"),
+            Request::Review {
+                of: Reviewed::SwitchPayment,
+                id,
+                ..
+            } => format!("POST /payments/{id}/review"),
         }
     }
 
@@ -80,6 +150,8 @@ impl Request {
             | Request::Cancel { intent }
             | Request::Refund { intent, .. }
             | Request::Dispute { intent, .. } => Some(intent),
+            Request::ApproveBatch { batch } => Some(batch),
+            Request::Review { id, .. } => Some(id),
             _ => None,
         }
     }
@@ -167,13 +239,14 @@ impl Request {
                 to,
                 amount,
                 currency,
+                quote,
             } => Box::new(move |tx| {
                 let new = transfers::NewTransfer {
                     to,
                     amount_minor: amount,
                     currency,
                     note: None,
-                    quote_id: None,
+                    quote_id: quote,
                     funded_from: crate::ledger::Class::Available,
                 };
                 let transfer = transfers::create(tx, &caller, new)?;
@@ -185,6 +258,105 @@ impl Request {
                 Box::new(move |tx| {
                     let payout = payouts::create(tx, &caller, request)?;
                     Output::json(201, &payouts::view(&payout))
+                })
+            }
+            Request::FxQuote {
+                amount,
+                currency,
+                target,
+            } => {
+                let new = fx::NewQuote::parse(amount, &currency, &target)?;
+                Box::new(move |tx| {
+                    let quote = fx::create(tx, &caller, new)?;
+                    Output::json(201, &fx::quote_view(&quote, tx.now_ms()))
+                })
+            }
+            Request::SwitchPayment {
+                order,
+                amount,
+                currency,
+                binding,
+                consent_at_s,
+            } => {
+                let new = NewPayment {
+                    merchant_order_id: order,
+                    amount_minor: amount,
+                    currency,
+                    payer_binding: binding,
+                    description: None,
+                    consent: Some(Consent {
+                        id: "consent-sim".into(),
+                        granted_at_ms: consent_at_s * 1000,
+                    }),
+                    switch: SandboxSwitch.name().to_string(),
+                };
+                Box::new(move |tx| {
+                    let payment = switch_payments::create(tx, &caller, new)?;
+                    Output::json(201, &switch_payments::view(&payment))
+                })
+            }
+            Request::CreateBatch { currency, csv } => {
+                let new = NewBatch {
+                    currency: crate::domain::currency::parse("currency", &currency)?,
+                    reference: None,
+                    note: None,
+                    skip_invalid: true,
+                    rows: NewRows::Csv(csv),
+                };
+                let prepared = batches::prepare(&store.snapshot()?, &caller, new, now_ms)?;
+                Box::new(move |tx| Output::json(201, &batches::create(tx, &caller, prepared)?))
+            }
+            Request::ApproveBatch { batch } => {
+                let chunk_rows = settings.payout_batch_chunk_rows;
+                batches::read(&store.snapshot()?, &caller, &batch)?;
+                Box::new(move |tx| {
+                    let batch = batches::approve(tx, &caller, &batch, false, chunk_rows)?;
+                    Output::json(200, &batches::batch_view(&batch))
+                })
+            }
+            Request::CreateAccount {
+                name,
+                email,
+                fee_bps,
+            } => {
+                let new = NewAccount {
+                    business_name: accounts::business_name(name)?,
+                    account_type: AccountType::Merchant,
+                    email: accounts::contact(Some(email))?,
+                    phone: None,
+                    country: "CD".into(),
+                    default_currency: Some("CDF".into()),
+                    application_fee_bps: accounts::fee_bps(fee_bps)?,
+                    metadata: Default::default(),
+                };
+                Box::new(move |tx| {
+                    let account = accounts::create(tx, &caller, new)?;
+                    Output::json(201, &accounts::view::render(&account, &[]))
+                })
+            }
+            Request::Review { of, id, paid } => {
+                let outcome = if paid {
+                    Outcome::Paid
+                } else {
+                    Outcome::Returned
+                };
+                let evidence = Evidence {
+                    reference: format!("statement line for {id}"),
+                    note: None,
+                };
+                crate::domain::review::validate(&evidence)?;
+                Box::new(move |tx| match of {
+                    Reviewed::Payout => {
+                        let payout = crate::domain::review_payout(
+                            tx, &settings, &caller, &id, outcome, &evidence,
+                        )?;
+                        Output::json(200, &payouts::view(&payout))
+                    }
+                    Reviewed::SwitchPayment => {
+                        let payment =
+                            switch_payments::review(tx, &caller, &id, outcome, &evidence)?;
+                        Output::json(200, &switch_payments::view(&payment))
+                    }
                 })
             }
         })

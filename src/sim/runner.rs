@@ -3,21 +3,26 @@
 //! (`store::writer::apply_now`), with the invariants checked as it goes.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use serde_json::json;
+
+mod switch;
 
 use super::disk::SimDisk;
 use super::invariants;
 use super::prng::Prng;
-use super::requests::Request;
+use super::requests::{Request, Reviewed};
 use super::workload::{Op, Step};
-use crate::auth::Principal;
+use crate::auth::roles::Role;
+use crate::auth::{Principal, Rights, SessionCaller};
 use crate::domain::{self, Settings};
 use crate::error::{ApiError, Code};
 use crate::ledger::{self, Cause, CauseKind, Class, Posting, System};
 use crate::mode::Mode;
-use crate::store::writer::{IDEMPOTENCY_TTL_MS, Work, apply_now, purge_idempotency};
+use crate::store::writer::{
+    IDEMPOTENCY_TTL_MS, IdempotencyClaim, Work, apply_now, purge_idempotency,
+};
 use crate::store::{Output, Read, Store};
 
 /// 2027-01-01T00:00:00Z: where simulated time starts.
@@ -82,9 +87,39 @@ struct Org {
     principal: Principal,
 }
 
+/// A connected account: its platform (an organisation of the run), its id
+/// and its own organisation (the merchant of record of what the platform
+/// does for it).
+struct Account {
+    platform: usize,
+    id: String,
+    org: String,
+}
+
+/// Who sends a request for an organisation of the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    /// The organisation's secret key.
+    Key,
+    /// A member of its team (an admin), in a session: reviews and approvals
+    /// are theirs.
+    Member,
+    /// Its key, for its connected account `n` (`Service-Account`).
+    Account(usize),
+}
+
+/// An FX quote of the run.
+struct Quote {
+    org: usize,
+    id: String,
+    amount: i64,
+    currency: String,
+}
+
 /// A request sent with an Idempotency-Key and answered.
 struct Keyed {
     org: usize,
+    who: Who,
     key: String,
     request: Request,
     answer: Output,
@@ -95,6 +130,7 @@ struct Keyed {
 struct Pending {
     step: usize,
     org: usize,
+    who: Who,
     request: Request,
     key: String,
     /// A retry: the answer it must get (`None`: it must be refused).
@@ -108,16 +144,25 @@ struct Pending {
 enum Expect {
     Same(Output),
     Refused,
+    /// A fresh request that the domain must refuse with this code.
+    RefusedWith(Code),
 }
 
 struct World {
     seed: u64,
     disk: SimDisk,
+    /// Batches between two checkpoints of the write-ahead log.
+    checkpoint_every: u64,
     store: Option<Store>,
     settings: Arc<Settings>,
     now_ms: i64,
     orgs: Vec<Org>,
     intents: Vec<String>,
+    accounts: Vec<Account>,
+    quotes: Vec<Quote>,
+    payouts: Vec<String>,
+    switch_payments: Vec<String>,
+    batches: Vec<String>,
     keyed: Vec<Keyed>,
     acked: Vec<String>,
     pending: Vec<Pending>,
@@ -126,6 +171,10 @@ struct World {
     next_key: u64,
     /// When the idempotency purger last ran.
     purged_at_ms: i64,
+    /// What the watched commands of the batch being applied broke.
+    seen: Arc<Mutex<Vec<String>>>,
+    /// `PAYGATE_SIM_TRACE` set: every trace line goes to stderr as it is made.
+    print_trace: bool,
 }
 
 /// Runs `steps` of the run of `seed`.
@@ -187,15 +236,24 @@ impl World {
             return Err(e);
         }
         let disk = SimDisk::new();
-        let store = Store::on_backend(disk.handle()).map_err(|e| e.to_string())?;
+        // The log checkpoints redb every 1 to 16 batches, by the seed: a
+        // count, not a clock, so a seed replays exactly.
+        let checkpoint_every = 1 + Prng::new(seed ^ 0xc4ec_4901).below(16);
+        let store = open_store(&disk, checkpoint_every).map_err(|e| e.to_string())?;
         let mut world = World {
             seed,
             disk,
+            checkpoint_every,
             store: Some(store),
             settings: Arc::new(settings()),
             now_ms: EPOCH_MS,
             orgs: Vec::new(),
             intents: Vec::new(),
+            accounts: Vec::new(),
+            quotes: Vec::new(),
+            payouts: Vec::new(),
+            switch_payments: Vec::new(),
+            batches: Vec::new(),
             keyed: Vec::new(),
             acked: Vec::new(),
             pending: Vec::new(),
@@ -206,6 +264,8 @@ impl World {
             },
             next_key: 0,
             purged_at_ms: EPOCH_MS,
+            seen: Arc::default(),
+            print_trace: std::env::var_os("PAYGATE_SIM_TRACE").is_some(),
         };
         world.setup().map_err(|e| e.message)?;
         Ok(world)
@@ -280,6 +340,9 @@ impl World {
     }
 
     fn note(&mut self, line: String) {
+        if self.print_trace {
+            eprintln!("{line}");
+        }
         for byte in line.bytes() {
             self.figures.digest =
                 (self.figures.digest ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3);
@@ -336,6 +399,7 @@ impl World {
                 let pending = Pending {
                     step: n,
                     org: k.org,
+                    who: k.who,
                     request,
                     key: k.key.clone(),
                     expect: Some(expect),
@@ -346,22 +410,33 @@ impl World {
                 self.queue(n, pending, step)
             }
             op => {
-                let Some((org, request)) = self.resolve(op) else {
+                // Judged on the state its batch-mates leave: a refund and
+                // a review start a batch of their own.
+                if matches!(op, Op::Refund { .. } | Op::Review { .. }) {
+                    self.flush(n)?;
+                }
+                let Some((org, who, request)) = self.resolve(n, op) else {
                     return Ok(());
                 };
                 self.next_key += 1;
-                // Judged on the state its batch-mates leave: a refund
-                // starts a batch of its own.
-                if matches!(request, Request::Refund { .. }) {
-                    self.flush(n)?;
-                }
                 let must_succeed = self.must_succeed(&request);
+                // The maker of an approvable batch approving it without a
+                // PIN is refused (maker-checker).
+                let expect = match (&request, who) {
+                    (Request::ApproveBatch { batch }, Who::Key) => {
+                        self.flush(n)?;
+                        self.approvable(batch)
+                            .then_some(Expect::RefusedWith(Code::StepUpRequired))
+                    }
+                    _ => None,
+                };
                 let pending = Pending {
                     step: n,
                     org,
+                    who,
                     request,
                     key: format!("sim-{}", self.next_key),
-                    expect: None,
+                    expect,
                     fail: step.fail,
                     must_succeed,
                 };
@@ -385,8 +460,9 @@ impl World {
         Ok(())
     }
 
-    /// An intent of the run, by a draw.
-    fn intent(&self, pick: u64) -> Option<(usize, String, serde_json::Value)> {
+    /// An intent of the run, by a draw, with who acts on it: its
+    /// organisation, or the platform of its connected account.
+    fn intent(&self, pick: u64) -> Option<(usize, Who, String, serde_json::Value)> {
         if self.intents.is_empty() {
             return None;
         }
@@ -394,14 +470,76 @@ impl World {
         let snapshot = self.store().snapshot().ok()?;
         let intent: serde_json::Value = snapshot.object(id).ok()??;
         let owner = intent.get("owner")?.as_str()?;
-        let org = self.orgs.iter().position(|o| o.id == owner)?;
-        Some((org, id.clone(), intent))
+        let (org, who) = self.owner(owner)?;
+        Some((org, who, id.clone(), intent))
+    }
+
+    /// The organisation of the run and the caller that act for `owner`.
+    fn owner(&self, owner: &str) -> Option<(usize, Who)> {
+        if let Some(org) = self.orgs.iter().position(|o| o.id == owner) {
+            return Some((org, Who::Key));
+        }
+        let n = self.accounts.iter().position(|a| a.org == owner)?;
+        Some((self.accounts[n].platform, Who::Account(n)))
+    }
+
+    /// The principal of `who` for organisation `org`, as the gate builds it.
+    fn principal(&self, org: usize, who: Who) -> Principal {
+        let mut principal = self.orgs[org].principal.clone();
+        match who {
+            Who::Key => {}
+            Who::Member => {
+                let role = Role::Admin;
+                principal.key_id = format!("sess_sim{org}");
+                principal.session = Some(SessionCaller {
+                    session_id: format!("sess_sim{org}"),
+                    member_id: format!("mem_sim{org}"),
+                    email: format!("checker{org}@sim.invalid"),
+                    role,
+                });
+                principal.rights = Rights::Role(role);
+            }
+            Who::Account(n) => {
+                let account = &self.accounts[n];
+                principal.act_for(account.id.clone(), account.org.clone());
+            }
+        }
+        principal
+    }
+
+    /// An object of `ids` by a draw, preferring those `parked` says wait
+    /// for a review; with none parked, any (the review must be refused).
+    fn parked(
+        &self,
+        ids: &[String],
+        pick: u64,
+        parked: impl Fn(&serde_json::Value) -> bool,
+    ) -> Option<(usize, String)> {
+        let snapshot = self.store().snapshot().ok()?;
+        let objects: Vec<(String, serde_json::Value)> = ids
+            .iter()
+            .filter_map(|id| Some((id.clone(), snapshot.object(id).ok()??)))
+            .collect();
+        let waiting: Vec<&(String, serde_json::Value)> =
+            objects.iter().filter(|(_, v)| parked(v)).collect();
+        let (id, value) = if waiting.is_empty() {
+            let n = objects.len();
+            objects.get((pick % n.max(1) as u64) as usize)?
+        } else {
+            waiting[(pick % waiting.len() as u64) as usize]
+        };
+        let owner = value.get("owner")?.as_str()?;
+        let (org, _) = self.owner(owner)?;
+        Some((org, id.clone()))
     }
 
     /// Whether `request` must be executed: a refund of a received payment
     /// within what is refundable (`refunds::refundable`, the domain's own
     /// rule) whose owner holds the amount in available and pending.
     fn must_succeed(&self, request: &Request) -> bool {
+        if let Request::Review { of, id, .. } = request {
+            return self.in_review(*of, id);
+        }
         let Request::Refund { intent, amount } = request else {
             return false;
         };
@@ -420,14 +558,40 @@ impl World {
         intent.is_received() && amount > 0 && amount <= refundable && amount <= held
     }
 
-    /// The concrete request of `op`, or `None` when it has nothing to act on.
-    fn resolve(&self, op: &Op) -> Option<(usize, Request)> {
+    /// Whether a batch may be approved (by someone other than its maker).
+    fn approvable(&self, batch: &str) -> bool {
+        self.store()
+            .snapshot()
+            .ok()
+            .and_then(|s| s.object::<serde_json::Value>(batch).ok()?)
+            .and_then(|b| b.get("status")?.as_str().map(str::to_string))
+            .is_some_and(|s| matches!(s.as_str(), "PENDING_APPROVAL" | "PARTIAL" | "FAILED"))
+    }
+
+    /// Whether the object waits for an operator's review: a member's
+    /// review of it must then be executed.
+    fn in_review(&self, of: Reviewed, id: &str) -> bool {
+        let Ok(snapshot) = self.store().snapshot() else {
+            return false;
+        };
+        let Ok(Some(value)) = snapshot.object::<serde_json::Value>(id) else {
+            return false;
+        };
+        match of {
+            Reviewed::Payout => payout_parked(&value),
+            Reviewed::SwitchPayment => switch_parked(&value),
+        }
+    }
+
+    /// The concrete request of step `n`'s `op` and who sends it, or `None`
+    /// when it has nothing to act on.
+    fn resolve(&self, n: usize, op: &Op) -> Option<(usize, Who, Request)> {
         let currency = |usd: bool| if usd { "USD" } else { "CDF" };
         let share =
             |value: i64, part: u8| (part > 0).then(|| (value * i64::from(part) / 100).max(1));
         let field =
             |v: &serde_json::Value, name: &str| v.get(name).and_then(|x| x.as_i64()).unwrap_or(0);
-        Some(match op {
+        let (org, request) = match op {
             Op::CreateIntent {
                 org,
                 amount,
@@ -448,30 +612,30 @@ impl World {
                 (org, Request::CreateIntent { body })
             }
             Op::Confirm { pick, payer } => {
-                let (org, intent, _) = self.intent(*pick)?;
+                let (org, who, intent, _) = self.intent(*pick)?;
                 let body = json!({ "rail": "mobile_money", "customer_msisdn": payer.msisdn() });
-                (org, Request::Confirm { intent, body })
+                return Some((org, who, Request::Confirm { intent, body }));
             }
             Op::Capture { pick, part } => {
-                let (org, intent, value) = self.intent(*pick)?;
+                let (org, who, intent, value) = self.intent(*pick)?;
                 let amount = share(field(&value, "amount_capturable_minor"), *part);
-                (org, Request::Capture { intent, amount })
+                return Some((org, who, Request::Capture { intent, amount }));
             }
             Op::Cancel { pick } => {
-                let (org, intent, _) = self.intent(*pick)?;
-                (org, Request::Cancel { intent })
+                let (org, who, intent, _) = self.intent(*pick)?;
+                return Some((org, who, Request::Cancel { intent }));
             }
             Op::Refund { pick, part } => {
-                let (org, intent, value) = self.intent(*pick)?;
+                let (org, who, intent, value) = self.intent(*pick)?;
                 // A part of what was received: often more than is still
                 // refundable, which must be refused.
                 let amount = share(field(&value, "amount_received_minor"), *part);
-                (org, Request::Refund { intent, amount })
+                return Some((org, who, Request::Refund { intent, amount }));
             }
             Op::Dispute { pick, part } => {
-                let (org, intent, value) = self.intent(*pick)?;
+                let (org, who, intent, value) = self.intent(*pick)?;
                 let amount = share(field(&value, "amount_received_minor"), *part);
-                (org, Request::Dispute { intent, amount })
+                return Some((org, who, Request::Dispute { intent, amount }));
             }
             Op::Transfer {
                 from,
@@ -487,6 +651,7 @@ impl World {
                         to: self.orgs[to].id.clone(),
                         amount: *amount,
                         currency: currency(*usd).into(),
+                        quote: None,
                     },
                 )
             }
@@ -508,8 +673,122 @@ impl World {
                 });
                 (org, Request::Payout { body })
             }
+            Op::FxQuote { org, amount, usd } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let request = Request::FxQuote {
+                    amount: *amount,
+                    currency: currency(*usd).into(),
+                    target: currency(!*usd).into(),
+                };
+                (org, request)
+            }
+            Op::QuotedTransfer { pick, to, exact } => {
+                // One of the last quotes: a quote is locked for 120 s.
+                let recent = &self.quotes[self.quotes.len().saturating_sub(3)..];
+                let quote = recent.get((*pick % recent.len().max(1) as u64) as usize)?;
+                let mut to = (*to % self.orgs.len() as u64) as usize;
+                if to == quote.org {
+                    to = (to + 1) % self.orgs.len();
+                }
+                let request = Request::Transfer {
+                    to: self.orgs[to].id.clone(),
+                    amount: quote.amount + i64::from(!*exact),
+                    currency: quote.currency.clone(),
+                    quote: Some(quote.id.clone()),
+                };
+                (quote.org, request)
+            }
+            Op::SwitchPayment {
+                org,
+                amount,
+                usd,
+                binding,
+            } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let request = Request::SwitchPayment {
+                    order: format!("order-{n}"),
+                    amount: *amount,
+                    currency: currency(*usd).into(),
+                    binding: binding.as_str().into(),
+                    consent_at_s: self.now_ms / 1000 - 1,
+                };
+                (org, request)
+            }
+            Op::CreateBatch { org, usd, rows } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let mut csv = String::from("method,amount,operator_id,phone,name,reference\n");
+                for (i, (amount, payee)) in rows.iter().enumerate() {
+                    csv.push_str(&format!(
+                        "mobile_money,{}.{:02},mpesa,{},Payee {i},REF-{n}-{i}\n",
+                        amount / 100,
+                        amount % 100,
+                        payee.phone()
+                    ));
+                }
+                let currency = currency(*usd).into();
+                (org, Request::CreateBatch { currency, csv })
+            }
+            Op::ApproveBatch { pick, by_maker } => {
+                let batch = self
+                    .batches
+                    .get((*pick % self.batches.len().max(1) as u64) as usize)?;
+                let snapshot = self.store().snapshot().ok()?;
+                let value: serde_json::Value = snapshot.object(batch).ok()??;
+                let (org, _) = self.owner(value.get("owner")?.as_str()?)?;
+                let who = if *by_maker { Who::Key } else { Who::Member };
+                let request = Request::ApproveBatch {
+                    batch: batch.clone(),
+                };
+                return Some((org, who, request));
+            }
+            Op::CreateAccount { org, fee_bps } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let request = Request::CreateAccount {
+                    name: format!("Connected {n}"),
+                    email: format!("account{n}@sim.invalid"),
+                    fee_bps: *fee_bps,
+                };
+                (org, request)
+            }
+            Op::AccountIntent {
+                pick,
+                amount,
+                fee_percent,
+                payer,
+            } => {
+                let n = (*pick % self.accounts.len().max(1) as u64) as usize;
+                let account = self.accounts.get(n)?;
+                let body = json!({
+                    "amount_minor": amount,
+                    "currency": "CDF",
+                    "customer_msisdn": payer.msisdn(),
+                    "confirm": true,
+                    "rails": ["mobile_money"],
+                    "application_fee_minor": amount * i64::from(*fee_percent) / 100,
+                });
+                let request = Request::CreateIntent { body };
+                return Some((account.platform, Who::Account(n), request));
+            }
+            Op::Review { pick, switch, paid } => {
+                let (of, (org, id)) = if *switch {
+                    let found = self.parked(&self.switch_payments, *pick, switch_parked)?;
+                    (Reviewed::SwitchPayment, found)
+                } else {
+                    (
+                        Reviewed::Payout,
+                        self.parked(&self.payouts, *pick, payout_parked)?,
+                    )
+                };
+                let request = Request::Review {
+                    of,
+                    id,
+                    paid: *paid,
+                };
+                return Some((org, Who::Member, request));
+            }
             Op::Retry { .. } | Op::Advance { .. } | Op::Crash { .. } => return None,
-        })
+        };
+        Some((org, Who::Key, request))
     }
 
     /// Commits the batch being built and checks every answer.
@@ -518,10 +797,10 @@ impl World {
             return Ok(());
         }
         let pending = std::mem::take(&mut self.pending);
-        let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> = Vec::new();
+        let mut commands: Vec<(Option<IdempotencyClaim>, Work)> = Vec::new();
         let mut sent = Vec::new();
         for p in pending {
-            let principal = self.orgs[p.org].principal.clone();
+            let principal = self.principal(p.org, p.who);
             match p
                 .request
                 .command(self.store(), &self.settings, &principal, self.now_ms)
@@ -551,7 +830,7 @@ impl World {
             Some(p) => Some(self.footprint(p)?),
             None => None,
         };
-        let results = apply_now(self.store(), self.now_ms, commands);
+        let results = self.apply(n, commands)?;
         self.figures.batches += 1;
         self.figures.commands += results.len() as u64;
         let mut touched = Vec::new();
@@ -662,6 +941,22 @@ impl World {
                     ),
                 ));
             }
+            (Some(Expect::RefusedWith(code)), Ok(reply)) => {
+                return Err(self.fail(
+                    step,
+                    format!(
+                        "answered {} where {code:?} was due: {}",
+                        reply.output.status,
+                        String::from_utf8_lossy(&reply.output.body)
+                    ),
+                ));
+            }
+            (Some(Expect::RefusedWith(code)), Err(e)) => {
+                self.figures.refused += 1;
+                if e.code != code {
+                    return Err(self.fail(step, format!("{e:?}, not {code:?}")));
+                }
+            }
             (Some(Expect::Refused), Err(e)) => {
                 if e.code != Code::IdempotencyKeyReused {
                     return Err(self.fail(
@@ -678,13 +973,12 @@ impl World {
                     .ok()
                     .and_then(|v| v.get("id").and_then(|id| id.as_str()).map(str::to_string));
                 if let Some(id) = created.filter(|_| reply.output.status == 201) {
-                    if matches!(p.request, Request::CreateIntent { .. }) {
-                        self.intents.push(id.clone());
-                    }
+                    self.created(p.org, &p.request, &id);
                     self.acked.push(id);
                 }
                 self.keyed.push(Keyed {
                     org: p.org,
+                    who: p.who,
                     key: p.key,
                     request: p.request,
                     answer: reply.output,
@@ -692,12 +986,14 @@ impl World {
                 });
             }
             (None, Err(e)) if p.must_succeed => {
+                let what = if matches!(p.request, Request::Review { .. }) {
+                    "a member's review of an object waiting for one"
+                } else {
+                    "a refund within what is refundable and held"
+                };
                 return Err(self.fail(
                     step,
-                    format!(
-                        "a refund within what is refundable and held was refused: {:?}: {}",
-                        e.code, e.message
-                    ),
+                    format!("{what} was refused: {:?}: {}", e.code, e.message),
                 ));
             }
             (None, Err(e)) => {
@@ -711,11 +1007,111 @@ impl World {
         Ok(())
     }
 
+    /// Applies `commands` as one batch through the writer's batch code,
+    /// each watched: what it moved must follow its resource's transition
+    /// table, and the last event it emitted about an object must carry the
+    /// object as stored (`invariants::moves_and_events`).
+    fn apply(
+        &mut self,
+        n: usize,
+        commands: Vec<(Option<IdempotencyClaim>, Work)>,
+    ) -> Result<Vec<Result<crate::store::Reply, ApiError>>, Failure> {
+        let commands = commands
+            .into_iter()
+            .map(|(claim, work)| (claim, watched(work, self.seen.clone())))
+            .collect();
+        let results = apply_now(self.store(), self.now_ms, commands);
+        let seen = std::mem::take(&mut *self.seen.lock().unwrap_or_else(|e| e.into_inner()));
+        if let Some(what) = seen.into_iter().next() {
+            return Err(self.fail(n, what));
+        }
+        Ok(results)
+    }
+
+    /// Keeps what a 201 created, for the steps that act on it.
+    fn created(&mut self, org: usize, request: &Request, id: &str) {
+        let id = id.to_string();
+        match request {
+            Request::CreateIntent { .. } => self.intents.push(id),
+            Request::Payout { .. } => self.payouts.push(id),
+            Request::SwitchPayment { .. } => self.switch_payments.push(id),
+            Request::CreateBatch { .. } => self.batches.push(id),
+            Request::FxQuote {
+                amount, currency, ..
+            } => self.quotes.push(Quote {
+                org,
+                id,
+                amount: *amount,
+                currency: currency.clone(),
+            }),
+            Request::CreateAccount { .. } => {
+                // The view does not show the account's organisation: the
+                // stored account does.
+                let stored = self
+                    .store()
+                    .snapshot()
+                    .ok()
+                    .and_then(|s| s.object::<crate::domain::accounts::Account>(&id).ok()?);
+                if let Some(account) = stored {
+                    self.accounts.push(Account {
+                        platform: org,
+                        id,
+                        org: account.organisation,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The stored bytes of an object.
+    fn object_bytes(&self, n: usize, id: &str) -> Result<Option<Vec<u8>>, Failure> {
+        self.store()
+            .snapshot()
+            .and_then(|s| s.object_bytes(id))
+            .map_err(|e| self.fail(n, e.to_string()))
+    }
+
+    /// One command of the gateway's own (no key, no answer to a client),
+    /// alone in its batch: it must not fail.
+    fn command<T: Send + 'static>(
+        &mut self,
+        n: usize,
+        what: &str,
+        work: impl FnOnce(&mut crate::store::Tx<'_>) -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let kept = Arc::new(Mutex::new(None));
+        let out = kept.clone();
+        let results = self.apply(
+            n,
+            vec![(
+                None,
+                Box::new(move |tx| {
+                    let value = work(tx)?;
+                    *out.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
+                    Ok(Output::empty())
+                }),
+            )],
+        )?;
+        self.figures.batches += 1;
+        match results.into_iter().next() {
+            Some(Ok(_)) => kept
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+                .ok_or_else(|| self.fail(n, format!("{what}: no value"))),
+            Some(Err(e)) => Err(self.fail(n, format!("{what}: {:?}: {}", e.code, e.message))),
+            None => Err(self.fail(n, format!("{what}: no result"))),
+        }
+    }
+
     /// Time passes: the timer runner's work and the purger's, as they
     /// would have done it by `now + ms`, in due order.
     fn advance(&mut self, n: usize, ms: i64, twice: bool, salt: u64) -> Result<(), Failure> {
         let target = self.now_ms + ms;
         let mut prng = Prng::new(salt);
+        // The drainer runs at once: what was queued is sent now.
+        self.drain_switch(n, twice, &mut prng)?;
         // Timers may schedule timers: fire in rounds, at each round's time.
         for round in 0..TIMER_ROUNDS_MAX {
             let due = crate::outbox::timers::due_timers(self.store(), target)
@@ -740,8 +1136,7 @@ impl World {
                 .into_iter()
                 .filter(|(key, _)| crate::store::keys::due_ms(key).unwrap_or(target) <= self.now_ms)
                 .collect();
-            let mut commands: Vec<(Option<crate::store::writer::IdempotencyClaim>, Work)> =
-                Vec::new();
+            let mut commands: Vec<(Option<IdempotencyClaim>, Work)> = Vec::new();
             let mut fired = Vec::new();
             for (key, timer) in due {
                 let copies = if twice && prng.chance(300) { 2 } else { 1 };
@@ -759,7 +1154,10 @@ impl World {
                 }
             }
             self.figures.timers += commands.len() as u64;
-            let results = apply_now(self.store(), self.now_ms, commands);
+            if commands.is_empty() {
+                continue;
+            }
+            let results = self.apply(n, commands)?;
             self.figures.batches += 1;
             for ((_, timer), result) in fired.into_iter().zip(results) {
                 // A due timer's handler does its work or finds it done
@@ -775,6 +1173,8 @@ impl World {
                     ));
                 }
             }
+            // Timers queue inquiries: the drainer sends them.
+            self.drain_switch(n, twice, &mut prng)?;
         }
         self.now_ms = target;
         crate::ids::set_thread_now(self.now_ms);
@@ -782,9 +1182,8 @@ impl World {
             return self.no_negative_balance(n);
         }
         self.purged_at_ms = self.now_ms;
-        let purged = apply_now(
-            self.store(),
-            self.now_ms,
+        let purged = self.apply(
+            n,
             vec![(
                 None,
                 Box::new(|tx| {
@@ -792,7 +1191,7 @@ impl World {
                     Ok(Output::empty())
                 }),
             )],
-        );
+        )?;
         if let Some(Err(e)) = purged.first() {
             return Err(self.fail(n, format!("purge: {e:?}")));
         }
@@ -805,8 +1204,9 @@ impl World {
             .store()
             .snapshot()
             .map_err(|e| self.fail(n, e.to_string()))?;
-        for org in 0..self.orgs.len() {
-            invariants::owner_balances_not_negative(&snapshot, &self.orgs[org].id)
+        let owners = self.orgs.iter().map(|o| &o.id);
+        for owner in owners.chain(self.accounts.iter().map(|a| &a.org)) {
+            invariants::owner_balances_not_negative(&snapshot, owner)
                 .map_err(|what| self.fail(n, what))?;
         }
         Ok(())
@@ -831,6 +1231,7 @@ impl World {
             let pending = Pending {
                 step: n,
                 org: 0,
+                who: Who::Key,
                 request: Request::CreateIntent {
                     body: json!({ "amount_minor": 1_000, "currency": "CDF", "rails": ["mobile_money"] }),
                 },
@@ -845,7 +1246,7 @@ impl World {
                 .command(self.store(), &self.settings, &principal, self.now_ms)
                 .map_err(|e| self.fail(n, format!("{e:?}")))?;
             let claim = pending.request.claim(&principal, &pending.key);
-            let result = apply_now(self.store(), self.now_ms, vec![(Some(claim), work)]);
+            let result = self.apply(n, vec![(Some(claim), work)])?;
             match result.into_iter().next() {
                 // The commit finished before the failure: acknowledged.
                 Some(Ok(reply)) => self.answer(n, pending, Ok(reply), None)?,
@@ -860,8 +1261,26 @@ impl World {
         // The database goes with the machine; it writes nothing more (the
         // disk fenced its handle).
         self.store = None;
-        let store = Store::on_backend(self.disk.handle())
-            .map_err(|e| self.fail(n, format!("reopen after a crash: {e}")))?;
+        if prng.chance(300) {
+            // The power goes again while the restart replays the log.
+            let ios = u32::try_from(prng.below(16)).unwrap_or(0);
+            self.disk.fail_after(ios);
+            match open_store(&self.disk, self.checkpoint_every) {
+                Ok(store) => {
+                    self.disk.disarm();
+                    self.store = Some(store);
+                }
+                Err(e) => {
+                    self.note(format!("#{n} reopen interrupted after {ios} writes: {e}"));
+                    self.disk.crash(prng.chance(500), &mut prng);
+                }
+            }
+        }
+        let store = match self.store.take() {
+            Some(store) => store,
+            None => open_store(&self.disk, self.checkpoint_every)
+                .map_err(|e| self.fail(n, format!("reopen after a crash: {e}")))?,
+        };
         self.note(format!(
             "#{n} crash{}{}: {lost} unsynced pages, reopened{}",
             mid_commit
@@ -888,6 +1307,37 @@ impl World {
         invariants::intents(&snapshot, &self.intents).map_err(|what| self.fail(n, what))?;
         Ok(())
     }
+}
+
+/// The store on `disk`, committing through its write-ahead log.
+fn open_store(disk: &SimDisk, checkpoint_every: u64) -> Result<Store, crate::store::StoreError> {
+    Store::on_backend_with_log(disk.handle(), Box::new(disk.segments(checkpoint_every)))
+}
+
+/// A payout the rail never answered: it waits for an operator.
+fn payout_parked(payout: &serde_json::Value) -> bool {
+    payout.get("status").and_then(|s| s.as_str()) == Some("NEEDS_REVIEW")
+}
+
+/// A national-switch payment whose inquiries ran out.
+fn switch_parked(payment: &serde_json::Value) -> bool {
+    payment.get("status").and_then(|s| s.as_str()) == Some("UNKNOWN")
+        && payment
+            .pointer("/dimensions/resolution_status")
+            .and_then(|s| s.as_str())
+            == Some("MANUAL_REVIEW")
+}
+
+/// `work`, then the invariants of what it did, on its own transaction
+/// before the writer flushes it; what breaks them goes to `seen`.
+fn watched(work: Work, seen: Arc<Mutex<Vec<String>>>) -> Work {
+    Box::new(move |tx| {
+        let output = work(tx)?;
+        if let Err(what) = invariants::moves_and_events(tx) {
+            seen.lock().unwrap_or_else(|e| e.into_inner()).push(what);
+        }
+        Ok(output)
+    })
 }
 
 /// `work`, then a failure: what it wrote must vanish with its overlay.
@@ -932,15 +1382,60 @@ fn other_body(request: &Request) -> Request {
             to,
             amount,
             currency,
+            quote,
         } => Request::Transfer {
             to,
             amount: amount + 1,
             currency,
+            quote,
         },
         Request::Payout { mut body } => {
             body["description"] = json!("another body");
             Request::Payout { body }
         }
+        Request::FxQuote {
+            amount,
+            currency,
+            target,
+        } => Request::FxQuote {
+            amount: amount + 1,
+            currency,
+            target,
+        },
+        Request::SwitchPayment {
+            order,
+            amount,
+            currency,
+            binding,
+            consent_at_s,
+        } => Request::SwitchPayment {
+            order,
+            amount: amount + 1,
+            currency,
+            binding,
+            consent_at_s,
+        },
+        Request::CreateBatch { currency, csv } => Request::CreateBatch {
+            currency,
+            csv: format!("{csv}mobile_money,1.00,mpesa,+243000000501,Another,REF-X\n"),
+        },
+        Request::ApproveBatch { batch } => Request::ApproveBatch {
+            batch: format!("{batch}x"),
+        },
+        Request::CreateAccount {
+            name,
+            email,
+            fee_bps,
+        } => Request::CreateAccount {
+            name,
+            email,
+            fee_bps: fee_bps + 1,
+        },
+        Request::Review { of, id, paid } => Request::Review {
+            of,
+            id,
+            paid: !paid,
+        },
     }
 }
 
@@ -958,7 +1453,9 @@ fn describe(request: &Request) -> String {
             to,
             amount,
             currency,
-        } => json!({ "to": to, "amount_minor": amount, "currency": currency }),
+            quote,
+        } => json!({ "to": to, "amount_minor": amount, "currency": currency, "quote_id": quote }),
+        other => json!(format!("{other:?}")),
     };
     format!("{} {body}", request.endpoint())
 }

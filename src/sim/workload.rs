@@ -81,6 +81,44 @@ impl Payee {
     }
 }
 
+/// What the sandbox national switch does with a payer's binding
+/// (`rails::switch_connector`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding {
+    /// Accepted, authorized, credited.
+    Pays,
+    Rejects,
+    /// No answer to the submission; the inquiry finds it completed.
+    TimesOut,
+    /// No answer; the inquiry says it never arrived.
+    TimesOutUnsent,
+    /// No answer, ever: MANUAL_REVIEW after the last inquiry.
+    NoAnswer,
+}
+
+impl Binding {
+    pub fn as_str(self) -> &'static str {
+        use crate::rails::switch_connector as sw;
+        match self {
+            Binding::Pays => "bind_sim_payer",
+            Binding::Rejects => sw::SANDBOX_REJECT,
+            Binding::TimesOut => sw::SANDBOX_TIMEOUT,
+            Binding::TimesOutUnsent => sw::SANDBOX_TIMEOUT_UNSENT,
+            Binding::NoAnswer => sw::SANDBOX_NO_ANSWER,
+        }
+    }
+
+    fn draw(prng: &mut Prng) -> Binding {
+        match prng.below(10) {
+            0..=4 => Binding::Pays,
+            5 => Binding::Rejects,
+            6 => Binding::TimesOut,
+            7 => Binding::TimesOutUnsent,
+            _ => Binding::NoAnswer,
+        }
+    }
+}
+
 /// One operation of the workload.
 #[derive(Debug, Clone)]
 pub enum Op {
@@ -129,6 +167,60 @@ pub enum Op {
         amount: i64,
         usd: bool,
         payee: Payee,
+    },
+    /// `POST /fx/quotes`, from the drawn currency to the other.
+    FxQuote {
+        org: u64,
+        amount: i64,
+        usd: bool,
+    },
+    /// `POST /transfers` with an FX quote of the run: its amount (`exact`)
+    /// or one more (refused).
+    QuotedTransfer {
+        pick: u64,
+        to: u64,
+        exact: bool,
+    },
+    /// `POST /payments` to the sandbox national switch.
+    SwitchPayment {
+        org: u64,
+        amount: i64,
+        usd: bool,
+        binding: Binding,
+    },
+    /// `POST /payouts/batches`: a CSV of a few rows (amount, payee), made
+    /// by the organisation's API key.
+    CreateBatch {
+        org: u64,
+        usd: bool,
+        rows: Vec<(i64, Payee)>,
+    },
+    /// `POST /payouts/batches/{id}/approve`: by a member of the team (the
+    /// checker), or by the key that made it (the maker: it must be refused).
+    ApproveBatch {
+        pick: u64,
+        by_maker: bool,
+    },
+    /// `POST /accounts`: a connected account of a platform, with a default
+    /// application fee.
+    CreateAccount {
+        org: u64,
+        fee_bps: i64,
+    },
+    /// `POST /payment_intents` by a platform for one of its connected
+    /// accounts, with an application fee.
+    AccountIntent {
+        pick: u64,
+        amount: i64,
+        fee_percent: u8,
+        payer: Payer,
+    },
+    /// A member's review of parked money: a payout in NEEDS_REVIEW or a
+    /// national-switch payment in MANUAL_REVIEW.
+    Review {
+        pick: u64,
+        switch: bool,
+        paid: bool,
     },
     /// A client retries an earlier keyed request: with the same body (it
     /// must get the same answer) or another (it must be refused).
@@ -199,7 +291,7 @@ fn part(prng: &mut Prng) -> u8 {
 
 fn step(prng: &mut Prng) -> Step {
     let op = match prng.below(100) {
-        0..=21 => Op::CreateIntent {
+        0..=17 => Op::CreateIntent {
             org: prng.below(ORGS),
             amount: amount(prng),
             usd: prng.chance(300),
@@ -207,42 +299,84 @@ fn step(prng: &mut Prng) -> Step {
             payer: Payer::draw(prng),
             confirm: prng.chance(700),
         },
-        22..=31 => Op::Confirm {
+        18..=25 => Op::Confirm {
             pick: prng.next_u64(),
             payer: Payer::draw(prng),
         },
-        32..=38 => Op::Capture {
+        26..=31 => Op::Capture {
             pick: prng.next_u64(),
             part: part(prng),
         },
-        39..=41 => Op::Cancel {
+        32..=34 => Op::Cancel {
             pick: prng.next_u64(),
         },
-        42..=53 => Op::Refund {
-            pick: prng.next_u64(),
-            part: part(prng),
-        },
-        54..=56 => Op::Dispute {
+        35..=44 => Op::Refund {
             pick: prng.next_u64(),
             part: part(prng),
         },
-        57..=66 => Op::Transfer {
+        45..=47 => Op::Dispute {
+            pick: prng.next_u64(),
+            part: part(prng),
+        },
+        48..=54 => Op::Transfer {
             from: prng.below(ORGS),
             to: prng.below(ORGS),
             amount: amount(prng),
             usd: prng.chance(300),
         },
-        67..=73 => Op::Payout {
+        55..=59 => Op::Payout {
             org: prng.below(ORGS),
             amount: amount(prng),
             usd: prng.chance(300),
             payee: Payee::draw(prng),
         },
-        74..=83 => Op::Retry {
+        60..=62 => Op::FxQuote {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(500),
+        },
+        63..=64 => Op::QuotedTransfer {
+            pick: prng.next_u64(),
+            to: prng.below(ORGS),
+            exact: prng.chance(900),
+        },
+        65..=68 => Op::SwitchPayment {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+            binding: Binding::draw(prng),
+        },
+        69 => Op::CreateBatch {
+            org: prng.below(ORGS),
+            usd: prng.chance(300),
+            rows: (0..prng.between(1, 5))
+                .map(|_| (amount(prng), Payee::draw(prng)))
+                .collect(),
+        },
+        70 => Op::ApproveBatch {
+            pick: prng.next_u64(),
+            by_maker: prng.chance(200),
+        },
+        71 => Op::CreateAccount {
+            org: prng.below(ORGS),
+            fee_bps: prng.between(0, 500),
+        },
+        72..=74 => Op::AccountIntent {
+            pick: prng.next_u64(),
+            amount: amount(prng),
+            fee_percent: u8::try_from(prng.below(30)).unwrap_or(0),
+            payer: Payer::draw(prng),
+        },
+        75..=76 => Op::Review {
+            pick: prng.next_u64(),
+            switch: prng.chance(500),
+            paid: prng.chance(500),
+        },
+        77..=84 => Op::Retry {
             pick: prng.next_u64(),
             same_body: prng.chance(800),
         },
-        84..=98 => Op::Advance {
+        85..=98 => Op::Advance {
             ms: match prng.below(10) {
                 0..=5 => prng.between(100, 10_000),
                 6..=8 => prng.between(10_000, 3_600_000),
@@ -253,7 +387,7 @@ fn step(prng: &mut Prng) -> Step {
         _ if prng.chance(500) => Op::Crash {
             mid_commit: prng
                 .chance(700)
-                .then(|| u32::try_from(prng.below(12)).unwrap_or(0)),
+                .then(|| u32::try_from(prng.below(24)).unwrap_or(0)),
             tear: prng.chance(500),
         },
         _ => Op::Advance {

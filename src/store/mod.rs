@@ -340,6 +340,17 @@ impl Store {
         Ok(replayed)
     }
 
+    /// A store on `backend` that commits through a write-ahead log in
+    /// `segments` (the simulator's disk), replaying it at open.
+    pub fn on_backend_with_log(
+        backend: impl redb::StorageBackend,
+        segments: Box<dyn wal::Segments>,
+    ) -> Result<Store, StoreError> {
+        let mut store = Store::on_backend(backend)?;
+        store.open_wal(segments)?;
+        Ok(store)
+    }
+
     /// A store that lives in memory only (`--ephemeral`).
     pub fn ephemeral() -> Result<Store, StoreError> {
         let db = Database::builder()

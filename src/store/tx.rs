@@ -146,6 +146,13 @@ pub struct Tx<'a> {
     organisation_changed: bool,
 }
 
+/// An object a command wrote: its bytes before and after ([`Tx::written_objects`]).
+pub struct WrittenObject {
+    pub id: String,
+    pub before: Option<Vec<u8>>,
+    pub now: Option<Vec<u8>>,
+}
+
 /// An event's id and the bytes of its `object`, as stored in the outbox.
 pub struct Emitted {
     pub event: String,
@@ -180,8 +187,30 @@ impl<'a> Tx<'a> {
     }
 
     /// The events this command emitted so far, oldest first.
-    pub(super) fn emitted(&self) -> &[Emitted] {
+    pub fn emitted(&self) -> &[Emitted] {
         &self.emitted
+    }
+
+    /// The objects this command wrote so far: each id with its bytes
+    /// before the command (`None`: it creates it) and now (`None`: it
+    /// deletes it). The simulator's invariants (`src/sim/`) read what moved
+    /// and from where through this.
+    pub fn written_objects(&self) -> Result<Vec<WrittenObject>, StoreError> {
+        self.overlay
+            .iter()
+            .filter(|((table, _), _)| *table == Table::Objects)
+            .map(|((table, id), now)| {
+                Ok(WrittenObject {
+                    id: id.clone(),
+                    before: self
+                        .tables
+                        .get(*table, id)?
+                        .map(|stored| super::codec::unpacked(*table, stored))
+                        .transpose()?,
+                    now: now.clone(),
+                })
+            })
+            .collect()
     }
 
     /// "Now" for the command: the time of the batch (every write of one

@@ -79,6 +79,13 @@ pub trait Segments: Send {
     /// Cuts segment `first` to `len` bytes, durably.
     fn truncate(&mut self, first: u64, len: u64) -> std::io::Result<()>;
     fn remove(&mut self, first: u64) -> std::io::Result<()>;
+    /// A checkpoint every this many batches instead of by time and size:
+    /// the simulator's seam, since a checkpoint by wall time would make a
+    /// seed's run depend on the machine's speed. `None` (production) keeps
+    /// [`CHECKPOINT_INTERVAL`] and [`CHECKPOINT_BYTES`].
+    fn checkpoint_every(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Segments as files `<first seq:020>.wal` of a directory.
@@ -182,6 +189,7 @@ pub struct Wal {
     /// The sequence number of the next batch.
     next_seq: u64,
     bytes_since_checkpoint: u64,
+    batches_since_checkpoint: u64,
     last_checkpoint: Instant,
     /// Set when the log could not be written and could not be cut back: no
     /// batch is taken until a restart replays what is durable.
@@ -273,6 +281,7 @@ impl Wal {
             current_len: HEADER_LEN as u64,
             next_seq: current,
             bytes_since_checkpoint: 0,
+            batches_since_checkpoint: 0,
             last_checkpoint: Instant::now(),
             broken: None,
         };
@@ -299,6 +308,7 @@ impl Wal {
         }
         self.current_len += record.len() as u64;
         self.bytes_since_checkpoint += record.len() as u64;
+        self.batches_since_checkpoint += 1;
         self.next_seq += 1;
         Ok(seq)
     }
@@ -312,6 +322,9 @@ impl Wal {
 
     /// True when the next batch should be committed durably in redb.
     pub(super) fn checkpoint_due(&self) -> bool {
+        if let Some(every) = self.segments.checkpoint_every() {
+            return self.batches_since_checkpoint >= every;
+        }
         self.bytes_since_checkpoint >= CHECKPOINT_BYTES
             || (self.bytes_since_checkpoint > 0
                 && self.last_checkpoint.elapsed() >= CHECKPOINT_INTERVAL)
@@ -323,6 +336,7 @@ impl Wal {
     /// logged and tried again at the next checkpoint.
     pub(super) fn checkpointed(&mut self, seq: u64) {
         self.bytes_since_checkpoint = 0;
+        self.batches_since_checkpoint = 0;
         self.last_checkpoint = Instant::now();
         let next = seq + 1;
         if let Err(e) = self.segments.create(next, &header(&self.store_id)) {

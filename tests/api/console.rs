@@ -316,7 +316,7 @@ fn a_post_without_the_csrf_token_or_from_another_origin_is_refused_and_changes_n
         vec![
             ("csrf", csrf),
             ("form_token", "t1"),
-            ("amount", "10"),
+            ("amount_minor", "1000"),
             ("reason", "duplicate"),
         ]
     };

@@ -191,7 +191,7 @@ fn subscriptions_plans_and_invoices_show_to_their_readers_and_cancel_and_archive
     assert!(list.text.contains(&sub) && list.text.contains("id=\"overview\""));
     let plans = open(&mut owner, "/console/plans");
     assert!(
-        plans.text.contains("Gold") && plans.text.contains("1500.00 CDF"),
+        plans.text.contains("Gold") && plans.text.contains("1,500.00 CDF"),
         "{}",
         plans.text
     );

@@ -432,8 +432,16 @@ fn a_backup_under_write_load_restores_every_write_acknowledged_before_it() {
         let writers: Vec<_> = (0..2)
             .map(|_| scope.spawn(|| write_load(&srv, &stop, 300)))
             .collect();
-        // Let writes flow, then back up while they go on.
-        std::thread::sleep(Duration::from_millis(300));
+        // Let writes flow (at least eight acknowledged, however loaded the
+        // machine), then back up while they go on.
+        let flowing = Instant::now();
+        while srv.get("/payment_intents?limit=8", srv.sk()).body["data"]
+            .as_array()
+            .is_none_or(|page| page.len() < 8)
+        {
+            assert!(flowing.elapsed() < Duration::from_secs(20), "no writes");
+            std::thread::sleep(Duration::from_millis(20));
+        }
         let started = Instant::now();
         let backup = srv.post("/admin/backup", Some(&owner), &serde_json::json!({}), None);
         std::thread::sleep(Duration::from_millis(200));

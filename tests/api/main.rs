@@ -17,6 +17,7 @@ mod cluster;
 mod console;
 mod console_browser;
 mod console_pages;
+mod console_people;
 mod crash;
 mod credit_readiness;
 mod deployment;

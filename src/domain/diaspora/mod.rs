@@ -17,10 +17,12 @@ mod view;
 use crate::domain::diaspora::institutions::MISSING_INSTITUTION;
 use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
-pub use self::view::{DiasporaQuoteView, view};
+pub use self::view::view;
+use self::view::{Disclosure, PurposeLock};
 
 use super::resource;
 use crate::auth::Principal;
@@ -48,31 +50,64 @@ pub const DIASPORA_QUOTE: Kind = Kind::new(
     Missing::new(Code::DiasporaQuoteNotFound, "diaspora quote"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Quote {
-    pub id: String,
-    pub mode: Mode,
-    /// The payer.
-    pub owner: String,
-    pub institution: String,
-    pub institution_name: String,
-    /// The ledger owner the money reaches: the institution's organisation
-    /// (or, in the sandbox, the institution itself).
-    pub payee: String,
-    pub rate_card: String,
-    pub source_currency: String,
-    pub dest_currency: String,
-    pub source_minor: i64,
-    pub fee_minor: i64,
-    pub dest_minor: i64,
-    pub customer_rate: Rate,
-    pub purpose_code: String,
-    pub reference: String,
-    pub status: Status,
-    pub transaction: Option<String>,
-    pub expires_at_ms: i64,
-    pub paid_at_ms: Option<i64>,
-    pub created_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct Quote {
+        pub id: String,
+        pub mode: Mode,
+        /// The payer.
+        pub owner: String,
+        pub institution: String,
+        pub institution_name: String,
+        /// The ledger owner the money reaches: the institution's organisation
+        /// (or, in the sandbox, the institution itself).
+        pub payee: String,
+    }
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct DiasporaQuoteView {
+        pub id: String,
+        /// Always `diaspora_quote`.
+        pub object: &'static str,
+        pub livemode: bool,
+        /// The payer's organisation.
+        pub payer: String,
+    }
+    shared {
+        pub rate_card: String,
+        pub source_currency: String,
+        pub dest_currency: String,
+        /// Paid from the source-currency wallet, with `fee_minor` on top.
+        pub source_minor: i64,
+        pub fee_minor: i64,
+        /// What the institution receives.
+        pub dest_minor: i64,
+    }
+    record_tail {
+        pub customer_rate: Rate,
+        pub purpose_code: String,
+        pub reference: String,
+        pub status: Status,
+        pub transaction: Option<String>,
+        pub expires_at_ms: i64,
+        pub paid_at_ms: Option<i64>,
+        pub created_at_ms: i64,
+    }
+    view_tail {
+        /// Destination units per source unit, a decimal string (8 decimals).
+        pub customer_rate: String,
+        pub purpose_code: String,
+        pub reference: String,
+        pub status: Status,
+        /// Where the money can go, and only there: fixed at the quote, enforced
+        /// when it is paid.
+        pub lock: PurposeLock,
+        /// The ledger posting, once PAID.
+        pub transaction: Option<String>,
+        pub expires_at: String,
+        pub paid_at: Option<String>,
+        pub created_at: String,
+        pub disclosure: Disclosure,
+    }
 }
 
 crate::domain::resource::owned!(Quote);

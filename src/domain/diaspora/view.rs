@@ -4,40 +4,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{Quote, Status};
+use super::DiasporaQuoteView;
+use super::Quote;
 use crate::clock::rfc3339;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DiasporaQuoteView {
-    pub id: String,
-    /// Always `diaspora_quote`.
-    pub object: &'static str,
-    pub livemode: bool,
-    /// The payer's organisation.
-    pub payer: String,
-    pub rate_card: String,
-    pub source_currency: String,
-    pub dest_currency: String,
-    /// Paid from the source-currency wallet, with `fee_minor` on top.
-    pub source_minor: i64,
-    pub fee_minor: i64,
-    /// What the institution receives.
-    pub dest_minor: i64,
-    /// Destination units per source unit, a decimal string (8 decimals).
-    pub customer_rate: String,
-    pub purpose_code: String,
-    pub reference: String,
-    pub status: Status,
-    /// Where the money can go, and only there: fixed at the quote, enforced
-    /// when it is paid.
-    pub lock: PurposeLock,
-    /// The ledger posting, once PAID.
-    pub transaction: Option<String>,
-    pub expires_at: String,
-    pub paid_at: Option<String>,
-    pub created_at: String,
-    pub disclosure: Disclosure,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PurposeLock {

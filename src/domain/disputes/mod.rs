@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
-pub use self::view::{DisputeView, view};
+pub use self::view::view;
 
 use super::Settings;
 use super::funds::Shift;
@@ -62,25 +62,46 @@ pub const DISPUTE: Kind = Kind::new(
     Missing::new(Code::DisputeNotFound, "dispute"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Dispute {
-    pub id: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    pub evidence: Option<Evidence>,
-    pub evidence_due_at_ms: i64,
-    pub responded_at_ms: Option<i64>,
-    /// Where the disputed amount came from, so that a win puts it back.
-    pub from_pending_minor: i64,
-    pub hold_transaction: Option<String>,
-    pub outcome_transaction: Option<String>,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct Dispute {
+        pub id: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct DisputeView {
+        pub id: String,
+        /// Always `dispute`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        pub payment_intent: String,
+        pub amount_minor: i64,
+        pub currency: String,
+        pub reason: Reason,
+        pub status: Status,
+        pub evidence: Option<Evidence>,
+    }
+    record_tail {
+        pub evidence_due_at_ms: i64,
+        pub responded_at_ms: Option<i64>,
+        /// Where the disputed amount came from, so that a win puts it back.
+        pub from_pending_minor: i64,
+        pub hold_transaction: Option<String>,
+        pub outcome_transaction: Option<String>,
+        pub created_at_ms: i64,
+        pub updated_at_ms: i64,
+    }
+    view_tail {
+        pub evidence_due_at: String,
+        pub responded_at: Option<String>,
+        pub hold_transaction: Option<String>,
+        pub outcome_transaction: Option<String>,
+        pub created_at: String,
+        pub updated_at: String,
+    }
 }
 
 crate::domain::resource::owned!(Dispute);

@@ -1,28 +1,7 @@
 //! What the API shows of a dispute.
 
-use serde::Serialize;
-
-use super::{Dispute, Evidence, Reason, Status};
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct DisputeView {
-    pub id: String,
-    /// Always `dispute`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payment_intent: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub reason: Reason,
-    pub status: Status,
-    pub evidence: Option<Evidence>,
-    pub evidence_due_at: String,
-    pub responded_at: Option<String>,
-    pub hold_transaction: Option<String>,
-    pub outcome_transaction: Option<String>,
-    pub created_at: String,
-    pub updated_at: String,
-}
+use super::Dispute;
+use super::DisputeView;
 
 pub fn view(dispute: &Dispute) -> DisputeView {
     use crate::clock::rfc3339;

@@ -39,7 +39,7 @@ pub enum Reason {
 }
 
 impl Status {
-    #[cfg(test)]
+    /// Every status (the table test's list; the simulator's too).
     pub const ALL: [Status; 3] = [Status::Locked, Status::Indicative, Status::Expired];
 }
 

@@ -9,6 +9,7 @@
 //! answered is ABANDONED when its intent is cancelled or expires.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::Intent;
 use crate::error::ApiError;
@@ -27,33 +28,53 @@ pub enum AttemptStatus {
     Abandoned,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Attempt {
-    pub id: String,
-    pub rail: String,
-    pub operator: Option<String>,
-    pub customer_msisdn: Option<String>,
-    pub status: AttemptStatus,
-    pub failure_reason: Option<FailureReason>,
-    pub started_at_ms: i64,
-    pub ended_at_ms: Option<i64>,
-    /// A card attempt's card: brand, last four, expiry (never the number or CVC).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card: Option<Card>,
-    /// A bank attempt's reference and what arrived under it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bank: Option<BankTransfer>,
-    /// A wallet attempt's payer: the organisation whose available balance pays.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub payer: Option<String>,
-    /// A live card attempt's hosted payment page at the card aggregator,
-    /// where the payer types the card (the intent's `next_action`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub redirect_url: Option<String>,
-    /// A live attempt's rail request (`rrq_...`): what the provider calls
-    /// it, for a refund of its payment.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rail_request: Option<String>,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct Attempt {}
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct AttemptView {
+
+    }
+    shared {
+        pub id: String,
+        pub rail: String,
+        pub operator: Option<String>,
+        pub customer_msisdn: Option<String>,
+        pub status: AttemptStatus,
+        /// `invalid_msisdn`, `provider_unavailable` or `declined` when the attempt failed.
+        pub failure_reason: Option<FailureReason>,
+    }
+    record_tail {
+        pub started_at_ms: i64,
+        pub ended_at_ms: Option<i64>,
+        /// A card attempt's card: brand, last four, expiry (never the number or CVC).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub card: Option<Card>,
+        /// A bank attempt's reference and what arrived under it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub bank: Option<BankTransfer>,
+        /// A wallet attempt's payer: the organisation whose available balance pays.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub payer: Option<String>,
+        /// A live card attempt's hosted payment page at the card aggregator,
+        /// where the payer types the card (the intent's `next_action`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub redirect_url: Option<String>,
+        /// A live attempt's rail request (`rrq_...`): what the provider calls
+        /// it, for a refund of its payment.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rail_request: Option<String>,
+    }
+    view_tail {
+        pub started_at: String,
+        pub ended_at: Option<String>,
+        /// A card attempt's card: brand, last four and expiry only.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub card: Option<crate::rails::card::Card>,
+        /// A wallet attempt's payer (the organisation whose wallet paid).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub payer: Option<String>,
+    }
 }
 
 /// A bank transfer attempt: the reference the payer quotes, and the

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub use super::attempts::AttemptView;
 use super::input::{CancellationReason, CaptureMethod, PurposeCode};
 use super::state::Status;
 use super::{Attempt, AttemptStatus, Intent};
@@ -18,7 +19,6 @@ use crate::domain::splits::SplitInput;
 use crate::events::signing::PlatformKey;
 use crate::qr::emv::{self, Tlv};
 use crate::qr::signed;
-use crate::rails::FailureReason;
 
 /// The reverse-domain GUID of this gateway in EMVCo merchant account templates.
 pub const QR_GUID: &str = "com.paygate";
@@ -26,25 +26,6 @@ pub const QR_GUID: &str = "com.paygate";
 pub const MERCHANT_COUNTRY: &str = "CD";
 /// Merchant city (tag 60) until organisations carry their own.
 pub const MERCHANT_CITY: &str = "Kinshasa";
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AttemptView {
-    pub id: String,
-    pub rail: String,
-    pub operator: Option<String>,
-    pub customer_msisdn: Option<String>,
-    pub status: AttemptStatus,
-    /// `invalid_msisdn`, `provider_unavailable` or `declined` when the attempt failed.
-    pub failure_reason: Option<FailureReason>,
-    pub started_at: String,
-    pub ended_at: Option<String>,
-    /// A card attempt's card: brand, last four and expiry only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub card: Option<crate::rails::card::Card>,
-    /// A wallet attempt's payer (the organisation whose wallet paid).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub payer: Option<String>,
-}
 
 pub fn attempt(attempt: &Attempt) -> AttemptView {
     AttemptView {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
 use self::state::{Trigger, transition};
-pub use self::view::{MoneyRequestView, view};
+pub use self::view::view;
 
 use super::intents;
 use super::{Settings, resource};
@@ -49,21 +49,41 @@ pub const MONEY_REQUEST: Kind = Kind::new(
 )
 .with_ids("MR-");
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct MoneyRequest {
-    pub code: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub payer: String,
-    pub payer_kind: PayerKind,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub description: Option<String>,
-    pub status: Status,
-    pub payment_intent: String,
-    pub expires_at_ms: i64,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct MoneyRequest {
+        pub code: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct MoneyRequestView {
+        pub code: String,
+        /// Always `money_request`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        pub payer: String,
+        pub payer_kind: PayerKind,
+        pub amount_minor: i64,
+        pub currency: String,
+        pub description: Option<String>,
+        pub status: Status,
+    }
+    record_tail {
+        pub payment_intent: String,
+        pub expires_at_ms: i64,
+        pub created_at_ms: i64,
+        pub updated_at_ms: i64,
+    }
+    view_tail {
+        /// Where the payer pays.
+        pub pay_url: String,
+        pub payment_intent: String,
+        pub expires_at: String,
+        pub created_at: String,
+    }
 }
 
 crate::domain::resource::owned!(MoneyRequest[code]);

@@ -1,28 +1,8 @@
 //! What the API shows of a money request.
 
-use serde::Serialize;
-
-use super::{MoneyRequest, PayerKind, Status};
+use super::MoneyRequest;
+use super::MoneyRequestView;
 use crate::clock::rfc3339;
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct MoneyRequestView {
-    pub code: String,
-    /// Always `money_request`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub payer: String,
-    pub payer_kind: PayerKind,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub description: Option<String>,
-    pub status: Status,
-    /// Where the payer pays.
-    pub pay_url: String,
-    pub payment_intent: String,
-    pub expires_at: String,
-    pub created_at: String,
-}
 
 pub fn view(request: &MoneyRequest, public_url: &str) -> MoneyRequestView {
     MoneyRequestView {

@@ -34,10 +34,12 @@ pub use self::columns::Cells;
 pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
 pub use self::execution::{CHUNK_ROWS_DEFAULT, CHUNK_ROWS_MAX, approve, on_chunk, on_payout};
 use self::readiness::Maker;
+use self::readiness::Readiness;
 pub use self::state::{RowStatus, Status};
 use self::state::{Trigger, transition};
 use self::validate::{Destination, Duplicates, RowError, Rules};
-pub use self::view::{BatchList, BatchView, RowList, batch_view, detailed, row_view};
+use self::view::{BatchErrorView, RunView};
+pub use self::view::{BatchList, RowList, batch_view, detailed, row_view};
 
 use super::currency::Currency;
 use super::resource;
@@ -147,50 +149,99 @@ pub const PAYOUT_BATCH: Kind = Kind::new(
     Missing::new(Code::PayoutBatchNotFound, "payout batch"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct PayoutBatch {
-    pub id: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub status: Status,
-    pub currency: String,
-    pub reference: Option<String>,
-    pub note: Option<String>,
-    pub skip_invalid: bool,
-    pub source: Source,
-    pub maker: Maker,
-    pub counts: Counts,
-    /// Amounts of the VALID rows at creation: what the batch pays.
-    pub total_minor: i64,
-    /// Their withdrawal fees.
-    pub fees_minor: i64,
-    /// Of those, already paid with their fees (execution keeps them).
-    #[serde(default)]
-    pub paid_minor: i64,
-    #[serde(default)]
-    pub paid_fees_minor: i64,
-    /// Amounts and fees of the rows whose payout is PROCESSING or
-    /// NEEDS_REVIEW: spent from a reservation, not paid, not due again.
-    #[serde(default)]
-    pub in_transit_minor: i64,
-    /// What is left of the current run's reservation (in `reserved`).
-    #[serde(default)]
-    pub reserved_minor: i64,
-    /// The next row (its number) the current run looks at.
-    #[serde(default)]
-    pub cursor: u32,
-    /// Every approval, oldest first (at most [`RUNS_MAX`]).
-    #[serde(default)]
-    pub runs: Vec<Run>,
-    /// The sandbox whose test clock execution follows (set at approval).
-    #[serde(default)]
-    pub sandbox: Option<String>,
-    /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
-    pub errors: Vec<BatchError>,
-    pub error_count: u32,
-    pub cancellation: Option<Cancellation>,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct PayoutBatch {
+        pub id: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct BatchView {
+        pub id: String,
+        /// Always `payout_batch`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        pub status: Status,
+        pub currency: String,
+        pub reference: Option<String>,
+        pub note: Option<String>,
+        /// Invalid rows are SKIPPED when the batch executes; without it they block approval.
+        pub skip_invalid: bool,
+        pub source: Source,
+    }
+    record_tail {
+        pub maker: Maker,
+        pub counts: Counts,
+        /// Amounts of the VALID rows at creation: what the batch pays.
+        pub total_minor: i64,
+        /// Their withdrawal fees.
+        pub fees_minor: i64,
+        /// Of those, already paid with their fees (execution keeps them).
+        #[serde(default)]
+        pub paid_minor: i64,
+        #[serde(default)]
+        pub paid_fees_minor: i64,
+        /// Amounts and fees of the rows whose payout is PROCESSING or
+        /// NEEDS_REVIEW: spent from a reservation, not paid, not due again.
+        #[serde(default)]
+        pub in_transit_minor: i64,
+        /// What is left of the current run's reservation (in `reserved`).
+        #[serde(default)]
+        pub reserved_minor: i64,
+        /// The next row (its number) the current run looks at.
+        #[serde(default)]
+        pub cursor: u32,
+        /// Every approval, oldest first (at most [`RUNS_MAX`]).
+        #[serde(default)]
+        pub runs: Vec<Run>,
+        /// The sandbox whose test clock execution follows (set at approval).
+        #[serde(default)]
+        pub sandbox: Option<String>,
+        /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
+        pub errors: Vec<BatchError>,
+        pub error_count: u32,
+        pub cancellation: Option<Cancellation>,
+        pub created_at_ms: i64,
+        pub updated_at_ms: i64,
+    }
+    view_tail {
+        pub counts: Counts,
+        /// Amounts of the VALID rows, in minor units: what the batch pays.
+        pub total_minor: i64,
+        /// Their fees, on top: a payout's (70 bps, half up, at least 1 minor unit) or, for a `wallet` row, a transfer's (75 bps).
+        pub fees_minor: i64,
+        /// total_minor + fees_minor: what the first approval reserves from the available balance.
+        pub total_with_fees_minor: i64,
+        /// Amounts of the PAID rows.
+        pub paid_minor: i64,
+        /// Their fees.
+        pub paid_fees_minor: i64,
+        /// What is left of the current run's reservation, in the `reserved`
+        /// balance: rows not paid yet. 0 once the run has taken its last row.
+        pub reserved_minor: i64,
+        /// Every approval and the execution it started, oldest first.
+        pub runs: Vec<RunView>,
+        /// Who made it (approval needs someone else, or the maker with step-up).
+        pub maker: Maker,
+        /// Row errors in the batch (the rows keep all of theirs).
+        pub error_count: u32,
+        /// The first 100 row errors, by line (on creation and `GET /payouts/batches/{id}`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub errors: Option<Vec<BatchErrorView>>,
+        /// Whether it can be approved now (on creation and `GET /payouts/batches/{id}`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub readiness: Option<Readiness>,
+        /// A page of its rows in line order (on creation: the first 50; on
+        /// `GET /payouts/batches/{id}`: `limit` and `cursor`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub rows: Option<RowList>,
+        pub cancellation: Option<Cancellation>,
+        pub created_at: String,
+        pub updated_at: String,
+    }
 }
 
 crate::domain::resource::owned!(PayoutBatch);

@@ -23,6 +23,10 @@ pub struct Maker {
     /// CLI or `init`).
     pub member_id: Option<String>,
     pub key_id: Option<String>,
+    /// The member's e-mail when a member's session made it: the name a
+    /// checker reads (decision 470); none for a key, or a batch made before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
     /// The member is an owner of the organisation; an API key acts as the
     /// owner (origin section 12), so it is true for a key too.
     pub acts_as_owner: bool,
@@ -37,12 +41,14 @@ impl Maker {
                 kind: "member".into(),
                 member_id: Some(session.member_id.clone()),
                 key_id: None,
+                email: Some(session.email.clone()),
                 acts_as_owner: session.role == crate::auth::roles::Role::Owner,
             },
             None => Maker {
                 kind: "api_key".into(),
                 member_id: principal.key_creator().map(str::to_string),
                 key_id: Some(principal.key_id.clone()),
+                email: None,
                 acts_as_owner: true,
             },
         }
@@ -203,6 +209,7 @@ mod tests {
             kind: "member".into(),
             member_id: Some(id.into()),
             key_id: None,
+            email: None,
             acts_as_owner: owner,
         }
     }
@@ -212,6 +219,7 @@ mod tests {
             kind: "api_key".into(),
             member_id: None,
             key_id: Some(id.into()),
+            email: None,
             acts_as_owner: true,
         }
     }

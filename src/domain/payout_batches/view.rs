@@ -2,60 +2,10 @@
 
 use serde::Serialize;
 
-use super::readiness::{self, Inputs, Maker, Readiness};
-use super::{
-    BatchError, BatchRow, Cancellation, Cells, Counts, PayoutBatch, RowStatus, Run, Source, Status,
-    StoredError,
-};
+use super::BatchView;
+use super::readiness::{self, Inputs, Maker};
+use super::{BatchError, BatchRow, Cells, PayoutBatch, RowStatus, Run, StoredError};
 use crate::domain::list::{List, named_list};
-
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct BatchView {
-    pub id: String,
-    /// Always `payout_batch`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub status: Status,
-    pub currency: String,
-    pub reference: Option<String>,
-    pub note: Option<String>,
-    /// Invalid rows are SKIPPED when the batch executes; without it they block approval.
-    pub skip_invalid: bool,
-    pub source: Source,
-    pub counts: Counts,
-    /// Amounts of the VALID rows, in minor units: what the batch pays.
-    pub total_minor: i64,
-    /// Their fees, on top: a payout's (70 bps, half up, at least 1 minor unit) or, for a `wallet` row, a transfer's (75 bps).
-    pub fees_minor: i64,
-    /// total_minor + fees_minor: what the first approval reserves from the available balance.
-    pub total_with_fees_minor: i64,
-    /// Amounts of the PAID rows.
-    pub paid_minor: i64,
-    /// Their fees.
-    pub paid_fees_minor: i64,
-    /// What is left of the current run's reservation, in the `reserved`
-    /// balance: rows not paid yet. 0 once the run has taken its last row.
-    pub reserved_minor: i64,
-    /// Every approval and the execution it started, oldest first.
-    pub runs: Vec<RunView>,
-    /// Who made it (approval needs someone else, or the maker with step-up).
-    pub maker: Maker,
-    /// Row errors in the batch (the rows keep all of theirs).
-    pub error_count: u32,
-    /// The first 100 row errors, by line (on creation and `GET /payouts/batches/{id}`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub errors: Option<Vec<BatchErrorView>>,
-    /// Whether it can be approved now (on creation and `GET /payouts/batches/{id}`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub readiness: Option<Readiness>,
-    /// A page of its rows in line order (on creation: the first 50; on
-    /// `GET /payouts/batches/{id}`: `limit` and `cursor`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rows: Option<RowList>,
-    pub cancellation: Option<Cancellation>,
-    pub created_at: String,
-    pub updated_at: String,
-}
 
 /// One approval of a batch and its execution.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::state::Status;
 use self::state::{Trigger, transition};
-pub use self::view::{PlanView, view};
+pub use self::view::view;
 
 use super::resource;
 use super::subscriptions::calendar::Interval;
@@ -56,28 +56,58 @@ pub const PLAN: Kind = Kind::new(
     Missing::new(Code::PlanNotFound, "plan"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Plan {
-    pub id: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub code: String,
-    pub name: String,
-    pub description: Option<String>,
-    pub currency: String,
-    pub amount_minor: i64,
-    pub interval: Interval,
-    pub interval_count: u32,
-    pub trial_days: u32,
-    pub tax_bps: u32,
-    pub tax_label: Option<String>,
-    pub usage_unit: Option<String>,
-    pub usage_price_minor: i64,
-    #[serde(default)]
-    pub dunning_exhausted: DunningExhausted,
-    pub status: Status,
-    pub archived_at_ms: Option<i64>,
-    pub created_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct Plan {
+        pub id: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, utoipa::ToSchema)]
+    pub struct PlanView {
+        /// `plan_...`.
+        pub id: String,
+        /// Always `plan`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        /// Names the plan across the gateway, and its hosted page.
+        pub code: String,
+        pub name: String,
+        pub description: Option<String>,
+        pub currency: String,
+        /// The recurring amount of one period, before tax.
+        pub amount_minor: i64,
+        pub interval: Interval,
+        pub interval_count: u32,
+        pub trial_days: u32,
+        /// Tax on each invoice's recurring and usage lines, in basis points.
+        pub tax_bps: u32,
+        pub tax_label: Option<String>,
+        /// What usage is counted in (`POST /subscriptions/{id}/usage`); none: no usage.
+        pub usage_unit: Option<String>,
+        pub usage_price_minor: i64,
+    }
+    record_tail {
+        #[serde(default)]
+        pub dunning_exhausted: DunningExhausted,
+        pub status: Status,
+        pub archived_at_ms: Option<i64>,
+        pub created_at_ms: i64,
+    }
+    view_tail {
+        /// What happens when an invoice's dunning runs out: `cancel` the
+        /// subscription (its invoice is voided) or mark it `unpaid`.
+        pub dunning_exhausted: DunningExhausted,
+        /// The recurring amount normalised to a month (day ×30, week ×4, year ÷12).
+        pub monthly_recurring_minor: i64,
+        pub status: Status,
+        /// The hosted page where a payer subscribes.
+        pub subscribe_url: String,
+        pub archived_at: Option<String>,
+        pub created_at: String,
+    }
 }
 
 crate::domain::resource::owned!(Plan);

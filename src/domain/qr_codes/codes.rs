@@ -11,7 +11,8 @@ use super::analytics::Scans;
 use super::locations::{Location, Terminal, read_location, read_terminal};
 use super::payload::{self, Printed, mcc, payload_text};
 use super::state::{self, Status, Trigger};
-use super::{DEFAULT_MCC, QR_AMOUNT_MINOR_MAX, views};
+use super::views::{self, RevocationView};
+use super::{DEFAULT_MCC, QR_AMOUNT_MINOR_MAX};
 use crate::auth::Principal;
 use crate::domain::resource;
 use crate::domain::{currency, fields};
@@ -47,26 +48,54 @@ pub const QR_CODE: Kind = Kind::new(
     Missing::new(Code::QrCodeNotFound, "QR code"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct QrCode {
-    pub id: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub location: Option<String>,
-    pub terminal: Option<String>,
-    pub amount_minor: Option<i64>,
-    pub currency: String,
-    pub reference: Option<String>,
-    pub description: Option<String>,
-    pub metadata: BTreeMap<String, String>,
-    pub payload: String,
-    pub key_id: String,
-    pub status: Status,
-    pub revocation: Option<Revocation>,
-    #[serde(default)]
-    pub scans: Scans,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct QrCode {
+        pub id: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct QrCodeView {
+        pub id: String,
+        /// Always `qr_code`.
+        pub object: &'static str,
+        pub livemode: bool,
+        pub status: Status,
+    }
+    shared {
+        pub location: Option<String>,
+        pub terminal: Option<String>,
+        /// A fixed amount (tag 54), or `null` when the payer enters it.
+        pub amount_minor: Option<i64>,
+        pub currency: String,
+        /// Printed as the reference label (EMVCo 62/05).
+        pub reference: Option<String>,
+        pub description: Option<String>,
+        pub metadata: BTreeMap<String, String>,
+        /// The EMVCo merchant-presented payload, signed (templates 80 and 81).
+        pub payload: String,
+        /// The platform key (`GET /keys`) that signed the payload.
+        pub key_id: String,
+    }
+    record_tail {
+        pub status: Status,
+        pub revocation: Option<Revocation>,
+        #[serde(default)]
+        pub scans: Scans,
+        pub created_at_ms: i64,
+        pub updated_at_ms: i64,
+    }
+    view_tail {
+        /// The code as an SVG image: in the create and retrieve answers only.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub svg: Option<String>,
+        pub revocation: Option<RevocationView>,
+        /// Resolves of this code counted so far.
+        pub scans: u64,
+        pub created_at: String,
+        pub updated_at: String,
+    }
 }
 
 crate::domain::resource::owned!(QrCode);

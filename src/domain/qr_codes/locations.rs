@@ -6,6 +6,7 @@ use crate::error::Code;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::payload::{mcc, payload_text};
 use super::terminal_prefix;
@@ -25,18 +26,36 @@ pub const LOCATION: Kind = Kind::new(
     Missing::new(Code::LocationNotFound, "location"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Location {
-    pub id: String,
-    pub mode: Mode,
-    pub owner: String,
-    pub name: String,
-    pub address: Option<String>,
-    pub city: String,
-    pub country: String,
-    pub mcc: String,
-    pub metadata: BTreeMap<String, String>,
-    pub created_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct Location {
+        pub id: String,
+        pub mode: Mode,
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct LocationView {
+        pub id: String,
+        /// Always `location`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        pub name: String,
+        pub address: Option<String>,
+        pub city: String,
+        /// ISO 3166-1 alpha-2.
+        pub country: String,
+        /// Merchant category code (EMVCo tag 52 of this location's codes).
+        pub mcc: String,
+        pub metadata: BTreeMap<String, String>,
+    }
+    record_tail {
+        pub created_at_ms: i64,
+    }
+    view_tail {
+        pub created_at: String,
+    }
 }
 
 /// `term_...`: terminals, `terminal_not_found` when absent or another's.

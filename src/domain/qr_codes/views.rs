@@ -6,29 +6,13 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::state::Status;
+pub use super::codes::QrCodeView;
+pub use super::locations::LocationView;
 use super::{Location, QrCode, Revocation, RevokeReason, Terminal};
 use crate::clock::rfc3339;
 use crate::domain::resource;
 use crate::error::ApiError;
 use crate::events::EventType;
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LocationView {
-    pub id: String,
-    /// Always `location`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub name: String,
-    pub address: Option<String>,
-    pub city: String,
-    /// ISO 3166-1 alpha-2.
-    pub country: String,
-    /// Merchant category code (EMVCo tag 52 of this location's codes).
-    pub mcc: String,
-    pub metadata: BTreeMap<String, String>,
-    pub created_at: String,
-}
 
 pub fn location_view(l: &Location) -> LocationView {
     LocationView {
@@ -75,36 +59,6 @@ pub struct RevocationView {
     pub reason: RevokeReason,
     pub note: Option<String>,
     pub revoked_at: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct QrCodeView {
-    pub id: String,
-    /// Always `qr_code`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub status: Status,
-    pub location: Option<String>,
-    pub terminal: Option<String>,
-    /// A fixed amount (tag 54), or `null` when the payer enters it.
-    pub amount_minor: Option<i64>,
-    pub currency: String,
-    /// Printed as the reference label (EMVCo 62/05).
-    pub reference: Option<String>,
-    pub description: Option<String>,
-    pub metadata: BTreeMap<String, String>,
-    /// The EMVCo merchant-presented payload, signed (templates 80 and 81).
-    pub payload: String,
-    /// The platform key (`GET /keys`) that signed the payload.
-    pub key_id: String,
-    /// The code as an SVG image: in the create and retrieve answers only.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub svg: Option<String>,
-    pub revocation: Option<RevocationView>,
-    /// Resolves of this code counted so far.
-    pub scans: u64,
-    pub created_at: String,
-    pub updated_at: String,
 }
 
 fn revocation_view(r: &Revocation) -> RevocationView {

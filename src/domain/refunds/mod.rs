@@ -395,18 +395,8 @@ fn approve_and_execute(
     // number that paid, through the rail outbox: PROCESSING until the
     // provider answers ([`on_rail_answer`]), never sent twice.
     if refund.mode == Mode::Live && rail == "mobile_money" {
-        match live_refund(tx, refund, intent) {
-            Ok(request) => {
-                refund.rail_request = Some(request);
-                return Ok(());
-            }
-            Err(error) => {
-                refund.failure_reason = Some(error.message.clone());
-                apply(refund, Trigger::Fail, now)?;
-                release(tx, settings, refund, intent)?;
-                return emit(tx, refund, EventType::RefundFailed);
-            }
-        }
+        let queued = live_refund(tx, refund, intent);
+        return queued_at_rail(tx, settings, refund, intent, queued, now);
     }
     // A live card payment is refunded by the card aggregator, through the
     // rail outbox likewise.
@@ -434,18 +424,8 @@ fn approve_and_execute(
                     },
                 )
             });
-        match queued {
-            Ok(request) => {
-                refund.rail_request = Some(request.id);
-                return Ok(());
-            }
-            Err(error) => {
-                refund.failure_reason = Some(error.message.clone());
-                apply(refund, Trigger::Fail, now)?;
-                release(tx, settings, refund, intent)?;
-                return emit(tx, refund, EventType::RefundFailed);
-            }
-        }
+        let queued = queued.map(|request| request.id);
+        return queued_at_rail(tx, settings, refund, intent, queued, now);
     }
     // A wallet payment is refunded inside our ledger (to its payer): no rail is asked.
     let executed = match rail.as_str() {
@@ -462,6 +442,31 @@ fn approve_and_execute(
             apply(refund, Trigger::Fail, now)?;
             release(tx, settings, refund, intent)?;
             emit(tx, refund, EventType::RefundFailed)
+        }
+        Err(error) => {
+            refund.failure_reason = Some(error.message.clone());
+            apply(refund, Trigger::Fail, now)?;
+            release(tx, settings, refund, intent)?;
+            emit(tx, refund, EventType::RefundFailed)
+        }
+    }
+}
+
+/// A live refund handed to the rail outbox: PROCESSING with its request
+/// until the provider answers, or FAILED (its money released) when the
+/// request could not be queued.
+fn queued_at_rail(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    refund: &mut Refund,
+    intent: &mut Intent,
+    queued: Result<String, ApiError>,
+    now: i64,
+) -> Result<(), ApiError> {
+    match queued {
+        Ok(request) => {
+            refund.rail_request = Some(request);
+            Ok(())
         }
         Err(error) => {
             refund.failure_reason = Some(error.message.clone());

@@ -19,7 +19,7 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
+    /// Every status (the table test's list; the simulator's too).
     pub const ALL: [Status; 6] = [
         Status::Requested,
         Status::Approved,

@@ -134,7 +134,7 @@ fn totals(page: &mut Page, statement: &SettlementStatementView) {
     page.line(
         BuiltinFont::Helvetica,
         8.5,
-        "SHA-256 of the statement (docs/settlement.md):",
+        "Fingerprint of this statement (SHA-256):",
     );
     page.line(BuiltinFont::Courier, 8.0, &statement.hash);
     page.rule();

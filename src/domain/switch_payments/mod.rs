@@ -12,15 +12,18 @@
 //! The five status dimensions and the append-only journal of facts are kept
 //! on the record; `docs/national-switch.md` tells the whole story.
 
-mod state;
+pub mod state;
 mod view;
 
 use crate::domain::resource::Kind;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 pub use self::state::Status;
 use self::state::{Refusal, Trigger, transition};
-pub use self::view::{SwitchPaymentView, view};
+pub use self::view::view;
+use self::view::{ConsentView, CustomerMessage, FactView, SwitchRoute};
+use crate::domain::review::ResolutionView;
 
 use super::resource;
 use super::review;
@@ -108,38 +111,89 @@ pub const SWITCH_PAYMENT: Kind = Kind::new(
     Missing::new(Code::SwitchPaymentNotFound, "national-switch payment"),
 );
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SwitchPayment {
-    pub id: String,
-    pub mode: Mode,
-    /// The merchant paid.
-    pub owner: String,
-    pub merchant_order_id: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    pub product: String,
-    pub payer_binding: String,
-    pub description: Option<String>,
-    pub correlation_id: String,
-    pub consent: Option<Consent>,
-    pub status: Status,
-    pub dimensions: Dimensions,
-    /// The switch the route was computed to (never chosen by the caller).
-    pub switch: String,
-    pub journal: Vec<Fact>,
-    /// Times the submission was handed to the switch (0 or 1: never resent).
-    pub submissions: u32,
-    pub inquiries: u32,
-    pub switch_reference: Option<String>,
-    pub failure_reason: Option<String>,
-    /// The ledger posting that credited the merchant.
-    pub transaction: Option<String>,
-    /// The operator's decision that ended its MANUAL_REVIEW (`review`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resolution: Option<review::Resolution>,
-    pub expires_at_ms: i64,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
+crate::domain::resource::record_and_view! {
+    #[derive(Debug, Clone, Serialize, Deserialize)]
+    pub struct SwitchPayment {
+        pub id: String,
+        pub mode: Mode,
+        /// The merchant paid.
+        pub owner: String,
+    }
+    #[derive(Debug, Serialize, ToSchema)]
+    pub struct SwitchPaymentView {
+        pub id: String,
+        /// Always `switch_payment`.
+        pub object: &'static str,
+        pub livemode: bool,
+    }
+    shared {
+        pub merchant_order_id: String,
+        pub amount_minor: i64,
+        pub currency: String,
+        /// Always `MERCHANT_PAYMENT`.
+        pub product: String,
+        pub payer_binding: String,
+        pub description: Option<String>,
+    }
+    record_tail {
+        pub correlation_id: String,
+        pub consent: Option<Consent>,
+        pub status: Status,
+        pub dimensions: Dimensions,
+        /// The switch the route was computed to (never chosen by the caller).
+        pub switch: String,
+        pub journal: Vec<Fact>,
+        /// Times the submission was handed to the switch (0 or 1: never resent).
+        pub submissions: u32,
+        pub inquiries: u32,
+        pub switch_reference: Option<String>,
+        pub failure_reason: Option<String>,
+        /// The ledger posting that credited the merchant.
+        pub transaction: Option<String>,
+        /// The operator's decision that ended its MANUAL_REVIEW (`review`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub resolution: Option<review::Resolution>,
+        pub expires_at_ms: i64,
+        pub created_at_ms: i64,
+        pub updated_at_ms: i64,
+    }
+    view_tail {
+        pub status: Status,
+        /// NOT_OBSERVED, AUTHORIZED, DECLINED.
+        pub authorization_status: String,
+        /// NOT_OBSERVED, CREDITED, NOT_CREDITED.
+        pub beneficiary_credit_status: String,
+        /// NOT_OBSERVED, SETTLED, NOT_SETTLED.
+        pub settlement_status: String,
+        /// NOT_DUE, DUE, MATCHED.
+        pub reconciliation_status: String,
+        /// NONE, INQUIRY_PENDING, RESOLVED, MANUAL_REVIEW.
+        pub resolution_status: String,
+        /// `<id>/<correlation_id>`: what the merchant quotes to support.
+        pub tracking_reference: String,
+        pub correlation_id: String,
+        pub customer_message: CustomerMessage,
+        /// Computed by the gateway, never by the caller.
+        pub route: SwitchRoute,
+        pub consent: Option<ConsentView>,
+        /// Times the payment was handed to the switch: 0 or 1, never more.
+        pub submission_attempts: u32,
+        pub inquiries: u32,
+        pub switch_reference: Option<String>,
+        pub failure_reason: Option<String>,
+        /// The ledger posting that credited the merchant (COMPLETED).
+        pub transaction: Option<String>,
+        /// The operator's decision that ended its MANUAL_REVIEW, with the
+        /// switch's reference it rests on.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub resolution: Option<ResolutionView>,
+        /// The append-only journal of facts, oldest first.
+        pub journal: Vec<FactView>,
+        /// Not handed to the switch by then, the payment EXPIRES.
+        pub expires_at: String,
+        pub created_at: String,
+        pub updated_at: String,
+    }
 }
 
 crate::domain::resource::owned!(SwitchPayment);

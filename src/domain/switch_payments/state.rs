@@ -34,7 +34,7 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
+    /// Every status (the table test's list; the simulator's too).
     pub const ALL: [Status; 11] = [
         Status::Received,
         Status::RequiresAction,

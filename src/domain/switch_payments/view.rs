@@ -6,59 +6,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::SwitchPaymentView;
 use super::{Status, SwitchPayment};
 use crate::clock::rfc3339;
-use crate::domain::review::{Resolution, ResolutionView};
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SwitchPaymentView {
-    pub id: String,
-    /// Always `switch_payment`.
-    pub object: &'static str,
-    pub livemode: bool,
-    pub merchant_order_id: String,
-    pub amount_minor: i64,
-    pub currency: String,
-    /// Always `MERCHANT_PAYMENT`.
-    pub product: String,
-    pub payer_binding: String,
-    pub description: Option<String>,
-    pub status: Status,
-    /// NOT_OBSERVED, AUTHORIZED, DECLINED.
-    pub authorization_status: String,
-    /// NOT_OBSERVED, CREDITED, NOT_CREDITED.
-    pub beneficiary_credit_status: String,
-    /// NOT_OBSERVED, SETTLED, NOT_SETTLED.
-    pub settlement_status: String,
-    /// NOT_DUE, DUE, MATCHED.
-    pub reconciliation_status: String,
-    /// NONE, INQUIRY_PENDING, RESOLVED, MANUAL_REVIEW.
-    pub resolution_status: String,
-    /// `<id>/<correlation_id>`: what the merchant quotes to support.
-    pub tracking_reference: String,
-    pub correlation_id: String,
-    pub customer_message: CustomerMessage,
-    /// Computed by the gateway, never by the caller.
-    pub route: SwitchRoute,
-    pub consent: Option<ConsentView>,
-    /// Times the payment was handed to the switch: 0 or 1, never more.
-    pub submission_attempts: u32,
-    pub inquiries: u32,
-    pub switch_reference: Option<String>,
-    pub failure_reason: Option<String>,
-    /// The ledger posting that credited the merchant (COMPLETED).
-    pub transaction: Option<String>,
-    /// The operator's decision that ended its MANUAL_REVIEW, with the
-    /// switch's reference it rests on.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resolution: Option<ResolutionView>,
-    /// The append-only journal of facts, oldest first.
-    pub journal: Vec<FactView>,
-    /// Not handed to the switch by then, the payment EXPIRES.
-    pub expires_at: String,
-    pub created_at: String,
-    pub updated_at: String,
-}
+use crate::domain::review::Resolution;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CustomerMessage {

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::candidates::{Criteria, Match, Resolution, resolve};
 use self::score::{Reason, Verdict};
-pub use self::sms::{parse_sms, to_minor};
+pub use self::sms::parse_sms;
 use crate::auth::Principal;
 use crate::clock::rfc3339;
 use crate::domain::events;

@@ -42,7 +42,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
                 ),
                 s(a, "type"),
                 s(a, "country"),
-                status_badge(a),
+                status_badge(member.lang, a),
                 claimed(&member, a),
                 when(a, "created_at"),
             ]
@@ -63,7 +63,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
 /// Whether the account's owner claimed it (signed in through its link).
 fn claimed(member: &Member, a: &Value) -> String {
     if a["onboarding"]["claimed"] == true {
-        badge(w(member, "claimed"))
+        badge(member.lang, w(member, "claimed"))
     } else {
         esc(w(member, "not_claimed"))
     }
@@ -74,7 +74,7 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
     let path = format!("/accounts/{id}");
     let a = layout::read_for_page(&console, &member, &here, READ, path).await?;
     let mut body = facts(&[
-        (w(&member, "status"), status_badge(&a)),
+        (w(&member, "status"), status_badge(member.lang, &a)),
         (w(&member, "type"), s(&a, "type")),
         (w(&member, "email"), s(&a, "email")),
         (w(&member, "number"), s(&a, "phone")),
@@ -93,7 +93,13 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
         .as_array()
         .into_iter()
         .flatten()
-        .map(|b| balance_row(b, &["balance_minor", "available_minor", "pending_minor"]))
+        .map(|b| {
+            balance_row(
+                member.lang,
+                b,
+                &["balance_minor", "available_minor", "pending_minor"],
+            )
+        })
         .collect();
     let headers = words(&member, ["currency", "total", "available", "pending"]);
     body.push_str(&section(

@@ -36,7 +36,7 @@ const SOURCES: [Source; 5] = [
         scope: "payouts:read",
         path: "/payouts?status=NEEDS_REVIEW&limit=200",
         parked: |p| Some(p.clone()),
-        page: None,
+        page: Some("/console/payouts/"),
     },
     Source {
         kind: "payment",
@@ -165,14 +165,18 @@ fn render(member: &Member, parked: &[Parked], more: bool, now_ms: i64) -> String
             vec![
                 esc(w(member, p.kind)),
                 id,
-                money(p.amount_minor, &p.currency),
-                esc(&p.status),
+                money(member.lang, p.amount_minor, &p.currency),
+                super::html::badge(member.lang, &p.status),
                 esc(&waited(now_ms - p.since_ms)),
+                super::review::button(member, p.kind, &p.id),
             ]
         })
         .collect();
     let title = w(member, "needs_attention");
-    let headers = words(member, ["kind", "id", "amount", "status", "waited"]);
+    let headers = words(
+        member,
+        ["kind", "id", "amount", "status", "waited", "action"],
+    );
     let summary = format!(
         "<p class=\"figure\" id=\"attention-count\">{count}</p><p class=\"muted\">{}</p>",
         w(member, "attention_note")

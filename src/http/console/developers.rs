@@ -1,8 +1,10 @@
 //! Developers: API keys (create, rotate, revoke; live keys need the PIN,
 //! the API's step-up; a new secret is shown once, on the answer page, never
-//! stored by the console), webhook endpoints with their deliveries and a
-//! replay button, and the event log. Each part shows for the roles that
-//! may use it.
+//! stored by the console; a restricted key's scopes chosen per resource as
+//! none/read/write), webhook endpoints with their deliveries (the error the
+//! API recorded, a replay button), a test send, disable and delete, and the
+//! event log. Each part shows for the roles that may use it; destructive
+//! buttons are red.
 
 use axum::Router;
 use axum::extract::State;
@@ -13,8 +15,8 @@ use serde_json::{Value, json};
 use super::api::{self, Answer};
 use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
-    back_link, badge, esc, form, input, link, pin_field, s, select, status_badge, table,
-    table_section, titled_table, w, when, words,
+    back_link, badge, danger_form, esc, event_word, form, input, link, pin_field, s, select,
+    status_badge, table, table_section, titled_table, w, when, words,
 };
 use super::layout::{self, Flash, Shown};
 use super::{Console, Member};
@@ -28,6 +30,19 @@ pub fn routes() -> Router<Console> {
         .route("/console/developers/keys/{id}/revoke", post(revoke_key))
         .route("/console/developers/webhooks", post(create_endpoint))
         .route("/console/developers/webhooks/{id}", get(endpoint))
+        .route("/console/developers/webhooks/{id}/test", post(send_test))
+        .route(
+            "/console/developers/webhooks/{id}/disable",
+            post(disable_endpoint),
+        )
+        .route(
+            "/console/developers/webhooks/{id}/enable",
+            post(enable_endpoint),
+        )
+        .route(
+            "/console/developers/webhooks/{id}/delete",
+            post(delete_endpoint),
+        )
         .route("/console/developers/deliveries/{id}/replay", post(replay))
         .route(
             "/console/developers/clocks/{id}/advance",
@@ -82,7 +97,7 @@ async fn keys(console: &Console, member: &Member) -> String {
                     w(member, "rotate"),
                 ));
                 let pin = pin_field(member, &format!("pin-revoke-{id}"));
-                actions.push_str(&form(
+                actions.push_str(&danger_form(
                     member,
                     &format!("{HERE}/keys/{id}/revoke"),
                     &format!("revoke-{id}"),
@@ -92,10 +107,13 @@ async fn keys(console: &Console, member: &Member) -> String {
             }
             vec![
                 s(k, "label"),
-                s(k, "kind"),
-                esc(mode),
+                esc(w(
+                    member,
+                    &format!("key_kind_{}", k["kind"].as_str().unwrap_or("")),
+                )),
+                esc(w(member, &format!("{mode}_mode"))),
                 format!("<code>{}</code>", s(k, "redacted")),
-                status_badge(k),
+                status_badge(member.lang, k),
                 when(k, "created_at"),
                 actions,
             ]
@@ -108,12 +126,12 @@ async fn keys(console: &Console, member: &Member) -> String {
         ],
     );
     let kinds = [
-        ("rk", "rk (restricted)"),
-        ("sk", "sk (secret)"),
-        ("pk", "pk (publishable)"),
+        ("rk", w(member, "key_kind_rk")),
+        ("sk", w(member, "key_kind_sk")),
+        ("pk", w(member, "key_kind_pk")),
     ];
     let create = format!(
-        "<div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>{}<p class=\"muted\">{} ({}: {})</p>",
+        "<div class=\"field\">{}</div><div class=\"field\">{}</div>{}{}<p class=\"muted\">{} ({})</p>",
         input(
             "key-label",
             "label",
@@ -122,17 +140,10 @@ async fn keys(console: &Console, member: &Member) -> String {
             "maxlength=\"200\""
         ),
         select("key-kind", "kind", w(member, "kind"), &kinds, "rk"),
-        input(
-            "key-scopes",
-            "scopes",
-            w(member, "scopes"),
-            "text",
-            "placeholder=\"payment_intents:read refunds:write\" maxlength=\"2000\""
-        ),
+        super::scopes::picker(member),
         pin_field(member, "key-pin"),
         w(member, "pin_hint"),
-        w(member, "mode"),
-        member.mode.as_str(),
+        w(member, &format!("{}_mode", member.mode.as_str())),
     );
     let title = w(member, "api_keys");
     format!(
@@ -180,11 +191,7 @@ pub async fn create_key(State(console): State<Console>, post: Post) -> Response 
     let kind = post.field("kind");
     let mut body = json!({ "kind": kind, "mode": post.member.mode.as_str() });
     post.copy_filled(&mut body, "label");
-    let scopes: Vec<&str> = post
-        .field("scopes")
-        .split([' ', ','])
-        .filter(|s| !s.is_empty())
-        .collect();
+    let scopes = super::scopes::chosen(|name| post.field(name));
     if kind == "rk" {
         body["scopes"] = json!(scopes);
     }
@@ -246,7 +253,7 @@ async fn endpoints(console: &Console, member: &Member) -> String {
                     &format!("{HERE}/webhooks/{id}"),
                     e["url"].as_str().unwrap_or(id),
                 ),
-                badge(&status),
+                badge(member.lang, &status),
                 esc(&e["enabled_events"]
                     .as_array()
                     .map(|a| {
@@ -333,11 +340,20 @@ pub async fn endpoint(ObjectPage(console, member, id): ObjectPage) -> Shown {
                 "",
                 w(&member, "replay"),
             );
+            // What the receiver answered, or why nothing was answered.
+            let response = match (last["error"].as_str(), last["status_code"].as_u64()) {
+                (Some(error), _) => esc(error),
+                (None, Some(code)) => code.to_string(),
+                (None, None) => String::new(),
+            };
             vec![
-                s(d, "event_type"),
-                status_badge(d),
+                esc(&event_word(
+                    member.lang,
+                    d["event_type"].as_str().unwrap_or(""),
+                )),
+                status_badge(member.lang, d),
                 d["attempts"].as_array().map_or(0, Vec::len).to_string(),
-                s(&last, "status_code"),
+                response,
                 when(d, "created_at"),
                 replay,
             ]
@@ -349,9 +365,11 @@ pub async fn endpoint(ObjectPage(console, member, id): ObjectPage) -> Shown {
             "type", "status", "attempts", "response", "created", "action",
         ],
     );
+    let latest = layout::items(&list).next().and_then(|d| d["id"].as_str());
     let body = format!(
-        "{}{}",
+        "{}{}{}",
         back_link(&member, HERE),
+        endpoint_actions(&member, &endpoint, latest),
         table_section(&member, w(&member, "deliveries"), &headers, &rows)
     );
     let title = endpoint["url"].as_str().unwrap_or(&id).to_string();
@@ -363,6 +381,140 @@ pub async fn endpoint(ObjectPage(console, member, id): ObjectPage) -> Shown {
         &title,
         body,
     ))
+}
+
+/// An endpoint's own actions: send a test (the newest delivery sent again,
+/// signed as any delivery: decision 471), disable or enable, delete.
+fn endpoint_actions(member: &Member, endpoint: &Value, latest: Option<&str>) -> String {
+    let id = endpoint["id"].as_str().unwrap_or("");
+    let base = format!("{HERE}/webhooks/{id}");
+    let mut out = String::new();
+    match latest {
+        Some(delivery) => out.push_str(&form(
+            member,
+            &format!("{base}/test"),
+            "send-test",
+            &super::html::hidden("delivery", delivery),
+            w(member, "send_test"),
+        )),
+        None => out.push_str(&format!(
+            "<p class=\"muted\">{}</p>",
+            w(member, "send_test_none")
+        )),
+    }
+    if endpoint["disabled"] == true || endpoint["status"] == "disabled" {
+        out.push_str(&form(
+            member,
+            &format!("{base}/enable"),
+            "enable-endpoint",
+            "",
+            w(member, "enable"),
+        ));
+    } else {
+        out.push_str(&danger_form(
+            member,
+            &format!("{base}/disable"),
+            "disable-endpoint",
+            "",
+            w(member, "disable"),
+        ));
+    }
+    out.push_str(&danger_form(
+        member,
+        &format!("{base}/delete"),
+        "delete-endpoint",
+        &format!(
+            "<p class=\"muted\">{}</p>",
+            w(member, "delete_endpoint_warning")
+        ),
+        w(member, "delete"),
+    ));
+    super::html::actions_section(member, &out)
+}
+
+fn endpoint_id(id: &str) -> Option<&str> {
+    crate::ids::is_id(id, "we").then_some(id)
+}
+
+/// The newest delivery to the endpoint, sent again: a signed delivery the
+/// receiver can check end to end.
+pub async fn send_test(Action(console, id, post): Action) -> Response {
+    let (Some(id), delivery) = (endpoint_id(&id), post.field("delivery")) else {
+        return layout::see_other(HERE);
+    };
+    if !crate::ids::is_id(delivery, "wd") {
+        return layout::see_other(HERE);
+    }
+    let answer = post
+        .send(
+            &console,
+            format!("/webhook_deliveries/{delivery}/replay"),
+            json!({}),
+        )
+        .await;
+    layout::after(
+        &console,
+        &format!("{HERE}/webhooks/{id}"),
+        &answer,
+        &post.member,
+        "done_send_test",
+    )
+}
+
+/// `PATCH /webhook_endpoints/{id}` with `disabled`.
+async fn set_disabled(console: &Console, id: &str, post: &Post, disabled: bool) -> Response {
+    let Some(id) = endpoint_id(id) else {
+        return layout::see_other(HERE);
+    };
+    let call = api::Call {
+        method: axum::http::Method::PATCH,
+        path: format!("/webhook_endpoints/{id}"),
+        body: Some(json!({ "disabled": disabled })),
+        idempotency_key: Some(format!("console-{}", post.form_token())),
+        member: &post.member,
+    };
+    let answer = api::send(&console.api, call).await;
+    let done = if disabled {
+        "done_disable_endpoint"
+    } else {
+        "done_enable_endpoint"
+    };
+    layout::after(
+        console,
+        &format!("{HERE}/webhooks/{id}"),
+        &answer,
+        &post.member,
+        done,
+    )
+}
+
+pub async fn disable_endpoint(Action(console, id, post): Action) -> Response {
+    set_disabled(&console, &id, &post, true).await
+}
+
+pub async fn enable_endpoint(Action(console, id, post): Action) -> Response {
+    set_disabled(&console, &id, &post, false).await
+}
+
+pub async fn delete_endpoint(Action(console, id, post): Action) -> Response {
+    let Some(id) = endpoint_id(&id) else {
+        return layout::see_other(HERE);
+    };
+    let call = api::Call {
+        method: axum::http::Method::DELETE,
+        path: format!("/webhook_endpoints/{id}"),
+        body: None,
+        idempotency_key: Some(format!("console-{}", post.form_token())),
+        member: &post.member,
+    };
+    let answer = api::send(&console.api, call).await;
+    layout::after(
+        &console,
+        HERE,
+        &answer,
+        &post.member,
+        "done_delete_endpoint",
+    )
 }
 
 pub async fn replay(Action(console, id, post): Action) -> Response {
@@ -387,7 +539,13 @@ async fn events(console: &Console, member: &Member) -> String {
             } else {
                 esc(object)
             };
-            vec![s(e, "id"), s(e, "type"), target, when(e, "created_at")]
+            let kind = e["type"].as_str().unwrap_or("");
+            let said = format!(
+                "<span title=\"{}\">{}</span>",
+                esc(kind),
+                esc(&event_word(member.lang, kind))
+            );
+            vec![s(e, "id"), said, target, when(e, "created_at")]
         })
         .collect();
     titled_table(
@@ -414,7 +572,7 @@ async fn test_clocks(console: &Console, member: &Member) -> String {
                 s(c, "id"),
                 s(c, "name"),
                 when(c, "frozen_time"),
-                status_badge(c),
+                status_badge(member.lang, c),
                 s(c, "attached"),
                 advance,
             ]

@@ -48,9 +48,9 @@ pub async fn page(State(console): State<Console>, member: Member) -> Shown {
             vec![
                 esc(id),
                 link(&format!("/console/payments/{pi}"), pi),
-                money(d["amount_minor"].as_i64().unwrap_or(0), d["currency"].as_str().unwrap_or("")),
+                money(member.lang, d["amount_minor"].as_i64().unwrap_or(0), d["currency"].as_str().unwrap_or("")),
                 s(d, "reason"),
-                badge(status),
+                badge(member.lang, status),
                 when(d, "evidence_due_at"),
                 respond,
             ]

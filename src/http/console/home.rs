@@ -55,7 +55,11 @@ async fn balances(console: &Console, member: &Member) -> String {
         for class in CLASSES {
             let amount = entry[format!("{class}_minor")].as_i64().unwrap_or(0);
             if amount != 0 || class == "available" {
-                rows.push(vec![esc(currency), esc(class), money(amount, currency)]);
+                rows.push(vec![
+                    esc(currency),
+                    esc(w(member, &format!("class_{class}"))),
+                    money(member.lang, amount, currency),
+                ]);
             }
         }
     }
@@ -105,12 +109,12 @@ fn success_by_rail(intents: &[Value]) -> BTreeMap<String, (u32, u32)> {
     rails
 }
 
-fn sums_text(sums: &BTreeMap<String, i64>) -> String {
+fn sums_text(member: &Member, sums: &BTreeMap<String, i64>) -> String {
     if sums.is_empty() {
         return "0".into();
     }
     sums.iter()
-        .map(|(currency, amount)| money(*amount, currency))
+        .map(|(currency, amount)| money(member.lang, *amount, currency))
         .collect::<Vec<_>>()
         .join("<br>")
 }
@@ -126,9 +130,9 @@ fn volume(member: &Member, intents: &[Value], now_ms: i64) -> String {
          <div><div class=\"muted\">{}</div><div class=\"figure\" id=\"volume-month\">{}</div></div></div>\
          <p class=\"muted\">{}</p>",
         w(member, "today"),
-        sums_text(&today_sums),
+        sums_text(member, &today_sums),
         w(member, "this_month"),
-        sums_text(&month_sums),
+        sums_text(member, &month_sums),
         w(member, "sample_note"),
     );
     let rates: Vec<Vec<String>> = success_by_rail(intents)
@@ -136,7 +140,7 @@ fn volume(member: &Member, intents: &[Value], now_ms: i64) -> String {
         .map(|(rail, (tried, won))| {
             let rate = (won * 100).checked_div(tried).unwrap_or(0);
             vec![
-                esc(&rail),
+                esc(&super::html::status_word(member.lang, &rail)),
                 tried.to_string(),
                 won.to_string(),
                 format!("{rate}%"),
@@ -171,7 +175,7 @@ fn chart(member: &Member, intents: &[Value], now_ms: i64) -> String {
             (day.clone(), sums.get(currency).copied().unwrap_or(0))
         })
         .collect();
-    bar_chart(w(member, "chart_title"), &series, currency)
+    bar_chart(member.lang, w(member, "chart_title"), &series, currency)
 }
 
 #[cfg(test)]

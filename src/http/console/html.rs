@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use super::Member;
-use super::words::t;
+use super::words::{Lang, find, t};
 
 /// Escapes text for HTML.
 pub fn esc(text: &str) -> String {
@@ -24,9 +24,14 @@ pub fn s(value: &Value, field: &str) -> String {
     }
 }
 
-/// An amount in minor units, as a person reads it: `1,500.00 CDF`.
-pub fn money(amount_minor: i64, currency: &str) -> String {
-    esc(&crate::http::pages::amount_text(amount_minor, currency))
+/// An amount in minor units as a person of `lang` reads it: `1,500.00 CDF`
+/// in English, `1 500,00 CDF` in French (the payer pages' grouping).
+pub fn money(lang: Lang, amount_minor: i64, currency: &str) -> String {
+    esc(&crate::http::pages::money::amount(
+        lang,
+        amount_minor,
+        currency,
+    ))
 }
 
 /// An RFC 3339 time as `2026-11-23 07:48`.
@@ -35,8 +40,48 @@ pub fn when(value: &Value, field: &str) -> String {
     esc(&text.replace('T', " ").chars().take(16).collect::<String>())
 }
 
-/// A status as a badge.
-pub fn badge(status: &str) -> String {
+/// A status (`REQUIRES_PAYMENT_METHOD`, `active`) in a person's words: the
+/// catalogue's `st_<status>`; a status the catalogue lacks is written
+/// lower-case with spaces rather than as the enum.
+pub fn status_word(lang: Lang, status: &str) -> String {
+    let key = format!("st_{}", status.to_ascii_lowercase());
+    match find(lang, &key) {
+        Some(word) => word.to_string(),
+        None => humane(status),
+    }
+}
+
+/// `SOME_CODE` or `some_code` as `Some code` (the last resort of a word the
+/// catalogue lacks: still no enum on the page).
+pub fn humane(code: &str) -> String {
+    let spaced = code.replace(['_', '.'], " ").to_ascii_lowercase();
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// An event's name (`intent.requires_customer_action`,
+/// `payment_intent.succeeded`, `attempt.started`) in a person's words: the
+/// catalogue's `ev_<name>`, else the object's word and its status's.
+pub fn event_word(lang: Lang, event: &str) -> String {
+    let key = format!("ev_{}", event.replace('.', "_"));
+    if let Some(word) = find(lang, &key) {
+        return word.to_string();
+    }
+    match event.split_once('.') {
+        Some((object, what)) => {
+            let object =
+                find(lang, &format!("obj_{object}")).map_or_else(|| humane(object), str::to_string);
+            format!("{object} · {}", status_word(lang, what).to_lowercase())
+        }
+        None => humane(event),
+    }
+}
+
+/// A status as a badge, in the words of `lang`.
+pub fn badge(lang: Lang, status: &str) -> String {
     let tone = match status {
         "CAPTURED" | "SETTLED" | "SUCCEEDED" | "succeeded" | "EXECUTED" | "PAID" | "active"
         | "enabled" | "paid" | "closed" | "ACTIVE" | "LOCKED" | "ready" => "good",
@@ -44,12 +89,19 @@ pub fn badge(status: &str) -> String {
         | "INVALID" | "PAST_DUE" | "UNPAID" | "VOID" | "REVOKED" | "stale" | "detached" => "bad",
         _ => "neutral",
     };
-    format!("<span class=\"badge {tone}\">{}</span>", esc(status))
+    if status.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<span class=\"badge {tone}\" data-status=\"{}\">{}</span>",
+        esc(status),
+        esc(&status_word(lang, status))
+    )
 }
 
 /// A JSON object's `status` as a badge.
-pub fn status_badge(value: &Value) -> String {
-    badge(value["status"].as_str().unwrap_or(""))
+pub fn status_badge(lang: Lang, value: &Value) -> String {
+    badge(lang, value["status"].as_str().unwrap_or(""))
 }
 
 /// A link to an object's page, `{base}/{id}`, that shows its id.
@@ -103,6 +155,18 @@ pub fn form(member: &Member, action: &str, id: &str, inner: &str, button: &str) 
         csrf = esc(&member.csrf),
         token = crate::ids::random_token(22),
         button = esc(button),
+    )
+}
+
+/// [`form`] whose button is styled as destructive (revoke, cancel, delete,
+/// disable): red, never the page's main action colour.
+pub fn danger_form(member: &Member, action: &str, id: &str, inner: &str, button: &str) -> String {
+    form(member, action, id, inner, button).replace(
+        &format!("<button type=\"submit\" id=\"{}-submit\">", esc(id)),
+        &format!(
+            "<button type=\"submit\" class=\"danger\" id=\"{}-submit\">",
+            esc(id)
+        ),
     )
 }
 
@@ -214,7 +278,7 @@ pub fn section(title: &str, body: &str) -> String {
 
 /// The volume chart: one bar per day, as inline SVG (no chart library, no
 /// script), with a text alternative listing the days.
-pub fn bar_chart(title: &str, days: &[(String, i64)], currency: &str) -> String {
+pub fn bar_chart(lang: Lang, title: &str, days: &[(String, i64)], currency: &str) -> String {
     let width = 560i64;
     let height = 160i64;
     let max = days.iter().map(|(_, v)| *v).max().unwrap_or(0).max(1);
@@ -230,7 +294,7 @@ pub fn bar_chart(title: &str, days: &[(String, i64)], currency: &str) -> String 
             y = height - 16 - bar_height,
             w = (slot - 8).max(2),
             day = esc(day),
-            amount = money(*value, currency),
+            amount = money(lang, *value, currency),
         );
         if i % 2 == 0 {
             let _ = write!(
@@ -241,7 +305,7 @@ pub fn bar_chart(title: &str, days: &[(String, i64)], currency: &str) -> String 
         }
         described.push(format!(
             "{day} {}",
-            crate::http::pages::amount_text(*value, currency)
+            crate::http::pages::money::amount(lang, *value, currency)
         ));
     }
     format!(
@@ -274,30 +338,31 @@ pub fn facts(rows: &[(&str, String)]) -> String {
     out
 }
 
-/// An amount typed in major units (`1500.50`) as minor units of `currency`;
-/// `None` when it is not a plain positive decimal with at most the
-/// currency's digits.
+/// An amount typed in major units as a person of either language writes it
+/// (`1500.50`, `1,500.50`, `1 500,50`) as minor units of `currency`; `None`
+/// when it is not a positive amount with at most the currency's digits (the
+/// payer pages' reader, `pages/money.rs`).
 pub fn minor_of(text: &str, currency: &str) -> Option<i64> {
     let exponent = crate::domain::currency::find(currency).map_or(2, |c| c.exponent);
-    crate::domain::verifications::to_minor(text.trim(), exponent)
+    crate::http::pages::money::parse(text, exponent)
 }
 
 /// A balance's row: its currency, then its amounts `fields` (`balance_minor`, ...).
-pub fn balance_row(balance: &Value, fields: &[&str]) -> Vec<String> {
+pub fn balance_row(lang: Lang, balance: &Value, fields: &[&str]) -> Vec<String> {
     let currency = balance["currency"].as_str().unwrap_or("");
     let mut row = vec![esc(currency)];
     row.extend(
         fields
             .iter()
-            .map(|field| money(balance[*field].as_i64().unwrap_or(0), currency)),
+            .map(|field| money(lang, balance[*field].as_i64().unwrap_or(0), currency)),
     );
     row
 }
 
 /// An amount field of a JSON object in its `currency_field` (`""` when absent).
-pub fn amount_of(value: &Value, field: &str, currency_field: &str) -> String {
+pub fn amount_of(lang: Lang, value: &Value, field: &str, currency_field: &str) -> String {
     value[field].as_i64().map_or_else(String::new, |minor| {
-        money(minor, value[currency_field].as_str().unwrap_or(""))
+        money(lang, minor, value[currency_field].as_str().unwrap_or(""))
     })
 }
 

@@ -169,6 +169,8 @@ table.calendar{table-layout:fixed;min-width:320px}table.calendar td{height:78px;
 table.calendar .num{font-weight:700;font-size:13px}table.calendar ul{list-style:none;margin:2px 0 0;padding:0;font-size:12px}
 table.calendar li{border-radius:6px;padding:1px 4px;margin-top:2px;background:#eceff1;overflow-wrap:anywhere}table.calendar li.due{background:#fff4d6}table.calendar li.paid{background:#e3f3ec}table.calendar li.cutoff{background:#e6eefc}
 .months{display:flex;justify-content:space-between}
+a.button{display:inline-block;font-weight:600;padding:8px 14px;border-radius:8px;background:var(--brand);color:#fff;text-decoration:none}
+fieldset.scopes{border:1px solid var(--line);border-radius:8px;display:grid;grid-template-columns:repeat(auto-fill,minmax(170px,1fr));gap:8px;width:100%;min-width:0;margin:0}
 .login{max-width:400px;margin:60px auto;padding:0 16px}.login form{display:flex;flex-direction:column;gap:6px}.login input{width:100%}
 @media (max-width:760px){.layout{display:block}nav.side{width:auto;border-right:0;border-bottom:1px solid var(--line);padding:0;overflow-x:auto}
 nav.side ul{display:flex}nav.side a{white-space:nowrap;padding:10px 12px}nav.side a[aria-current=page]{border-left:0;border-bottom:3px solid var(--brand)}main{padding:12px}
@@ -286,7 +288,7 @@ impl Page<'_> {
             skip = t(lang, "skip"),
             switch = mode_switch(member, self.here),
             email = esc(&member.email),
-            role = member.role.as_str(),
+            role = t(lang, &format!("role_{}", member.role.as_str())),
             langs = lang_links(lang, self.here),
             logout = super::html::form(member, "/console/logout", "logout", "", t(lang, "log_out"))
                 .replace("class=\"action\"", "class=\"inline\""),
@@ -427,17 +429,28 @@ pub fn login(
     secured(status, html, &nonce)
 }
 
-/// A page the member's role may not open, or an object the API refused to show.
+/// A page the member's role may not open, or an object the API refused to
+/// show: in the catalogue's words for a missing object or a refused role,
+/// else the API's message.
 pub fn refusal(
     console: &Console,
     member: &Member,
     here: &str,
     answer: &super::api::Answer,
 ) -> Response {
-    let body = format!(
-        "<div class=\"flash bad\" role=\"alert\" id=\"error\">{}</div>",
-        esc(&answer.message())
-    );
+    let message = match (answer.status, answer.code().as_str()) {
+        (404, _) => format!(
+            "{} <a href=\"/console\">{}</a>",
+            w(member, "not_found_text"),
+            w(member, "home")
+        ),
+        (403, "role_denied") => esc(&w(member, "role_refused").replace(
+            "{role}",
+            &w(member, &format!("role_{}", member.role.as_str())).to_lowercase(),
+        )),
+        _ => esc(&answer.message()),
+    };
+    let body = format!("<div class=\"flash bad\" role=\"alert\" id=\"error\">{message}</div>");
     let mut response = Page {
         member,
         here,
@@ -474,6 +487,17 @@ pub async fn read_for_page(
 /// The items of a list answer (`data`), none when it has no list.
 pub fn items(list: &serde_json::Value) -> impl Iterator<Item = &serde_json::Value> {
     list["data"].as_array().into_iter().flatten()
+}
+
+/// Any other path under `/console`: the console's own not-found page (HTML
+/// in the member's language, not the API's JSON), or the sign-in page.
+pub async fn not_found(
+    axum::extract::State(console): axum::extract::State<Console>,
+    member: Member,
+    uri: axum::http::Uri,
+) -> Response {
+    let answer = super::api::Answer::not_found(uri.path());
+    refusal(&console, &member, "/console", &answer)
 }
 
 /// A page the member's role does not show at all.

@@ -25,9 +25,12 @@ mod disputes;
 mod home;
 mod html;
 mod layout;
+mod payer;
 mod payments;
 mod payouts;
 mod qr;
+mod review;
+mod scopes;
 mod settlement;
 mod subscriptions;
 mod team;
@@ -105,5 +108,7 @@ pub fn router(app: AppState) -> Router {
         .merge(subscriptions::routes())
         .merge(accounts::routes())
         .merge(qr::routes())
+        .merge(review::routes())
+        .route("/console/{*rest}", axum::routing::any(layout::not_found))
         .with_state(console)
 }

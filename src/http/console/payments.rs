@@ -2,9 +2,10 @@
 //! timeline, attempts, fees, splits, refunds and events) and its actions —
 //! refund, capture, cancel — plus the refunds awaiting approval.
 //!
-//! The API lists intents by status only; the other filters (reference,
-//! number, amount, dates) are applied here to the newest
-//! [`SCAN_INTENTS_MAX`] intents, read a page of 200 at a time.
+//! The API lists intents by status only; the other filters (the one search
+//! box, reference, the payer's number, amount, dates) are applied here to
+//! the newest [`SCAN_INTENTS_MAX`] intents, read a page of 200 at a time.
+//! Who paid and how comes from the latest attempt ([`super::payer`]).
 
 use axum::Router;
 use axum::extract::{Query, State};
@@ -16,10 +17,12 @@ use serde_json::{Value, json};
 use super::api;
 use super::auth::{Action, Kind, ObjectPage};
 use super::html::{
-    actions_section, esc, form, id_link, input, link, minor_of, money, pin_input, s, select,
-    status_badge, table, table_section, titled_table, w, when, words,
+    actions_section, esc, event_word, form, hidden, id_link, input, link, minor_of, money,
+    pin_input, s, select, status_badge, status_word, table, table_section, titled_table, w, when,
+    words,
 };
 use super::layout::{self, percent};
+use super::payer;
 use super::{Console, Member};
 
 /// Intents a search reads at most (5 pages of 200).
@@ -33,6 +36,10 @@ pub fn routes() -> Router<Console> {
         .route("/console/payments", get(list))
         .route("/console/payments/{id}", get(detail))
         .route("/console/payments/{id}/refund", post(refund))
+        .route(
+            "/console/payments/{id}/refund/confirm",
+            post(confirm_refund),
+        )
         .route("/console/payments/{id}/capture", post(capture))
         .route("/console/payments/{id}/cancel", post(cancel))
         .route("/console/refunds", get(refunds))
@@ -81,6 +88,9 @@ pub async fn recent_intents(console: &Console, member: &Member) -> Vec<Value> {
 
 #[derive(Deserialize, Default)]
 pub struct Filters {
+    /// The one search box: number, reference, amount or id.
+    #[serde(default)]
+    q: String,
     #[serde(default)]
     status: String,
     #[serde(default)]
@@ -127,8 +137,9 @@ impl Filters {
         let contains = |field: &str, needle: &str| {
             needle.is_empty() || text(field).contains(&needle.trim().to_lowercase())
         };
-        contains("reference", &self.reference)
-            && contains("customer_msisdn", &self.number)
+        payer::search_matches(intent, &self.q)
+            && contains("reference", &self.reference)
+            && (self.number.trim().is_empty() || payer::number_matches(intent, &self.number))
             && (self.amount_from.is_empty()
                 || minor_of(&self.amount_from, currency).is_some_and(|m| amount >= m))
             && (self.amount_to.is_empty()
@@ -139,12 +150,23 @@ impl Filters {
 
     fn form(&self, member: &Member) -> String {
         let mut statuses = vec![("", w(member, "any"))];
-        statuses.extend(STATUSES.iter().map(|s| (*s, *s)));
+        let named: Vec<(&str, String)> = STATUSES
+            .iter()
+            .map(|s| (*s, status_word(member.lang, s)))
+            .collect();
+        statuses.extend(named.iter().map(|(s, word)| (*s, word.as_str())));
         let field = |html: String| format!("<div class=\"field\">{html}</div>");
         let value = |v: &str| format!("value=\"{}\"", esc(v));
         format!(
-            "<form method=\"get\" action=\"/console/payments\" class=\"filters\" id=\"filters\">{}{}{}{}{}{}{}\
+            "<form method=\"get\" action=\"/console/payments\" class=\"filters\" id=\"filters\">{}{}{}{}{}{}{}{}\
              <button type=\"submit\" id=\"filter\">{}</button></form>",
+            field(input(
+                "f-q",
+                "q",
+                w(member, "search_payments"),
+                "search",
+                &value(&self.q)
+            )),
             field(select(
                 "f-status",
                 "status",
@@ -199,10 +221,10 @@ impl Filters {
     }
 }
 
-fn amount_cell(intent: &Value) -> String {
+fn amount_cell(member: &Member, intent: &Value) -> String {
     let currency = intent["currency"].as_str().unwrap_or("");
     match intent["amount_minor"].as_i64() {
-        Some(amount) => money(amount, currency),
+        Some(amount) => money(member.lang, amount, currency),
         None => "—".into(),
     }
 }
@@ -228,17 +250,17 @@ pub async fn list(
         .map(|i| {
             vec![
                 id_link("/console/payments", i),
-                amount_cell(i),
-                status_badge(i),
+                amount_cell(&member, i),
+                status_badge(member.lang, i),
                 s(i, "reference"),
-                s(i, "customer_msisdn"),
+                payer::cell(member.lang, i),
                 when(i, "created_at"),
             ]
         })
         .collect();
     let headers = words(
         &member,
-        ["id", "amount", "status", "reference", "number", "created"],
+        ["id", "amount", "status", "reference", "payer", "created"],
     );
     let body = format!(
         "{}{}<p class=\"muted\">{}</p>",
@@ -294,15 +316,19 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Response {
 
 fn facts(member: &Member, intent: &Value) -> String {
     let currency = intent["currency"].as_str().unwrap_or("");
-    let amount = |field: &str| money(intent[field].as_i64().unwrap_or(0), currency);
+    let amount = |field: &str| money(member.lang, intent[field].as_i64().unwrap_or(0), currency);
     super::html::facts(&[
-        (w(member, "status"), status_badge(intent)),
-        (w(member, "amount"), amount_cell(intent)),
+        (w(member, "status"), status_badge(member.lang, intent)),
+        (w(member, "amount"), amount_cell(member, intent)),
         (w(member, "received"), amount("amount_received_minor")),
         (w(member, "refunded"), amount("amount_refunded_minor")),
         (w(member, "reference"), s(intent, "reference")),
         (w(member, "description"), s(intent, "description")),
-        (w(member, "number"), s(intent, "customer_msisdn")),
+        (w(member, "payer"), esc(&payer::payer(intent))),
+        (
+            w(member, "method"),
+            esc(&payer::method(member.lang, intent)),
+        ),
         (w(member, "created"), when(intent, "created_at")),
     ])
 }
@@ -327,16 +353,18 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
                 ("duplicate", w(member, "reason_duplicate")),
                 ("fraudulent", w(member, "reason_fraudulent")),
             ];
+            // The amount and reason first; the confirmation page names the
+            // amount and the payer and asks for the PIN.
             let inner = format!(
-                "<p class=\"muted\" id=\"refundable\">{}: {}</p><div class=\"field\">{}</div><div class=\"field\">{}</div><div class=\"field\">{}</div>",
+                "<p class=\"muted\" id=\"refundable\">{}: {}</p><div class=\"field\">{}</div><div class=\"field\">{}</div>",
                 w(member, "refundable"),
-                money(left, currency),
+                money(member.lang, left, currency),
                 input(
                     "refund-amount",
                     "amount",
                     &format!("{} ({currency})", w(member, "refund_amount")),
                     "text",
-                    "inputmode=\"decimal\" required"
+                    "inputmode=\"decimal\" placeholder=\"\""
                 ),
                 select(
                     "refund-reason",
@@ -345,14 +373,13 @@ async fn actions(console: &Console, member: &Member, intent: &Value) -> String {
                     &reasons,
                     "requested_by_customer"
                 ),
-                pin_input(member, "refund-pin"),
             );
             out.push_str(&form(
                 member,
-                &format!("/console/payments/{id}/refund"),
+                &format!("/console/payments/{id}/refund/confirm"),
                 "refund",
                 &inner,
-                w(member, "refund"),
+                w(member, "refund_next"),
             ));
         }
     }
@@ -390,14 +417,12 @@ fn timeline_section(member: &Member, timeline: &Value) -> String {
         .map(|e| {
             vec![
                 when(e, "at"),
-                esc(&e["event"]
-                    .as_str()
-                    .map_or_else(|| e["event"].to_string(), str::to_string)),
-                status_badge(e),
+                esc(&event_word(member.lang, e["event"].as_str().unwrap_or(""))),
+                esc(&status_word(member.lang, e["actor"].as_str().unwrap_or(""))),
             ]
         })
         .collect();
-    titled_table(member, "timeline", ["when", "what", "status"], &rows)
+    titled_table(member, "timeline", ["when", "what", "by"], &rows)
 }
 
 fn attempts_section(member: &Member, timeline: &Value) -> String {
@@ -406,12 +431,18 @@ fn attempts_section(member: &Member, timeline: &Value) -> String {
         .into_iter()
         .flatten()
         .map(|a| {
+            let reason = a["failure_reason"].as_str().unwrap_or("");
+            let paid_with = json!({"last_attempt": a});
             vec![
                 s(a, "id"),
-                s(a, "rail"),
-                s(a, "operator"),
-                status_badge(a),
-                s(a, "failure_reason"),
+                esc(&payer::method(member.lang, &paid_with)),
+                esc(&payer::payer(&paid_with)),
+                status_badge(member.lang, a),
+                if reason.is_empty() {
+                    String::new()
+                } else {
+                    esc(&status_word(member.lang, reason))
+                },
                 when(a, "started_at"),
             ]
         })
@@ -419,7 +450,7 @@ fn attempts_section(member: &Member, timeline: &Value) -> String {
     titled_table(
         member,
         "attempts",
-        ["id", "rail", "operator", "status", "failure", "when"],
+        ["id", "method", "payer", "status", "failure", "when"],
         &rows,
     )
 }
@@ -434,8 +465,8 @@ fn fees_section(member: &Member, intent: &Value) -> String {
     for (key, value) in fees.as_object().into_iter().flatten() {
         if let Some(minor) = value.as_i64().filter(|_| key.ends_with("_minor")) {
             rows.push(vec![
-                esc(key.trim_end_matches("_minor")),
-                money(minor, currency),
+                esc(&status_word(member.lang, key.trim_end_matches("_minor"))),
+                money(member.lang, minor, currency),
             ]);
         }
     }
@@ -450,10 +481,11 @@ async fn splits_section(console: &Console, member: &Member, id: &str) -> String 
             vec![
                 s(sp, "destination"),
                 money(
+                    member.lang,
                     sp["amount_minor"].as_i64().unwrap_or(0),
                     sp["currency"].as_str().unwrap_or(""),
                 ),
-                status_badge(sp),
+                status_badge(member.lang, sp),
             ]
         })
         .collect();
@@ -485,11 +517,15 @@ fn refund_rows(list: &Value, with_intent: bool, member: &Member) -> Vec<Vec<Stri
             let mut row = vec![
                 s(r, "id"),
                 money(
+                    member.lang,
                     r["amount_minor"].as_i64().unwrap_or(0),
                     r["currency"].as_str().unwrap_or(""),
                 ),
-                status_badge(r),
-                s(r, "reason"),
+                status_badge(member.lang, r),
+                esc(&status_word(
+                    member.lang,
+                    r["reason"].as_str().unwrap_or(""),
+                )),
                 when(r, "created_at"),
             ];
             if with_intent {
@@ -532,13 +568,21 @@ async fn events_section(console: &Console, member: &Member, intent: &Value) -> S
         .json();
     let rows: Vec<Vec<String>> = layout::items(&page)
         .filter(|e| e["data"]["object"].to_string().contains(id))
-        .map(|e| vec![s(e, "id"), s(e, "type"), when(e, "created_at")])
+        .map(|e| {
+            vec![
+                s(e, "id"),
+                esc(&event_word(member.lang, e["type"].as_str().unwrap_or(""))),
+                when(e, "created_at"),
+            ]
+        })
         .collect();
     titled_table(member, "events", ["id", "type", "created"], &rows)
 }
 
-/// The refund form: the amount in major units, the reason, the PIN when given.
-pub async fn refund(Action(console, id, post): Action) -> Response {
+/// The refund form's first step: the amount typed (blank: all that is
+/// refundable) in the member's format, then a page that asks "Refund 2,500.00
+/// CDF to +243...?" with the PIN; nothing is sent to the API before that.
+pub async fn confirm_refund(Action(console, id, post): Action) -> Response {
     let Some(id) = intent_id(&id) else {
         return layout::see_other("/console/payments");
     };
@@ -548,22 +592,84 @@ pub async fn refund(Action(console, id, post): Action) -> Response {
         .await
         .json();
     let currency = intent["currency"].as_str().unwrap_or("");
-    let mut body = json!({ "payment_intent": id, "reason": post.field("reason") });
-    if !post.field("amount").is_empty() {
-        match minor_of(post.field("amount"), currency) {
-            Some(minor) => body["amount_minor"] = json!(minor),
-            None => {
-                let flash = layout::Flash {
-                    good: false,
-                    text: format!("{}: {}", w(member, "refund_amount"), post.field("amount")),
-                };
-                return layout::redirect(&console, &here, flash);
-            }
-        }
-    }
-    post.copy_filled(&mut body, "pin");
-    post.act(&console, "/refunds", body, &here, "done_refund")
+    let typed = post.field("amount");
+    let minor = if typed.is_empty() {
+        api::get(
+            &console,
+            member,
+            format!("/payment_intents/{id}/refundable"),
+        )
         .await
+        .json()["refundable_minor"]
+            .as_i64()
+    } else {
+        minor_of(typed, currency)
+    };
+    let Some(minor) = minor.filter(|m| *m > 0) else {
+        let flash = layout::Flash {
+            good: false,
+            text: format!("{}: {typed}", w(member, "refund_amount")),
+        };
+        return layout::redirect(&console, &here, flash);
+    };
+    let to = payer::payer(&intent);
+    let question = w(member, "refund_question")
+        .replace(
+            "{amount}",
+            &crate::http::pages::money::amount(member.lang, minor, currency),
+        )
+        .replace(
+            "{payer}",
+            if to.is_empty() {
+                w(member, "the_payer")
+            } else {
+                &to
+            },
+        );
+    let inner = format!(
+        "<p id=\"refund-question\">{}</p>{}{}<div class=\"field\">{}</div>",
+        esc(&question),
+        hidden("amount_minor", &minor.to_string()),
+        hidden("reason", post.field("reason")),
+        pin_input(member, "refund-pin"),
+    );
+    let confirm = form(
+        member,
+        &format!("/console/payments/{id}/refund"),
+        "refund-confirm",
+        &inner,
+        w(member, "refund_confirm"),
+    );
+    let body = format!(
+        "<section class=\"card\">{confirm}{}</section>",
+        super::html::back_link(member, &here)
+    );
+    let title = w(member, "refund_title");
+    layout::page(&console, member, &here, "payments", title, body)
+}
+
+/// The refund, confirmed: the amount in minor units from the confirmation
+/// page, the reason, the PIN when given. The notice says whether the money
+/// went back or the refund waits for a second person's approval.
+pub async fn refund(Action(console, id, post): Action) -> Response {
+    let Some(id) = intent_id(&id) else {
+        return layout::see_other("/console/payments");
+    };
+    let here = format!("/console/payments/{id}");
+    let member = &post.member;
+    let Ok(minor) = post.field("amount_minor").parse::<i64>() else {
+        return layout::see_other(&here);
+    };
+    let mut body =
+        json!({ "payment_intent": id, "reason": post.field("reason"), "amount_minor": minor });
+    post.copy_filled(&mut body, "pin");
+    let answer = post.send(&console, "/refunds", body).await;
+    let done = match answer.json()["status"].as_str() {
+        Some("REQUESTED") => "done_refund_requested",
+        Some("APPROVED" | "PROCESSING") => "done_refund_pending",
+        _ => "done_refund",
+    };
+    layout::after(&console, &here, &answer, member, done)
 }
 
 pub async fn capture(Action(console, id, post): Action) -> Response {

@@ -2,7 +2,9 @@
 //! field by a few lines of script, or pasted), see every row's validation,
 //! totals and fees, then a second member approves with their PIN; the maker
 //! is refused without one (the API's rule). Cancel while pending; per-row
-//! outcomes after the run.
+//! outcomes after the run. A checker sees each row's recipient (name and
+//! number or account), who made the batch by e-mail, and Approve only when
+//! the API says the batch is ready; a row's payout opens on its own page.
 
 use axum::Router;
 use axum::extract::State;
@@ -13,8 +15,8 @@ use serde_json::{Value, json};
 use super::api::{self, Answer};
 use super::auth::{Action, Kind, ObjectPage, Post};
 use super::html::{
-    actions_section, esc, form, id_link, input, money, pin_field, s, section, select, status_badge,
-    titled_table, w, when,
+    actions_section, esc, form, id_link, input, link, money, pin_field, s, section, select,
+    status_badge, status_word, titled_table, w, when,
 };
 use super::layout::{self, Page, Shown, percent};
 use super::{Console, Member};
@@ -47,8 +49,9 @@ fn batch_id(id: &str) -> Option<&str> {
     crate::ids::is_id(id, "pb").then_some(id)
 }
 
-fn total(b: &Value, field: &str) -> String {
+fn total(member: &Member, b: &Value, field: &str) -> String {
     money(
+        member.lang,
         b[field].as_i64().unwrap_or(0),
         b["currency"].as_str().unwrap_or(""),
     )
@@ -62,9 +65,9 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
             vec![
                 id_link(HERE, b),
                 s(b, "reference"),
-                status_badge(b),
+                status_badge(member.lang, b),
                 b["counts"]["rows"].to_string(),
-                total(b, "total_minor"),
+                total(&member, b, "total_minor"),
                 when(b, "created_at"),
             ]
         })
@@ -136,6 +139,9 @@ pub async fn upload(State(console): State<Console>, post: Post) -> Response {
 
 pub async fn batch(ObjectPage(console, member, id): ObjectPage) -> Response {
     let here = format!("{HERE}/{}", percent(&id));
+    if crate::ids::is_id(&id, "po") {
+        return payout(&console, &member, &here, &id).await;
+    }
     let Some(id) = batch_id(&id) else {
         return layout::refusal(&console, &member, &here, &Answer::not_found(&id));
     };
@@ -156,21 +162,27 @@ pub async fn batch(ObjectPage(console, member, id): ObjectPage) -> Response {
     layout::page(&console, &member, &here, "payouts", &title, body)
 }
 
+/// Who made (or approved) a batch, as a person reads it: the member's
+/// e-mail, else "API key key_...".
+fn person(member: &Member, maker: &Value) -> String {
+    match (maker["email"].as_str(), maker["key_id"].as_str()) {
+        (Some(email), _) => esc(email),
+        (None, Some(key)) => format!("{} {}", w(member, "api_key"), esc(key)),
+        (None, None) => esc(maker["member_id"].as_str().unwrap_or("")),
+    }
+}
+
 fn summary(member: &Member, b: &Value) -> String {
-    let maker = b["maker"]["email"]
-        .as_str()
-        .or(b["maker"]["member_id"].as_str())
-        .or(b["maker"]["key_id"].as_str())
-        .unwrap_or("");
+    let maker = person(member, &b["maker"]);
     let facts = [
-        (w(member, "status"), status_badge(b)),
+        (w(member, "status"), status_badge(member.lang, b)),
         (w(member, "reference"), s(b, "reference")),
         (w(member, "rows"), b["counts"]["rows"].to_string()),
         (w(member, "valid"), b["counts"]["valid"].to_string()),
         (w(member, "invalid"), b["counts"]["invalid"].to_string()),
-        (w(member, "total"), total(b, "total_minor")),
-        (w(member, "fees"), total(b, "fees_minor")),
-        (w(member, "author"), esc(maker)),
+        (w(member, "total"), total(member, b, "total_minor")),
+        (w(member, "fees"), total(member, b, "fees_minor")),
+        (w(member, "author"), maker),
     ];
     let mut out = String::from("<dl class=\"facts\" id=\"facts\">");
     for (label, value) in facts {
@@ -184,21 +196,35 @@ fn summary(member: &Member, b: &Value) -> String {
         .filter_map(Value::as_str)
         .collect();
     if !blockers.is_empty() {
+        let said: Vec<String> = blockers
+            .iter()
+            .map(|b| status_word(member.lang, &format!("blocker_{b}")))
+            .collect();
         out.push_str(&format!(
-            "<p class=\"muted\" id=\"blockers\">{}</p>",
-            esc(&blockers.join(", "))
+            "<p class=\"muted\" id=\"blockers\">{}: {}</p>",
+            w(member, "cannot_approve"),
+            esc(&said.join("; "))
+        ));
+    }
+    for run in b["runs"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "<p class=\"muted\">{} {} · {}</p>",
+            w(member, "approved_by"),
+            person(member, &run["approved_by"]),
+            when(run, "approved_at")
         ));
     }
     format!("<section class=\"card\">{out}</section>")
 }
 
 /// Approve (the PIN field is always there; the API decides when it is
-/// required: for the batch's maker) and cancel, while it may be decided.
+/// required: for the batch's maker) only when the API's readiness says the
+/// batch may be approved now, and cancel while it is pending.
 fn decisions(member: &Member, b: &Value, id: &str) -> String {
     let status = b["status"].as_str().unwrap_or("");
     let mut out = String::new();
-    if member.may("payouts:approve") && matches!(status, "PENDING_APPROVAL" | "PARTIAL" | "FAILED")
-    {
+    let ready = b["readiness"]["ready"].as_bool().unwrap_or(false);
+    if member.may("payouts:approve") && ready {
         let pin = pin_field(member, "approve-pin");
         out.push_str(&form(
             member,
@@ -209,7 +235,7 @@ fn decisions(member: &Member, b: &Value, id: &str) -> String {
         ));
     }
     if member.may("payouts:write") && status == "PENDING_APPROVAL" {
-        out.push_str(&form(
+        out.push_str(&super::html::danger_form(
             member,
             &format!("{HERE}/{id}/cancel"),
             "cancel",
@@ -239,22 +265,23 @@ fn rows(member: &Member, b: &Value) -> String {
                     )
                 })
                 .collect();
-            let outcome = r["payout"]
-                .as_str()
-                .or(r["transfer"].as_str())
-                .unwrap_or("");
+            let outcome = match (r["payout"].as_str(), r["transfer"].as_str()) {
+                (Some(po), _) => link(&format!("{HERE}/{po}"), po),
+                (None, Some(tr)) => link(&format!("/console/transfers/{tr}"), tr),
+                (None, None) => String::new(),
+            };
             vec![
                 r["line"].to_string(),
-                status_badge(r),
+                status_badge(member.lang, r),
                 r["amount_minor"]
                     .as_i64()
-                    .map_or_else(String::new, |a| money(a, currency)),
+                    .map_or_else(String::new, |a| money(member.lang, a, currency)),
                 r["fee_minor"]
                     .as_i64()
-                    .map_or_else(String::new, |a| money(a, currency)),
-                s(r, "recipient"),
+                    .map_or_else(String::new, |a| money(member.lang, a, currency)),
+                recipient(&r["cells"], r["recipient"].as_str()),
                 esc(&errors.join("; ")),
-                esc(outcome),
+                outcome,
             ]
         })
         .collect();
@@ -262,10 +289,69 @@ fn rows(member: &Member, b: &Value) -> String {
         member,
         "rows",
         [
-            "row", "status", "amount", "fee", "target", "errors", "outcome",
+            "row", "status", "amount", "fee", "payee", "errors", "outcome",
         ],
         &rows,
     )
+}
+
+/// A row's or a payout's recipient: the name over the number or account.
+fn recipient(cells: &Value, organisation: Option<&str>) -> String {
+    let name = cells["name"].as_str().unwrap_or("");
+    let to = ["phone", "account_number", "iban", "account", "to"]
+        .iter()
+        .find_map(|f| cells[*f].as_str().filter(|v| !v.is_empty()))
+        .or(organisation)
+        .unwrap_or("");
+    match (name.is_empty(), to.is_empty()) {
+        (false, false) => format!("{}<br><span class=\"muted\">{}</span>", esc(name), esc(to)),
+        _ => esc(if name.is_empty() { to } else { name }),
+    }
+}
+
+/// A payout's page (one opened from its batch row, or from Needs attention).
+async fn payout(console: &Console, member: &Member, here: &str, id: &str) -> Response {
+    if !member.may("payouts:read") {
+        return layout::forbidden(console, member, here);
+    }
+    let answer = api::get(console, member, format!("/payouts/{id}")).await;
+    if !answer.ok() {
+        return layout::refusal(console, member, here, &answer);
+    }
+    let p = answer.json();
+    let currency = p["currency"].as_str().unwrap_or("");
+    let amount = |field: &str| money(member.lang, p[field].as_i64().unwrap_or(0), currency);
+    let d = &p["destination"];
+    let batch = p["batch"]["batch"]
+        .as_str()
+        .or(p["batch"]["id"].as_str())
+        .map_or_else(String::new, |b| link(&format!("{HERE}/{b}"), b));
+    let failure = p["failure_reason"]
+        .as_str()
+        .map_or_else(String::new, |r| esc(&status_word(member.lang, r)));
+    let method = d["method"].as_str().unwrap_or("");
+    let mut body = super::html::facts(&[
+        (w(member, "status"), status_badge(member.lang, &p)),
+        (w(member, "amount"), amount("amount_minor")),
+        (w(member, "fees"), amount("fee_minor")),
+        (w(member, "payee"), recipient(d, None)),
+        (
+            w(member, "method"),
+            esc(&format!(
+                "{} {}",
+                status_word(member.lang, method),
+                super::payer::operator_name(method, d["operator_id"].as_str().unwrap_or(""))
+            )),
+        ),
+        (w(member, "reference"), s(&p, "reference")),
+        (w(member, "description"), s(&p, "description")),
+        (w(member, "failure"), failure),
+        (w(member, "batches"), batch),
+        (w(member, "created"), when(&p, "created_at")),
+    ]);
+    body.push_str(&super::html::back_link(member, HERE));
+    let title = format!("{} {id}", w(member, "payout"));
+    layout::page(console, member, here, "payouts", &title, body)
 }
 
 pub async fn approve(Action(console, id, post): Action) -> Response {

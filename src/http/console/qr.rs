@@ -52,7 +52,7 @@ fn page(console: &Console, member: &Member, here: &str, title: &str, body: Strin
 /// A code's fixed amount, or that the payer enters it (in its currency).
 fn amount(member: &Member, c: &Value) -> String {
     match c["amount_minor"].as_i64() {
-        Some(_) => amount_of(c, "amount_minor", "currency"),
+        Some(_) => amount_of(member.lang, c, "amount_minor", "currency"),
         None => format!("{} ({})", esc(w(member, "payer_enters")), s(c, "currency")),
     }
 }
@@ -66,7 +66,7 @@ fn codes_section(member: &Member, list: &Value) -> String {
                 s(c, "location"),
                 amount(member, c),
                 s(c, "reference"),
-                status_badge(c),
+                status_badge(member.lang, c),
                 s(c, "scans"),
                 when(c, "created_at"),
             ]
@@ -275,7 +275,7 @@ pub async fn code(ObjectPage(console, member, id): ObjectPage) -> Shown {
         .as_str()
         .map_or_else(String::new, |l| link(&format!("{LOCATIONS}/{l}"), l));
     let mut body = facts(&[
-        (w(&member, "status"), badge(status)),
+        (w(&member, "status"), badge(member.lang, status)),
         (w(&member, "amount"), amount(&member, &c)),
         (w(&member, "location"), location),
         (w(&member, "terminal"), s(&c, "terminal")),
@@ -369,7 +369,7 @@ pub async fn print(ObjectPage(console, member, id): ObjectPage) -> Shown {
     };
     let lang = member.lang;
     let amount = match c["amount_minor"].as_i64() {
-        Some(_) => amount_of(&c, "amount_minor", "currency"),
+        Some(_) => amount_of(member.lang, &c, "amount_minor", "currency"),
         None => esc(t(lang, "payer_enters")),
     };
     let nonce = crate::ids::random_token(22);

@@ -107,8 +107,9 @@ fn cycle_row(member: &Member, c: &Value) -> Vec<String> {
         esc(id),
         s(c, "rail"),
         esc(&period.replace('T', " ")),
-        badge(status),
+        badge(member.lang, status),
         money(
+            member.lang,
             c["net_minor"].as_i64().unwrap_or(0),
             c["currency"].as_str().unwrap_or(""),
         ),

@@ -85,7 +85,7 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
                 id_link(HERE, sub),
                 s(sub, "plan_code"),
                 customer(sub),
-                status_badge(sub),
+                status_badge(member.lang, sub),
                 when(sub, "current_period_end"),
                 when(sub, "next_charge_at"),
             ]
@@ -120,6 +120,7 @@ fn overview(member: &Member, o: &Value) -> String {
             .flatten()
             .map(|a| {
                 money(
+                    member.lang,
                     a["amount_minor"].as_i64().unwrap_or(0),
                     a["currency"].as_str().unwrap_or(""),
                 )
@@ -159,7 +160,7 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
         .as_str()
         .map_or_else(String::new, |at| esc(&at.replace('T', " ")));
     let mut body = facts(&[
-        (w(&member, "status"), status_badge(&sub)),
+        (w(&member, "status"), status_badge(member.lang, &sub)),
         (w(&member, "plan"), link(&format!("{PLANS}/{plan}"), plan)),
         (w(&member, "customer"), customer(&sub)),
         (
@@ -222,8 +223,16 @@ fn invoice_section(member: &Member, invoice: &Value) -> String {
             vec![
                 s(l, "description"),
                 s(l, "quantity"),
-                money(l["unit_amount_minor"].as_i64().unwrap_or(0), currency),
-                money(l["amount_minor"].as_i64().unwrap_or(0), currency),
+                money(
+                    member.lang,
+                    l["unit_amount_minor"].as_i64().unwrap_or(0),
+                    currency,
+                ),
+                money(
+                    member.lang,
+                    l["amount_minor"].as_i64().unwrap_or(0),
+                    currency,
+                ),
             ]
         })
         .collect();
@@ -238,7 +247,7 @@ fn invoice_section(member: &Member, invoice: &Value) -> String {
     let title = format!("{} {number}", w(member, "invoice"));
     let totals = format!(
         "<p>{} · {}: {} · {}: {} · {}: {}</p>",
-        status_badge(invoice),
+        status_badge(member.lang, invoice),
         w(member, "period"),
         esc(&format!(
             "{} → {}",
@@ -246,9 +255,9 @@ fn invoice_section(member: &Member, invoice: &Value) -> String {
             when(invoice, "period_end")
         )),
         w(member, "tax"),
-        amount_of(invoice, "tax_minor", "currency"),
+        amount_of(member.lang, invoice, "tax_minor", "currency"),
         w(member, "total"),
-        amount_of(invoice, "total_minor", "currency"),
+        amount_of(member.lang, invoice, "total_minor", "currency"),
     );
     format!(
         "<section class=\"card\" id=\"{}\"><h2>{}</h2>{totals}{}</section>",
@@ -280,9 +289,9 @@ pub async fn plans(State(console): State<Console>, member: Member) -> Shown {
             vec![
                 link(&format!("{PLANS}/{id}"), p["name"].as_str().unwrap_or(id)),
                 s(p, "code"),
-                amount_of(p, "amount_minor", "currency"),
+                amount_of(member.lang, p, "amount_minor", "currency"),
                 esc(&interval(p)),
-                status_badge(p),
+                status_badge(member.lang, p),
             ]
         })
         .collect();
@@ -306,11 +315,11 @@ pub async fn plan(ObjectPage(console, member, id): ObjectPage) -> Shown {
     let here = layout::object_here(&console, &member, PLANS, &id, "plan")?;
     let p = layout::read_for_page(&console, &member, &here, READ, format!("/plans/{id}")).await?;
     let mut body = facts(&[
-        (w(&member, "status"), status_badge(&p)),
+        (w(&member, "status"), status_badge(member.lang, &p)),
         (w(&member, "code"), s(&p, "code")),
         (
             w(&member, "amount"),
-            amount_of(&p, "amount_minor", "currency"),
+            amount_of(member.lang, &p, "amount_minor", "currency"),
         ),
         (w(&member, "interval"), esc(&interval(&p))),
         (w(&member, "trial_days"), s(&p, "trial_days")),
@@ -321,7 +330,7 @@ pub async fn plan(ObjectPage(console, member, id): ObjectPage) -> Shown {
         (w(&member, "usage"), s(&p, "usage_unit")),
         (
             w(&member, "monthly_recurring"),
-            amount_of(&p, "monthly_recurring_minor", "currency"),
+            amount_of(member.lang, &p, "monthly_recurring_minor", "currency"),
         ),
         (w(&member, "subscribe_url"), s(&p, "subscribe_url")),
         (w(&member, "description"), s(&p, "description")),
@@ -363,8 +372,8 @@ pub async fn invoices(State(console): State<Console>, member: Member) -> Shown {
                     i["number"].as_str().unwrap_or(id),
                 ),
                 customer(i),
-                amount_of(i, "total_minor", "currency"),
-                status_badge(i),
+                amount_of(member.lang, i, "total_minor", "currency"),
+                status_badge(member.lang, i),
                 s(i, "attempts"),
                 when(i, "paid_at"),
                 when(i, "created_at"),

@@ -14,7 +14,8 @@ use serde_json::json;
 use super::api::{self, Call};
 use super::auth::{Action, Kind, Post};
 use super::html::{
-    esc, form, input, s, section, select, status_badge, table, table_section, w, when, words,
+    esc, event_word, form, humane, input, s, section, select, status_badge, status_word, table,
+    table_section, w, when, words,
 };
 use super::layout::{self, Shown, percent};
 use super::{Console, Member};
@@ -28,14 +29,23 @@ pub fn routes() -> Router<Console> {
         .route("/console/audit", get(audit_log))
 }
 
-fn role_options() -> Vec<(&'static str, &'static str)> {
-    Role::ALL.iter().map(|r| (r.as_str(), r.as_str())).collect()
+/// The roles to choose from, named in the member's language.
+fn role_options(member: &Member) -> Vec<(&'static str, &'static str)> {
+    Role::ALL
+        .iter()
+        .map(|r| (r.as_str(), role_word(member, r.as_str())))
+        .collect()
+}
+
+/// A role (`finance`) as the member reads it.
+pub fn role_word(member: &Member, role: &str) -> &'static str {
+    w(member, &format!("role_{role}"))
 }
 
 pub async fn members(State(console): State<Console>, member: Member) -> Shown {
-    let (here, path) = ("/console/team", "/team/members?limit=200");
+    let (here, path) = ("/console/team", "/team/members");
     let list = layout::read_for_page(&console, &member, here, roles::TEAM_MANAGE, path).await?;
-    let options = role_options();
+    let options = role_options(&member);
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|m| {
             let id = m["id"].as_str().unwrap_or("");
@@ -67,8 +77,8 @@ pub async fn members(State(console): State<Console>, member: Member) -> Shown {
             }
             vec![
                 s(m, "email"),
-                esc(m["role"].as_str().unwrap_or("")),
-                status_badge(m),
+                esc(role_word(&member, m["role"].as_str().unwrap_or(""))),
+                status_badge(member.lang, m),
                 when(m, "created_at"),
                 actions,
             ]
@@ -182,6 +192,30 @@ pub struct Cursor {
     cursor: Option<String>,
 }
 
+/// An audit entry's details as `Label: value` lines, not JSON.
+fn details(member: &Member, details: &serde_json::Value) -> String {
+    let Some(fields) = details.as_object() else {
+        return String::new();
+    };
+    fields
+        .iter()
+        .map(|(key, value)| {
+            let value = match value {
+                serde_json::Value::String(text)
+                    if text.contains('_')
+                        && text.chars().all(|c| c.is_ascii_alphabetic() || c == '_') =>
+                {
+                    status_word(member.lang, text)
+                }
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            format!("{}: {}", esc(&humane(key)), esc(&value))
+        })
+        .collect::<Vec<_>>()
+        .join("<br>")
+}
+
 pub async fn audit_log(
     State(console): State<Console>,
     member: Member,
@@ -203,12 +237,17 @@ pub async fn audit_log(
                 .as_str()
                 .or(e["api_key"].as_str())
                 .unwrap_or(e["actor_type"].as_str().unwrap_or(""));
+            let action = e["action"].as_str().unwrap_or("");
             vec![
                 when(e, "created_at"),
                 esc(actor),
-                s(e, "action"),
+                format!(
+                    "<span title=\"{}\">{}</span>",
+                    esc(action),
+                    esc(&event_word(member.lang, action))
+                ),
                 s(e, "target"),
-                esc(&e["details"].to_string()),
+                details(&member, &e["details"]),
             ]
         })
         .collect();

@@ -14,7 +14,7 @@ use super::api;
 use super::auth::{ObjectPage, Post};
 use super::html::{
     amount_of, back_link, badge, esc, facts, field, form, hidden, id_link, link, s, section,
-    select, status_badge, table_section, titled_table, w, when, words,
+    select, status_badge, status_word, table_section, titled_table, w, when, words,
 };
 use super::layout::{self, Flash, Shown, percent};
 use super::payouts::CURRENCIES;
@@ -41,8 +41,8 @@ pub async fn list(State(console): State<Console>, member: Member) -> Shown {
                 id_link(HERE, t),
                 esc(direction(&member, t)),
                 s(t, if incoming { "from" } else { "to" }),
-                amount_of(t, "amount_minor", "currency"),
-                amount_of(t, "received_minor", "received_currency"),
+                amount_of(member.lang, t, "amount_minor", "currency"),
+                amount_of(member.lang, t, "received_minor", "received_currency"),
                 s(t, "note"),
                 when(t, "created_at"),
             ]
@@ -97,8 +97,8 @@ fn send_form(member: &Member, quote: Option<&Value>) -> String {
                 &q["amount_minor"].as_i64().unwrap_or(0).to_string()
             ),
             w(member, "amount"),
-            amount_of(q, "amount_minor", "currency"),
-            amount_of(q, "recipient_amount_minor", "target_currency"),
+            amount_of(member.lang, q, "amount_minor", "currency"),
+            amount_of(member.lang, q, "recipient_amount_minor", "target_currency"),
         ),
         None => format!(
             "{}<div class=\"field\">{}</div>",
@@ -173,7 +173,7 @@ async fn rates(console: &Console, member: &Member) -> String {
     let rows: Vec<Vec<String>> = layout::items(&list)
         .map(|r| {
             let stale = if r["stale"] == true {
-                badge("stale")
+                badge(member.lang, "stale")
             } else {
                 String::new()
             };
@@ -181,7 +181,10 @@ async fn rates(console: &Console, member: &Member) -> String {
                 s(r, "pair"),
                 s(r, "mid_rate"),
                 s(r, "margin_bps"),
-                s(r, "source"),
+                esc(&status_word(
+                    member.lang,
+                    r["source"].as_str().unwrap_or(""),
+                )),
                 format!("{}{stale}", when(r, "updated_at")),
             ]
         })
@@ -237,18 +240,21 @@ pub async fn detail(ObjectPage(console, member, id): ObjectPage) -> Shown {
         .as_str()
         .map_or_else(String::new, |q| link(&format!("{FX}/{q}"), q));
     let mut body = facts(&[
-        (w(&member, "status"), status_badge(&t)),
+        (w(&member, "status"), status_badge(member.lang, &t)),
         (w(&member, "direction"), esc(direction(&member, &t))),
         (w(&member, "from"), s(&t, "from")),
         (w(&member, "to"), s(&t, "to")),
         (
             w(&member, "amount"),
-            amount_of(&t, "amount_minor", "currency"),
+            amount_of(member.lang, &t, "amount_minor", "currency"),
         ),
-        (w(&member, "fee"), amount_of(&t, "fee_minor", "currency")),
+        (
+            w(&member, "fee"),
+            amount_of(member.lang, &t, "fee_minor", "currency"),
+        ),
         (
             w(&member, "received"),
-            amount_of(&t, "received_minor", "received_currency"),
+            amount_of(member.lang, &t, "received_minor", "received_currency"),
         ),
         (w(&member, "fx_quote"), quote),
         (w(&member, "note"), s(&t, "note")),
@@ -282,18 +288,21 @@ pub async fn quote_page(ObjectPage(console, member, id): ObjectPage) -> Shown {
     let q = layout::read_for_page(&console, &member, &here, "transfers:read", path).await?;
     let status = q["status"].as_str().unwrap_or("");
     let mut body = facts(&[
-        (w(&member, "status"), badge(status)),
+        (w(&member, "status"), badge(member.lang, status)),
         (
             w(&member, "amount"),
-            amount_of(&q, "amount_minor", "currency"),
+            amount_of(member.lang, &q, "amount_minor", "currency"),
         ),
         (
             w(&member, "recipient_gets"),
-            amount_of(&q, "recipient_amount_minor", "target_currency"),
+            amount_of(member.lang, &q, "recipient_amount_minor", "target_currency"),
         ),
         (w(&member, "rate"), s(&q, "rate")),
         (w(&member, "mid_rate"), s(&q, "mid_rate")),
-        (w(&member, "fee"), amount_of(&q, "fee_minor", "currency")),
+        (
+            w(&member, "fee"),
+            amount_of(member.lang, &q, "fee_minor", "currency"),
+        ),
         (w(&member, "expires"), when(&q, "expires_at")),
         (w(&member, "used"), when(&q, "used_at")),
     ]);

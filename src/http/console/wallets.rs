@@ -25,7 +25,7 @@ pub async fn page(State(console): State<Console>, member: Member) -> Shown {
         "in_transit_minor",
     ];
     let rows: Vec<Vec<String>> = layout::items(&answer)
-        .map(|wallet| balance_row(wallet, &amounts))
+        .map(|wallet| balance_row(member.lang, wallet, &amounts))
         .collect();
     let headers = words(
         &member,

@@ -24,13 +24,18 @@ static WORDS: LazyLock<Vec<(&str, &str, &str)>> = LazyLock::new(|| {
 
 /// The word `key` in `lang`.
 pub fn t(lang: Lang, key: &str) -> &'static str {
-    match WORDS.iter().find(|(k, _, _)| *k == key) {
-        Some((_, en, fr)) => match lang {
-            Lang::En => en,
-            Lang::Fr => fr,
-        },
-        None => "?",
-    }
+    find(lang, key).unwrap_or("?")
+}
+
+/// The word `key` in `lang`, if the table has it.
+pub fn find(lang: Lang, key: &str) -> Option<&'static str> {
+    WORDS
+        .iter()
+        .find(|(k, _, _)| *k == key)
+        .map(|(_, en, fr)| match lang {
+            Lang::En => *en,
+            Lang::Fr => *fr,
+        })
 }
 
 #[cfg(test)]

@@ -37,7 +37,7 @@ mod form;
 mod i18n;
 mod limit;
 mod link;
-mod money;
+pub(crate) mod money;
 mod receipt;
 mod subscribe;
 

@@ -190,7 +190,7 @@ fn the_checkout_page_of_an_open_amount_asks_for_the_amount() {
     let page = srv.root().get(path, None);
     assert_eq!(page.status, 200);
     assert!(
-        page.text.contains(r#"<input id="amount_input" name="amount" type="text" inputmode="decimal" autocomplete="off"  required>"#),
+        page.text.contains(r#"<input id="amount_input" name="amount" form="form" type="text" inputmode="decimal" autocomplete="off"  required>"#),
         "the amount field is shown and required: {}",
         page.text
     );
@@ -216,7 +216,7 @@ fn the_checkout_page_of_an_open_amount_asks_for_the_amount() {
         .root()
         .get(url.strip_prefix(&srv.origin).expect("ours"), None);
     assert!(
-        page.text.contains(r#"<input id="amount_input" name="amount" type="text" inputmode="decimal" autocomplete="off" hidden >"#),
+        page.text.contains(r#"<input id="amount_input" name="amount" form="form" type="text" inputmode="decimal" autocomplete="off" hidden >"#),
         "{}",
         page.text
     );

@@ -6,6 +6,10 @@ use std::path::Path;
 
 /// Adds `delta` to the stored pending balance in CDF, behind the ledger's back.
 pub fn tamper_pending_balance(data_dir: &Path, delta: i64) {
+    // A killed server's last batches may be in its write-ahead log only:
+    // opening the store (as `verify` does) replays them into the file, so
+    // the start after the tampering does not write the true balance back.
+    let _ = super::verify(data_dir);
     let db = redb::Database::open(data_dir.join("paygate.redb")).expect("open the store");
     let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("balances");
     let txn = db.begin_write().expect("write");
