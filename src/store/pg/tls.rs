@@ -50,8 +50,9 @@ impl Settings {
     /// Splits `url`'s `sslmode` and `sslrootcert` from the rest.
     pub fn of(url: &str, shown: &str) -> Result<Settings, StoreError> {
         let bad = |what: String| StoreError::Engine(format!("{shown}: {what}"));
+        let (one_host, hosts) = super::hosts_hidden(url);
         let mut parsed =
-            url::Url::parse(url).map_err(|e| bad(format!("not a PostgreSQL URL: {e}")))?;
+            url::Url::parse(&one_host).map_err(|e| bad(format!("not a PostgreSQL URL: {e}")))?;
         let (mut mode, mut root) = (None, None);
         let kept: Vec<(String, String)> = parsed
             .query_pairs()
@@ -90,7 +91,7 @@ impl Settings {
             ));
         }
         Ok(Settings {
-            url: parsed.to_string(),
+            url: super::hosts_shown(parsed.to_string(), hosts.as_deref()),
             mode,
             check,
             root,
@@ -339,5 +340,23 @@ mod tests {
         assert_eq!(plain.check, Check::Disable);
         assert!(Settings::of("postgres://u@db/pay?sslmode=verify-ca", "db").is_err());
         assert!(Settings::of("postgres://u@db/pay?sslmode=sometimes", "db").is_err());
+    }
+
+    #[test]
+    fn a_primary_and_its_standby_stay_listed_for_the_driver() {
+        let url = "postgres://u:p@10.0.0.1:5432,10.0.0.2:5433/pay?target_session_attrs=read-write&sslmode=require";
+        let s = Settings::of(url, "db").expect("settings");
+        assert_eq!(
+            s.url,
+            "postgres://u:p@10.0.0.1:5432,10.0.0.2:5433/pay?target_session_attrs=read-write"
+        );
+        assert!(matches!(s.mode, SslMode::Require));
+        let parsed: tokio_postgres::Config = s.url.parse().expect("the driver reads it");
+        assert_eq!(parsed.get_hosts().len(), 2);
+        assert_eq!(parsed.get_ports(), &[5432, 5433]);
+        assert_eq!(
+            super::super::redacted(url),
+            "postgres://u:********@10.0.0.1:5432,10.0.0.2:5433/pay?target_session_attrs=read-write&sslmode=require"
+        );
     }
 }
