@@ -9,6 +9,9 @@
 //! with it. Changing the variable rebuilds, so the cfg always matches it; the
 //! harness checks that again at run time.
 //!
+//! `paygate_test_failover` (`PAYGATE_TEST_FAILOVER=1`): the failover test of
+//! the PostgreSQL store runs; it needs PostgreSQL installed or installable.
+//!
 //! `paygate_no_loopback_name`: `/etc/hosts` maps no name but `localhost` to
 //! loopback only, and the test of the webhook resolver's refusal of such a
 //! name (tests/api/security.rs) has none to use.
@@ -26,6 +29,14 @@ fn main() {
     let on_postgres = std::env::var("PAYGATE_TEST_STORE").is_ok_and(|url| !url.trim().is_empty());
     if on_postgres {
         println!("cargo::rustc-cfg=paygate_test_store_pg");
+    }
+
+    // `paygate_test_failover`: the failover test starts its own PostgreSQL
+    // primary and standby (.ci/postgres-pair) and kills the primary.
+    println!("cargo::rerun-if-env-changed=PAYGATE_TEST_FAILOVER");
+    println!("cargo::rustc-check-cfg=cfg(paygate_test_failover)");
+    if std::env::var("PAYGATE_TEST_FAILOVER").is_ok_and(|v| v == "1") {
+        println!("cargo::rustc-cfg=paygate_test_failover");
     }
 
     println!("cargo::rerun-if-changed=tests/api/support/hosts.rs");

@@ -52,6 +52,7 @@ pub fn check_grant(role: Role, scopes: &[String]) -> Result<(), ApiError> {
 }
 
 /// A key to create, validated.
+#[derive(Clone)]
 pub struct NewKey {
     pub kind: KeyKind,
     pub mode: Mode,

@@ -10,6 +10,7 @@ use super::team::{self, Member};
 
 /// A new member with already-hashed password and PIN (hashing is slow: the
 /// caller does it before the writer).
+#[derive(Clone)]
 pub struct NewMember {
     pub email: String,
     pub role: Role,

@@ -20,6 +20,7 @@ use super::team::{self, Member, Session, SessionPolicy};
 use crate::store::Snapshot;
 
 /// One login attempt, after its password check.
+#[derive(Clone)]
 pub struct LoginAttempt {
     /// The throttle row of the email (`team::login_subject`).
     pub subject: String,

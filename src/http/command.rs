@@ -37,7 +37,7 @@ pub async fn apply<V: Serialize>(
     state: &AppState,
     claim: Claim,
     status: StatusCode,
-    work: impl FnOnce(&mut Tx<'_>) -> Result<V, ApiError> + Send + 'static,
+    work: impl FnOnce(&mut Tx<'_>) -> Result<V, ApiError> + Clone + Send + 'static,
 ) -> Result<Response, ApiError> {
     apply_output(state, claim, move |tx| {
         Output::json(status.as_u16(), &work(tx)?)
@@ -51,7 +51,7 @@ pub async fn apply<V: Serialize>(
 pub async fn apply_output(
     state: &AppState,
     claim: Claim,
-    work: impl FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Send + 'static,
+    work: impl FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Clone + Send + 'static,
 ) -> Result<Response, ApiError> {
     let Claim {
         idempotency,
@@ -76,6 +76,6 @@ pub async fn apply_output(
         }
         Ok(output)
     };
-    let done = state.writer.execute(idempotency, Box::new(work)).await?;
+    let done = state.writer.execute_again(idempotency, work).await?;
     Ok(reply(done))
 }

@@ -173,6 +173,7 @@ async fn command_on_intent(
         &mut crate::store::Tx<'_>,
         &crate::domain::Settings,
     ) -> Result<Intent, ApiError>
+    + Clone
     + Send
     + 'static,
 ) -> Result<Response, ApiError> {

@@ -21,6 +21,7 @@ use super::step_up;
 /// What an area decides: the object reviewed, rendered.
 pub trait Decide<V>:
     FnOnce(&mut Tx<'_>, &Settings, &Principal, Outcome, &Evidence) -> Result<V, ApiError>
+    + Clone
     + Send
     + 'static
 {
@@ -28,6 +29,7 @@ pub trait Decide<V>:
 
 impl<V, F> Decide<V> for F where
     F: FnOnce(&mut Tx<'_>, &Settings, &Principal, Outcome, &Evidence) -> Result<V, ApiError>
+        + Clone
         + Send
         + 'static
 {

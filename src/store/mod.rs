@@ -559,16 +559,20 @@ fn write_now_postgres<T>(
     now_ms: i64,
     work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError>,
 ) -> Result<T, ApiError> {
-    let (applied, _) = pg.write_batch(|tables| {
-        let mut tx = Tx::new(tables, now_ms);
-        match work(&mut tx) {
-            Ok(value) => {
-                tx.flush()?;
-                Ok(Ok(value))
+    // Offline commands' work runs once: alone, never rolled back for
+    // another node's locks.
+    let (applied, _) = pg
+        .write_batch(&pg::Isolation::Alone, |tables| {
+            let mut tx = Tx::new(tables, now_ms);
+            match work(&mut tx) {
+                Ok(value) => {
+                    tx.flush()?;
+                    Ok(Ok(value))
+                }
+                Err(refused) => Ok(Err(refused)),
             }
-            Err(refused) => Ok(Err(refused)),
-        }
-    })?;
+        })?
+        .map_err(|_| StoreError::Engine("a batch running alone was refused a lock".into()))?;
     applied
 }
 

@@ -291,8 +291,16 @@ impl IdempotencyRecord {
 
 pub type Work = Box<dyn FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Send>;
 
+/// Makes a command's work again: on PostgreSQL a batch that met another
+/// node's batch on a row is rolled back and run again whole
+/// (`store::pg::batch`), and each of its commands needs its work afresh.
+pub type Remake = Box<dyn Fn() -> Work + Send>;
+
 pub struct Command {
     work: Work,
+    /// `None` for work that can run only once (the simulator's, which runs
+    /// on redb only): a PostgreSQL batch that must run again fails it.
+    remake: Option<Remake>,
     claim: Option<IdempotencyClaim>,
     reply: oneshot::Sender<Result<Reply, ApiError>>,
 }
@@ -313,6 +321,9 @@ pub struct WriterStats {
     /// start, in microseconds: how long the writer was held at a time (the
     /// settlement bench reads it around a cycle's close and pay).
     pub command_us_max: AtomicU64,
+    /// PostgreSQL: runs of batches rolled back because another node's batch
+    /// held a lock they needed (each ran again).
+    pub contended_runs: AtomicU64,
 }
 
 /// The writer's figures that `/metrics` exports as histograms and a counter.
@@ -376,14 +387,47 @@ impl Writer {
         Ok((Writer { sender, stats }, handle))
     }
 
-    /// Applies `work` (with its idempotency claim) durably and returns its output.
+    /// Applies `work` (with its idempotency claim) durably and returns its
+    /// output; work that can run only once (on PostgreSQL its batch runs
+    /// alone).
+    #[cfg(test)]
     pub async fn execute(
         &self,
         claim: Option<IdempotencyClaim>,
         work: Work,
     ) -> Result<Reply, ApiError> {
+        self.send(claim, work, None).await
+    }
+
+    /// [`Writer::execute`] for work that can be made again (its captures
+    /// are `Clone`): a PostgreSQL batch rolled back on a conflict with
+    /// another node's runs it again rather than failing it.
+    pub async fn execute_again<F>(
+        &self,
+        claim: Option<IdempotencyClaim>,
+        work: F,
+    ) -> Result<Reply, ApiError>
+    where
+        F: FnOnce(&mut Tx<'_>) -> Result<Output, ApiError> + Clone + Send + 'static,
+    {
+        let first: Work = Box::new(work.clone());
+        let remake: Remake = Box::new(move || Box::new(work.clone()) as Work);
+        self.send(claim, first, Some(remake)).await
+    }
+
+    async fn send(
+        &self,
+        claim: Option<IdempotencyClaim>,
+        work: Work,
+        remake: Option<Remake>,
+    ) -> Result<Reply, ApiError> {
         let (reply, answer) = oneshot::channel();
-        let mut command = Command { work, claim, reply };
+        let mut command = Command {
+            work,
+            remake,
+            claim,
+            reply,
+        };
         let deadline = Instant::now() + QUEUE_WAIT_MAX;
         loop {
             match self.sender.try_send(command) {
@@ -417,18 +461,15 @@ impl Writer {
     /// Convenience for commands with no idempotency and a value result.
     pub async fn run<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError> + Send + 'static,
+        work: impl FnOnce(&mut Tx<'_>) -> Result<T, ApiError> + Clone + Send + 'static,
     ) -> Result<T, ApiError> {
         let slot = Arc::new(std::sync::Mutex::new(None));
         let out = slot.clone();
-        self.execute(
-            None,
-            Box::new(move |tx| {
-                let value = work(tx)?;
-                *out.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
-                Ok(Output::empty())
-            }),
-        )
+        self.execute_again(None, move |tx| {
+            let value = work(tx)?;
+            *out.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
+            Ok(Output::empty())
+        })
         .await?;
         let value = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
         value.ok_or_else(|| ApiError::internal("command produced no value"))
@@ -483,6 +524,7 @@ pub fn apply_now(
         .into_iter()
         .map(|(claim, work)| Command {
             work,
+            remake: None,
             claim,
             // Nobody awaits it: the results are returned.
             reply: oneshot::channel().0,
@@ -610,9 +652,17 @@ fn lock(wal: &std::sync::Mutex<super::wal::Wal>) -> std::sync::MutexGuard<'_, su
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// [`apply_batch`] on PostgreSQL: the batch is one transaction under the
-/// writers' lock of every node (`store::pg`), committed durably before any
-/// command is answered.
+/// Runs of one batch on PostgreSQL that another node's locks may roll back
+/// before it runs alone (`store::pg::batch`): each run after the first
+/// waits for the locks the previous one was refused, so it seldom fails.
+const POSTGRES_RUNS_BEFORE_ALONE: usize = 4;
+
+/// [`apply_batch`] on PostgreSQL: the batch is one transaction, kept apart
+/// from the other nodes' batches by locks on what it touches, committed
+/// durably before any command is answered. A run rolled back for another
+/// batch's locks wrote nothing and answered nobody: its commands are made
+/// again and run again (work that cannot be made again runs alone from the
+/// start).
 fn apply_batch_postgres(
     store: &Store,
     pg: &super::pg::Pg,
@@ -620,8 +670,43 @@ fn apply_batch_postgres(
     batch: &mut [Command],
     stats: &WriterStats,
 ) -> Vec<Result<Reply, ApiError>> {
+    use super::pg::Isolation;
     let began = Instant::now();
-    let outcome = pg.write_batch(|tables| apply_commands(tables, now_ms, batch, stats));
+    let once = batch.iter().any(|command| command.remake.is_none());
+    let mut isolation = if once {
+        Isolation::Alone
+    } else {
+        Isolation::Rows {
+            wait_for: Vec::new(),
+        }
+    };
+    let mut run = 0;
+    let outcome = loop {
+        run += 1;
+        if run > 1 {
+            for command in batch.iter_mut() {
+                if let Some(remake) = &command.remake {
+                    command.work = remake();
+                }
+            }
+        }
+        match pg.write_batch(&isolation, |tables| {
+            apply_commands(tables, now_ms, batch, stats)
+        }) {
+            Ok(Err(contended)) => {
+                stats.contended_runs.fetch_add(1, Ordering::Relaxed);
+                isolation = if run + 1 >= POSTGRES_RUNS_BEFORE_ALONE {
+                    Isolation::Alone
+                } else {
+                    Isolation::Rows {
+                        wait_for: contended.refused,
+                    }
+                };
+            }
+            Ok(Ok(done)) => break Ok(done),
+            Err(e) => break Err(e),
+        }
+    };
     let (commit, results) = match outcome {
         Ok((
             Applied {
@@ -769,11 +854,13 @@ mod tests {
             // queued, so they must be grouped: the batch count below can fail.
             let (release, held) = std::sync::mpsc::channel::<()>();
             let (started, holding) = std::sync::mpsc::channel::<()>();
+            let held = Arc::new(std::sync::Mutex::new(held));
             let holder = writer.clone();
             let hold = tokio::spawn(async move {
                 holder
                     .run(move |_| {
                         let _ = started.send(());
+                        let held = held.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = held.recv_timeout(std::time::Duration::from_secs(5));
                         Ok(())
                     })

@@ -528,3 +528,171 @@ fn three_nodes_killed_at_random_lose_no_write_apply_none_twice_and_resume_backgr
     }
     verify(&nodes[0].data_dir).assert_success();
 }
+
+/// `.ci/postgres-pair <action>`: a PostgreSQL primary with a synchronous
+/// standby on this machine; `start` prints the store URL naming both.
+fn pair(action: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/postgres-pair");
+    let out = std::process::Command::new(script)
+        .arg(action)
+        .output()
+        .unwrap_or_else(|e| panic!("{script} {action}: {e}"));
+    assert!(
+        out.status.success(),
+        "{script} {action}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Issue 50: three nodes under money-moving load on a primary with a
+/// synchronous standby; the primary's machine dies (`kill -9` of the
+/// postmaster and its processes) and the standby is promoted
+/// (`pg_ctl promote`). The nodes, whose store URL names both hosts with
+/// `target_session_attrs=read-write`, follow the new primary by themselves:
+/// no acknowledged write is lost, every retry with the same Idempotency-Key
+/// gets the stored answer, and `verify` is clean.
+#[test]
+#[cfg_attr(
+    not(paygate_test_failover),
+    ignore = "needs a PostgreSQL primary and standby: set PAYGATE_TEST_FAILOVER=1 (.ci/postgres-pair starts them)"
+)]
+fn three_nodes_lose_no_acknowledged_write_when_the_database_primary_dies_and_its_standby_is_promoted()
+ {
+    let url = pair("start");
+    let (first, b) = TestServer::start_on_store_with_args(&url, &NODE_ARGS, |dir| {
+        add_org(dir, "@beta", "owner@beta.example")
+    });
+    let mut nodes = vec![first];
+    for _ in 0..2 {
+        let node = nodes[0].start_node(&NODE_ARGS).expect("a shared store");
+        nodes.push(node);
+    }
+    let b_key = b["keys"]["secret_key"]
+        .as_str()
+        .expect("B's key")
+        .to_string();
+    let funding = nodes[1].post(
+        "/payment_intents",
+        nodes[1].sk(),
+        &json!({"amount_minor": 50_000_000, "currency": "CDF", "customer_msisdn": SUCCEED, "confirm": true}),
+        Some("failover-funding"),
+    );
+    assert_eq!(funding.status, 201, "{funding:?}");
+    let funding_id = funding.body["id"].as_str().expect("id").to_string();
+    wait_until(
+        Duration::from_secs(15),
+        "the funding payment settled",
+        || {
+            let intent = nodes[2].get(&format!("/payment_intents/{funding_id}"), nodes[2].sk());
+            (intent.body["status"] == "SETTLED").then_some(())
+        },
+        || "still not SETTLED".to_string(),
+    );
+
+    let urls = Arc::new(Mutex::new(
+        nodes.iter().map(|n| n.base_url.clone()).collect::<Vec<_>>(),
+    ));
+    let acked: Arc<Mutex<Vec<Acked>>> = Arc::default();
+    let stop = Arc::new(AtomicBool::new(false));
+    let clients: Vec<_> = (0..6u64)
+        .map(|c| {
+            let (urls, secret, stop, acked) = (
+                urls.clone(),
+                nodes[0].secret_key.clone(),
+                stop.clone(),
+                acked.clone(),
+            );
+            std::thread::spawn(move || client_run(5000 + c, urls, secret, stop, acked))
+        })
+        .collect();
+
+    std::thread::sleep(Duration::from_millis(1500));
+    let acked_before_kill = acked.lock().expect("acked").len();
+    pair("kill-primary");
+    // The outage: writes fail (5xx) and the clients retry them on other nodes.
+    std::thread::sleep(Duration::from_millis(1000));
+    pair("promote");
+    let promoted = Instant::now();
+    // Served again: a new write, answered by a node after the promotion.
+    let client = reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .expect("client");
+    let served = send_until_answered(
+        &client,
+        &urls,
+        0,
+        &nodes[0].secret_key,
+        "/transfers",
+        "failover-first-after-promotion",
+        &json!({"to": "@beta", "amount_minor": TRANSFER_MINOR, "currency": "CDF"}),
+    );
+    let served_after = promoted.elapsed();
+    assert!(
+        served.is_some(),
+        "no node served a write after the promotion"
+    );
+    assert!(
+        served_after <= Duration::from_secs(10),
+        "the nodes served again {served_after:?} after the promotion (at most 10 s)"
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    stop.store(true, Ordering::SeqCst);
+    for client in clients {
+        client.join().expect("a client panicked");
+    }
+    let mut acked = acked.lock().expect("acked").clone();
+    acked.push(Acked {
+        path: "/transfers",
+        key: "failover-first-after-promotion".into(),
+        body: json!({"to": "@beta", "amount_minor": TRANSFER_MINOR, "currency": "CDF"}),
+        answer: served.expect("checked above"),
+    });
+    let (intents, transfers): (Vec<&Acked>, Vec<&Acked>) =
+        acked.iter().partition(|a| a.path == "/payment_intents");
+    println!(
+        "failover test: {} intents and {} transfers acknowledged ({acked_before_kill} before the kill); served again {served_after:?} after the promotion",
+        intents.len(),
+        transfers.len(),
+    );
+    assert!(
+        acked.len() > acked_before_kill + 6,
+        "too little load went through after the promotion"
+    );
+
+    // No acknowledged write lost, and a retry gets the stored answer.
+    for (n, a) in acked.iter().enumerate() {
+        let id = a.answer["id"].as_str().expect("an id in the answer");
+        let node = &nodes[n % nodes.len()];
+        let got = node.get(&format!("{}/{id}", a.path), node.sk());
+        assert_eq!(got.status, 200, "acknowledged {a:?} is gone: {got:?}");
+        assert_eq!(got.body["amount_minor"], a.body["amount_minor"], "{got:?}");
+        let again = node.post(a.path, node.sk(), &a.body, Some(&a.key));
+        assert!(again.status < 300, "{a:?}: {again:?}");
+        assert_eq!(again.body["id"], a.answer["id"], "retry of {a:?}");
+    }
+    // Exactly one application per acknowledged request.
+    assert_eq!(
+        b_available(&nodes[0], &b_key),
+        TRANSFER_MINOR * transfers.len() as i64,
+        "B's balance is not one transfer per acknowledged request"
+    );
+    let listed: BTreeSet<String> = list_all(&nodes[1], "/payment_intents", nodes[1].sk())
+        .iter()
+        .filter_map(|i| i["id"].as_str().map(str::to_string))
+        .collect();
+    let expected: BTreeSet<String> = intents
+        .iter()
+        .filter_map(|a| a.answer["id"].as_str().map(str::to_string))
+        .chain([funding_id])
+        .collect();
+    assert_eq!(listed, expected, "intents stored vs acknowledged");
+
+    for node in nodes.iter_mut() {
+        node.kill();
+    }
+    verify(&nodes[0].data_dir).assert_success();
+    drop(nodes);
+    pair("stop");
+}

@@ -125,6 +125,7 @@ pub struct Output {
 }
 
 /// A checked `POST /ai/{agent}`.
+#[derive(Clone)]
 pub struct Request {
     pub agent: &'static Named,
     pub input: String,

@@ -112,6 +112,7 @@ crate::domain::resource::record_and_view! {
 
 crate::domain::resource::owned!(Quote);
 
+#[derive(Clone)]
 pub struct NewQuote {
     pub institution: String,
     pub purpose_code: String,

@@ -265,6 +265,7 @@ fn oldest(a: Option<i64>, b: Option<i64>) -> Option<i64> {
 }
 
 /// A rate to set, as the request or the command line gave it.
+#[derive(Clone)]
 pub struct NewRate {
     pub pair: String,
     pub rate: String,

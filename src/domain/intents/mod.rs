@@ -427,6 +427,7 @@ pub(crate) fn emit(
 /// come from a snapshot; if the name or key changes before the write commits,
 /// the payload still verifies (retired keys stay listed at `GET /keys`), and
 /// locations and terminals are never deleted.
+#[derive(Clone)]
 pub struct Minted {
     input: ValidCreate,
     id: String,

@@ -49,6 +49,7 @@ pub struct RailConfig {
 
 /// A checked and sealed configuration, made before the writer is asked
 /// (sealing is the caller's work, not the writer's).
+#[derive(Clone)]
 pub struct Sealed {
     pub provider: Provider,
     pub credentials_sealed: String,

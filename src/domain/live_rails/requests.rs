@@ -255,6 +255,7 @@ fn refused(refusal: crate::lifecycle::Refusal) -> ApiError {
 }
 
 /// What the dispatcher knew when it recorded an answer.
+#[derive(Clone)]
 pub struct Recorded {
     pub inquiry: bool,
     pub answer: Answer,

@@ -213,6 +213,7 @@ pub fn check_device_id(param: &str, id: &str) -> Result<(), ApiError> {
 }
 
 /// A checked subkey: the SPKI as sent and its raw key, base64.
+#[derive(Clone)]
 pub struct NewKey {
     pub spki: String,
     pub public_key: String,
@@ -388,6 +389,7 @@ pub fn fresh_nonce() -> String {
 }
 
 /// What an offline QR asks for, checked by the handler.
+#[derive(Clone)]
 pub struct NewOfflineQr {
     pub device_id: String,
     pub currency: crate::domain::currency::Currency,

@@ -115,6 +115,7 @@ impl Reason {
 }
 
 /// One promise as the device submitted it.
+#[derive(Clone)]
 pub struct Submitted {
     pub promise: String,
     pub payer_device_id: String,
@@ -138,6 +139,7 @@ pub struct QrProof {
 
 /// A promise ready for the writer: parsed, hashed, signatures checked
 /// against the keys of a snapshot.
+#[derive(Clone)]
 pub struct Prepared {
     pub text: String,
     pub promise: Promise,

@@ -338,6 +338,7 @@ pub enum NewRows {
 }
 
 /// A batch ready to store: everything computed, the rows encoded.
+#[derive(Clone)]
 pub struct Prepared {
     batch: PayoutBatch,
     /// `(id, encoded record)` of every row, in row order.

@@ -132,11 +132,13 @@ pub struct NewStatement {
 }
 
 /// What [`import`] stores, or the statement the same bytes made before.
+#[derive(Clone)]
 pub enum Prepared {
     Known(String),
     New(Box<Fresh>),
 }
 
+#[derive(Clone)]
 pub struct Fresh {
     statement: Statement,
     report: String,
@@ -147,6 +149,7 @@ pub struct Fresh {
 /// A switch payment's resolution, computed on the worker: the writer stores
 /// `after` when the record still hashes to `before` (unchanged since the
 /// snapshot), and otherwise computes it again (`switch_payments::reconcile`).
+#[derive(Clone)]
 struct Resolve {
     id: String,
     before: u64,

@@ -298,6 +298,7 @@ fn conversion(
 }
 
 /// What `GET /remittances/quote` and `POST /remittances` ask for.
+#[derive(Clone)]
 pub struct Ask {
     pub amount_minor: i64,
     pub currency: Currency,
@@ -341,6 +342,7 @@ pub fn quote(read: &impl Read, mode: Mode, ask: &Ask) -> Result<RemittanceQuoteV
 }
 
 /// A checked `POST /remittances`.
+#[derive(Clone)]
 pub struct NewRemittance {
     pub ask: Ask,
     pub payout_method: PayoutMethod,

@@ -203,6 +203,7 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<Profile
 
 /// A checked `POST /settlement_profiles` body: every field parsed, nothing
 /// read from the store yet.
+#[derive(Clone)]
 pub struct Checked {
     rail: Option<String>,
     currency: String,

@@ -198,6 +198,7 @@ crate::domain::resource::record_and_view! {
 
 crate::domain::resource::owned!(SwitchPayment);
 
+#[derive(Clone)]
 pub struct NewPayment {
     pub merchant_order_id: String,
     pub amount_minor: i64,

@@ -63,6 +63,7 @@ pub struct TestClock {
 
 crate::domain::resource::owned!(TestClock);
 
+#[derive(Clone)]
 pub struct NewClock {
     pub frozen_time_ms: i64,
     pub name: Option<String>,

@@ -87,6 +87,7 @@ impl crate::domain::resource::Owned for Transfer {
     }
 }
 
+#[derive(Clone)]
 pub struct NewTransfer {
     pub to: String,
     pub amount_minor: i64,

@@ -1004,6 +1004,7 @@ async fn command_as_page(
         &crate::domain::Settings,
         &Principal,
     ) -> Result<Intent, ApiError>
+    + Clone
     + Send
     + 'static,
 ) -> Result<Response, ApiError> {

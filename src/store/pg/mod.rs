@@ -20,10 +20,12 @@
 //! connection, without blocking a server worker's other tasks.
 
 mod batch;
+mod locks;
 pub mod migrations;
 mod reads;
 #[cfg(test)]
 mod tests;
+pub mod tls;
 
 use std::future::Future;
 use std::time::Duration;
@@ -33,6 +35,7 @@ use tokio_postgres::NoTls;
 
 use super::StoreError;
 
+pub(super) use batch::Isolation;
 pub(super) use reads::Reader;
 
 /// Connections for snapshots (requests' reads) at most, per node. A snapshot
@@ -51,13 +54,47 @@ pub fn is_url(store: &str) -> bool {
 
 /// `url` without its password, for logs and errors.
 pub fn redacted(url: &str) -> String {
-    match url::Url::parse(url) {
+    let (one_host, hosts) = hosts_hidden(url);
+    let shown = match url::Url::parse(&one_host) {
         Ok(mut parsed) if parsed.password().is_some() => {
             let _ = parsed.set_password(Some("********"));
             parsed.to_string()
         }
         Ok(parsed) => parsed.to_string(),
-        Err(_) => "<unparsable store URL>".to_string(),
+        Err(_) => return "<unparsable store URL>".to_string(),
+    };
+    hosts_shown(shown, hosts.as_deref())
+}
+
+/// Stands for a URL's list of hosts while it is parsed: the `url` crate
+/// takes one host, the driver a list (`host1:5432,host2:5432`, a primary
+/// and its standbys, with `target_session_attrs=read-write`).
+const HOSTS: &str = "paygate-store-hosts";
+
+/// `url` with a list of hosts replaced by [`HOSTS`], and the list; a URL of
+/// one host unchanged and `None`.
+fn hosts_hidden(url: &str) -> (String, Option<String>) {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return (url.to_string(), None);
+    };
+    let rest = &url[scheme_end..];
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let authority = &rest[..authority_end];
+    let hosts_start = authority.rfind('@').map_or(0, |i| i + 1);
+    let hosts = &authority[hosts_start..];
+    if !hosts.contains(',') {
+        return (url.to_string(), None);
+    }
+    let at = scheme_end + hosts_start;
+    let hidden = format!("{}{HOSTS}{}", &url[..at], &url[at + hosts.len()..]);
+    (hidden, Some(hosts.to_string()))
+}
+
+/// A URL made from [`hosts_hidden`]'s, with its hosts given back.
+fn hosts_shown(url: String, hosts: Option<&str>) -> String {
+    match hosts {
+        Some(hosts) => url.replacen(HOSTS, hosts, 1),
+        None => url,
     }
 }
 
@@ -87,9 +124,13 @@ impl Pg {
     /// Connects to `url` (once, to check it) without touching the schema.
     pub fn connect(url: &str) -> Result<Pg, StoreError> {
         let shown = redacted(url);
-        let config: tokio_postgres::Config = url
+        let settings = tls::Settings::of(url, &shown)?;
+        let mut config: tokio_postgres::Config = settings
+            .url
             .parse()
             .map_err(|e| StoreError::Engine(format!("{shown} is not a PostgreSQL URL: {e}")))?;
+        config.ssl_mode(settings.mode);
+        let connector = settings.connector()?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(DRIVER_THREADS)
             .thread_name("paygate-pg")
@@ -97,13 +138,15 @@ impl Pg {
             .build()
             .map_err(|e| StoreError::Engine(format!("cannot start the PostgreSQL driver: {e}")))?;
         let pool = |max: usize| {
-            let manager = Manager::from_config(
-                config.clone(),
-                NoTls,
-                ManagerConfig {
-                    recycling_method: RecyclingMethod::Fast,
-                },
-            );
+            let manager_config = ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            };
+            let manager = match &connector {
+                Some(rustls) => {
+                    Manager::from_config(config.clone(), rustls.clone(), manager_config)
+                }
+                None => Manager::from_config(config.clone(), NoTls, manager_config),
+            };
             Pool::builder(manager)
                 .max_size(max)
                 .runtime(Runtime::Tokio1)

@@ -355,3 +355,347 @@ fn three_nodes_racing_to_take_the_same_rows_take_each_once() {
         "every row is gone"
     );
 }
+
+/// Writers on `nodes`, as `serve` starts them, on a runtime of their own.
+fn writers(nodes: &[Store]) -> Vec<crate::store::Writer> {
+    nodes
+        .iter()
+        .map(|node| {
+            crate::store::Writer::start(
+                node.clone(),
+                std::sync::Arc::new(crate::clock::SystemClock),
+                Vec::new(),
+            )
+            .expect("writer")
+            .0
+        })
+        .collect()
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+/// Three nodes' writers racing on one row (the hottest case: every command
+/// reads and writes it): batches are refused each other's locks, roll back
+/// and run again, and no increment is lost or applied twice.
+#[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
+)]
+fn three_writers_on_one_row_lose_no_increment_and_apply_none_twice() {
+    let scratch = Scratch::new("three_writers_on_one_row_lose_no_increment_and_apply_none_twice");
+    const PER_NODE: u64 = 150;
+    let nodes: Vec<Store> = (0..3)
+        .map(|_| Store::open_postgres(&scratch.url, scratch.dir(), true).expect("node"))
+        .collect();
+    let writers = writers(&nodes);
+    let mut seen: Vec<u64> = runtime().block_on(async {
+        let mut tasks = Vec::new();
+        for writer in &writers {
+            for _ in 0..PER_NODE {
+                let writer = writer.clone();
+                tasks.push(tokio::spawn(async move { writer.run(increment).await }));
+            }
+        }
+        let mut seen = Vec::new();
+        for task in tasks {
+            seen.push(task.await.expect("join").expect("increment"));
+        }
+        seen
+    });
+    seen.sort_unstable();
+    assert_eq!(seen, (1..=3 * PER_NODE).collect::<Vec<u64>>());
+    let runs: u64 = writers
+        .iter()
+        .map(|w| {
+            w.stats
+                .contended_runs
+                .load(std::sync::atomic::Ordering::Relaxed)
+        })
+        .sum();
+    eprintln!("{runs} runs rolled back and run again");
+}
+
+/// A batch of one node that holds its rows open does not stop another
+/// node's batch on other rows (the old global lock did), but does stop one
+/// on the same row until it commits; a scan and a write into its range are
+/// kept apart the same way.
+#[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
+)]
+fn batches_on_other_rows_commit_while_a_batch_holds_its_rows() {
+    use std::time::{Duration, Instant};
+    let scratch = Scratch::new("batches_on_other_rows_commit_while_a_batch_holds_its_rows");
+    let nodes: Vec<Store> = (0..2)
+        .map(|_| Store::open_postgres(&scratch.url, scratch.dir(), true).expect("node"))
+        .collect();
+    let writers = writers(&nodes);
+    let rt = runtime();
+    const HOLD: Duration = Duration::from_millis(1_500);
+    // Node 0 reads and writes `org_a`'s row and scans `org_a`'s index,
+    // then holds its batch open.
+    let holder = writers[0].clone();
+    let hold = rt.spawn(async move {
+        holder
+            .run(|tx| {
+                let n = tx
+                    .get(Table::Balances, "test:org_a:CDF:available")?
+                    .map_or(0, |v| v.len());
+                tx.put(Table::Balances, "test:org_a:CDF:available", vec![1; n + 1]);
+                let listed =
+                    tx.scan(Table::Index, "pi|test|org_a|", Some("pi|test|org_a|~"), 10)?;
+                std::thread::sleep(HOLD);
+                Ok(listed.len())
+            })
+            .await
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let timed = |work: fn(&mut crate::store::Tx<'_>) -> Result<(), ApiError>| {
+        let began = Instant::now();
+        rt.block_on(writers[1].run(work)).expect("command");
+        began.elapsed()
+    };
+    let other_org = timed(|tx| {
+        tx.get(Table::Balances, "test:org_b:CDF:available")?;
+        tx.put(Table::Balances, "test:org_b:CDF:available", vec![2]);
+        tx.put(Table::Index, "pi|test|org_b|pi_1", Vec::new());
+        Ok(())
+    });
+    assert!(
+        other_org < HOLD / 2,
+        "another organisation's batch waited {other_org:?}"
+    );
+    let same_range = timed(|tx| {
+        tx.put(Table::Index, "pi|test|org_a|pi_2", Vec::new());
+        Ok(())
+    });
+    assert!(
+        same_range > Duration::from_millis(600),
+        "a write into a range scanned: {same_range:?}"
+    );
+    assert_eq!(rt.block_on(hold).expect("join").expect("holder"), 0);
+    let same_row = timed(|tx| {
+        let v = tx.get(Table::Balances, "test:org_a:CDF:available")?;
+        assert_eq!(v, Some(vec![1]), "the holder's write is seen");
+        Ok(())
+    });
+    assert!(same_row < HOLD, "{same_row:?}");
+}
+
+/// `openssl` with `args`, in `dir`; panics with its error output.
+fn openssl(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("openssl (the CLI) is needed for the TLS test");
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A CA `name` made here, and (with `server`) a certificate it signs for
+/// the host name `localhost` only.
+fn make_ca(dir: &Path, name: &str, server: bool) {
+    let key = format!("{name}.key");
+    let crt = format!("{name}.crt");
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            &format!("/CN=paygate test {name}"),
+            "-keyout",
+            &key,
+            "-out",
+            &crt,
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ],
+    );
+    if server {
+        openssl(
+            dir,
+            &[
+                "req",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-subj",
+                "/CN=localhost",
+                "-keyout",
+                "server.key",
+                "-out",
+                "server.csr",
+            ],
+        );
+        std::fs::write(
+            dir.join("san.ext"),
+            "subjectAltName=DNS:localhost\nbasicConstraints=CA:FALSE\n",
+        )
+        .expect("ext");
+        openssl(
+            dir,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                "server.csr",
+                "-CA",
+                &crt,
+                "-CAkey",
+                &key,
+                "-CAcreateserial",
+                "-days",
+                "2",
+                "-extfile",
+                "san.ext",
+                "-out",
+                "server.crt",
+            ],
+        );
+    }
+}
+
+/// A cluster of its own, serving TLS, stopped when dropped.
+struct TlsCluster {
+    dir: tempfile::TempDir,
+    port: u16,
+}
+
+impl Drop for TlsCluster {
+    fn drop(&mut self) {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .ok()
+            .and_then(|mut versions| versions.next())
+            .and_then(Result::ok)
+            .map(|v| v.path().join("bin/pg_ctl"));
+        if let Some(pg_ctl) = bin {
+            let data = self.dir.path().join("pg/data");
+            let _ = std::process::Command::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&pg_ctl)
+                .args(["-D"])
+                .arg(&data)
+                .args(["stop", "-m", "immediate"])
+                .output();
+            let _ = std::process::Command::new(&pg_ctl)
+                .args(["-D"])
+                .arg(&data)
+                .args(["stop", "-m", "immediate"])
+                .output();
+        }
+        let _ = self.port;
+    }
+}
+
+/// Whether the connection `pg` reads through is encrypted.
+fn encrypted(pg: &super::Pg) -> bool {
+    let client = pg.read_connection().expect("connection");
+    pg.block(async move {
+        client
+            .query_one(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                &[],
+            )
+            .await
+            .expect("pg_stat_ssl")
+            .get::<_, bool>(0)
+    })
+    .expect("block")
+}
+
+/// TLS to a server whose certificate a CA made by this test signed: each
+/// `sslmode` connects or refuses as libpq's does, and the connection is
+/// encrypted (the server says so).
+#[test]
+#[cfg_attr(
+    not(paygate_test_store_pg),
+    ignore = "needs PostgreSQL: set PAYGATE_TEST_STORE"
+)]
+fn tls_to_postgres_checks_the_chain_and_the_name_as_sslmode_asks() {
+    let certs = tempfile::tempdir().expect("temp dir");
+    make_ca(certs.path(), "ca", true);
+    make_ca(certs.path(), "other", false);
+    let cluster = TlsCluster {
+        dir: tempfile::tempdir().expect("temp dir"),
+        port: 55_400 + (std::process::id() % 30) as u16,
+    };
+    // The server's user (not root) must be able to enter the directory.
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(cluster.dir.path(), std::fs::Permissions::from_mode(0o755))
+        .expect("chmod");
+    let pg_dir = cluster.dir.path().join("pg");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/postgres");
+    let out = std::process::Command::new(&script)
+        .env("PAYGATE_PG_PORT", cluster.port.to_string())
+        .env("PAYGATE_PG_DIR", &pg_dir)
+        .env("PAYGATE_PG_SSL_DIR", certs.path())
+        .output()
+        .expect(".ci/postgres");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ca = certs.path().join("ca.crt");
+    let other = certs.path().join("other.crt");
+    let url = |host: &str, query: &str| {
+        format!(
+            "postgres://paygate:paygate@{host}:{}/postgres?{query}",
+            cluster.port
+        )
+    };
+    let full = url(
+        "localhost",
+        &format!("sslmode=verify-full&sslrootcert={}", ca.display()),
+    );
+    let pg = super::Pg::connect(&full).expect("verify-full with the CA");
+    assert!(encrypted(&pg), "verify-full is encrypted");
+    let require = super::Pg::connect(&url("127.0.0.1", "sslmode=require")).expect("require");
+    assert!(encrypted(&require));
+    let plain = super::Pg::connect(&url("127.0.0.1", "")).expect("plain");
+    assert!(!encrypted(&plain), "no sslmode: plain, as before");
+    // The certificate names `localhost`, not the address.
+    let by_address = url(
+        "127.0.0.1",
+        &format!("sslmode=verify-full&sslrootcert={}", ca.display()),
+    );
+    let refused = super::Pg::connect(&by_address)
+        .err()
+        .expect("the name is checked");
+    assert!(refused.to_string().contains("TLS handshake"), "{refused}");
+    let chain = url(
+        "127.0.0.1",
+        &format!("sslmode=verify-ca&sslrootcert={}", ca.display()),
+    );
+    assert!(encrypted(
+        &super::Pg::connect(&chain).expect("verify-ca ignores the name")
+    ));
+    let stranger = url(
+        "localhost",
+        &format!("sslmode=verify-ca&sslrootcert={}", other.display()),
+    );
+    let refused = super::Pg::connect(&stranger)
+        .err()
+        .expect("another CA is refused");
+    assert!(refused.to_string().contains("TLS handshake"), "{refused}");
+}

@@ -564,14 +564,35 @@ impl TestServer {
 
     /// Like [`TestServer::start_with`], with extra `paygate serve` flags.
     pub fn start_with_args<T>(args: &[&str], prepare: impl FnOnce(&Path) -> T) -> (TestServer, T) {
-        let mut server = TestServer::unstarted(false);
-        server.serve_args = args.iter().map(|a| a.to_string()).collect();
-        let keys = init(&server.data_dir);
-        server.secret_key = keys.secret_key;
-        server.publishable_key = keys.publishable_key;
-        let prepared = prepare(&server.data_dir);
-        server.spawn();
-        (server, prepared)
+        TestServer::unstarted(false).first_start(args, prepare)
+    }
+
+    /// Like [`TestServer::start_with_args`], on the PostgreSQL database `url`
+    /// the test made itself (not one of `PAYGATE_TEST_STORE`'s): nodes
+    /// started from it share it, and it is not dropped.
+    pub fn start_on_store_with_args<T>(
+        url: &str,
+        args: &[&str],
+        prepare: impl FnOnce(&Path) -> T,
+    ) -> (TestServer, T) {
+        let server = TestServer::unstarted(false);
+        pg::use_store(server.data_dir.clone(), url);
+        server.first_start(args, prepare)
+    }
+
+    /// `paygate init`, then `prepare` on the stopped store, then the first start.
+    fn first_start<T>(
+        mut self,
+        args: &[&str],
+        prepare: impl FnOnce(&Path) -> T,
+    ) -> (TestServer, T) {
+        self.serve_args = args.iter().map(|a| a.to_string()).collect();
+        let keys = init(&self.data_dir);
+        self.secret_key = keys.secret_key;
+        self.publishable_key = keys.publishable_key;
+        let prepared = prepare(&self.data_dir);
+        self.spawn();
+        (self, prepared)
     }
 
     /// `paygate serve --ephemeral`: everything in memory, nothing to verify.

@@ -30,8 +30,31 @@ fn databases() -> &'static Mutex<HashMap<PathBuf, String>> {
     })
 }
 
+/// Stores a test made itself (the failover test's primary and standby),
+/// by data dir: used as they are, never dropped.
+fn own_stores() -> &'static Mutex<HashMap<PathBuf, String>> {
+    static OWN: OnceLock<Mutex<HashMap<PathBuf, String>>> = OnceLock::new();
+    OWN.get_or_init(Mutex::default)
+}
+
+/// Makes `url` the store of `dir` (and of the nodes started from it).
+pub fn use_store(dir: impl Into<PathBuf>, url: &str) {
+    own_stores()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(dir.into(), url.to_string());
+}
+
 /// The URL of `dir`'s database, made on first use; `None` on redb.
 pub fn database_for(dir: impl Into<PathBuf>) -> Option<String> {
+    let dir = dir.into();
+    if let Some(url) = own_stores()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&dir)
+    {
+        return Some(url.clone());
+    }
     // Which tests are ignored was decided when the binary was built
     // (build.rs): a binary run on another store would ignore the wrong ones.
     // Checked here, where every data dir starts, rather than in `server`,
@@ -43,7 +66,6 @@ pub fn database_for(dir: impl Into<PathBuf>) -> Option<String> {
          run it through `cargo test`, which rebuilds it when the variable changes"
     );
     let server = server()?;
-    let dir = dir.into();
     let mut known = databases().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(url) = known.get(&dir) {
         return Some(url.clone());
