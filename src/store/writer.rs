@@ -1036,7 +1036,7 @@ mod tests {
             fingerprint: "f".into(),
         };
         let rt = rt();
-        let run = |n: u8| -> Work { Box::new(move |_| Ok(Output::json(201, &n)?)) };
+        let run = |n: u8| -> Work { Box::new(move |_| Output::json(201, &n)) };
         rt.block_on(writer.execute(Some(claim.clone()), run(1)))
             .expect("first");
         clock.advance_ms(IDEMPOTENCY_TTL_MS + 1);
