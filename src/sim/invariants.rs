@@ -120,6 +120,7 @@ pub fn moves_and_events(tx: &Tx<'_>) -> Result<(), String> {
     for object in &written {
         let Some(now) = &object.now else { continue };
         stored.insert(&object.id, now);
+        super::lifecycles::check_nested(&object.id, object.before.as_deref(), now)?;
         let Some(to) = super::lifecycles::status(now) else {
             continue;
         };
@@ -219,4 +220,153 @@ fn on_the_way(
 /// batch's figures follow with its finishing event.
 fn approved_batch(id: &str, event: &Value) -> bool {
     id.starts_with("pb_") && event.get("status").and_then(|s| s.as_str()) == Some("EXECUTING")
+}
+
+/// Usage is billed once: per subscription, the usage its invoices billed
+/// and what its current period holds add up to what was recorded
+/// (acknowledged `POST /subscriptions/{id}/usage` answers). A period's end
+/// that billed usage twice, or dropped it, breaks the sum.
+pub fn usage(
+    snapshot: &crate::store::Snapshot,
+    recorded: &BTreeMap<String, i64>,
+) -> Result<(), String> {
+    use crate::domain::subscriptions::Subscription;
+    for (id, recorded) in recorded {
+        let Some(sub) = snapshot
+            .object::<Subscription>(id)
+            .map_err(|e| e.to_string())?
+        else {
+            return Err(format!("{id}: an acknowledged subscription vanished"));
+        };
+        let invoices = crate::domain::invoices::of_subscription(snapshot, id, 100_000)
+            .map_err(|e| e.to_string())?;
+        let billed: i64 = invoices.iter().map(|i| i.amounts.usage_qty).sum();
+        if billed + sub.usage_qty != *recorded {
+            return Err(format!(
+                "{id}: {recorded} units of usage recorded, {billed} billed and {} in the current period",
+                sub.usage_qty
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The webhook deliveries of `endpoints`, and the dispatcher's queue:
+/// - a PENDING delivery has its due row in the queue (none is lost: a
+///   crash, a lease that was never followed by an attempt, leave it due);
+///   every row of the queue is a PENDING delivery's, at its due time;
+/// - attempts follow the retry schedule: numbered in order, each retry no
+///   sooner than its wait less the 10 % jitter, at most one attempt past
+///   the schedule's waits;
+/// - DELIVERED: exactly one 2xx answer, the last attempt; FAILED: the
+///   last attempt failed, with no wait left, or given up (its endpoint
+///   gone or disabled).
+pub fn deliveries(snapshot: &Snapshot, endpoints: &[&str]) -> Result<(), String> {
+    use crate::domain::webhooks::{self, Delivery, DeliveryStatus};
+    use std::collections::BTreeSet;
+    let rows: BTreeSet<String> = snapshot
+        .scan_queue(crate::store::Queue::Deliveries, None, 1_000_000)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|(key, _)| key)
+        .collect();
+    let mut pending_rows = BTreeSet::new();
+    for endpoint in endpoints {
+        let prefix = webhooks::delivery_prefix(endpoint);
+        for (key, _) in snapshot
+            .scan_index(&prefix, None, 1_000_000)
+            .map_err(|e| e.to_string())?
+        {
+            let id = crate::store::keys::id_of(&key);
+            let Some(d) = snapshot.object::<Delivery>(id).map_err(|e| e.to_string())? else {
+                return Err(format!("{id}: an indexed delivery vanished"));
+            };
+            let delays = webhooks::retry_delays(d.mode);
+            let answered = |a: &webhooks::DeliveryAttempt| {
+                a.status_code.is_some_and(|c| (200..300).contains(&c))
+            };
+            for (i, a) in d.attempts.iter().enumerate() {
+                if a.number as usize != i + 1 {
+                    return Err(format!("{id}: attempt {} numbered {}", i + 1, a.number));
+                }
+                if let (Some(prev), Some(wait)) =
+                    (i.checked_sub(1), delays.get(i.saturating_sub(1)))
+                {
+                    let gap = a.at_ms - d.attempts[prev].at_ms;
+                    let given_up = i + 1 == d.attempts.len() && d.status == DeliveryStatus::Failed;
+                    if gap * 10 < wait * 9 && !given_up {
+                        return Err(format!(
+                            "{id}: attempt {} came {gap} ms after the one before; the schedule waits {wait} ms",
+                            i + 1
+                        ));
+                    }
+                }
+            }
+            if d.attempts.len() > delays.len() + 1 {
+                return Err(format!(
+                    "{id}: {} attempts, the schedule allows {}",
+                    d.attempts.len(),
+                    delays.len() + 1
+                ));
+            }
+            let last = d.attempts.last();
+            match d.status {
+                DeliveryStatus::Pending => {
+                    let Some(due) = d.next_attempt_at_ms else {
+                        return Err(format!("{id}: PENDING with no next attempt: lost"));
+                    };
+                    let row = crate::store::keys::due(due, id);
+                    if !rows.contains(&row) {
+                        return Err(format!(
+                            "{id}: PENDING, due at {due}, not in the queue: lost"
+                        ));
+                    }
+                    pending_rows.insert(row);
+                    if d.attempts.iter().any(answered) {
+                        return Err(format!("{id}: answered 2xx and still PENDING"));
+                    }
+                }
+                DeliveryStatus::Delivered => {
+                    if d.attempts.iter().filter(|a| answered(a)).count() != 1
+                        || !last.is_some_and(answered)
+                    {
+                        return Err(format!("{id}: DELIVERED but its attempts say otherwise"));
+                    }
+                }
+                DeliveryStatus::Failed => {
+                    let given_up = last
+                        .and_then(|a| a.error.as_deref())
+                        .is_some_and(|e| e.starts_with("the endpoint"));
+                    if last.is_some_and(answered)
+                        || (!given_up && d.attempts.len() != delays.len() + 1)
+                    {
+                        return Err(format!(
+                            "{id}: FAILED after {} attempts, the schedule has {}",
+                            d.attempts.len(),
+                            delays.len() + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(orphan) = rows.difference(&pending_rows).next() {
+        return Err(format!(
+            "the delivery queue has {orphan}, which no PENDING delivery is due at"
+        ));
+    }
+    Ok(())
+}
+
+/// After the dispatcher's last rounds: no delivery is left waiting.
+pub fn no_delivery_pending(snapshot: &Snapshot) -> Result<(), String> {
+    match snapshot
+        .first_due(crate::store::Queue::Deliveries)
+        .map_err(|e| e.to_string())?
+    {
+        Some(due) => Err(format!(
+            "a delivery is still due at {due} after the last rounds"
+        )),
+        None => Ok(()),
+    }
 }

@@ -84,13 +84,14 @@ pub fn run(options: &Options) -> bool {
         );
     }
     println!(
-        "sim: {} operations ({} commands in {} batches, {} refused, {} retries, {} timers fired, {} crashes) in {:.1} s: {:.0} operations/s on {} threads",
+        "sim: {} operations ({} commands in {} batches, {} refused, {} retries, {} timers fired, {} webhook attempts, {} crashes) in {:.1} s: {:.0} operations/s on {} threads",
         figures.steps,
         figures.commands,
         figures.batches,
         figures.refused,
         figures.retries,
         figures.timers,
+        figures.deliveries,
         figures.crashes,
         elapsed,
         figures.steps as f64 / elapsed.max(1e-9),

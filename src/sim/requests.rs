@@ -13,13 +13,18 @@ use serde_json::{Value, json};
 
 use crate::auth::Principal;
 use crate::domain::accounts::{self, AccountType, NewAccount};
+use crate::domain::intents::input::PurposeCode;
 use crate::domain::intents::input::{CancelIntent, ConfirmIntent, CreateIntent};
 use crate::domain::intents::{self, view};
 use crate::domain::payout_batches::{self as batches, NewBatch, NewRows};
 use crate::domain::payouts::input::CreatePayout;
 use crate::domain::review::{Evidence, Outcome};
+use crate::domain::subscriptions::calendar::Interval;
 use crate::domain::switch_payments::{self, Consent, NewPayment};
-use crate::domain::{Settings, disputes, fx, payouts, refunds, transfers};
+use crate::domain::{
+    Settings, disputes, fx, invoices, payouts, plans, refunds, remittances, subscriptions,
+    transfers,
+};
 use crate::error::ApiError;
 use crate::rails::switch_connector::{SandboxSwitch, SwitchConnector};
 use crate::store::writer::{IdempotencyClaim, Work};
@@ -91,6 +96,29 @@ pub enum Request {
         email: String,
         fee_bps: i64,
     },
+    /// `POST /plans`.
+    CreatePlan {
+        body: Value,
+    },
+    /// `POST /subscriptions`.
+    Subscribe {
+        plan: String,
+        msisdn: String,
+    },
+    /// `POST /subscriptions/{id}/usage`.
+    Usage {
+        subscription: String,
+        quantity: i64,
+    },
+    /// `POST /subscriptions/{id}/cancel`.
+    CancelSubscription {
+        subscription: String,
+        immediately: bool,
+    },
+    /// `POST /remittances`.
+    Remit {
+        body: Value,
+    },
     /// `POST /payouts/{id}/review`, `/payments/{id}/review` (a member's
     /// session): the operator's decision from the provider's statement.
     Review {
@@ -124,6 +152,15 @@ impl Request {
             Request::CreateBatch { .. } => "POST /payouts/batches".into(),
             Request::ApproveBatch { batch } => format!("POST /payouts/batches/{batch}/approve"),
             Request::CreateAccount { .. } => "POST /accounts".into(),
+            Request::CreatePlan { .. } => "POST /plans".into(),
+            Request::Subscribe { .. } => "POST /subscriptions".into(),
+            Request::Usage { subscription, .. } => {
+                format!("POST /subscriptions/{subscription}/usage")
+            }
+            Request::CancelSubscription { subscription, .. } => {
+                format!("POST /subscriptions/{subscription}/cancel")
+            }
+            Request::Remit { .. } => "POST /remittances".into(),
             Request::Review {
                 of: Reviewed::Payout,
                 id,
@@ -152,6 +189,8 @@ impl Request {
             | Request::Dispute { intent, .. } => Some(intent),
             Request::ApproveBatch { batch } => Some(batch),
             Request::Review { id, .. } => Some(id),
+            Request::Usage { subscription, .. }
+            | Request::CancelSubscription { subscription, .. } => Some(subscription),
             _ => None,
         }
     }
@@ -334,6 +373,85 @@ impl Request {
                     Output::json(201, &accounts::view::render(&account, &[]))
                 })
             }
+            Request::CreatePlan { body } => {
+                let input: PlanInput = parse(body)?;
+                let new = plans::NewPlan {
+                    name: input.name,
+                    description: None,
+                    currency: input.currency,
+                    amount_minor: input.amount_minor,
+                    interval: input.interval,
+                    interval_count: Some(input.interval_count),
+                    trial_days: Some(input.trial_days),
+                    tax_bps: Some(input.tax_bps),
+                    tax_label: None,
+                    usage_unit: input.usage_unit,
+                    usage_price_minor: input.usage_price_minor,
+                    code: None,
+                    dunning_exhausted: Some(input.dunning_exhausted),
+                };
+                let public_url = settings.public_url.clone();
+                Box::new(move |tx| {
+                    let plan = plans::create(tx, &caller, new, &public_url)?;
+                    Output::json(201, &plans::view(&plan, &public_url))
+                })
+            }
+            Request::Subscribe { plan, msisdn } => {
+                let new = subscriptions::NewSubscription {
+                    plan,
+                    customer: subscriptions::Customer {
+                        msisdn: Some(msisdn),
+                        email: None,
+                        reference: None,
+                    },
+                    metadata: Default::default(),
+                };
+                Box::new(move |tx| {
+                    let sub = subscriptions::create(tx, &settings, &caller, new)?;
+                    Output::json(201, &subscription_view(tx, &sub, &settings.public_url)?)
+                })
+            }
+            Request::Usage {
+                subscription,
+                quantity,
+            } => Box::new(move |tx| {
+                let record =
+                    subscriptions::record_usage(tx, &caller, &subscription, quantity, None)?;
+                Output::json(200, &record)
+            }),
+            Request::CancelSubscription {
+                subscription,
+                immediately,
+            } => Box::new(move |tx| {
+                let sub =
+                    subscriptions::cancel(tx, &settings, &caller, &subscription, immediately)?;
+                Output::json(200, &subscription_view(tx, &sub, &settings.public_url)?)
+            }),
+            Request::Remit { body } => {
+                let input: RemitInput = parse(body)?;
+                let default_target = input.recipient.country.as_deref().and_then(|c| {
+                    crate::domain::routes::config::local_currency(&c.trim().to_ascii_uppercase())
+                });
+                let ask = remittances::Ask::parse(
+                    input.amount_minor,
+                    Some(&input.currency),
+                    Some(&input.target_currency),
+                    default_target,
+                )?;
+                let new = remittances::NewRemittance {
+                    ask,
+                    payout_method: input.payout_method,
+                    recipient: input.recipient,
+                    source: None,
+                    note: None,
+                    purpose: Some(input.purpose),
+                };
+                Box::new(move |tx| {
+                    let remittance = remittances::create(tx, &settings, &caller, new)?;
+                    let route = remittances::route_of(tx, &remittance)?;
+                    Output::json(201, &remittances::view(&remittance, route.as_ref()))
+                })
+            }
             Request::Review { of, id, paid } => {
                 let outcome = if paid {
                     Outcome::Paid
@@ -361,6 +479,51 @@ impl Request {
             }
         })
     }
+}
+
+/// `POST /plans`'s body, as the simulator sends it (the handler's input
+/// type is private to `http`; the domain's `NewPlan::check` judges it).
+#[derive(serde::Deserialize)]
+struct PlanInput {
+    name: String,
+    currency: String,
+    amount_minor: i64,
+    interval: Interval,
+    interval_count: u32,
+    trial_days: u32,
+    tax_bps: u32,
+    usage_unit: Option<String>,
+    usage_price_minor: Option<i64>,
+    dunning_exhausted: plans::DunningExhausted,
+}
+
+/// `POST /remittances`'s body, as the simulator sends it.
+#[derive(serde::Deserialize)]
+struct RemitInput {
+    amount_minor: i64,
+    currency: String,
+    target_currency: String,
+    payout_method: remittances::PayoutMethod,
+    recipient: remittances::Recipient,
+    purpose: PurposeCode,
+}
+
+/// A subscription as `POST /subscriptions` and its cancel answer: with its
+/// latest invoice.
+fn subscription_view(
+    tx: &crate::store::Tx<'_>,
+    sub: &subscriptions::Subscription,
+    public_url: &str,
+) -> Result<subscriptions::SubscriptionView, ApiError> {
+    let plan: plans::Plan = crate::store::Read::object(tx, &sub.plan)?
+        .ok_or_else(|| ApiError::internal("plan vanished"))?;
+    let mut shown = Vec::new();
+    if let Some(id) = &sub.latest_invoice
+        && let Some(invoice) = crate::store::Read::object::<invoices::Invoice>(tx, id)?
+    {
+        shown.push(invoices::view(&invoice, public_url));
+    }
+    Ok(subscriptions::view(sub, &plan, shown))
 }
 
 /// A body through its input type, as `Body<T>` parses it.

@@ -8,12 +8,13 @@ use std::sync::{Arc, Mutex};
 use serde_json::json;
 
 mod switch;
+mod webhooks;
 
 use super::disk::SimDisk;
 use super::invariants;
 use super::prng::Prng;
 use super::requests::{Request, Reviewed};
-use super::workload::{Op, Step};
+use super::workload::{Op, Payer, Step};
 use crate::auth::roles::Role;
 use crate::auth::{Principal, Rights, SessionCaller};
 use crate::domain::{self, Settings};
@@ -64,6 +65,8 @@ pub struct Figures {
     pub timers: u64,
     pub crashes: u64,
     pub retries: u64,
+    /// Webhook delivery attempts sent to the simulated receivers.
+    pub deliveries: u64,
     /// FNV-1a over every line of the run's trace (ids, answers, timers):
     /// two runs of one seed have one digest.
     pub digest: u64,
@@ -78,6 +81,7 @@ impl Figures {
         self.timers += other.timers;
         self.crashes += other.crashes;
         self.retries += other.retries;
+        self.deliveries += other.deliveries;
         self.digest ^= other.digest;
     }
 }
@@ -146,6 +150,9 @@ enum Expect {
     Refused,
     /// A fresh request that the domain must refuse with this code.
     RefusedWith(Code),
+    /// A key reused after its 24 hours: run anew, never answered from the
+    /// record (this was the first answer); a 201 makes another object.
+    Fresh(Output),
 }
 
 struct World {
@@ -163,6 +170,13 @@ struct World {
     payouts: Vec<String>,
     switch_payments: Vec<String>,
     batches: Vec<String>,
+    plans: Vec<String>,
+    subscriptions: Vec<String>,
+    /// Usage recorded per subscription (acknowledged answers): what its
+    /// invoices bill and its current period holds.
+    usage: std::collections::BTreeMap<String, i64>,
+    /// The webhook endpoints and the receiver behind each.
+    endpoints: Vec<(String, webhooks::Receiver)>,
     keyed: Vec<Keyed>,
     acked: Vec<String>,
     pending: Vec<Pending>,
@@ -254,6 +268,10 @@ impl World {
             payouts: Vec::new(),
             switch_payments: Vec::new(),
             batches: Vec::new(),
+            plans: Vec::new(),
+            subscriptions: Vec::new(),
+            usage: Default::default(),
+            endpoints: Vec::new(),
             keyed: Vec::new(),
             acked: Vec::new(),
             pending: Vec::new(),
@@ -268,6 +286,7 @@ impl World {
             print_trace: std::env::var_os("PAYGATE_SIM_TRACE").is_some(),
         };
         world.setup().map_err(|e| e.message)?;
+        world.create_endpoints().map_err(|e| e.message)?;
         Ok(world)
     }
 
@@ -366,6 +385,17 @@ impl World {
         let last = steps.len().saturating_sub(1);
         self.flush(last)?;
         self.full_check(last)?;
+        // Every delivery is delivered or given up by its schedule.
+        let mut prng = Prng::new(self.seed ^ 0x3e6b_0015);
+        self.drain_webhooks(last, &mut prng)?;
+        self.full_check(last)?;
+        invariants::no_delivery_pending(
+            &self
+                .store()
+                .snapshot()
+                .map_err(|e| self.fail(last, e.to_string()))?,
+        )
+        .map_err(|what| self.fail(last, what))?;
         Ok(self.figures)
     }
 
@@ -384,17 +414,41 @@ impl World {
                 self.crash(n, *mid_commit, *tear, step.salt)
             }
             Op::Retry { pick, same_body } => {
-                let live: Vec<usize> = (0..self.keyed.len())
-                    .filter(|&i| self.now_ms - self.keyed[i].at_ms < IDEMPOTENCY_TTL_MS - 1)
+                // One retry in five reuses a key past its 24 hours, when
+                // there is one: the key is free again, the request runs
+                // anew (with the same body or another).
+                let expired = *pick % 5 == 0;
+                let keys: Vec<usize> = (0..self.keyed.len())
+                    .filter(|&i| {
+                        let age = self.now_ms - self.keyed[i].at_ms;
+                        if expired {
+                            age > IDEMPOTENCY_TTL_MS
+                        } else {
+                            age < IDEMPOTENCY_TTL_MS - 1
+                        }
+                    })
                     .collect();
-                if live.is_empty() {
+                if keys.is_empty() {
                     return Ok(());
                 }
-                let k = &self.keyed[live[(*pick % live.len() as u64) as usize]];
-                let (request, expect) = if *same_body {
-                    (k.request.clone(), Expect::Same(k.answer.clone()))
+                let at = keys[(*pick / 5 % keys.len() as u64) as usize];
+                // A key run anew is no longer the first answer's.
+                let owned;
+                let k = if expired {
+                    owned = self.keyed.remove(at);
+                    &owned
                 } else {
-                    (other_body(&k.request), Expect::Refused)
+                    &self.keyed[at]
+                };
+                let request = if *same_body {
+                    k.request.clone()
+                } else {
+                    other_body(&k.request)
+                };
+                let expect = match (expired, *same_body) {
+                    (true, _) => Expect::Fresh(k.answer.clone()),
+                    (false, true) => Expect::Same(k.answer.clone()),
+                    (false, false) => Expect::Refused,
                 };
                 let pending = Pending {
                     step: n,
@@ -481,6 +535,16 @@ impl World {
         }
         let n = self.accounts.iter().position(|a| a.org == owner)?;
         Some((self.accounts[n].platform, Who::Account(n)))
+    }
+
+    /// An object of `ids` by a draw, with the organisation of the run that
+    /// owns it (as stored).
+    fn picked(&self, ids: &[String], pick: u64) -> Option<(usize, String)> {
+        let id = ids.get((pick % ids.len().max(1) as u64) as usize)?;
+        let snapshot = self.store().snapshot().ok()?;
+        let value: serde_json::Value = snapshot.object(id).ok()??;
+        let (org, _) = self.owner(value.get("owner")?.as_str()?)?;
+        Some((org, id.clone()))
     }
 
     /// The principal of `who` for organisation `org`, as the gate builds it.
@@ -786,6 +850,101 @@ impl World {
                 };
                 return Some((org, Who::Member, request));
             }
+            Op::CreatePlan {
+                org,
+                amount,
+                monthly,
+                count,
+                trial,
+                usage,
+                cancels,
+            } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let body = json!({
+                    "name": format!("Plan {n}"),
+                    "currency": "CDF",
+                    "amount_minor": amount,
+                    // Weekly or monthly: daily periods made a run's
+                    // subscriptions most of its work.
+                    "interval": if *monthly { "month" } else { "week" },
+                    "interval_count": count,
+                    "trial_days": u32::from(*trial),
+                    "tax_bps": 1_600,
+                    "usage_unit": usage.then_some("call"),
+                    "usage_price_minor": usage.then_some(25),
+                    "dunning_exhausted": if *cancels { "cancel" } else { "unpaid" },
+                });
+                (org, Request::CreatePlan { body })
+            }
+            Op::Subscribe { pick, payer } => {
+                let (org, plan) = self.picked(&self.plans, *pick)?;
+                // A payer who pays gets a number of its own (the sandbox
+                // pays any unlisted number): one customer per subscription.
+                let msisdn = match payer {
+                    Payer::Pays => format!("+2438{:08}", n % 100_000_000),
+                    other => other.msisdn().to_string(),
+                };
+                let request = Request::Subscribe { plan, msisdn };
+                (org, request)
+            }
+            Op::Usage { pick, quantity } => {
+                let (org, subscription) = self.picked(&self.subscriptions, *pick)?;
+                let quantity = *quantity;
+                (
+                    org,
+                    Request::Usage {
+                        subscription,
+                        quantity,
+                    },
+                )
+            }
+            Op::CancelSubscription { pick, immediately } => {
+                let (org, subscription) = self.picked(&self.subscriptions, *pick)?;
+                let immediately = *immediately;
+                (
+                    org,
+                    Request::CancelSubscription {
+                        subscription,
+                        immediately,
+                    },
+                )
+            }
+            Op::Remit {
+                org,
+                amount,
+                usd,
+                to_usd,
+                method,
+                payee,
+            } => {
+                let org = (*org % self.orgs.len() as u64) as usize;
+                let (method, recipient) = match method {
+                    0 => (
+                        "mobile_money",
+                        json!({ "name": "Amani", "phone": payee.phone(),
+                                "operator_id": "mpesa_cd", "country": "CD" }),
+                    ),
+                    1 => (
+                        "bank",
+                        json!({ "name": "Amani Traders", "bank_name": "Rawbank",
+                                "account_number": "000000501", "country": "CD",
+                                "swift": "RAWBCDKI" }),
+                    ),
+                    _ => (
+                        "cash_pickup",
+                        json!({ "name": "Amani", "phone": "+243810000001" }),
+                    ),
+                };
+                let body = json!({
+                    "amount_minor": amount,
+                    "currency": currency(*usd),
+                    "target_currency": currency(*to_usd),
+                    "payout_method": method,
+                    "recipient": recipient,
+                    "purpose": "REMITTANCE",
+                });
+                (org, Request::Remit { body })
+            }
             Op::Retry { .. } | Op::Advance { .. } | Op::Crash { .. } => return None,
         };
         Some((org, Who::Key, request))
@@ -872,7 +1031,7 @@ impl World {
     fn answer(
         &mut self,
         n: usize,
-        p: Pending,
+        mut p: Pending,
         result: Result<crate::store::Reply, ApiError>,
         before: Option<&String>,
     ) -> Result<(), Failure> {
@@ -911,7 +1070,7 @@ impl World {
             }
             return Ok(());
         }
-        match (p.expect, result) {
+        match (p.expect.take(), result) {
             (Some(Expect::Same(first)), Ok(reply)) => {
                 if reply.output.status != first.status || reply.output.body != first.body {
                     return Err(self.fail(step, format!(
@@ -965,6 +1124,37 @@ impl World {
                     ));
                 }
             }
+            (Some(Expect::Fresh(first)), Ok(reply)) => {
+                let id = |o: &Output| {
+                    serde_json::from_slice::<serde_json::Value>(&o.body)
+                        .ok()
+                        .and_then(|v| v.get("id")?.as_str().map(str::to_string))
+                };
+                if reply.replayed
+                    || (reply.output.status == 201
+                        && first.status == 201
+                        && id(&reply.output) == id(&first))
+                {
+                    return Err(self.fail(
+                        step,
+                        format!(
+                            "a key reused after 24 h was answered from its record: {} {}",
+                            reply.output.status,
+                            String::from_utf8_lossy(&reply.output.body)
+                        ),
+                    ));
+                }
+                return self.answer(n, p, Ok(reply), before);
+            }
+            (Some(Expect::Fresh(_)), Err(e)) => {
+                self.figures.refused += 1;
+                if matches!(e.code, Code::InternalError | Code::IdempotencyKeyReused) {
+                    return Err(self.fail(
+                        step,
+                        format!("a key reused after 24 h: {:?}: {}", e.code, e.message),
+                    ));
+                }
+            }
             (None, Ok(reply)) => {
                 if reply.replayed {
                     return Err(self.fail(step, "a fresh key was answered from a record"));
@@ -975,6 +1165,13 @@ impl World {
                 if let Some(id) = created.filter(|_| reply.output.status == 201) {
                     self.created(p.org, &p.request, &id);
                     self.acked.push(id);
+                }
+                if let Request::Usage {
+                    subscription,
+                    quantity,
+                } = &p.request
+                {
+                    *self.usage.entry(subscription.clone()).or_default() += quantity;
                 }
                 self.keyed.push(Keyed {
                     org: p.org,
@@ -1036,6 +1233,11 @@ impl World {
             Request::Payout { .. } => self.payouts.push(id),
             Request::SwitchPayment { .. } => self.switch_payments.push(id),
             Request::CreateBatch { .. } => self.batches.push(id),
+            Request::CreatePlan { .. } => self.plans.push(id),
+            Request::Subscribe { .. } => {
+                self.usage.insert(id.clone(), 0);
+                self.subscriptions.push(id);
+            }
             Request::FxQuote {
                 amount, currency, ..
             } => self.quotes.push(Quote {
@@ -1175,9 +1377,13 @@ impl World {
             }
             // Timers queue inquiries: the drainer sends them.
             self.drain_switch(n, twice, &mut prng)?;
+            self.dispatch_webhooks(n, &mut prng)?;
         }
+        // Retries due before the target go at their time.
+        self.dispatch_until(n, target, &mut prng)?;
         self.now_ms = target;
         crate::ids::set_thread_now(self.now_ms);
+        self.dispatch_webhooks(n, &mut prng)?;
         if self.now_ms - self.purged_at_ms < PURGE_EVERY_MS {
             return self.no_negative_balance(n);
         }
@@ -1305,6 +1511,9 @@ impl World {
         invariants::ledger(&snapshot).map_err(|what| self.fail(n, what))?;
         invariants::acknowledged(&snapshot, &self.acked).map_err(|what| self.fail(n, what))?;
         invariants::intents(&snapshot, &self.intents).map_err(|what| self.fail(n, what))?;
+        invariants::usage(&snapshot, &self.usage).map_err(|what| self.fail(n, what))?;
+        let endpoints: Vec<&str> = self.endpoints.iter().map(|(id, _)| id.as_str()).collect();
+        invariants::deliveries(&snapshot, &endpoints).map_err(|what| self.fail(n, what))?;
         Ok(())
     }
 }
@@ -1355,11 +1564,16 @@ fn failing(work: Work) -> Work {
 fn other_body(request: &Request) -> Request {
     match request.clone() {
         Request::CreateIntent { mut body } => {
-            body["description"] = json!("another body");
+            another(&mut body, "description");
             Request::CreateIntent { body }
         }
         Request::Confirm { intent, mut body } => {
-            body["customer_msisdn"] = json!("+243000000777");
+            let other = if body["customer_msisdn"] == "+243000000777" {
+                "+243000000778"
+            } else {
+                "+243000000777"
+            };
+            body["customer_msisdn"] = json!(other);
             Request::Confirm { intent, body }
         }
         Request::Capture { intent, amount } => Request::Capture {
@@ -1390,7 +1604,7 @@ fn other_body(request: &Request) -> Request {
             quote,
         },
         Request::Payout { mut body } => {
-            body["description"] = json!("another body");
+            another(&mut body, "description");
             Request::Payout { body }
         }
         Request::FxQuote {
@@ -1436,14 +1650,49 @@ fn other_body(request: &Request) -> Request {
             id,
             paid: !paid,
         },
+        Request::CreatePlan { mut body } => {
+            another(&mut body, "name");
+            Request::CreatePlan { body }
+        }
+        Request::Subscribe { plan, msisdn } => Request::Subscribe {
+            plan,
+            msisdn: format!("{msisdn}9"),
+        },
+        Request::Usage {
+            subscription,
+            quantity,
+        } => Request::Usage {
+            subscription,
+            quantity: quantity + 1,
+        },
+        Request::CancelSubscription {
+            subscription,
+            immediately,
+        } => Request::CancelSubscription {
+            subscription,
+            immediately: !immediately,
+        },
+        Request::Remit { mut body } => {
+            another(&mut body, "note");
+            Request::Remit { body }
+        }
     }
+}
+
+/// Sets a text field of `body` to another value than it has (a body
+/// changed once may be changed again: it must differ each time).
+fn another(body: &mut serde_json::Value, field: &str) {
+    let now = body[field].as_str().unwrap_or_default().to_string();
+    body[field] = json!(format!("{now} (another body)"));
 }
 
 fn describe(request: &Request) -> String {
     let body = match request {
         Request::CreateIntent { body }
         | Request::Confirm { body, .. }
-        | Request::Payout { body } => body.clone(),
+        | Request::Payout { body }
+        | Request::CreatePlan { body }
+        | Request::Remit { body } => body.clone(),
         Request::Capture { amount, .. } => json!({ "amount_minor": amount }),
         Request::Refund { intent, amount } | Request::Dispute { intent, amount } => {
             json!({ "payment_intent": intent, "amount_minor": amount })

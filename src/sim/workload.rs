@@ -222,6 +222,43 @@ pub enum Op {
         switch: bool,
         paid: bool,
     },
+    /// `POST /plans`: a weekly or monthly plan, with or without a trial,
+    /// usage and dunning that cancels or keeps the subscription UNPAID.
+    CreatePlan {
+        org: u64,
+        amount: i64,
+        monthly: bool,
+        count: u32,
+        trial: bool,
+        usage: bool,
+        cancels: bool,
+    },
+    /// `POST /subscriptions` to a plan of the run; its invoices are
+    /// payment requests to the payer's number.
+    Subscribe {
+        pick: u64,
+        payer: Payer,
+    },
+    /// `POST /subscriptions/{id}/usage`.
+    Usage {
+        pick: u64,
+        quantity: i64,
+    },
+    /// `POST /subscriptions/{id}/cancel`, now or at the period's end.
+    CancelSubscription {
+        pick: u64,
+        immediately: bool,
+    },
+    /// `POST /remittances` (a route carries it): to mobile money, a bank,
+    /// or cash pickup; USD or CDF, to CDF or USD.
+    Remit {
+        org: u64,
+        amount: i64,
+        usd: bool,
+        to_usd: bool,
+        method: u8,
+        payee: Payee,
+    },
     /// A client retries an earlier keyed request: with the same body (it
     /// must get the same answer) or another (it must be refused).
     Retry {
@@ -290,7 +327,7 @@ fn part(prng: &mut Prng) -> u8 {
 }
 
 fn step(prng: &mut Prng) -> Step {
-    let op = match prng.below(100) {
+    let op = match prng.below(110) {
         0..=17 => Op::CreateIntent {
             org: prng.below(ORGS),
             amount: amount(prng),
@@ -383,6 +420,35 @@ fn step(prng: &mut Prng) -> Step {
                 _ => prng.between(3_600_000, 30 * 3_600_000),
             },
             twice: prng.chance(200),
+        },
+        99 => Op::CreatePlan {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            monthly: prng.chance(500),
+            count: u32::try_from(prng.between(1, 3)).unwrap_or(1),
+            trial: prng.chance(300),
+            usage: prng.chance(600),
+            cancels: prng.chance(500),
+        },
+        100..=102 => Op::Subscribe {
+            pick: prng.next_u64(),
+            payer: Payer::draw(prng),
+        },
+        103..=104 => Op::Usage {
+            pick: prng.next_u64(),
+            quantity: prng.between(1, 500),
+        },
+        105 => Op::CancelSubscription {
+            pick: prng.next_u64(),
+            immediately: prng.chance(500),
+        },
+        106..=108 => Op::Remit {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+            to_usd: prng.chance(300),
+            method: u8::try_from(prng.below(3)).unwrap_or(0),
+            payee: Payee::draw(prng),
         },
         _ if prng.chance(500) => Op::Crash {
             mid_commit: prng

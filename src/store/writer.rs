@@ -815,11 +815,19 @@ fn apply_one(
 /// Deletes idempotency records older than 24 h, at most `limit` per call.
 /// Returns how many were purged.
 pub fn purge_idempotency(tx: &mut Tx<'_>, limit: usize) -> Result<usize, StoreError> {
-    let cutoff = super::keys::due_before(tx.now_ms() - IDEMPOTENCY_TTL_MS);
+    let now = tx.now_ms();
+    let cutoff = super::keys::due_before(now - IDEMPOTENCY_TTL_MS);
     let expired = tx.scan(Table::IdempotencyExpiry, "", Some(&cutoff), limit)?;
     for (key, _) in &expired {
         if let Some((_, storage_key)) = key.split_once('|') {
-            tx.delete(Table::Idempotency, storage_key.to_string());
+            // A key reused after its 24 hours holds a new record under the
+            // same storage key (with its own expiry row): this old row must
+            // not purge it, or a retry of the new request within its 24
+            // hours would run it twice (found by the simulator, seed 129).
+            let record: Option<IdempotencyRecord> = tx.get_json(Table::Idempotency, storage_key)?;
+            if record.is_none_or(|r| !r.is_live(now)) {
+                tx.delete(Table::Idempotency, storage_key.to_string());
+            }
         }
         tx.delete(Table::IdempotencyExpiry, key.clone());
     }
@@ -1098,6 +1106,41 @@ mod tests {
             let back: Output = serde_json::from_str(&json).expect("decode");
             assert_eq!(back.body, body);
         }
+    }
+
+    #[test]
+    fn a_key_reused_after_24_hours_keeps_its_new_record_when_the_old_one_is_purged() {
+        // Found by the simulator (seed 129 of the CI sweep): the first use's
+        // expiry row purged the second use's record, and a retry of the
+        // second request within its 24 hours ran it again.
+        let store = Store::ephemeral().expect("store");
+        let clock = Arc::new(ManualClock::new(1_000_000));
+        let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
+        let claim = IdempotencyClaim {
+            storage_key: "test|org_a|k".into(),
+            principal: "key:key_a".into(),
+            endpoint: "POST /things".into(),
+            fingerprint: "f".into(),
+        };
+        let rt = rt();
+        let run = |n: u8| -> Work { Box::new(move |_| Output::json(201, &n)) };
+        rt.block_on(writer.execute(Some(claim.clone()), run(1)))
+            .expect("first");
+        clock.advance_ms(IDEMPOTENCY_TTL_MS + 1);
+        let second = rt
+            .block_on(writer.execute(Some(claim.clone()), run(2)))
+            .expect("second");
+        assert!(!second.replayed, "an expired key runs anew");
+        assert_eq!(
+            rt.block_on(writer.run(|tx| Ok(purge_idempotency(tx, 100)?)))
+                .expect("purge"),
+            1
+        );
+        let again = rt
+            .block_on(writer.execute(Some(claim.clone()), run(3)))
+            .expect("retry");
+        assert!(again.replayed, "the second use's record is kept");
+        assert_eq!(again.output.body, second.output.body);
     }
 
     #[test]

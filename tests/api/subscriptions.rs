@@ -744,3 +744,41 @@ fn a_kill_minus_nine_loses_neither_the_period_timer_nor_the_recorded_usage() {
     assert_eq!(now["invoices"][0]["total_minor"], 10_040);
     assert_eq!(now["invoices"][0]["status"], "PAID");
 }
+
+/// The last event of one type about `id`, from the organisation's events.
+fn last_event_object(srv: &TestServer, event_type: &str, id: &str) -> Value {
+    let resp = srv.get(&format!("/events?type={event_type}&limit=200"), srv.sk());
+    assert_eq!(resp.status, 200, "{resp:?}");
+    resp.body["data"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["data"]["object"]["id"] == id)
+        .map(|e| e["data"]["object"].clone())
+        .unwrap_or_else(|| panic!("no {event_type} about {id}: {resp:?}"))
+}
+
+#[test]
+fn subscription_created_names_its_first_invoice_and_invoice_created_its_payment_request() {
+    // Decision 520 (found by the simulator: seeds 1 and 4 of the sweep): a
+    // collection that waits for the payer emits nothing more, so these
+    // events are what a receiver knows.
+    let srv = TestServer::start();
+    let plan = plan(&srv, json!({}));
+    let sub = subscribe(
+        &srv,
+        &plan,
+        json!({"msisdn": crate::support::intents::AMBIGUOUS}),
+    );
+    let id = id_of(&sub);
+    let invoice = latest_invoice(&srv, &id);
+    let invoice_id = id_of(&invoice);
+    assert_eq!(invoice["status"], "OPEN", "{invoice}");
+    let created = last_event_object(&srv, "subscription.created", &id);
+    assert_eq!(created["latest_invoice"], invoice_id.as_str(), "{created}");
+    let announced = last_event_object(&srv, "invoice.created", &invoice_id);
+    assert_eq!(announced["attempts"], 1, "{announced}");
+    assert!(announced["payment_intent"].is_string(), "{announced}");
+    assert_eq!(announced["payment_intent"], invoice["payment_intent"]);
+    assert_eq!(announced["collection"], "payment_request", "{announced}");
+}

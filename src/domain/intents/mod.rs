@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 
 pub use self::attempts::{Attempt, AttemptStatus};
-use self::attempts::{Trigger as AttemptTrigger, collect_request, reason_str};
+pub use self::attempts::{Trigger as AttemptTrigger, transition as attempt_transition};
+use self::attempts::{collect_request, reason_str};
 pub use self::counters::{Balances, Reservation};
 use self::input::{
     CancelIntent, CaptureMethod, ConfirmIntent, PurposeCode, ReviewIntent, ReviewOutcome,

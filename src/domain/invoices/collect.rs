@@ -119,15 +119,15 @@ pub fn from_wallet(
     })
 }
 
-/// A payment request of the invoice's total, payable for `minutes`: with
-/// the subscriber's number the prompt goes out at once; without one the
-/// payer pays on its hosted page. Returns the intent and the outcome.
-pub fn request(
+/// A payment request of the invoice's total, payable for `minutes`, not
+/// yet sent: the invoice names it before its attempt starts (`start`), so
+/// that `invoice.created` shows the request that went out.
+pub fn request_intent(
     tx: &mut Tx<'_>,
     settings: &Settings,
     invoice: &Invoice,
     minutes: i64,
-) -> Result<(Intent, Outcome), ApiError> {
+) -> Result<Intent, ApiError> {
     let body = serde_json::json!({
         "amount_minor": invoice.amounts.total_minor,
         "currency": invoice.currency,
@@ -150,6 +150,19 @@ pub fn request(
     });
     intent.customer_msisdn = invoice.customer.msisdn.clone();
     intents::save(tx, &intent)?;
+    Ok(intent)
+}
+
+/// Sends the payment request `intent` of `invoice`: with the subscriber's
+/// number the prompt goes out at once; without one the payer pays on its
+/// hosted page. Returns the outcome.
+pub fn start(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    invoice: &Invoice,
+    intent: Intent,
+) -> Result<Outcome, ApiError> {
+    let principal = Principal::system("billing", &invoice.owner, invoice.mode);
     if let Some(msisdn) = invoice.customer.msisdn.clone() {
         let confirm = intents::input::ConfirmIntent {
             customer_msisdn: Some(msisdn),
@@ -159,7 +172,7 @@ pub fn request(
         };
         // A refused attempt is the invoice's failure, not the command's.
         if let Err(e) = intents::confirm(tx, settings, &principal, &intent.id, confirm) {
-            return Ok((intent, Outcome::Failed(e.code.as_str().to_string())));
+            return Ok(Outcome::Failed(e.code.as_str().to_string()));
         }
     }
     let intent: Intent = tx
@@ -175,7 +188,7 @@ pub fn request(
         }
         _ => Outcome::Pending,
     };
-    Ok((intent, outcome))
+    Ok(outcome)
 }
 
 fn last_failed(intent: &Intent) -> bool {

@@ -179,8 +179,9 @@ fn lines(billing: &Billing<'_>, figures: &amounts::Amounts) -> Vec<Line> {
     lines
 }
 
-/// Issues the invoice of a period (OPEN, numbered, `invoice.created`) and
-/// runs its first attempt. Returns its id.
+/// Issues the invoice of a period (OPEN, numbered); its subscription names
+/// it, then `collect_first` announces it and runs its first attempt.
+/// Returns its id.
 pub(crate) fn issue(
     tx: &mut Tx<'_>,
     settings: &Settings,
@@ -227,10 +228,37 @@ pub(crate) fn issue(
         format!("{}{}", keys::subscription_invoices(&sub.id), invoice.id),
         Vec::new(),
     );
-    emit(tx, settings, &invoice, EventType::InvoiceCreated)?;
-    let id = invoice.id.clone();
-    attempt(tx, settings, invoice)?;
-    Ok(id)
+    let _ = settings;
+    Ok(invoice.id)
+}
+
+/// `invoice.created` with its first attempt started (decision 520: the
+/// event shows the invoice as the command leaves it, its payment request
+/// named), then that attempt's outcome.
+pub(crate) fn collect_first(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    id: &str,
+) -> Result<(), ApiError> {
+    let invoice =
+        load(tx, id)?.ok_or_else(|| ApiError::internal(format!("invoice {id} vanished")))?;
+    attempt(tx, settings, invoice, true)
+}
+
+/// Saves an invoice whose first attempt is under way and emits
+/// `invoice.created` (with `announce`): before any outcome of the attempt
+/// (`invoice.paid` or `invoice.payment_failed` follows it).
+fn announce_issued(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    invoice: &mut Invoice,
+    announce: bool,
+) -> Result<(), ApiError> {
+    if announce {
+        save(tx, invoice)?;
+        emit(tx, settings, invoice, EventType::InvoiceCreated)?;
+    }
+    Ok(())
 }
 
 fn save(tx: &mut Tx<'_>, invoice: &mut Invoice) -> Result<(), ApiError> {
@@ -263,8 +291,14 @@ fn next_attempt_at(invoice: &Invoice, now_ms: i64) -> i64 {
     }
 }
 
-/// Runs one collection attempt of an OPEN invoice.
-fn attempt(tx: &mut Tx<'_>, settings: &Settings, mut invoice: Invoice) -> Result<(), ApiError> {
+/// Runs one collection attempt of an OPEN invoice; the first (`announce`)
+/// emits `invoice.created` once the attempt is under way.
+fn attempt(
+    tx: &mut Tx<'_>,
+    settings: &Settings,
+    mut invoice: Invoice,
+    announce: bool,
+) -> Result<(), ApiError> {
     let now = tx.now_ms();
     invoice.attempts += 1;
     invoice.first_attempt_at_ms.get_or_insert(now);
@@ -272,22 +306,26 @@ fn attempt(tx: &mut Tx<'_>, settings: &Settings, mut invoice: Invoice) -> Result
     invoice.next_attempt_at_ms = Some(next_at);
     if invoice.amounts.total_minor == 0 {
         invoice.collection = Some(Collection::None);
+        announce_issued(tx, settings, &mut invoice, announce)?;
         return mark_paid(tx, settings, invoice, None);
     }
     let outcome = match collect::payer_wallet(tx, &invoice)? {
         Some(payer) => {
             invoice.collection = Some(Collection::Wallet);
+            announce_issued(tx, settings, &mut invoice, announce)?;
             collect::from_wallet(tx, settings, &invoice, &payer)?
         }
         None => {
             invoice.collection = Some(Collection::PaymentRequest);
-            // Saved first: the hook of a payment decided at once reads it.
-            save(tx, &mut invoice)?;
             let minutes =
                 ((next_at - now) / 60_000).clamp(1, intents::input::EXPIRES_IN_MINUTES_MAX);
-            let (intent, outcome) = collect::request(tx, settings, &invoice, minutes)?;
+            let intent = collect::request_intent(tx, settings, &invoice, minutes)?;
+            invoice.payment_intent = Some(intent.id.clone());
+            // Saved first: the hook of a payment decided at once reads it.
+            save(tx, &mut invoice)?;
+            announce_issued(tx, settings, &mut invoice, announce)?;
+            let outcome = collect::start(tx, settings, &invoice, intent)?;
             invoice = load(tx, &invoice.id)?.unwrap_or(invoice);
-            invoice.payment_intent = Some(intent.id);
             outcome
         }
     };
@@ -393,7 +431,7 @@ pub fn on_attempt_timer(
                 return Ok(());
             };
             invoice.status = open;
-            attempt(tx, settings, invoice)
+            attempt(tx, settings, invoice, false)
         }
         Status::Paid | Status::Void => Ok(()),
     }

@@ -17,7 +17,6 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
     pub const ALL: [Status; 4] = [Status::Open, Status::Paid, Status::Failed, Status::Void];
 }
 

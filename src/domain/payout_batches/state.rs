@@ -162,7 +162,6 @@ pub enum RowStatus {
 }
 
 impl RowStatus {
-    #[cfg(test)]
     pub const ALL: [RowStatus; 7] = [
         RowStatus::Valid,
         RowStatus::Invalid,

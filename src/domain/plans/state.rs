@@ -14,7 +14,6 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
     pub const ALL: [Status; 2] = [Status::Active, Status::Archived];
 }
 

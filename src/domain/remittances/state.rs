@@ -33,7 +33,6 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
     pub const ALL: [Status; 5] = [
         Status::Pending,
         Status::ReadyForPickup,

@@ -72,7 +72,6 @@ pub enum Group {
 }
 
 impl Stage {
-    #[cfg(test)]
     pub const ALL: [Stage; 23] = [
         Stage::Created,
         Stage::Quoted,

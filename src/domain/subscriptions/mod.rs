@@ -6,7 +6,8 @@
 //!   `anchor + n × interval`. The anchor is the trial's end, or the start.
 //! - Each period is billed at its start (the recurring line in advance),
 //!   with the usage recorded in the period that just ended (in arrears) and
-//!   tax: `invoices::issue`, which collects it and runs its dunning.
+//!   tax: `invoices::issue`, then `invoices::collect_first`, which collects it
+//!   and runs its dunning.
 //! - Statuses and every move between them: `state.rs`.
 //! - Cancel: now (CANCELLED; its open and failed invoices VOID; the unused
 //!   share of the paid period, prorated by the millisecond, is
@@ -273,16 +274,25 @@ pub fn start(
     resource::insert(tx, SUBSCRIPTION.family, &sub)?;
     resource::point(tx, customer_key, &sub.id);
     schedule_period_end(tx, &sub)?;
+    // The first invoice is issued before the subscription is announced, so
+    // that `subscription.created` names it (decision 520); its collection
+    // runs after, and what it decides follows as its own events.
+    let first = match trial_end {
+        Some(_) => None,
+        None => {
+            let billing = invoices::Billing {
+                subscription: &sub.clone(),
+                plan,
+                period_start_ms: now,
+                period_end_ms: end,
+                usage_qty: 0,
+            };
+            Some(issue(tx, settings, &mut sub, billing)?)
+        }
+    };
     emit(tx, &sub, EventType::SubscriptionCreated)?;
-    if trial_end.is_none() {
-        let billing = invoices::Billing {
-            subscription: &sub,
-            plan,
-            period_start_ms: now,
-            period_end_ms: end,
-            usage_qty: 0,
-        };
-        bill(tx, settings, &sub.id, billing)?;
+    if let Some(invoice) = first {
+        invoices::collect_first(tx, settings, &invoice)?;
         sub = load(tx, &sub.id)?.unwrap_or(sub);
     }
     Ok(sub)
@@ -297,25 +307,22 @@ fn schedule_period_end(tx: &mut Tx<'_>, sub: &Subscription) -> Result<(), ApiErr
     Ok(())
 }
 
-/// Issues (and collects) an invoice, then tracks it while it is unpaid.
-fn bill(
+/// Issues an invoice and tracks it while it is unpaid (its collection,
+/// `invoices::collect_first`, comes after: a payment forgets it again).
+/// Saves `sub`; returns the invoice's id.
+fn issue(
     tx: &mut Tx<'_>,
     settings: &Settings,
-    id: &str,
+    sub: &mut Subscription,
     billing: invoices::Billing<'_>,
-) -> Result<(), ApiError> {
+) -> Result<String, ApiError> {
     let invoice_id = invoices::issue(tx, settings, billing)?;
-    let unpaid = tx
-        .object::<Invoice>(&invoice_id)?
-        .is_some_and(|i| matches!(i.status, invoices::Status::Open | invoices::Status::Failed));
-    if let Some(mut sub) = load(tx, id)? {
-        sub.latest_invoice = Some(invoice_id.clone());
-        if unpaid && sub.open_invoices.len() < OPEN_INVOICES_MAX {
-            sub.open_invoices.push(invoice_id);
-        }
-        save(tx, &mut sub)?;
+    sub.latest_invoice = Some(invoice_id.clone());
+    if sub.open_invoices.len() < OPEN_INVOICES_MAX {
+        sub.open_invoices.push(invoice_id.clone());
     }
-    Ok(())
+    save(tx, sub)?;
+    Ok(invoice_id)
 }
 
 /// The `SubscriptionPeriodEnd` timer: ENDED when a cancel at period end
@@ -347,16 +354,19 @@ pub fn on_period_end(
     sub.periods = next;
     sub.current_period_start_ms = start;
     sub.current_period_end_ms = end;
-    advance(tx, &mut sub, Trigger::Renew)?;
-    schedule_period_end(tx, &sub)?;
+    // Issued before the renewal's `subscription.updated`, which names it
+    // (decision 520); collected after.
     let billing = invoices::Billing {
-        subscription: &sub,
+        subscription: &sub.clone(),
         plan: &plan,
         period_start_ms: start,
         period_end_ms: end,
         usage_qty,
     };
-    bill(tx, settings, id, billing)
+    let invoice = issue(tx, settings, &mut sub, billing)?;
+    advance(tx, &mut sub, Trigger::Renew)?;
+    schedule_period_end(tx, &sub)?;
+    invoices::collect_first(tx, settings, &invoice)
 }
 
 fn forget_invoice(sub: &mut Subscription, invoice: &str) {

@@ -28,7 +28,6 @@ pub enum Status {
 }
 
 impl Status {
-    #[cfg(test)]
     pub const ALL: [Status; 7] = [
         Status::Trialing,
         Status::Incomplete,

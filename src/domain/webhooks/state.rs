@@ -31,7 +31,6 @@ pub mod endpoint {
     }
 
     impl EndpointStatus {
-        #[cfg(test)]
         pub const ALL: [EndpointStatus; 2] = [EndpointStatus::Enabled, EndpointStatus::Disabled];
     }
 
@@ -93,7 +92,6 @@ pub mod delivery {
     }
 
     impl DeliveryStatus {
-        #[cfg(test)]
         pub const ALL: [DeliveryStatus; 3] = [
             DeliveryStatus::Pending,
             DeliveryStatus::Delivered,
