@@ -24,6 +24,37 @@ pub enum Refusal {
     Invalid,
 }
 
+/// Declares a lifecycle's `Trigger` enum with `Trigger::ALL`: every
+/// trigger, each guard that travels as a `bool` both ways. The table test
+/// tries each in every status, and so does the simulator
+/// (`sim/lifecycles.rs`), so neither keeps a list of its own that a new
+/// trigger could miss. Variants are unit or carry one `bool` field.
+macro_rules! triggers {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($body:tt)* }) => {
+        $(#[$m])*
+        $vis enum $name { $($body)* }
+
+        impl $name {
+            #[cfg_attr(not(test), allow(dead_code))]
+            pub const ALL: &'static [$name] =
+                &$crate::lifecycle::triggers!(@all $name [] $($body)*);
+        }
+    };
+    (@all $name:ident [$($out:tt)*] #[$m:meta] $($rest:tt)*) => {
+        $crate::lifecycle::triggers!(@all $name [$($out)*] $($rest)*)
+    };
+    (@all $name:ident [$($out:tt)*] $v:ident { $f:ident : bool $(,)? } $(, $($rest:tt)*)?) => {
+        $crate::lifecycle::triggers!(
+            @all $name [$($out)* $name::$v { $f: false }, $name::$v { $f: true },] $($($rest)*)?
+        )
+    };
+    (@all $name:ident [$($out:tt)*] $v:ident $(, $($rest:tt)*)?) => {
+        $crate::lifecycle::triggers!(@all $name [$($out)* $name::$v,] $($($rest)*)?)
+    };
+    (@all $name:ident [$($out:tt)*]) => { [$($out)*] };
+}
+pub(crate) use triggers;
+
 /// The lifecycle of a thing its owner can only withdraw: `Active` until a
 /// `Revoke`, then `Revoked` for good (a QR code, a credit-readiness
 /// consent). Each resource names and spells its status its own way (the

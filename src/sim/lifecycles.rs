@@ -154,19 +154,8 @@ fn refunds() -> Machine {
 }
 
 fn disputes() -> Machine {
-    use disputes::state::{Status, Trigger::*, transition};
-    let triggers = [
-        Respond {
-            deadline_passed: false,
-        },
-        Respond {
-            deadline_passed: true,
-        },
-        Win,
-        Lose,
-        DeadlinePassed,
-    ];
-    machine(&Status::ALL, &triggers, transition)
+    use disputes::state::{Status, Trigger, transition};
+    machine(&Status::ALL, Trigger::ALL, transition)
 }
 
 fn payouts() -> Machine {
@@ -241,21 +230,8 @@ fn accounts() -> Machine {
 }
 
 fn switch_payments() -> Machine {
-    use switch_payments::state::{Status, Trigger::*, transition};
-    let triggers = [
-        Consent { valid: false },
-        Consent { valid: true },
-        ConsentLapsed,
-        Dispatch,
-        Accepted,
-        Authorize,
-        Credit,
-        Reject,
-        TimedOut,
-        Expire,
-        Cancel,
-    ];
-    machine(&Status::ALL, &triggers, transition)
+    use switch_payments::state::{Status, Trigger, transition};
+    machine(&Status::ALL, Trigger::ALL, transition)
 }
 
 fn settlement_cycles() -> Machine {
@@ -304,52 +280,7 @@ fn remittances() -> Machine {
 
 fn routes() -> Machine {
     use routes::state::{Stage, Trigger, transition};
-    let mut triggers = vec![
-        Trigger::Quote,
-        Trigger::AwaitFunding,
-        Trigger::Fund,
-        Trigger::FundingFailed,
-        Trigger::ReserveFx,
-        Trigger::ShortOfLiquidity,
-        Trigger::RoutePayout,
-        Trigger::SendPayout,
-        Trigger::ReceiveEvidence,
-        Trigger::Verify,
-        Trigger::Settle,
-        Trigger::PayoutFailed,
-        Trigger::PayoutUnknown,
-        Trigger::Expire,
-    ];
-    for a in BOOLS {
-        triggers.push(Trigger::CheckEvidence { matches: a });
-        triggers.push(Trigger::Cancel {
-            payout_executing: a,
-        });
-        triggers.push(Trigger::Review { paid: a });
-    }
-    // Exhaustive: a new trigger does not compile until it is listed above.
-    for t in &triggers {
-        match t {
-            Trigger::Quote
-            | Trigger::AwaitFunding
-            | Trigger::Fund
-            | Trigger::FundingFailed
-            | Trigger::ReserveFx
-            | Trigger::ShortOfLiquidity
-            | Trigger::RoutePayout
-            | Trigger::SendPayout
-            | Trigger::ReceiveEvidence
-            | Trigger::Verify
-            | Trigger::CheckEvidence { .. }
-            | Trigger::Settle
-            | Trigger::PayoutFailed
-            | Trigger::PayoutUnknown
-            | Trigger::Cancel { .. }
-            | Trigger::Expire
-            | Trigger::Review { .. } => {}
-        }
-    }
-    machine(&Stage::ALL, &triggers, transition)
+    machine(&Stage::ALL, Trigger::ALL, transition)
 }
 
 fn webhook_deliveries() -> Machine {

@@ -1562,121 +1562,43 @@ fn failing(work: Work) -> Work {
 
 /// The same request with another body (same endpoint).
 fn other_body(request: &Request) -> Request {
-    match request.clone() {
-        Request::CreateIntent { mut body } => {
-            another(&mut body, "description");
-            Request::CreateIntent { body }
-        }
-        Request::Confirm { intent, mut body } => {
+    let mut other = request.clone();
+    match &mut other {
+        Request::CreateIntent { body } | Request::Payout { body } => another(body, "description"),
+        Request::CreatePlan { body } => another(body, "name"),
+        Request::Remit { body } => another(body, "note"),
+        Request::Confirm { body, .. } => {
             let other = if body["customer_msisdn"] == "+243000000777" {
                 "+243000000778"
             } else {
                 "+243000000777"
             };
             body["customer_msisdn"] = json!(other);
-            Request::Confirm { intent, body }
         }
-        Request::Capture { intent, amount } => Request::Capture {
-            intent,
-            amount: Some(amount.unwrap_or(1) + 1),
-        },
-        Request::Cancel { intent } => Request::Capture {
-            intent,
-            amount: None,
-        },
-        Request::Refund { intent, amount } => Request::Refund {
-            intent,
-            amount: Some(amount.unwrap_or(1) + 1),
-        },
-        Request::Dispute { intent, amount } => Request::Dispute {
-            intent,
-            amount: Some(amount.unwrap_or(1) + 1),
-        },
-        Request::Transfer {
-            to,
-            amount,
-            currency,
-            quote,
-        } => Request::Transfer {
-            to,
-            amount: amount + 1,
-            currency,
-            quote,
-        },
-        Request::Payout { mut body } => {
-            another(&mut body, "description");
-            Request::Payout { body }
+        Request::Capture { amount, .. }
+        | Request::Refund { amount, .. }
+        | Request::Dispute { amount, .. } => *amount = Some(amount.unwrap_or(1) + 1),
+        // A cancel has no body: the same key on another operation's body.
+        Request::Cancel { intent } => {
+            return Request::Capture {
+                intent: intent.clone(),
+                amount: None,
+            };
         }
-        Request::FxQuote {
-            amount,
-            currency,
-            target,
-        } => Request::FxQuote {
-            amount: amount + 1,
-            currency,
-            target,
-        },
-        Request::SwitchPayment {
-            order,
-            amount,
-            currency,
-            binding,
-            consent_at_s,
-        } => Request::SwitchPayment {
-            order,
-            amount: amount + 1,
-            currency,
-            binding,
-            consent_at_s,
-        },
-        Request::CreateBatch { currency, csv } => Request::CreateBatch {
-            currency,
-            csv: format!("{csv}mobile_money,1.00,mpesa,+243000000501,Another,REF-X\n"),
-        },
-        Request::ApproveBatch { batch } => Request::ApproveBatch {
-            batch: format!("{batch}x"),
-        },
-        Request::CreateAccount {
-            name,
-            email,
-            fee_bps,
-        } => Request::CreateAccount {
-            name,
-            email,
-            fee_bps: fee_bps + 1,
-        },
-        Request::Review { of, id, paid } => Request::Review {
-            of,
-            id,
-            paid: !paid,
-        },
-        Request::CreatePlan { mut body } => {
-            another(&mut body, "name");
-            Request::CreatePlan { body }
+        Request::Transfer { amount, .. }
+        | Request::FxQuote { amount, .. }
+        | Request::SwitchPayment { amount, .. } => *amount += 1,
+        Request::CreateBatch { csv, .. } => {
+            csv.push_str("mobile_money,1.00,mpesa,+243000000501,Another,REF-X\n")
         }
-        Request::Subscribe { plan, msisdn } => Request::Subscribe {
-            plan,
-            msisdn: format!("{msisdn}9"),
-        },
-        Request::Usage {
-            subscription,
-            quantity,
-        } => Request::Usage {
-            subscription,
-            quantity: quantity + 1,
-        },
-        Request::CancelSubscription {
-            subscription,
-            immediately,
-        } => Request::CancelSubscription {
-            subscription,
-            immediately: !immediately,
-        },
-        Request::Remit { mut body } => {
-            another(&mut body, "note");
-            Request::Remit { body }
-        }
+        Request::ApproveBatch { batch } => batch.push('x'),
+        Request::CreateAccount { fee_bps, .. } => *fee_bps += 1,
+        Request::Review { paid, .. } => *paid = !*paid,
+        Request::CancelSubscription { immediately, .. } => *immediately = !*immediately,
+        Request::Subscribe { msisdn, .. } => msisdn.push('9'),
+        Request::Usage { quantity, .. } => *quantity += 1,
     }
+    other
 }
 
 /// Sets a text field of `body` to another value than it has (a body

@@ -46,6 +46,13 @@ fn missing(first: u64) -> io::Error {
     io::Error::new(io::ErrorKind::NotFound, format!("no segment {first}"))
 }
 
+/// Segment `first`, once the disk took the step of the write about to
+/// touch it.
+fn stepped(state: &mut State, first: u64) -> io::Result<&mut File> {
+    state.step()?;
+    state.segments.get_mut(&first).ok_or_else(|| missing(first))
+}
+
 impl Segments for SimSegments {
     fn list(&mut self) -> io::Result<Vec<u64>> {
         Ok(self.live()?.segments.keys().copied().collect())
@@ -81,11 +88,7 @@ impl Segments for SimSegments {
 
     fn append_synced(&mut self, first: u64, bytes: &[u8]) -> io::Result<()> {
         let mut state = self.live()?;
-        state.step()?;
-        let file = state
-            .segments
-            .get_mut(&first)
-            .ok_or_else(|| missing(first))?;
+        let file = stepped(&mut state, first)?;
         file.data.extend_from_slice(bytes);
         state.step()?;
         if let Some(file) = state.segments.get_mut(&first) {
@@ -96,11 +99,7 @@ impl Segments for SimSegments {
 
     fn truncate(&mut self, first: u64, len: u64) -> io::Result<()> {
         let mut state = self.live()?;
-        state.step()?;
-        let file = state
-            .segments
-            .get_mut(&first)
-            .ok_or_else(|| missing(first))?;
+        let file = stepped(&mut state, first)?;
         let len = usize::try_from(len)
             .unwrap_or(usize::MAX)
             .min(file.data.len());

@@ -835,7 +835,7 @@ pub fn purge_idempotency(tx: &mut Tx<'_>, limit: usize) -> Result<usize, StoreEr
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::clock::{ManualClock, SystemClock};
 
@@ -845,7 +845,25 @@ mod tests {
             .0
     }
 
-    fn rt() -> tokio::runtime::Runtime {
+    /// The claim of `key` by one API key, for `POST /things`.
+    fn claim(key: &str, fingerprint: &str) -> IdempotencyClaim {
+        IdempotencyClaim {
+            storage_key: format!("test|org_a|{key}"),
+            principal: "key:key_a".into(),
+            endpoint: "POST /things".into(),
+            fingerprint: fingerprint.into(),
+        }
+    }
+
+    /// A writer on a fresh store whose clock the test moves.
+    fn on_manual_clock() -> (Store, Writer, Arc<ManualClock>) {
+        let store = Store::ephemeral().expect("store");
+        let clock = Arc::new(ManualClock::new(1_000_000));
+        let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
+        (store, writer, clock)
+    }
+
+    pub(crate) fn rt() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -952,12 +970,7 @@ mod tests {
     fn one_idempotency_key_executes_once_even_in_one_batch() {
         let store = Store::ephemeral().expect("store");
         let writer = start(&store);
-        let claim = IdempotencyClaim {
-            storage_key: "test|org_a|key-1".into(),
-            principal: "key:key_a".into(),
-            endpoint: "POST /things".into(),
-            fingerprint: "f1".into(),
-        };
+        let claim = claim("key-1", "f1");
         let replies = rt().block_on(async {
             let mut tasks = Vec::new();
             for _ in 0..20 {
@@ -1031,12 +1044,7 @@ mod tests {
     ) {
         let store = Store::ephemeral().expect("store");
         let writer = start(&store);
-        let claim = IdempotencyClaim {
-            storage_key: "test|org_a|shared".into(),
-            principal: "key:key_a".into(),
-            endpoint: "POST /things".into(),
-            fingerprint: "f".into(),
-        };
+        let claim = claim("shared", "f");
         let padding = "x".repeat(600);
         let work = move |secret: Option<&'static str>| -> Work {
             let padding = padding.clone();
@@ -1113,15 +1121,8 @@ mod tests {
         // Found by the simulator (seed 129 of the CI sweep): the first use's
         // expiry row purged the second use's record, and a retry of the
         // second request within its 24 hours ran it again.
-        let store = Store::ephemeral().expect("store");
-        let clock = Arc::new(ManualClock::new(1_000_000));
-        let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
-        let claim = IdempotencyClaim {
-            storage_key: "test|org_a|k".into(),
-            principal: "key:key_a".into(),
-            endpoint: "POST /things".into(),
-            fingerprint: "f".into(),
-        };
+        let (_store, writer, clock) = on_manual_clock();
+        let claim = claim("k", "f");
         let rt = rt();
         let run = |n: u8| -> Work { Box::new(move |_| Output::json(201, &n)) };
         rt.block_on(writer.execute(Some(claim.clone()), run(1)))
@@ -1145,15 +1146,8 @@ mod tests {
 
     #[test]
     fn expired_idempotency_records_are_purged() {
-        let store = Store::ephemeral().expect("store");
-        let clock = Arc::new(ManualClock::new(1_000_000));
-        let (writer, _) = Writer::start(store.clone(), clock.clone(), Vec::new()).expect("writer");
-        let claim = IdempotencyClaim {
-            storage_key: "test|org_a|k".into(),
-            principal: "key:key_a".into(),
-            endpoint: "POST /things".into(),
-            fingerprint: "f".into(),
-        };
+        let (store, writer, clock) = on_manual_clock();
+        let claim = claim("k", "f");
         let rt = rt();
         rt.block_on(writer.execute(Some(claim.clone()), Box::new(|_| Ok(Output::empty()))))
             .expect("first");

@@ -31,17 +31,19 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    /// `POST /disputes/{id}/respond`; `deadline_passed` when it comes at or
-    /// after the evidence deadline.
-    Respond { deadline_passed: bool },
-    /// The review found for the merchant.
-    Win,
-    /// The review found for the payer.
-    Lose,
-    /// The evidence deadline's timer fired.
-    DeadlinePassed,
+crate::lifecycle::triggers! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Trigger {
+        /// `POST /disputes/{id}/respond`; `deadline_passed` when it comes at or
+        /// after the evidence deadline.
+        Respond { deadline_passed: bool },
+        /// The review found for the merchant.
+        Win,
+        /// The review found for the payer.
+        Lose,
+        /// The evidence deadline's timer fired.
+        DeadlinePassed,
+    }
 }
 
 /// The next status for `trigger` in `from`, or why not.
@@ -72,18 +74,6 @@ mod tests {
     use Status::*;
     use Trigger::*;
 
-    const TRIGGERS: [Trigger; 5] = [
-        Respond {
-            deadline_passed: false,
-        },
-        Respond {
-            deadline_passed: true,
-        },
-        Win,
-        Lose,
-        DeadlinePassed,
-    ];
-
     const ALLOWED: &[(Status, Trigger, Status)] = &[
         (
             NeedsResponse,
@@ -105,12 +95,12 @@ mod tests {
                 NeedsResponse | UnderReview | Won | Lost => {}
             }
         }
-        for t in TRIGGERS {
+        for t in Trigger::ALL {
             match t {
                 Respond { .. } | Win | Lose | DeadlinePassed => {}
             }
         }
-        assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
+        assert_table(&Status::ALL, Trigger::ALL, ALLOWED, transition);
     }
 
     #[test]

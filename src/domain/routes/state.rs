@@ -280,45 +280,47 @@ impl Stage {
     }
 }
 
-/// What can happen to a route. Guards travel as data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    /// Its figures were computed (at creation).
-    Quote,
-    /// A funding payment was created; the route waits for it.
-    AwaitFunding,
-    /// The money arrived (from the wallet at once, or the funding payment).
-    Fund,
-    /// The funding payment failed for good.
-    FundingFailed,
-    /// The money was converted into the target currency.
-    ReserveFx,
-    /// The payout currency's float cannot carry the payout now.
-    ShortOfLiquidity,
-    /// A payout was made (or the cash set aside for an agent).
-    RoutePayout,
-    /// The rail took the payout and answers later.
-    SendPayout,
-    /// The rail confirmed the payout.
-    ReceiveEvidence,
-    /// The confirmation is being checked.
-    Verify,
-    /// The check's outcome: the payout matches the route's figures.
-    CheckEvidence { matches: bool },
-    /// Done: straight from the escrow (wallet, qr, keep), or once verified.
-    Settle,
-    /// The rail refused the payout.
-    PayoutFailed,
-    /// The rail cannot tell whether it paid.
-    PayoutUnknown,
-    /// `POST /routes/{id}/cancel`; refused once a payout is being executed.
-    Cancel { payout_executing: bool },
-    /// A waiting route ran out of time.
-    Expire,
-    /// `POST /routes/{id}/review` of a MISMATCHED route: an operator found
-    /// on the rail's statement that the recipient was paid the route's
-    /// amount (`paid`), or that the payout came back.
-    Review { paid: bool },
+crate::lifecycle::triggers! {
+    /// What can happen to a route. Guards travel as data.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Trigger {
+        /// Its figures were computed (at creation).
+        Quote,
+        /// A funding payment was created; the route waits for it.
+        AwaitFunding,
+        /// The money arrived (from the wallet at once, or the funding payment).
+        Fund,
+        /// The funding payment failed for good.
+        FundingFailed,
+        /// The money was converted into the target currency.
+        ReserveFx,
+        /// The payout currency's float cannot carry the payout now.
+        ShortOfLiquidity,
+        /// A payout was made (or the cash set aside for an agent).
+        RoutePayout,
+        /// The rail took the payout and answers later.
+        SendPayout,
+        /// The rail confirmed the payout.
+        ReceiveEvidence,
+        /// The confirmation is being checked.
+        Verify,
+        /// The check's outcome: the payout matches the route's figures.
+        CheckEvidence { matches: bool },
+        /// Done: straight from the escrow (wallet, qr, keep), or once verified.
+        Settle,
+        /// The rail refused the payout.
+        PayoutFailed,
+        /// The rail cannot tell whether it paid.
+        PayoutUnknown,
+        /// `POST /routes/{id}/cancel`; refused once a payout is being executed.
+        Cancel { payout_executing: bool },
+        /// A waiting route ran out of time.
+        Expire,
+        /// `POST /routes/{id}/review` of a MISMATCHED route: an operator found
+        /// on the rail's statement that the recipient was paid the route's
+        /// amount (`paid`), or that the payout came back.
+        Review { paid: bool },
+    }
 }
 
 /// The next stage for `trigger` in `from`, or why not.
@@ -379,29 +381,6 @@ mod tests {
     const CANCEL_WHILE_PAYING: Trigger = Cancel {
         payout_executing: true,
     };
-
-    const TRIGGERS: [Trigger; 20] = [
-        Quote,
-        AwaitFunding,
-        Fund,
-        FundingFailed,
-        ReserveFx,
-        ShortOfLiquidity,
-        RoutePayout,
-        SendPayout,
-        ReceiveEvidence,
-        Verify,
-        CheckEvidence { matches: true },
-        CheckEvidence { matches: false },
-        Settle,
-        PayoutFailed,
-        PayoutUnknown,
-        CANCEL,
-        CANCEL_WHILE_PAYING,
-        Expire,
-        Review { paid: true },
-        Review { paid: false },
-    ];
 
     const ALLOWED: &[(Stage, Trigger, Stage)] = &[
         (Created, Quote, Quoted),
@@ -472,7 +451,7 @@ mod tests {
                 | Refunded => {}
             }
         }
-        for t in TRIGGERS {
+        for t in Trigger::ALL {
             match t {
                 Quote
                 | AwaitFunding
@@ -493,7 +472,7 @@ mod tests {
                 | Review { .. } => {}
             }
         }
-        assert_table(&Stage::ALL, &TRIGGERS, ALLOWED, transition);
+        assert_table(&Stage::ALL, Trigger::ALL, ALLOWED, transition);
     }
 
     #[test]
@@ -507,7 +486,7 @@ mod tests {
             Err(Refusal::AttemptInFlight)
         );
         for done in Stage::ALL.into_iter().filter(|s| s.is_terminal()) {
-            for t in TRIGGERS {
+            for &t in Trigger::ALL {
                 assert!(transition(done, t).is_err(), "{done:?} {t:?}");
             }
             assert_eq!(transition(done, CANCEL), Err(Refusal::Closed));

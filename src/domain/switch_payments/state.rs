@@ -82,30 +82,32 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Trigger {
-    /// The consent check at creation: valid (given less than 600 s ago) or not.
-    Consent {
-        valid: bool,
-    },
-    /// The consent's 600 s ran out before the payment left.
-    ConsentLapsed,
-    /// The outbox drainer took the submission.
-    Dispatch,
-    /// The switch acknowledged the submission (or an inquiry found it).
-    Accepted,
-    /// The payer's institution authorized.
-    Authorize,
-    /// The beneficiary was credited.
-    Credit,
-    /// The switch or the payer's institution refused (or an inquiry found
-    /// nothing was received).
-    Reject,
-    /// No answer after a send that may have happened.
-    TimedOut,
-    /// 15 minutes passed before emission.
-    Expire,
-    Cancel,
+crate::lifecycle::triggers! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Trigger {
+        /// The consent check at creation: valid (given less than 600 s ago) or not.
+        Consent {
+            valid: bool,
+        },
+        /// The consent's 600 s ran out before the payment left.
+        ConsentLapsed,
+        /// The outbox drainer took the submission.
+        Dispatch,
+        /// The switch acknowledged the submission (or an inquiry found it).
+        Accepted,
+        /// The payer's institution authorized.
+        Authorize,
+        /// The beneficiary was credited.
+        Credit,
+        /// The switch or the payer's institution refused (or an inquiry found
+        /// nothing was received).
+        Reject,
+        /// No answer after a send that may have happened.
+        TimedOut,
+        /// 15 minutes passed before emission.
+        Expire,
+        Cancel,
+    }
 }
 
 pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
@@ -137,20 +139,6 @@ mod tests {
     use Status::*;
     use Trigger::*;
 
-    const TRIGGERS: [Trigger; 11] = [
-        Consent { valid: true },
-        Consent { valid: false },
-        ConsentLapsed,
-        Dispatch,
-        Accepted,
-        Authorize,
-        Credit,
-        Reject,
-        TimedOut,
-        Expire,
-        Cancel,
-    ];
-
     const ALLOWED: &[(Status, Trigger, Status)] = &[
         (Received, Consent { valid: true }, Ready),
         (Received, Consent { valid: false }, RequiresAction),
@@ -180,7 +168,7 @@ mod tests {
                 | Unknown | Completed | Rejected | Expired | Cancelled => {}
             }
         }
-        for t in TRIGGERS {
+        for t in Trigger::ALL {
             match t {
                 Consent { .. }
                 | ConsentLapsed
@@ -194,7 +182,7 @@ mod tests {
                 | Cancel => {}
             }
         }
-        assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
+        assert_table(&Status::ALL, Trigger::ALL, ALLOWED, transition);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::path::Path;
 use super::super::{Read, Store, Table, increment, keys};
 use super::migrations;
 use crate::error::ApiError;
+use crate::store::writer::tests::rt as runtime;
 
 /// A database made for one test, dropped at its end.
 struct Scratch {
@@ -370,14 +371,6 @@ fn writers(nodes: &[Store]) -> Vec<crate::store::Writer> {
             .0
         })
         .collect()
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime")
 }
 
 /// Three nodes' writers racing on one row (the hottest case: every command
