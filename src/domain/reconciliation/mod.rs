@@ -254,22 +254,12 @@ pub fn prepare(
             attention.push(item);
         }
     }
-    for record in rail_records(read, mode, owner, &new.rail, &seen)? {
-        if !matching::is_missing(&record, period_start_ms, period_end_ms) {
-            continue;
-        }
+    let missing = rail_records(read, mode, owner, &new.rail, &seen)?
+        .into_iter()
+        .filter(|r| matching::is_missing(r, period_start_ms, period_end_ms));
+    for record in missing {
         counts.missing += 1;
-        let item = Item {
-            line: None,
-            reference: record.id.clone(),
-            class: Class::Missing,
-            reason: Reason::NotInStatement,
-            statement_amount_minor: None,
-            gateway_amount_minor: Some(record.amount_minor),
-            currency: record.currency.clone(),
-            statement_date_ms: None,
-            gateway_at_ms: Some(record.at_ms),
-        };
+        let item = missing_item(&record);
         view::report_row(&mut report, &item, false, "");
         if attention.len() < ATTENTION_SHOWN_MAX {
             attention.push(item);
@@ -297,6 +287,22 @@ pub fn prepare(
         report,
         resolves,
     })))
+}
+
+/// The report's item for a payment the rail's records hold and the
+/// statement does not.
+fn missing_item(record: &Record) -> Item {
+    Item {
+        line: None,
+        reference: record.id.clone(),
+        class: Class::Missing,
+        reason: Reason::NotInStatement,
+        statement_amount_minor: None,
+        gateway_amount_minor: Some(record.amount_minor),
+        currency: record.currency.clone(),
+        statement_date_ms: None,
+        gateway_at_ms: Some(record.at_ms),
+    }
 }
 
 /// Stores a prepared statement (or answers the one the same bytes made,

@@ -13,6 +13,10 @@ use crate::outbox::webhooks::{ATTEMPT_TIMEOUT, LEASE};
 use crate::store::writer::{IdempotencyClaim, Work};
 use crate::store::{Output, Queue, Read};
 
+/// A delivery due now: its id, the due time read, its endpoint (if not
+/// deleted) and the simulated receiver behind it.
+type Due = (String, i64, Option<Endpoint>, Option<Receiver>);
+
 /// How a simulated receiver behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Receiver {
@@ -118,8 +122,8 @@ impl World {
     /// taken (a lease in one batch), its receiver asked, the outcomes
     /// recorded (one batch); deliveries of a gone or disabled endpoint
     /// given up, as `outbox::webhooks` does.
-    pub(super) fn dispatch_webhooks(&mut self, n: usize, prng: &mut Prng) -> Result<(), Failure> {
-        let now = self.now_ms;
+    /// The deliveries due at `now` in the dispatcher's queue.
+    fn due_deliveries(&self, n: usize, now: i64) -> Result<Vec<Due>, Failure> {
         let snapshot = self
             .store()
             .snapshot()
@@ -153,6 +157,12 @@ impl World {
                 .map(|(_, r)| *r);
             due.push((delivery.id, seen_due, endpoint, receiver));
         }
+        Ok(due)
+    }
+
+    pub(super) fn dispatch_webhooks(&mut self, n: usize, prng: &mut Prng) -> Result<(), Failure> {
+        let now = self.now_ms;
+        let due = self.due_deliveries(n, now)?;
         if due.is_empty() {
             return Ok(());
         }
