@@ -327,6 +327,43 @@ fn b_available(node: &TestServer, b_key: &str) -> i64 {
         .unwrap_or(0)
 }
 
+/// No acknowledged write lost: each object is there; no double
+/// application: a retry of each on another node answers the same object, B
+/// received each transfer once, and A's intents are exactly the
+/// acknowledged ones and the funding payment.
+fn assert_applied_once(nodes: &[TestServer], acked: &[Acked], b_key: &str, funding_id: &str) {
+    for (n, a) in acked.iter().enumerate() {
+        let id = a.answer["id"].as_str().expect("an id in the answer");
+        let node = &nodes[n % nodes.len()];
+        let got = node.get(&format!("{}/{id}", a.path), node.sk());
+        assert_eq!(got.status, 200, "acknowledged {a:?} is gone: {got:?}");
+        assert_eq!(got.body["amount_minor"], a.body["amount_minor"], "{got:?}");
+    }
+    for (n, a) in acked.iter().enumerate() {
+        let node = &nodes[(n + 1) % nodes.len()];
+        let again = node.post(a.path, node.sk(), &a.body, Some(&a.key));
+        assert!(again.status < 300, "{a:?}: {again:?}");
+        assert_eq!(again.body["id"], a.answer["id"], "retry of {a:?}");
+    }
+    let (intents, transfers): (Vec<&Acked>, Vec<&Acked>) =
+        acked.iter().partition(|a| a.path == "/payment_intents");
+    assert_eq!(
+        b_available(&nodes[0], b_key),
+        TRANSFER_MINOR * transfers.len() as i64,
+        "B's balance is not one transfer per acknowledged request"
+    );
+    let listed: BTreeSet<String> = list_all(&nodes[1], "/payment_intents", nodes[1].sk())
+        .iter()
+        .filter_map(|i| i["id"].as_str().map(str::to_string))
+        .collect();
+    let expected: BTreeSet<String> = intents
+        .iter()
+        .filter_map(|a| a.answer["id"].as_str().map(str::to_string))
+        .chain([funding_id.to_string()])
+        .collect();
+    assert_eq!(listed, expected, "intents stored vs acknowledged");
+}
+
 #[test]
 #[cfg_attr(
     not(paygate_test_store_pg),
@@ -422,38 +459,7 @@ fn three_nodes_killed_at_random_lose_no_write_apply_none_twice_and_resume_backgr
         "too little load went through"
     );
 
-    // No acknowledged write lost: each object is there, on every node.
-    for (n, a) in acked.iter().enumerate() {
-        let id = a.answer["id"].as_str().expect("an id in the answer");
-        let node = &nodes[n % nodes.len()];
-        let got = node.get(&format!("{}/{id}", a.path), node.sk());
-        assert_eq!(got.status, 200, "acknowledged {a:?} is gone: {got:?}");
-        assert_eq!(got.body["amount_minor"], a.body["amount_minor"], "{got:?}");
-    }
-    // No double application: a retry on another node answers the same object...
-    for (n, a) in acked.iter().enumerate() {
-        let node = &nodes[(n + 1) % nodes.len()];
-        let again = node.post(a.path, node.sk(), &a.body, Some(&a.key));
-        assert!(again.status < 300, "{a:?}: {again:?}");
-        assert_eq!(again.body["id"], a.answer["id"], "retry of {a:?}");
-    }
-    // ...and the store holds exactly one object per acknowledged request:
-    // B received each transfer once, A's intents are the clients' and the funding.
-    assert_eq!(
-        b_available(&nodes[0], &b_key),
-        TRANSFER_MINOR * transfers.len() as i64,
-        "B's balance is not one transfer per acknowledged request"
-    );
-    let listed: BTreeSet<String> = list_all(&nodes[1], "/payment_intents", nodes[1].sk())
-        .iter()
-        .filter_map(|i| i["id"].as_str().map(str::to_string))
-        .collect();
-    let expected: BTreeSet<String> = intents
-        .iter()
-        .filter_map(|a| a.answer["id"].as_str().map(str::to_string))
-        .chain([funding_id.clone()])
-        .collect();
-    assert_eq!(listed, expected, "intents stored vs acknowledged");
+    assert_applied_once(&nodes, &acked, &b_key, &funding_id);
 
     // Timers resume: every payment settles; deliveries resume: every event's
     // delivery is delivered, none twice except one a killed node may have
@@ -661,33 +667,7 @@ fn three_nodes_lose_no_acknowledged_write_when_the_database_primary_dies_and_its
         "too little load went through after the promotion"
     );
 
-    // No acknowledged write lost, and a retry gets the stored answer.
-    for (n, a) in acked.iter().enumerate() {
-        let id = a.answer["id"].as_str().expect("an id in the answer");
-        let node = &nodes[n % nodes.len()];
-        let got = node.get(&format!("{}/{id}", a.path), node.sk());
-        assert_eq!(got.status, 200, "acknowledged {a:?} is gone: {got:?}");
-        assert_eq!(got.body["amount_minor"], a.body["amount_minor"], "{got:?}");
-        let again = node.post(a.path, node.sk(), &a.body, Some(&a.key));
-        assert!(again.status < 300, "{a:?}: {again:?}");
-        assert_eq!(again.body["id"], a.answer["id"], "retry of {a:?}");
-    }
-    // Exactly one application per acknowledged request.
-    assert_eq!(
-        b_available(&nodes[0], &b_key),
-        TRANSFER_MINOR * transfers.len() as i64,
-        "B's balance is not one transfer per acknowledged request"
-    );
-    let listed: BTreeSet<String> = list_all(&nodes[1], "/payment_intents", nodes[1].sk())
-        .iter()
-        .filter_map(|i| i["id"].as_str().map(str::to_string))
-        .collect();
-    let expected: BTreeSet<String> = intents
-        .iter()
-        .filter_map(|a| a.answer["id"].as_str().map(str::to_string))
-        .chain([funding_id])
-        .collect();
-    assert_eq!(listed, expected, "intents stored vs acknowledged");
+    assert_applied_once(&nodes, &acked, &b_key, &funding_id);
 
     for node in nodes.iter_mut() {
         node.kill();
