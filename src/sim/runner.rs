@@ -1064,8 +1064,7 @@ impl World {
                     format!("a failed command left a trace: before {before:?}, after {after}"),
                 ));
             }
-            if let Some(key) = self.keyed.iter().find(|k| k.key == p.key) {
-                let _ = key;
+            if self.keyed.iter().any(|k| k.key == p.key) {
                 return Err(self.fail(step, "a failed command's key was recorded"));
             }
             return Ok(());
