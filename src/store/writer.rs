@@ -13,6 +13,7 @@
 //! transaction as the command's effects, and looked up there first: two
 //! requests with one key can never both execute, even in one batch.
 
+use std::borrow::Cow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
@@ -55,15 +56,28 @@ pub struct Output {
 
 /// Where most of a stored answer's bytes are: in the object of an event the
 /// same command emitted (a create answers the object its `.created` event
-/// carries, with the client secret). The answer is the object's first
-/// `prefix` bytes, then the record's own body (sealed: it holds what differs,
-/// such as a secret shown once), then the object's last `suffix` bytes.
-/// Events are never deleted, so the reference outlives the record's 24 h.
+/// carries, with the client secret). Events are never deleted, so the
+/// reference outlives the record's 24 h. The record's own body is sealed: it
+/// holds what differs, such as a secret shown once.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct SharedBytes {
     pub event: String,
+    /// Records written before decision 590: the answer is the object's first
+    /// `prefix` bytes, then the record's body, then the object's last
+    /// `suffix` bytes.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub prefix: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub suffix: usize,
+    /// The record's body is a delta of the answer against the object
+    /// (`codec::delta`): a difference in the middle of the object (a page
+    /// token shown) no longer makes everything after it differ.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delta: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// An answer shares an event's bytes when at least this many are common (a
@@ -150,19 +164,36 @@ impl Output {
             .map(|e| (e, overlap(&self.body, &e.object)))
             .max_by_key(|(_, (prefix, suffix))| prefix + suffix);
         let (kept, shared) = match best {
-            Some((e, (prefix, suffix))) if prefix + suffix >= SHARED_BYTES_MIN => {
-                let shared = SharedBytes {
+            Some((e, (prefix, suffix))) => {
+                let shared = |prefix, suffix, delta| SharedBytes {
                     event: e.event.clone(),
                     prefix,
                     suffix,
+                    delta,
                 };
-                (&self.body[prefix..self.body.len() - suffix], Some(shared))
+                let spliced = (prefix + suffix >= SHARED_BYTES_MIN)
+                    .then(|| &self.body[prefix..self.body.len() - suffix]);
+                // A delta replaces the body when it is smaller than what
+                // would be kept otherwise, a reference's cost included.
+                let worth = spliced.map_or(
+                    self.body.len().saturating_sub(SHARED_BYTES_MIN),
+                    <[u8]>::len,
+                );
+                match (super::codec::delta(&e.object, &self.body), spliced) {
+                    (Some(frame), _) if frame.len() < worth => {
+                        (Cow::Owned(frame), Some(shared(0, 0, true)))
+                    }
+                    (_, Some(spliced)) => {
+                        (Cow::Borrowed(spliced), Some(shared(prefix, suffix, false)))
+                    }
+                    _ => (Cow::Borrowed(&self.body[..]), None),
+                }
             }
-            _ => (&self.body[..], None),
+            None => (Cow::Borrowed(&self.body[..]), None),
         };
         let output = Output {
             status: self.status,
-            body: crate::secrets::seal(kept).into_bytes(),
+            body: crate::secrets::seal(&kept).into_bytes(),
             sealed: true,
         };
         (output, shared)
@@ -188,13 +219,17 @@ impl Output {
 }
 
 impl SharedBytes {
-    /// The whole answer: the event object's prefix, `middle`, its suffix.
+    /// The whole answer, from the event's object and the record's body
+    /// (`middle`: a delta, or what sits between the prefix and the suffix).
     fn around(&self, middle: &[u8], read: &impl Read) -> Result<Vec<u8>, ApiError> {
         let event = read.get(Table::Events, &self.event)?.ok_or_else(|| {
             ApiError::internal("the event an idempotent answer shares bytes with is missing")
         })?;
         let stored: EventObject<'_> = serde_json::from_slice(&event).map_err(ApiError::internal)?;
         let object = stored.object.get().as_bytes();
+        if self.delta {
+            return super::codec::undelta(object, middle).map_err(ApiError::internal);
+        }
         if self.prefix + self.suffix > object.len() {
             return Err(ApiError::internal(
                 "an idempotent answer shares more bytes than its event holds",
@@ -1084,6 +1119,48 @@ pub(crate) mod tests {
         assert!(stored.len() < stored_max, "{} bytes stored", stored.len());
         assert!(!String::from_utf8_lossy(&stored).contains("s3cr3t"));
         // The gate's replay reads the same record from a snapshot.
+        let replay = record.answer(&claim, &snapshot).expect("answer");
+        assert_eq!(replay.output.body, first.output.body);
+    }
+
+    #[test]
+    fn an_answer_that_differs_near_its_start_keeps_only_a_small_delta() {
+        // A create's answer: the event keeps a mark where the answer shows
+        // the page token (near the start), and the answer adds the client
+        // secret further on; 600 bytes of the object lie between.
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        let claim = claim("delta", "f");
+        let view = |token: &str, secret: Option<&str>| {
+            serde_json::json!({"a_url": format!("/pay/x?t={token}"), "b_qr": "q".repeat(600),
+                "c_secret": secret, "d_status": "OPEN"})
+        };
+        let (mark, token) = ("m".repeat(32), "7".repeat(32));
+        let work: Work = Box::new(move |tx| {
+            crate::domain::events::emit(
+                tx,
+                crate::events::EventType::PaymentIntentCreated,
+                crate::mode::Mode::Test,
+                "org_a",
+                None,
+                view(&mark, None),
+            )?;
+            Output::json(201, &view(&token, Some("pi_x_secret_Zk3")))
+        });
+        let first = rt()
+            .block_on(writer.execute(Some(claim.clone()), work))
+            .expect("first");
+        let snapshot = store.snapshot().expect("snapshot");
+        let record: IdempotencyRecord = snapshot
+            .get_json(Table::Idempotency, &claim.storage_key)
+            .expect("read")
+            .expect("record");
+        assert!(record.shared.as_ref().is_some_and(|s| s.delta), "a delta");
+        let stored = snapshot
+            .get(Table::Idempotency, &claim.storage_key)
+            .expect("read")
+            .expect("record");
+        assert!(stored.len() < 400, "{} bytes stored", stored.len());
         let replay = record.answer(&claim, &snapshot).expect("answer");
         assert_eq!(replay.output.body, first.output.body);
     }
