@@ -18,7 +18,7 @@ use crate::error::{ApiError, Missing};
 use crate::events::{Event, EventType};
 use crate::mode::Mode;
 use crate::store::keys::{self, Family};
-use crate::store::{Read, Tx};
+use crate::store::{Read, Snapshot, Tx};
 
 /// A resource that belongs to one owner in one mode.
 pub trait Owned {
@@ -147,6 +147,50 @@ pub fn find_for<T: Owned + DeserializeOwned>(
     };
     found
         .filter(|resource| visible(resource, principal, party))
+        .ok_or_else(|| ApiError::not_found(kind.missing, id))
+}
+
+/// A record read through the store's cache of decoded records
+/// ([`find_viewed`]), with the bytes of the view `GET` answers of it, made
+/// once: a client that polls an object it watches gets bytes rendered at its
+/// first read for as long as the record is unchanged (decision 591).
+pub struct Viewed<T> {
+    pub record: T,
+    rendered: std::sync::OnceLock<Vec<u8>>,
+}
+
+impl<T> Viewed<T> {
+    /// The answer of `GET` on the record's own path: `render`'s bytes, made
+    /// at the first call. Every caller renders the same view (the record's
+    /// and the process's settings make it; nothing of the request does).
+    pub fn rendered<E>(&self, render: impl FnOnce(&T) -> Result<Vec<u8>, E>) -> Result<Vec<u8>, E> {
+        if let Some(bytes) = self.rendered.get() {
+            return Ok(bytes.clone());
+        }
+        let bytes = render(&self.record)?;
+        Ok(self.rendered.get_or_init(|| bytes).clone())
+    }
+}
+
+/// [`find`] on a snapshot through its cache of decoded records: the same
+/// rule (an unknown id, another kind's or another owner's answers
+/// `not_found`), checked on every read, cached or not.
+pub fn find_viewed<T: Owned + DeserializeOwned + Send + Sync + 'static>(
+    snapshot: &Snapshot,
+    principal: &Principal,
+    id: &str,
+    kind: &Kind,
+) -> Result<std::sync::Arc<Viewed<T>>, ApiError> {
+    let found = if kind.names(id) {
+        snapshot.shared_record(kind.family.objects(), id, |record: T| Viewed {
+            record,
+            rendered: std::sync::OnceLock::new(),
+        })?
+    } else {
+        None
+    };
+    found
+        .filter(|viewed| visible(&viewed.record, principal, Party::Owner))
         .ok_or_else(|| ApiError::not_found(kind.missing, id))
 }
 

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::command;
 use super::command::Write;
-use super::extract::{Body, Params, Path, Reader, json};
+use super::extract::{Body, Params, Path, Reader, json, json_bytes_response};
 use super::list::{self, Rows, named_list};
 use super::operations::operations;
 use super::step_up;
@@ -106,8 +106,11 @@ pub async fn retrieve(
     Reader(state, caller): Reader,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let intent = intents::read(&state.store.snapshot()?, &caller, &id)?;
-    json(200, &view::render(&intent, &state.settings, None))
+    let viewed = intents::read_viewed(&state.store.snapshot()?, &caller, &id)?;
+    let body = viewed.rendered(|intent| {
+        serde_json::to_vec(&view::render(intent, &state.settings, None)).map_err(ApiError::internal)
+    })?;
+    Ok(json_bytes_response(200, body))
 }
 
 #[utoipa::path(get, path = "/payment_intents/{id}/timeline", tag = "payment_intents",

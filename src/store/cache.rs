@@ -6,9 +6,15 @@
 //! still the one the entry was read at: a change is seen by every request
 //! that starts after it was answered. On PostgreSQL every generation read is
 //! new, so nothing is served from a cache there (decision 253).
+//!
+//! [`Decoded`] needs no generation: it keeps each record with the stored
+//! bytes it was decoded from and serves it only while the store still holds
+//! exactly those bytes (decision 591).
 
+use std::any::Any;
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex, RwLock};
 
 /// Entries a cache holds by default; past it, it starts afresh.
 const ENTRIES_MAX: usize = 4096;
@@ -66,6 +72,90 @@ impl<T> Generational<T> {
     }
 }
 
+/// Records decoded once, each kept with the stored bytes it was decoded
+/// from: a read that finds those very bytes at the key takes the decoded
+/// value instead of unpacking and parsing them again, whatever wrote the key
+/// in between (an entry cannot be stale: it is compared with what the
+/// reader's own snapshot holds). Ids are unique across tables and equal bytes
+/// decode to equal values, so one map serves every table.
+pub struct Decoded {
+    shards: Box<[Mutex<HashMap<String, DecodedEntry>>]>,
+    hasher: RandomState,
+    /// Entries a shard holds at most; past it, an arbitrary one leaves.
+    per_shard: usize,
+}
+
+struct DecodedEntry {
+    stored: Box<[u8]>,
+    value: Arc<dyn Any + Send + Sync>,
+}
+
+/// Shards of [`Decoded`]: readers on different keys rarely wait for each other.
+const DECODED_SHARDS: usize = 16;
+
+/// Records [`Decoded`] keeps by default: about 4 KB each for a payment
+/// intent (stored bytes, the record, its rendered view), so 128 MiB at most.
+pub const DECODED_ENTRIES_MAX: usize = 32 * 1024;
+
+impl Default for Decoded {
+    fn default() -> Decoded {
+        Decoded::new(DECODED_ENTRIES_MAX)
+    }
+}
+
+impl Decoded {
+    pub fn new(entries: usize) -> Decoded {
+        Decoded {
+            shards: (0..DECODED_SHARDS).map(|_| Mutex::default()).collect(),
+            hasher: RandomState::new(),
+            per_shard: entries.div_ceil(DECODED_SHARDS).max(1),
+        }
+    }
+
+    fn shard(&self, key: &str) -> &Mutex<HashMap<String, DecodedEntry>> {
+        let at = self.hasher.hash_one(key) as usize % self.shards.len();
+        &self.shards[at]
+    }
+
+    /// The value decoded from `stored` at `key`: the kept one when it came
+    /// from these very bytes and is a `V`, else what `decode` makes (kept).
+    pub fn get_or_decode<V: Any + Send + Sync, E>(
+        &self,
+        key: &str,
+        stored: &[u8],
+        decode: impl FnOnce() -> Result<V, E>,
+    ) -> Result<Arc<V>, E> {
+        let shard = self.shard(key);
+        let kept = {
+            let entries = shard.lock().unwrap_or_else(|e| e.into_inner());
+            entries
+                .get(key)
+                .filter(|entry| *entry.stored == *stored)
+                .map(|entry| entry.value.clone())
+        };
+        if let Some(value) = kept.and_then(|kept| kept.downcast::<V>().ok()) {
+            return Ok(value);
+        }
+        let value = Arc::new(decode()?);
+        let mut entries = shard.lock().unwrap_or_else(|e| e.into_inner());
+        if entries.len() >= self.per_shard && !entries.contains_key(key) {
+            // An arbitrary entry (the map's order is random per process):
+            // a bounded cache without the bookkeeping of an LRU.
+            if let Some(leaving) = entries.keys().next().cloned() {
+                entries.remove(&leaving);
+            }
+        }
+        entries.insert(
+            key.to_string(),
+            DecodedEntry {
+                stored: stored.into(),
+                value: value.clone(),
+            },
+        );
+        Ok(value)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +190,45 @@ mod tests {
             .unwrap();
         assert_eq!(afresh.as_deref().map(String::as_str), Some("two again"));
         assert_eq!(reads.get(), 7);
+    }
+
+    #[test]
+    fn a_decoded_value_serves_only_the_bytes_it_came_from_and_the_cache_stays_bounded() {
+        let cache = Decoded::new(DECODED_SHARDS);
+        let decodes = std::cell::Cell::new(0);
+        let decode = |text: &str| {
+            decodes.set(decodes.get() + 1);
+            Ok::<_, ()>(text.to_uppercase())
+        };
+        let first = cache
+            .get_or_decode("pi_1", b"one", || decode("one"))
+            .unwrap();
+        let again = cache.get_or_decode("pi_1", b"one", || decode("x")).unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(decodes.get(), 1);
+        // Other bytes at the key (a write since): decoded afresh.
+        let changed = cache
+            .get_or_decode("pi_1", b"two", || decode("two"))
+            .unwrap();
+        assert_eq!(*changed, "TWO");
+        // The bytes an older snapshot still holds are decoded again, never
+        // answered with the newer value.
+        let older = cache
+            .get_or_decode("pi_1", b"one", || decode("one"))
+            .unwrap();
+        assert_eq!(*older, "ONE");
+        // Another type at the same key and bytes is decoded as that type.
+        let other: Arc<usize> = cache
+            .get_or_decode("pi_1", b"one", || Ok::<_, ()>(3))
+            .unwrap();
+        assert_eq!(*other, 3);
+        assert_eq!(decodes.get(), 3);
+        // Bounded: one entry per shard here.
+        for n in 0..1000 {
+            let key = format!("pi_{n}");
+            cache.get_or_decode(&key, b"x", || decode("x")).unwrap();
+        }
+        let kept: usize = cache.shards.iter().map(|s| s.lock().unwrap().len()).sum();
+        assert!(kept <= DECODED_SHARDS, "{kept} entries kept");
     }
 }

@@ -224,6 +224,8 @@ pub struct Store {
     /// redb lacked, and a torn last record cut off).
     pub replayed_at_open: wal::Replayed,
     generations: Arc<Generations>,
+    /// Records decoded once, for reads that find the same bytes again.
+    decoded: Arc<cache::Decoded>,
     /// The write-ahead log of a store file ([`wal`]); none in memory and on
     /// PostgreSQL, whose commits are durable on their own.
     wal: Option<Arc<std::sync::Mutex<wal::Wal>>>,
@@ -396,6 +398,7 @@ impl Store {
             repaired_at_open,
             replayed_at_open: wal::Replayed::default(),
             generations: Arc::default(),
+            decoded: Arc::default(),
             wal: None,
         })
     }
@@ -432,6 +435,7 @@ impl Store {
             repaired_at_open: false,
             replayed_at_open: wal::Replayed::default(),
             generations: Arc::default(),
+            decoded: Arc::default(),
             wal: None,
         })
     }
@@ -485,10 +489,12 @@ impl Store {
                 let txn = db.begin_read().map_err(StoreError::from_redb)?;
                 Ok(Snapshot {
                     view: View::Redb(RedbSnapshot { txn }),
+                    decoded: self.decoded.clone(),
                 })
             }
             Backend::Postgres(pg) => Ok(Snapshot {
                 view: View::Postgres(pg::Reader::begin(pg.clone())?),
+                decoded: self.decoded.clone(),
             }),
         }
     }
@@ -617,6 +623,7 @@ fn mem_total_bytes(meminfo: &str) -> Option<usize> {
 /// Reads records from one committed state of the store.
 pub struct Snapshot {
     view: View,
+    decoded: Arc<cache::Decoded>,
 }
 
 enum View {
@@ -686,6 +693,38 @@ impl Read for Snapshot {
 }
 
 impl Snapshot {
+    /// The record `id` of `records` decoded into a `V` by `make`, shared with
+    /// every read that finds the same stored bytes (`cache::Decoded`): a read
+    /// that finds them again neither unpacks nor parses them.
+    pub fn shared_record<T: DeserializeOwned, V: std::any::Any + Send + Sync>(
+        &self,
+        records: Records,
+        id: &str,
+        make: impl FnOnce(T) -> V,
+    ) -> Result<Option<Arc<V>>, StoreError> {
+        let table = records.table();
+        let decode = |stored: &[u8]| {
+            self.decoded.get_or_decode(id, stored, || {
+                decode::<T>(&codec::unpack(table, stored)?).map(make)
+            })
+        };
+        match &self.view {
+            View::Redb(redb) => {
+                let t = redb
+                    .txn
+                    .open_table(table.def())
+                    .map_err(StoreError::from_redb)?;
+                let value = t.get(id).map_err(StoreError::from_redb)?;
+                value.map(|v| decode(v.value())).transpose()
+            }
+            View::Postgres(pg) => pg
+                .client()?
+                .get(table, id)?
+                .map(|stored| decode(&stored))
+                .transpose(),
+        }
+    }
+
     /// Rows whose key starts with `prefix`, newest (greatest key) first, strictly
     /// before `before` when given, keeping those `keep` accepts, at most `limit`.
     /// At most `SCAN_ROWS_MAX` rows are examined, so a selective filter on a large

@@ -74,7 +74,7 @@ pub enum Records {
 }
 
 impl Records {
-    fn table(self) -> Table {
+    pub(super) fn table(self) -> Table {
         match self {
             Records::Objects => Table::Objects,
             Records::Events => Table::Events,

@@ -1441,3 +1441,29 @@ fn a_body_that_is_not_a_json_object_is_400_invalid_json() {
     }
     assert_eq!(list(&srv, srv.sk(), "")["data"], json!([]));
 }
+
+/// A read answered from the cache of decoded records (decision 591) is the
+/// object as it is now, and the ownership rule holds on every read: another
+/// organisation's key gets `not_found` for an intent its owner just read.
+#[test]
+fn a_polled_intent_shows_each_change_and_stays_its_owners_alone() {
+    let (srv, beta) = TestServer::start_with(|dir| {
+        crate::support::orgs::add_org(dir, "@beta", "owner@beta.example")
+    });
+    let beta_key = beta["keys"]["secret_key"].as_str().expect("sk").to_string();
+    let id = id_of(&create(&srv, &body(json!({}))));
+    let path = format!("/payment_intents/{id}");
+    let first = srv.get(&path, srv.sk());
+    let again = srv.get(&path, srv.sk());
+    assert_eq!(first.status, 200, "{first:?}");
+    assert_eq!(first.body, again.body, "the same object twice");
+    assert_eq!(first.body["status"], "REQUIRES_PAYMENT_METHOD");
+    let other = srv.get(&path, Some(&beta_key));
+    assert_error(&other, 404, "intent_not_found");
+    let resp = act(&srv, &id, "cancel", &json!({}));
+    assert_eq!(resp.status, 200, "{resp:?}");
+    let after = srv.get(&path, srv.sk());
+    assert_eq!(after.body["status"], "CANCELLED", "{after:?}");
+    assert_eq!(after.body, resp.body, "the read shows the cancel");
+    assert_error(&srv.get(&path, Some(&beta_key)), 404, "intent_not_found");
+}

@@ -397,6 +397,20 @@ pub fn read(
     }
 }
 
+/// [`read`] through the snapshot's cache of decoded records, for `GET`.
+pub fn read_viewed(
+    snapshot: &crate::store::Snapshot,
+    principal: &Principal,
+    id: &str,
+) -> Result<std::sync::Arc<super::resource::Viewed<Intent>>, ApiError> {
+    let viewed = super::resource::find_viewed::<Intent>(snapshot, principal, id, &INTENT)?;
+    if viewed.record.visible_to(principal) {
+        Ok(viewed)
+    } else {
+        Err(ApiError::not_found(INTENT.missing, id))
+    }
+}
+
 pub(crate) fn save(tx: &mut Tx<'_>, intent: &Intent) -> Result<(), StoreError> {
     tx.put_object(intent.id.clone(), intent)
 }
