@@ -1086,14 +1086,7 @@ pub(crate) mod tests {
             Box::new(move |tx| {
                 // The answer's status has moved on from the event's.
                 let view = |secret: Option<&str>| serde_json::json!({"id": "thing_1", "status": if secret.is_some() { "SETTLEMENT_PENDING" } else { "CAPTURED" }, "padding": padding, "secret": secret});
-                crate::domain::events::emit(
-                    tx,
-                    crate::events::EventType::PaymentIntentCreated,
-                    crate::mode::Mode::Test,
-                    "org_a",
-                    None,
-                    view(None),
-                )?;
+                emit_created(tx, view(None))?;
                 Output::json(201, &view(secret))
             })
         };
@@ -1123,6 +1116,19 @@ pub(crate) mod tests {
         assert_eq!(replay.output.body, first.output.body);
     }
 
+    /// Emits `object` as a test organisation's `payment_intent.created`.
+    fn emit_created(tx: &mut Tx<'_>, object: serde_json::Value) -> Result<(), ApiError> {
+        crate::domain::events::emit(
+            tx,
+            crate::events::EventType::PaymentIntentCreated,
+            crate::mode::Mode::Test,
+            "org_a",
+            None,
+            object,
+        )?;
+        Ok(())
+    }
+
     #[test]
     fn an_answer_that_differs_near_its_start_keeps_only_a_small_delta() {
         // A create's answer: the event keeps a mark where the answer shows
@@ -1137,14 +1143,7 @@ pub(crate) mod tests {
         };
         let (mark, token) = ("m".repeat(32), "7".repeat(32));
         let work: Work = Box::new(move |tx| {
-            crate::domain::events::emit(
-                tx,
-                crate::events::EventType::PaymentIntentCreated,
-                crate::mode::Mode::Test,
-                "org_a",
-                None,
-                view(&mark, None),
-            )?;
+            emit_created(tx, view(&mark, None))?;
             Output::json(201, &view(&token, Some("pi_x_secret_Zk3")))
         });
         let first = rt()
