@@ -10,6 +10,7 @@
 //! - [`accept`]: the accept loop that ties them to hyper.
 //! - [`body`]: the request-body byte budget and body-read deadline (a layer of
 //!   the router).
+//! - [`outbound_tls`]: the TLS settings the outbound HTTPS clients share.
 //!
 //! Memory bound: each open connection costs at most about
 //! [`READ_BUFFER_BYTES_MAX`] plus a few KiB of task and parser state, and the
@@ -22,6 +23,7 @@ pub mod admission;
 pub mod body;
 pub mod deadline;
 pub mod fds;
+pub mod outbound_tls;
 pub mod special_purpose;
 
 use std::time::Duration;

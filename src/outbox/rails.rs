@@ -148,7 +148,7 @@ pub fn spawn(
     clock: SharedClock,
     wake: Arc<Notify>,
     options: Options,
-) -> Result<(), reqwest::Error> {
+) -> Result<(), String> {
     let shared = Arc::new(Shared {
         client: live::client(options.timeout)?,
         store,

@@ -46,7 +46,7 @@ pub struct Clients {
 }
 
 impl Clients {
-    pub fn new(egress: Egress) -> Result<Clients, reqwest::Error> {
+    pub fn new(egress: Egress) -> Result<Clients, String> {
         Ok(Clients {
             test: client(egress, Mode::Test)?,
             live: client(egress, Mode::Live)?,
@@ -61,8 +61,9 @@ impl Clients {
     }
 }
 
-fn client(egress: Egress, mode: Mode) -> Result<reqwest::Client, reqwest::Error> {
+fn client(egress: Egress, mode: Mode) -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
+        .tls_backend_preconfigured(crate::net::outbound_tls::client_config()?)
         .timeout(ATTEMPT_TIMEOUT)
         .connect_timeout(ATTEMPT_TIMEOUT)
         // A receiver answers; it does not send the payload elsewhere.
@@ -73,6 +74,7 @@ fn client(egress: Egress, mode: Mode) -> Result<reqwest::Client, reqwest::Error>
         .dns_resolver(egress::Resolver { egress, mode })
         .user_agent(concat!("paygate-webhooks/", env!("CARGO_PKG_VERSION")))
         .build()
+        .map_err(|e| e.to_string())
 }
 
 /// Deliveries being sent now, in all and per endpoint.
@@ -130,7 +132,7 @@ pub fn spawn(
     committed: Arc<Notify>,
     egress: Egress,
     header_names: HeaderNames,
-) -> Result<(), reqwest::Error> {
+) -> Result<(), String> {
     let shared = Arc::new(Shared {
         store,
         writer,

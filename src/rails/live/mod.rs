@@ -265,8 +265,9 @@ pub(crate) async fn read_json(
 }
 
 /// The HTTP client of the connectors: one per process.
-pub fn client(timeout: Duration) -> Result<reqwest::Client, reqwest::Error> {
+pub fn client(timeout: Duration) -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
+        .tls_backend_preconfigured(crate::net::outbound_tls::client_config()?)
         .timeout(timeout)
         .connect_timeout(timeout)
         // A provider's API answers; it does not send us elsewhere.
@@ -274,6 +275,7 @@ pub fn client(timeout: Duration) -> Result<reqwest::Client, reqwest::Error> {
         .no_proxy()
         .user_agent(concat!("paygate-rails/", env!("CARGO_PKG_VERSION")))
         .build()
+        .map_err(|e| e.to_string())
 }
 
 /// Where a connector sends its calls: the override or the default.
