@@ -22,7 +22,7 @@ use super::readiness::Maker;
 use super::state::{RowStatus, RowTrigger, Trigger, row_transition, transition};
 use super::validate::{self, Destination, Duplicates, RowError};
 use super::{
-    BatchRow, BatchView, Cells, Checked, Counts, PayoutBatch, RawRow, RowList, Recipients,
+    BatchRow, BatchView, Cells, Checked, Counts, PayoutBatch, RawRow, Recipients, RowList,
     all_rows, available_in_tx, detailed, read, row_view, rules, stored_row, totalled,
 };
 use crate::auth::Principal;

@@ -344,10 +344,19 @@ mod tests {
             member("mem_c", false),
         );
         let makers = [maker.clone(), editor.clone()];
-        assert!(!may_approve_batch(&makers, &editor, false), "the editor alone");
+        assert!(
+            !may_approve_batch(&makers, &editor, false),
+            "the editor alone"
+        );
         assert!(may_approve_batch(&makers, &editor, true), "... with PIN");
-        assert!(!may_approve_batch(&makers, &maker, false), "the maker alone");
-        assert!(may_approve_batch(&makers, &checker, false), "a third member");
+        assert!(
+            !may_approve_batch(&makers, &maker, false),
+            "the maker alone"
+        );
+        assert!(
+            may_approve_batch(&makers, &checker, false),
+            "a third member"
+        );
         let owner_edited = [maker, member("mem_o", true)];
         assert!(
             !may_approve_batch(&owner_edited, &key("key_1"), false),
