@@ -891,3 +891,109 @@ fn a_merchants_day_runs_in_the_browser_without_curl() {
         "{disputes:?}"
     );
 }
+
+/// Scrolls the element `id` into view (for a screenshot of it).
+async fn show(client: &Client, id: &str) {
+    client
+        .execute(
+            "document.getElementById(arguments[0]).scrollIntoView();",
+            vec![Value::String(id.into())],
+        )
+        .await
+        .expect("scroll");
+}
+
+/// Issue 48 item 8: a batch uploaded with a bad row is fixed on its page
+/// (the refusal of a bad value in the row's form, then the fix), its totals
+/// recomputed, and a second member approves it; EN and FR, phone and
+/// desktop, each checked with axe-core. Screenshots `after-8-row-fixed-*`.
+#[test]
+fn an_invalid_batch_row_is_fixed_in_the_console_and_a_second_member_approves_it_in_a_browser() {
+    let srv = start();
+    settled_payment(&srv, 500_000);
+    let axe = axe_source();
+    let (_driver, port) = start_driver();
+    runtime().block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.expect("size");
+        for lang in ["en", "fr"] {
+            // The finance member uploads a good row and one whose amount is wrong.
+            sign_in(&client, &srv, FINANCE, FINANCE_PASSWORD).await;
+            in_lang(&client, &srv, lang).await;
+            open(&client, &srv, "/console/payouts").await;
+            let csv = format!(
+                "{BATCH_HEADER}\n{}\nmobile_money,abc,mpesa,{PAYS},Payee,FIX-{lang}\n",
+                row(20_000, &format!("OK-{lang}"))
+            );
+            type_into(&client, "batch-csv", &csv).await;
+            click(&client, "upload-submit").await;
+            wait_for_url(&client, &format!("{}/console/payouts/pb_", srv.origin)).await;
+            let url = client.current_url().await.expect("url").to_string();
+            let id = url.rsplit('/').next().expect("id").to_string();
+            // The row's form shows its errors and what was uploaded.
+            wait_for_text(&client, "#fix-row-2-errors", "amount").await;
+            let uploaded = client
+                .find(Locator::Id("fix-row-2-amount"))
+                .await
+                .expect("amount")
+                .prop("value")
+                .await
+                .expect("value");
+            assert_eq!(uploaded.as_deref(), Some("abc"));
+            assert!(!has(&client, "#approve").await, "not ready: no Approve");
+            show(&client, "row-2").await;
+            capture_as(&client, &axe, "after-8-row-fixed", &format!("form-{lang}")).await;
+            // A bad value is refused inside the row's form, nothing changed.
+            refused(
+                &client,
+                "fix-row-2",
+                &[("fix-row-2-amount", "12.345")],
+                "12.345",
+            )
+            .await;
+            show(&client, "row-2").await;
+            capture_as(
+                &client,
+                &axe,
+                "after-8-row-fixed",
+                &format!("refused-{lang}"),
+            )
+            .await;
+            // Fixed: the totals are recomputed and Approve is offered.
+            fill(&client, &[("fix-row-2-amount", "150.00")]).await;
+            click(&client, "fix-row-2-submit").await;
+            wait_for_text(&client, ".flash.good", "").await;
+            wait_for_text(&client, "#facts", "350").await;
+            assert!(!has(&client, "#fix-row-2").await, "no invalid row left");
+            assert!(has(&client, "#approve").await, "ready: Approve is offered");
+            capture_as(&client, &axe, "after-8-row-fixed", &format!("saved-{lang}")).await;
+            let batch = blocking(|| srv.get(&format!("/payouts/batches/{id}"), srv.sk()));
+            assert_eq!(batch.body["counts"]["invalid"], 0, "{batch:?}");
+            assert_eq!(batch.body["total_minor"], 35_000);
+            assert_eq!(batch.body["readiness"]["ready"], true);
+            in_lang(&client, &srv, "en").await;
+            sign_out(&client).await;
+            // A second member approves it: both rows are paid.
+            sign_in(&client, &srv, ADMIN, ADMIN_PASSWORD).await;
+            in_lang(&client, &srv, lang).await;
+            client.goto(&url).await.expect("open batch");
+            type_into(&client, "approve-pin", ADMIN_PIN).await;
+            click(&client, "approve-submit").await;
+            wait_for_text(&client, ".flash.good", "").await;
+            capture_as(
+                &client,
+                &axe,
+                "after-8-row-fixed",
+                &format!("approved-{lang}"),
+            )
+            .await;
+            let batch = blocking(|| srv.get(&format!("/payouts/batches/{id}"), srv.sk()));
+            assert_eq!(batch.body["status"], "EXECUTED", "{batch:?}");
+            assert_eq!(batch.body["counts"]["paid"], 2);
+            assert_eq!(batch.body["rows"]["data"][1]["amount_minor"], 15_000);
+            in_lang(&client, &srv, "en").await;
+            sign_out(&client).await;
+        }
+        client.close().await.expect("close");
+    });
+}

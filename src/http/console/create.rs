@@ -64,7 +64,13 @@ impl Creator {
 /// [`form`] `key` with what the member typed into it put back when the API
 /// refused it (see [`refused`]): every form of this kit, and any other
 /// form whose refusal should keep what was typed (a batch row's fix).
-pub fn refilled_form(member: &Member, action: &str, key: &str, inner: &str, button: &str) -> String {
+pub fn refilled_form(
+    member: &Member,
+    action: &str,
+    key: &str,
+    inner: &str,
+    button: &str,
+) -> String {
     let inner = match member
         .flash
         .as_ref()
