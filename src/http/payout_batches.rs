@@ -460,7 +460,7 @@ pub async fn fix_row(
     let currency = currency::parse("currency", &batch.currency)?;
     let cells = cells_of(input, currency, "")?;
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        batches::edit_row(tx, &caller, &id, row, RowChange::Fix(cells))
+        batches::edit_row(tx, &caller, &id, row, RowChange::Fix(Box::new(cells)))
     })
     .await
 }

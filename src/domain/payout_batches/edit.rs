@@ -41,7 +41,7 @@ pub const EDITORS_MAX: usize = 20;
 /// What happens to the row.
 pub enum RowChange {
     /// Its new cells, all of them (a column left out is empty).
-    Fix(Cells),
+    Fix(Box<Cells>),
     Exclude,
 }
 
@@ -88,7 +88,7 @@ pub fn edit_row(
     let now = tx.now_ms();
     rows[at] = match change {
         RowChange::Fix(cells) => {
-            let checked = revalidated(tx, principal, &batch, &rows, &before, cells)?;
+            let checked = revalidated(tx, principal, &batch, &rows, &before, *cells)?;
             BatchRow {
                 attempts: before.attempts,
                 ..stored_row(&batch.id, checked, now)
