@@ -459,10 +459,8 @@ pub async fn fix_row(
     let batch = batches::read(&state.store.snapshot()?, &caller, &id)?;
     let currency = currency::parse("currency", &batch.currency)?;
     let cells = cells_of(input, currency, "")?;
-    command::apply(&state, claim, StatusCode::OK, move |tx| {
-        batches::edit_row(tx, &caller, &id, row, RowChange::Fix(Box::new(cells)))
-    })
-    .await
+    let change = RowChange::Fix(Box::new(cells));
+    edit(state, caller, claim, (&id, row), change).await
 }
 
 #[derive(Debug, Deserialize, ToSchema, Default)]
@@ -481,8 +479,23 @@ pub async fn exclude_row(
     Path((id, row)): Path<(String, u32)>,
     Body(_): Body<ExcludeRow>,
 ) -> Result<Response, ApiError> {
+    edit(state, caller, claim, (&id, row), RowChange::Exclude).await
+}
+
+/// A row's edit computed on this worker over a snapshot (every refusal is
+/// there), then stored by the writer (`payout_batches::edit`).
+async fn edit(
+    state: super::AppState,
+    caller: crate::auth::Principal,
+    claim: super::extract::Claim,
+    (id, row): (&str, u32),
+    change: RowChange,
+) -> Result<Response, ApiError> {
+    let snapshot = state.store.snapshot()?;
+    let prepared = batches::prepare_edit(&snapshot, &caller, id, row, change)?;
+    drop(snapshot);
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        batches::edit_row(tx, &caller, &id, row, RowChange::Exclude)
+        batches::edit_row(tx, &caller, prepared)
     })
     .await
 }

@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::columns::Cells;
 pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
-pub use self::edit::{RowChange, edit_row};
+pub use self::edit::{RowChange, edit_row, prepare_edit};
 pub use self::execution::{CHUNK_ROWS_DEFAULT, CHUNK_ROWS_MAX, approve, on_chunk, on_payout};
 use self::readiness::Maker;
 use self::readiness::Readiness;
@@ -207,6 +207,10 @@ crate::domain::resource::record_and_view! {
         /// [`edit::EDITORS_MAX`]): each counts as a maker for approval.
         #[serde(default)]
         pub editors: Vec<Maker>,
+        /// One more with every edit of a row: the writer stores an edit
+        /// computed off the writer only if no other came first (`edit`).
+        #[serde(default)]
+        pub revision: u32,
         /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
         pub errors: Vec<BatchError>,
         pub error_count: u32,
@@ -417,6 +421,7 @@ pub fn prepare(
         runs: Vec::new(),
         sandbox: None,
         editors: Vec::new(),
+        revision: 0,
         errors: Vec::new(),
         error_count: 0,
         cancellation: None,
