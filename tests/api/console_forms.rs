@@ -460,6 +460,73 @@ fn a_form_is_offered_only_to_a_role_that_may_use_its_operation() {
     assert_eq!(count(&srv, "/payment_intents?limit=100"), 0);
 }
 
+/// Issue 48 item 8, over HTTP: a batch's invalid row gets a fix form only
+/// for a role that may write payouts; the form, sent twice with its token,
+/// fixes the row once.
+#[test]
+fn a_batch_rows_fix_form_is_offered_to_a_payouts_writer_only_and_fixes_once_when_resent() {
+    let srv = start();
+    let sk = srv.sk().expect("sk").to_string();
+    let rows = [
+        crate::console_browser::row(10_000, "R1"),
+        format!("mobile_money,abc,mpesa,{PAYS},Payee,R2"),
+    ];
+    let id = crate::console_browser::made_batch(&srv, &sk, &rows);
+    let page = format!("/console/payouts/{id}");
+    let action = format!("{page}/fix");
+    let mut viewer = Visitor::new(&srv);
+    viewer.sign_in(VIEWER, VIEWER_PASSWORD);
+    let seen = viewer.get(&page);
+    assert_eq!(seen.status, 200, "{}", seen.text);
+    assert!(!seen.text.contains("fix-row-2"), "a viewer fixes nothing");
+    assert!(!seen.text.contains(&format!("{page}/exclude")));
+    let mut finance = Visitor::new(&srv);
+    finance.sign_in(FINANCE, FINANCE_PASSWORD);
+    let shown = finance.get(&page);
+    assert!(
+        shown
+            .text
+            .contains("name=\"amount\" type=\"text\" value=\"abc\""),
+        "prefilled with what was uploaded: {}",
+        shown.text
+    );
+    let token = shown.form_value(&action, "form_token");
+    let csrf = shown.form_value(&action, "csrf");
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("form_token", token.as_str()),
+        ("row", "2"),
+        ("method", "mobile_money"),
+        ("amount", "30.00"),
+        ("operator_id", "mpesa"),
+        ("phone", PAYS),
+        ("name", "Payee"),
+        ("reference", "R2"),
+    ];
+    for _ in 0..2 {
+        let sent = finance.post(&action, &fields, &[]);
+        assert_eq!(
+            (sent.status, sent.location()),
+            (303, page.as_str()),
+            "{}",
+            sent.text
+        );
+    }
+    let batch = srv.get(&format!("/payouts/batches/{id}"), srv.sk());
+    assert_eq!(batch.body["counts"]["invalid"], 0, "{batch:?}");
+    assert_eq!(batch.body["total_minor"], 13_000);
+    assert_eq!(batch.body["editors"][0]["email"], FINANCE);
+    let events = srv.get("/events?type=payout_batch.updated", srv.sk());
+    assert_eq!(
+        events.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "fixed once"
+    );
+    let after = finance.get(&page);
+    assert!(!after.text.contains("fix-row-2"), "no invalid row left");
+    assert!(after.text.contains("id=\"editors\""), "{}", after.text);
+}
+
 // In a real browser (headless Chromium, the harness of `browser.rs`): each
 // form makes its object and refuses a bad field in place; then a merchant's
 // whole day without curl. Screenshots `after-9-*` (phone and desktop, EN and
