@@ -12,7 +12,7 @@
 //! Either way the batch's counts, totals and first errors are computed
 //! again from its rows by the function creation uses (`totalled`), and the
 //! editor joins the batch's makers: approval refuses them as it refuses the
-//! maker (maker-checker, `readiness::may_approve`).
+//! maker (maker-checker, `readiness::may_approve_batch`).
 //!
 //! The work (reading the batch's rows, at most [`ROWS_MAX`], validating,
 //! the duplicate check, the totals) is done on the request's worker over a
