@@ -27,8 +27,8 @@ use super::readiness::Maker;
 use super::state::{RowStatus, RowTrigger, Status, Trigger, row_transition, transition};
 use super::validate::{self, Destination, Duplicates, RowError};
 use super::{
-    BatchRow, BatchView, Cells, Checked, Counts, PayoutBatch, RawRow, Recipients, RowList,
-    all_rows, available_in_tx, detailed, row_view, rules, stored_row, totalled,
+    BatchRow, BatchView, Cells, Checked, Counts, PayoutBatch, RawRow, Recipients, all_rows,
+    answered, rules, stored_row, totalled,
 };
 use crate::auth::Principal;
 use crate::domain::{audit, resource};
@@ -206,14 +206,7 @@ pub fn edit_row(
         Some(&batch.id),
         details,
     )?;
-    let available_minor = available_in_tx(tx, &batch)?;
-    let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
-    Ok(detailed(
-        &batch,
-        available_minor,
-        principal.may("balance:read"),
-        page,
-    ))
+    answered(tx, principal, &batch, &first_rows, next_cursor)
 }
 
 /// 409: only a batch nobody approved yet has rows that change.

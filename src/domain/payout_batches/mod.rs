@@ -639,13 +639,26 @@ pub fn create(
         Some(&batch.id),
         details,
     )?;
-    let available_minor = available_in_tx(tx, &batch)?;
     let next_cursor = more
         .then(|| first_rows.last().map(|r| r.id.clone()))
         .flatten();
+    answered(tx, principal, &batch, &first_rows, next_cursor)
+}
+
+/// The batch as a command that made or changed it answers: its readiness
+/// against the available balance as the command sees it (shown to a caller
+/// who may read balances), and its first rows.
+fn answered(
+    tx: &Tx<'_>,
+    principal: &Principal,
+    batch: &PayoutBatch,
+    first_rows: &[BatchRow],
+    next_cursor: Option<String>,
+) -> Result<BatchView, ApiError> {
+    let available_minor = available_in_tx(tx, batch)?;
     let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
     Ok(detailed(
-        &batch,
+        batch,
         available_minor,
         principal.may("balance:read"),
         page,
