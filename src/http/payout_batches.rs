@@ -1,7 +1,8 @@
 //! Payout batches (spec section 4.8): the CSV columns, creation from JSON
 //! rows or a CSV, lists, one batch with its rows and readiness (or its rows
-//! as CSV), approval (which pays it, `domain::payout_batches::execution`)
-//! and cancellation.
+//! as CSV), a row fixed or excluded before approval
+//! (`domain::payout_batches::edit`), approval (which pays it,
+//! `domain::payout_batches::execution`) and cancellation.
 
 use crate::domain::payout_batches::PAYOUT_BATCH;
 use axum::http::{StatusCode, header};
@@ -19,8 +20,8 @@ use crate::domain::currency::{self, Currency};
 use crate::domain::fields;
 use crate::domain::payout_batches::columns::{Column, METHODS, Required};
 use crate::domain::payout_batches::{
-    self as batches, BatchList, BatchView, Cells, NewBatch, NewRows, PayoutBatch, RawRow, RowList,
-    Status, amount::format_major,
+    self as batches, BatchList, BatchView, Cells, NewBatch, NewRows, PayoutBatch, RawRow,
+    RowChange, RowList, Status, amount::format_major,
 };
 use crate::domain::step_up::Proof;
 use crate::error::{ApiError, Code, ErrorBody};
@@ -33,6 +34,10 @@ operations! {
     retrieve: scope("payouts:read"),
     approve: scope("payouts:approve").moving_money(),
     cancel: scope("payouts:write"),
+    // Not in the spec (issue 48 item 8, decision 570): the role permission
+    // and key scope that create batches.
+    fix_row: scope("payouts:write").added(),
+    exclude_row: scope("payouts:write").added(),
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -193,15 +198,28 @@ fn json_rows(rows: Vec<RowInput>, currency: Currency) -> Result<Vec<RawRow>, Api
 }
 
 fn json_row(i: usize, input: RowInput, currency: Currency) -> Result<RawRow, ApiError> {
+    let cells = cells_of(input, currency, &format!("rows[{i}]."))?;
+    let row = u32::try_from(i + 1).unwrap_or(u32::MAX);
+    Ok(RawRow {
+        row,
+        line: u64::from(row),
+        cells,
+        cells_found: None,
+    })
+}
+
+/// A JSON row's cells by column (a field left out is an empty cell); `at`
+/// prefixes the `param` of a refusal (`rows[3].`, or nothing for one row).
+fn cells_of(input: RowInput, currency: Currency, at: &str) -> Result<Cells, ApiError> {
     let amount = match (input.amount, input.amount_minor) {
         (Some(_), Some(_)) => {
             return Err(ApiError::field(
-                format!("rows[{i}].amount_minor"),
+                format!("{at}amount_minor"),
                 "give amount (major units) or amount_minor, not both",
             ));
         }
         (None, Some(minor)) => {
-            let param = format!("rows[{i}].amount_minor");
+            let param = format!("{at}amount_minor");
             let minor = crate::domain::intents::input::amount(&param, minor)?;
             Some(format_major(minor, currency.exponent))
         }
@@ -225,13 +243,7 @@ fn json_row(i: usize, input: RowInput, currency: Currency) -> Result<RawRow, Api
     ] {
         cells.set(column, value.as_deref().unwrap_or(""));
     }
-    let row = u32::try_from(i + 1).unwrap_or(u32::MAX);
-    Ok(RawRow {
-        row,
-        line: u64::from(row),
-        cells,
-        cells_found: None,
-    })
+    Ok(cells)
 }
 
 #[utoipa::path(post, path = "/payouts/batches", tag = "payouts", request_body = CreateBatch,
@@ -425,6 +437,65 @@ pub async fn approve(
     command::apply(&state, claim, StatusCode::OK, move |tx| {
         let batch = batches::approve(tx, &caller, &id, stepped_up, chunk_rows)?;
         Ok(batches::batch_view(&batch))
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/payouts/batches/{id}/rows/{row}", tag = "payouts",
+    params(("id" = String, Path, description = "pb_..."),
+           ("row" = u32, Path, description = "The row's number, 1 to counts.rows (its `row`, not its CSV line)", minimum = 1, maximum = 5000)),
+    request_body(content = RowInput, description = "The row's columns, all of them, as a corrected CSV line: a field left out is empty"),
+    responses((status = 200, description = "Fixed: the row is VALID with these values, and the batch's counts, totals, fees, errors and readiness are computed again (still PENDING_APPROVAL). The caller joins `editors`: another member approves. Payout_batch.updated", body = BatchView),
+              (status = 400, description = "The values do not pass a CSV row's validation (`param` names the first column at fault, the message says every error; `duplicate` on reference repeats another row), or amount and amount_minor both. Nothing changed", body = ErrorBody),
+              (status = 404, description = "payout_batch_not_found; payout_batch_row_not_found (param `row`)", body = ErrorBody),
+              (status = 409, description = "payout_batch_not_editable: the batch is not PENDING_APPROVAL, the row was excluded (param `row`), or 20 people edited it already. Nothing changed", body = ErrorBody)))]
+pub async fn fix_row(
+    Write(state, caller, claim): Write,
+    Path((id, row)): Path<(String, u32)>,
+    Body(input): Body<RowInput>,
+) -> Result<Response, ApiError> {
+    // The currency is the batch's: read it to turn amount_minor into the
+    // major units a cell holds (the writer reads the batch again).
+    let batch = batches::read(&state.store.snapshot()?, &caller, &id)?;
+    let currency = currency::parse("currency", &batch.currency)?;
+    let cells = cells_of(input, currency, "")?;
+    let change = RowChange::Fix(Box::new(cells));
+    edit(state, caller, claim, (&id, row), change).await
+}
+
+#[derive(Debug, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ExcludeRow {}
+
+#[utoipa::path(post, path = "/payouts/batches/{id}/rows/{row}/exclude", tag = "payouts",
+    params(("id" = String, Path, description = "pb_..."),
+           ("row" = u32, Path, description = "The row's number, 1 to counts.rows", minimum = 1, maximum = 5000)),
+    request_body(content = ExcludeRow, description = "Optional, empty"),
+    responses((status = 200, description = "Excluded: the row is SKIPPED for good (never paid, not fixed again), and the batch's counts, totals, errors and readiness are computed again (still PENDING_APPROVAL). The caller joins `editors`. Payout_batch.updated", body = BatchView),
+              (status = 404, description = "payout_batch_not_found; payout_batch_row_not_found (param `row`)", body = ErrorBody),
+              (status = 409, description = "payout_batch_not_editable: the batch is not PENDING_APPROVAL, the row is excluded already (param `row`), or 20 people edited it already. Nothing changed", body = ErrorBody)))]
+pub async fn exclude_row(
+    Write(state, caller, claim): Write,
+    Path((id, row)): Path<(String, u32)>,
+    Body(_): Body<ExcludeRow>,
+) -> Result<Response, ApiError> {
+    edit(state, caller, claim, (&id, row), RowChange::Exclude).await
+}
+
+/// A row's edit computed on this worker over a snapshot (every refusal is
+/// there), then stored by the writer (`payout_batches::edit`).
+async fn edit(
+    state: super::AppState,
+    caller: crate::auth::Principal,
+    claim: super::extract::Claim,
+    (id, row): (&str, u32),
+    change: RowChange,
+) -> Result<Response, ApiError> {
+    let snapshot = state.store.snapshot()?;
+    let prepared = batches::prepare_edit(&snapshot, &caller, id, row, change)?;
+    drop(snapshot);
+    command::apply(&state, claim, StatusCode::OK, move |tx| {
+        batches::edit_row(tx, &caller, prepared)
     })
     .await
 }

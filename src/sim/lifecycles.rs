@@ -190,6 +190,8 @@ fn payout_batch_rows() -> Machine {
         RowTrigger::Wait,
         RowTrigger::Hold,
         RowTrigger::Skip,
+        RowTrigger::Fix,
+        RowTrigger::Exclude,
     ];
     for paid in BOOLS {
         triggers.push(RowTrigger::Resolve { paid });
@@ -201,6 +203,8 @@ fn payout_batch_rows() -> Machine {
             | RowTrigger::Wait
             | RowTrigger::Hold
             | RowTrigger::Skip
+            | RowTrigger::Fix
+            | RowTrigger::Exclude
             | RowTrigger::Resolve { .. } => {}
         }
     }

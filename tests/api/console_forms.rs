@@ -460,6 +460,73 @@ fn a_form_is_offered_only_to_a_role_that_may_use_its_operation() {
     assert_eq!(count(&srv, "/payment_intents?limit=100"), 0);
 }
 
+/// Issue 48 item 8, over HTTP: a batch's invalid row gets a fix form only
+/// for a role that may write payouts; the form, sent twice with its token,
+/// fixes the row once.
+#[test]
+fn a_batch_rows_fix_form_is_offered_to_a_payouts_writer_only_and_fixes_once_when_resent() {
+    let srv = start();
+    let sk = srv.sk().expect("sk").to_string();
+    let rows = [
+        crate::console_browser::row(10_000, "R1"),
+        format!("mobile_money,abc,mpesa,{PAYS},Payee,R2"),
+    ];
+    let id = crate::console_browser::made_batch(&srv, &sk, &rows);
+    let page = format!("/console/payouts/{id}");
+    let action = format!("{page}/fix");
+    let mut viewer = Visitor::new(&srv);
+    viewer.sign_in(VIEWER, VIEWER_PASSWORD);
+    let seen = viewer.get(&page);
+    assert_eq!(seen.status, 200, "{}", seen.text);
+    assert!(!seen.text.contains("fix-row-2"), "a viewer fixes nothing");
+    assert!(!seen.text.contains(&format!("{page}/exclude")));
+    let mut finance = Visitor::new(&srv);
+    finance.sign_in(FINANCE, FINANCE_PASSWORD);
+    let shown = finance.get(&page);
+    assert!(
+        shown
+            .text
+            .contains("name=\"amount\" type=\"text\" value=\"abc\""),
+        "prefilled with what was uploaded: {}",
+        shown.text
+    );
+    let token = shown.form_value(&action, "form_token");
+    let csrf = shown.form_value(&action, "csrf");
+    let fields = [
+        ("csrf", csrf.as_str()),
+        ("form_token", token.as_str()),
+        ("row", "2"),
+        ("method", "mobile_money"),
+        ("amount", "30.00"),
+        ("operator_id", "mpesa"),
+        ("phone", PAYS),
+        ("name", "Payee"),
+        ("reference", "R2"),
+    ];
+    for _ in 0..2 {
+        let sent = finance.post(&action, &fields, &[]);
+        assert_eq!(
+            (sent.status, sent.location()),
+            (303, page.as_str()),
+            "{}",
+            sent.text
+        );
+    }
+    let batch = srv.get(&format!("/payouts/batches/{id}"), srv.sk());
+    assert_eq!(batch.body["counts"]["invalid"], 0, "{batch:?}");
+    assert_eq!(batch.body["total_minor"], 13_000);
+    assert_eq!(batch.body["editors"][0]["email"], FINANCE);
+    let events = srv.get("/events?type=payout_batch.updated", srv.sk());
+    assert_eq!(
+        events.body["data"].as_array().map(Vec::len),
+        Some(1),
+        "fixed once"
+    );
+    let after = finance.get(&page);
+    assert!(!after.text.contains("fix-row-2"), "no invalid row left");
+    assert!(after.text.contains("id=\"editors\""), "{}", after.text);
+}
+
 // In a real browser (headless Chromium, the harness of `browser.rs`): each
 // form makes its object and refuses a bad field in place; then a merchant's
 // whole day without curl. Screenshots `after-9-*` (phone and desktop, EN and
@@ -890,4 +957,110 @@ fn a_merchants_day_runs_in_the_browser_without_curl() {
         disputes.body["data"][0]["status"], "NEEDS_RESPONSE",
         "{disputes:?}"
     );
+}
+
+/// Scrolls the element `id` into view (for a screenshot of it).
+async fn show(client: &Client, id: &str) {
+    client
+        .execute(
+            "document.getElementById(arguments[0]).scrollIntoView();",
+            vec![Value::String(id.into())],
+        )
+        .await
+        .expect("scroll");
+}
+
+/// Issue 48 item 8: a batch uploaded with a bad row is fixed on its page
+/// (the refusal of a bad value in the row's form, then the fix), its totals
+/// recomputed, and a second member approves it; EN and FR, phone and
+/// desktop, each checked with axe-core. Screenshots `after-8-row-fixed-*`.
+#[test]
+fn an_invalid_batch_row_is_fixed_in_the_console_and_a_second_member_approves_it_in_a_browser() {
+    let srv = start();
+    settled_payment(&srv, 500_000);
+    let axe = axe_source();
+    let (_driver, port) = start_driver();
+    runtime().block_on(async {
+        let client = browser(port).await;
+        client.set_window_size(1280, 800).await.expect("size");
+        for lang in ["en", "fr"] {
+            // The finance member uploads a good row and one whose amount is wrong.
+            sign_in(&client, &srv, FINANCE, FINANCE_PASSWORD).await;
+            in_lang(&client, &srv, lang).await;
+            open(&client, &srv, "/console/payouts").await;
+            let csv = format!(
+                "{BATCH_HEADER}\n{}\nmobile_money,abc,mpesa,{PAYS},Payee,FIX-{lang}\n",
+                row(20_000, &format!("OK-{lang}"))
+            );
+            type_into(&client, "batch-csv", &csv).await;
+            click(&client, "upload-submit").await;
+            wait_for_url(&client, &format!("{}/console/payouts/pb_", srv.origin)).await;
+            let url = client.current_url().await.expect("url").to_string();
+            let id = url.rsplit('/').next().expect("id").to_string();
+            // The row's form shows its errors and what was uploaded.
+            wait_for_text(&client, "#fix-row-2-errors", "amount").await;
+            let uploaded = client
+                .find(Locator::Id("fix-row-2-amount"))
+                .await
+                .expect("amount")
+                .prop("value")
+                .await
+                .expect("value");
+            assert_eq!(uploaded.as_deref(), Some("abc"));
+            assert!(!has(&client, "#approve").await, "not ready: no Approve");
+            show(&client, "row-2").await;
+            capture_as(&client, &axe, "after-8-row-fixed", &format!("form-{lang}")).await;
+            // A bad value is refused inside the row's form, nothing changed.
+            refused(
+                &client,
+                "fix-row-2",
+                &[("fix-row-2-amount", "12.345")],
+                "12.345",
+            )
+            .await;
+            show(&client, "row-2").await;
+            capture_as(
+                &client,
+                &axe,
+                "after-8-row-fixed",
+                &format!("refused-{lang}"),
+            )
+            .await;
+            // Fixed: the totals are recomputed and Approve is offered.
+            fill(&client, &[("fix-row-2-amount", "150.00")]).await;
+            click(&client, "fix-row-2-submit").await;
+            wait_for_text(&client, ".flash.good", "").await;
+            wait_for_text(&client, "#facts", "350").await;
+            assert!(!has(&client, "#fix-row-2").await, "no invalid row left");
+            assert!(has(&client, "#approve").await, "ready: Approve is offered");
+            capture_as(&client, &axe, "after-8-row-fixed", &format!("saved-{lang}")).await;
+            let batch = blocking(|| srv.get(&format!("/payouts/batches/{id}"), srv.sk()));
+            assert_eq!(batch.body["counts"]["invalid"], 0, "{batch:?}");
+            assert_eq!(batch.body["total_minor"], 35_000);
+            assert_eq!(batch.body["readiness"]["ready"], true);
+            in_lang(&client, &srv, "en").await;
+            sign_out(&client).await;
+            // A second member approves it: both rows are paid.
+            sign_in(&client, &srv, ADMIN, ADMIN_PASSWORD).await;
+            in_lang(&client, &srv, lang).await;
+            client.goto(&url).await.expect("open batch");
+            type_into(&client, "approve-pin", ADMIN_PIN).await;
+            click(&client, "approve-submit").await;
+            wait_for_text(&client, ".flash.good", "").await;
+            capture_as(
+                &client,
+                &axe,
+                "after-8-row-fixed",
+                &format!("approved-{lang}"),
+            )
+            .await;
+            let batch = blocking(|| srv.get(&format!("/payouts/batches/{id}"), srv.sk()));
+            assert_eq!(batch.body["status"], "EXECUTED", "{batch:?}");
+            assert_eq!(batch.body["counts"]["paid"], 2);
+            assert_eq!(batch.body["rows"]["data"][1]["amount_minor"], 15_000);
+            in_lang(&client, &srv, "en").await;
+            sign_out(&client).await;
+        }
+        client.close().await.expect("close");
+    });
 }

@@ -169,6 +169,8 @@ fn every_operation_on_another_organisations_object_is_404_and_changes_nothing() 
         let path = template
             .replace("{id}", id)
             .replace("{code}", id)
+            // A batch's row is named under its batch: the batch's owner decides.
+            .replace("{row}", "1")
             .replace("{late_payment}", "lp_01kaaaaaaaaaaaaaaaaaaaaaaa");
         for method in operations.as_object().expect("operations").keys() {
             let method = method.to_ascii_uppercase();

@@ -1242,3 +1242,323 @@ fn a_row_in_review_follows_its_payouts_review_and_a_returned_one_is_retried() {
     assert_eq!(again.body["counts"]["paid"], 1, "{again:?}");
     assert_eq!(again.body["counts"]["needs_review"], 1, "{again:?}");
 }
+
+// Fixing or excluding a row before approval (issue 48 item 8).
+
+/// `POST /payouts/batches/{id}/rows/{row}` (or `.../exclude` when `action`
+/// is `/exclude`) as `credential`, with `key` as Idempotency-Key when given.
+fn edit_row(
+    srv: &TestServer,
+    (id, row, action): (&str, u32, &str),
+    credential: &str,
+    input: &Value,
+    key: Option<&str>,
+) -> Resp {
+    srv.post(
+        &format!("/payouts/batches/{id}/rows/{row}{action}"),
+        Some(credential),
+        input,
+        key,
+    )
+}
+
+/// The JSON row paying `amount` (major units) CDF to `phone`.
+fn row_to(phone: &str, amount: &str, reference: &str) -> Value {
+    json!({"method": "mobile_money", "amount": amount, "operator_id": "mpesa",
+           "phone": phone, "name": "Payee", "reference": reference})
+}
+
+/// The audit entries `(action, target, e-mail)` of the organisation.
+fn audited(srv: &TestServer, session: &str) -> Vec<(String, String, String)> {
+    let audit = srv.get("/audit_log?limit=200", Some(session));
+    assert_eq!(audit.status, 200, "{audit:?}");
+    audit.body["data"]
+        .as_array()
+        .expect("audit")
+        .iter()
+        .map(|e| {
+            let text = |f: &str| e[f].as_str().unwrap_or("").to_string();
+            (text("action"), text("target"), text("email"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_fixed_row_makes_the_batch_approvable_and_another_member_pays_the_fixed_values() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 200_000);
+    let (owner, finance) = (owner(&srv), finance(&srv));
+    let before = cdf(&srv, srv.sk());
+    // Row 2 has no phone: INVALID, and it blocks approval.
+    let bad = "mobile_money,50.00,mpesa,,Payee,A2".to_string();
+    let made = made_by(&srv, &finance, &[to_phone(PAID, 10_000, "A1"), bad]);
+    let id = id_of(&made);
+    assert_eq!(made["counts"]["invalid"], 1);
+    assert_error(
+        &approve(&srv, &id, &owner, &json!({})),
+        422,
+        "payout_batch_not_ready",
+    );
+    // The maker fixes it (and pays 60.00 rather than the 50.00 uploaded).
+    let fixed = edit_row(
+        &srv,
+        (&id, 2, ""),
+        &finance,
+        &row_to(PAID, "60.00", "A2"),
+        Some(&ik()),
+    );
+    assert_eq!(fixed.status, 200, "{fixed:?}");
+    let b = &fixed.body;
+    assert_eq!(b["status"], "PENDING_APPROVAL");
+    assert_eq!(
+        (
+            &b["counts"]["rows"],
+            &b["counts"]["valid"],
+            &b["counts"]["invalid"]
+        ),
+        (&json!(2), &json!(2), &json!(0))
+    );
+    assert_eq!(b["total_minor"], 16_000);
+    assert_eq!(b["fees_minor"], fee(10_000) + fee(6_000));
+    assert_eq!(
+        b["total_with_fees_minor"],
+        16_000 + fee(10_000) + fee(6_000)
+    );
+    assert_eq!((&b["error_count"], &b["errors"]), (&json!(0), &json!([])));
+    assert_eq!(b["readiness"]["ready"], true, "{b}");
+    assert_eq!(b["rows"]["data"][1]["status"], "VALID");
+    assert_eq!(b["rows"]["data"][1]["amount_minor"], 6_000);
+    assert_eq!(b["rows"]["data"][1]["errors"], json!([]));
+    assert_eq!(b["editors"], json!([]), "the maker is not repeated");
+    // The event and the audit row say who.
+    assert!(object_ids(&srv, "payout_batch.updated").contains(&id));
+    assert!(
+        audited(&srv, &owner).contains(&(
+            "payout_batch.row_fixed".into(),
+            id.clone(),
+            FINANCE.into()
+        )),
+        "{:?}",
+        audited(&srv, &owner)
+    );
+    // Another member approves: the fixed row is paid with its new values.
+    let approved = approve(&srv, &id, &owner, &json!({}));
+    assert_eq!(approved.status, 200, "{approved:?}");
+    assert_eq!(approved.body["status"], "EXECUTED");
+    assert_eq!(approved.body["counts"]["paid"], 2);
+    let payout = all_payouts(&srv)
+        .into_iter()
+        .find(|p| p["batch"] == json!({"id": id, "row": 2}))
+        .expect("row 2's payout");
+    assert_eq!(payout["amount_minor"], 6_000);
+    assert_eq!(payout["destination"]["phone"], PAID);
+    assert_eq!(payout["status"], "PAID");
+    let spent = 16_000 + fee(10_000) + fee(6_000);
+    assert_eq!(cdf(&srv, srv.sk()), (before.0 - spent, 0, 0));
+    // Approved: no row changes any more, and nothing did.
+    let late = edit_row(
+        &srv,
+        (&id, 1, ""),
+        &finance,
+        &row_to(PAID, "1.00", "A1"),
+        None,
+    );
+    assert_error(&late, 409, "payout_batch_not_editable");
+    let after = get_batch(&srv, &id, "");
+    assert_eq!(after["rows"]["data"][0]["amount_minor"], 10_000);
+    assert_eq!(after["total_minor"], 16_000);
+}
+
+#[test]
+fn the_member_who_edited_a_row_cannot_approve_the_batch_alone() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 200_000);
+    let (owner, finance) = (owner(&srv), finance(&srv));
+    let bad = "mobile_money,50.00,mpesa,,Payee,B2".to_string();
+    let id = id_of(&made_by(
+        &srv,
+        &finance,
+        &[to_phone(PAID, 10_000, "B1"), bad],
+    ));
+    // The owner fixes finance's batch: now a maker too.
+    let fixed = edit_row(
+        &srv,
+        (&id, 2, ""),
+        &owner,
+        &row_to(PAID, "50.00", "B2"),
+        None,
+    );
+    assert_eq!(fixed.status, 200, "{fixed:?}");
+    assert_eq!(fixed.body["editors"][0]["email"], crate::team::OWNER);
+    assert_eq!(
+        fixed.body["readiness"]["approval"]["api_keys_may_approve"],
+        false
+    );
+    let before = cdf(&srv, srv.sk());
+    let alone = approve(&srv, &id, &owner, &json!({}));
+    assert_eq!(
+        assert_error(&alone, 403, "step_up_required")["param"],
+        "pin"
+    );
+    assert_error(
+        &approve(&srv, &id, &finance, &json!({})),
+        403,
+        "step_up_required",
+    );
+    let sk = srv.sk().expect("sk").to_string();
+    assert_error(
+        &approve(&srv, &id, &sk, &json!({})),
+        403,
+        "step_up_required",
+    );
+    assert_eq!(cdf(&srv, srv.sk()), before, "nothing moved");
+    assert_eq!(get_batch(&srv, &id, "")["status"], "PENDING_APPROVAL");
+    // As the maker may: with their PIN (step-up).
+    let stepped = approve(&srv, &id, &owner, &json!({"pin": crate::team::OWNER_PIN}));
+    assert_eq!(stepped.status, 200, "{stepped:?}");
+    assert_eq!(stepped.body["runs"][0]["stepped_up"], true);
+}
+
+#[test]
+fn an_excluded_row_is_never_paid_and_the_rest_is_approved() {
+    let (srv, _) = start_team(&[]);
+    fund(&srv, 200_000);
+    let (owner, finance) = (owner(&srv), finance(&srv));
+    let bad = "mobile_money,5,zain,+243810000004,Four,C2".to_string();
+    let id = id_of(&made_by(
+        &srv,
+        &finance,
+        &[to_phone(PAID, 10_000, "C1"), bad],
+    ));
+    let excluded = edit_row(&srv, (&id, 2, "/exclude"), &finance, &json!({}), None);
+    assert_eq!(excluded.status, 200, "{excluded:?}");
+    let b = &excluded.body;
+    assert_eq!(b["rows"]["data"][1]["status"], "SKIPPED");
+    assert_eq!(
+        (
+            &b["counts"]["valid"],
+            &b["counts"]["invalid"],
+            &b["counts"]["skipped"]
+        ),
+        (&json!(1), &json!(0), &json!(1))
+    );
+    assert_eq!(
+        (&b["error_count"], &b["total_minor"]),
+        (&json!(0), &json!(10_000))
+    );
+    assert_eq!(b["readiness"]["ready"], true);
+    // Excluded for good: not excluded again, not fixed.
+    let again = edit_row(&srv, (&id, 2, "/exclude"), &finance, &json!({}), None);
+    assert_eq!(
+        assert_error(&again, 409, "payout_batch_not_editable")["param"],
+        "row"
+    );
+    let fix = edit_row(&srv, (&id, 2, ""), &finance, &row_to(PAID, "5", "C2"), None);
+    assert_error(&fix, 409, "payout_batch_not_editable");
+    assert!(
+        audited(&srv, &owner).contains(&(
+            "payout_batch.row_excluded".into(),
+            id.clone(),
+            FINANCE.into()
+        )),
+        "excluding is audited"
+    );
+    let approved = approve(&srv, &id, &owner, &json!({}));
+    assert_eq!(approved.status, 200, "{approved:?}");
+    assert_eq!(approved.body["status"], "EXECUTED");
+    assert_eq!(approved.body["counts"]["paid"], 1);
+    assert_eq!(approved.body["counts"]["skipped"], 1);
+    let paid: Vec<Value> = all_payouts(&srv)
+        .into_iter()
+        .filter(|p| p["batch"]["id"] == id.as_str())
+        .collect();
+    assert_eq!(paid.len(), 1, "{paid:?}");
+    assert_eq!(paid[0]["batch"]["row"], 1);
+}
+
+#[test]
+fn a_row_edit_is_refused_naming_the_field_or_row_and_nothing_changes() {
+    let (srv, rk) = TestServer::start_with(|dir| {
+        crate::support::create_key(dir, "rk", "test", &["payouts:read"])
+    });
+    let sk = srv.sk().expect("sk").to_string();
+    let text = csv(&[mm_row(1, 1_000), "mobile_money,5,mpesa,,Two,R2".into()]);
+    let id = id_of(&created(&srv, &json!({"currency": "CDF", "csv": text})));
+    let unchanged = get_batch(&srv, &id, "");
+    let refused = |input: Value, row: u32, status: u16, code: &str, param: &str| {
+        let resp = edit_row(&srv, (&id, row, ""), &sk, &input, Some(&ik()));
+        let error = assert_error(&resp, status, code);
+        assert_eq!(error["param"], param, "{resp:?}");
+        assert_eq!(get_batch(&srv, &id, ""), unchanged, "nothing changed");
+        error.clone()
+    };
+    // Fields that fail a CSV row's validation.
+    let error = refused(
+        row_to("+243810000002", "12.345", "R2"),
+        2,
+        400,
+        "validation_error",
+        "amount",
+    );
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("12.345")),
+        "{error}"
+    );
+    let mut no_phone = row_to("", "5", "R2");
+    no_phone["phone"] = Value::Null;
+    refused(no_phone, 2, 400, "validation_error", "phone");
+    let mut both = row_to("+243810000002", "5", "R2");
+    both["amount_minor"] = json!(500);
+    refused(both, 2, 400, "validation_error", "amount_minor");
+    // The same payment as row 1: a duplicate, as in a CSV.
+    let same = json!({"method": "mobile_money", "amount": "10.00", "operator_id": "mpesa",
+                      "phone": "+243810000001", "name": "Payee 1", "reference": "REF-1"});
+    let error = refused(same, 2, 400, "validation_error", "reference");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("repeats line 2")),
+        "{error}"
+    );
+    // No such row, another's batch, a key that may not write.
+    let good = row_to("+243810000002", "5", "R2");
+    refused(good.clone(), 3, 404, "payout_batch_row_not_found", "row");
+    refused(good.clone(), 0, 404, "payout_batch_row_not_found", "row");
+    let nope = edit_row(&srv, ("pb_nope", 1, ""), &sk, &good, None);
+    assert_error(&nope, 404, "payout_batch_not_found");
+    let scoped = edit_row(&srv, (&id, 2, ""), &rk, &good, None);
+    assert_error(&scoped, 403, "scope_denied");
+    assert_eq!(get_batch(&srv, &id, ""), unchanged, "nothing changed");
+    // A replay answers the same; the same key for another row is refused.
+    let key = ik();
+    let first = edit_row(&srv, (&id, 2, ""), &sk, &good, Some(&key));
+    assert_eq!(first.status, 200, "{first:?}");
+    assert_eq!(first.body["counts"]["invalid"], 0);
+    let replay = edit_row(&srv, (&id, 2, ""), &sk, &good, Some(&key));
+    assert_eq!((replay.status, &replay.body), (200, &first.body));
+    let other = row_to("+243810000002", "6", "R2");
+    let reused = edit_row(&srv, (&id, 2, ""), &sk, &other, Some(&key));
+    assert_error(&reused, 409, "idempotency_key_reused");
+    let updated = object_ids(&srv, "payout_batch.updated");
+    assert_eq!(updated, vec![id.clone()], "one edit, one event");
+    assert_eq!(get_batch(&srv, &id, "")["total_minor"], 1_500);
+    // Cancelled: its rows no longer change.
+    let cancelled = srv.post(
+        &format!("/payouts/batches/{id}/cancel"),
+        Some(&sk),
+        &json!({}),
+        None,
+    );
+    assert_eq!(cancelled.status, 200, "{cancelled:?}");
+    let late = edit_row(&srv, (&id, 2, "/exclude"), &sk, &json!({}), None);
+    let error = assert_error(&late, 409, "payout_batch_not_editable");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("CANCELLED")),
+        "{error}"
+    );
+    assert_eq!(get_batch(&srv, &id, "")["counts"]["skipped"], 0);
+}

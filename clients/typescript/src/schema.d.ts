@@ -1297,6 +1297,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payouts/batches/{id}/rows/{row}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["fix_row"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payouts/batches/{id}/rows/{row}/exclude": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["exclude_row"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payouts/{id}": {
         parameters: {
             query?: never;
@@ -2857,6 +2889,11 @@ export interface components {
             /** @enum {string} */
             currency: "AED" | "AOA" | "AUD" | "BIF" | "BRL" | "BWP" | "CAD" | "CDF" | "CHF" | "CNY" | "CVE" | "DJF" | "DKK" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "GBP" | "GHS" | "GMD" | "GNF" | "HKD" | "INR" | "JPY" | "KES" | "KMF" | "KRW" | "KWD" | "LRD" | "LSL" | "LYD" | "MAD" | "MGA" | "MUR" | "MWK" | "MXN" | "MZN" | "NAD" | "NGN" | "NOK" | "PLN" | "RWF" | "SAR" | "SCR" | "SDG" | "SEK" | "SGD" | "SLE" | "SOS" | "SSP" | "STN" | "SZL" | "TND" | "TRY" | "TZS" | "UGX" | "USD" | "XAF" | "XOF" | "ZAR" | "ZMW";
             /**
+             * @description Who fixed or excluded a row before approval, besides the maker:
+             *     each counts as a maker, so approval needs someone else (or them with step-up).
+             */
+            editors: components["schemas"]["PayoutBatchMaker"][];
+            /**
              * Format: int32
              * @description Row errors in the batch (the rows keep all of theirs).
              */
@@ -3277,7 +3314,7 @@ export interface components {
              *     Also accepted as `events` (the origin's name); sending both is an error. Former names of renamed
              *     types (`refund.requested`) are accepted and stored under the current name.
              */
-            enabled_events?: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[] | null;
+            enabled_events?: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "payout_batch.updated" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[] | null;
             metadata?: {
                 [key: string]: string;
             } | null;
@@ -4020,7 +4057,7 @@ export interface components {
             created_at: string;
             description?: string | null;
             disabled_reason?: string | null;
-            enabled_events: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[];
+            enabled_events: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "payout_batch.updated" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[];
             /**
              * @description Since when its deliveries have failed without a success in between;
              *     the gateway disables it after 72 h of this (and at least 10 failures).
@@ -4097,7 +4134,7 @@ export interface components {
          * @description An event type (GET /webhook_events/types).
          * @enum {string}
          */
-        EventType: "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.deactivated" | "money_request.paid" | "money_request.cancelled" | "qr_code.created" | "qr_code.revoked" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.disabled" | "transfer.created" | "transfer.succeeded" | "offline_promise.settled" | "offline_promise.rejected" | "payment.completed" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.created" | "payout_batch.cancelled" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.completed" | "settlement.failed" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.created" | "plan.archived" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.mismatch" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.advancing" | "test_clock.ready";
+        EventType: "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.deactivated" | "money_request.paid" | "money_request.cancelled" | "qr_code.created" | "qr_code.revoked" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.disabled" | "transfer.created" | "transfer.succeeded" | "offline_promise.settled" | "offline_promise.rejected" | "payment.completed" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.created" | "payout_batch.cancelled" | "payout_batch.updated" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.completed" | "settlement.failed" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.created" | "plan.archived" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.mismatch" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.advancing" | "test_clock.ready";
         EventTypeList: {
             data: components["schemas"]["EventTypeView"][];
             /** @description Always `list`. */
@@ -4152,6 +4189,7 @@ export interface components {
             /** @description What the merchant says, up to 5 000 characters. */
             text?: string | null;
         };
+        ExcludeRow: Record<string, never>;
         FactView: {
             at: string;
             detail?: string | null;
@@ -5106,8 +5144,9 @@ export interface components {
         };
         PayoutBatchApproval: {
             /**
-             * @description An API key (acting as the owner) may approve it: only a batch made by
-             *     a team member who is not an owner, through a key that member did not make.
+             * @description An API key (acting as the owner) may approve it: only a batch made
+             *     (and edited) by team members who are not owners, through a key none
+             *     of them made.
              */
             api_keys_may_approve: boolean;
             maker: components["schemas"]["PayoutBatchMaker"];
@@ -7880,7 +7919,7 @@ export interface components {
              * @description Also accepted as `events`; sending both is an error. The same rule as at creation: only types
              *     whose object the caller may read. A new `url` keeps the filters only for a caller who may read them all.
              */
-            enabled_events?: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[] | null;
+            enabled_events?: ("*" | "payment_intent.*" | "payment_intent.created" | "payment_intent.processing" | "payment_intent.requires_action" | "payment_intent.payment_failed" | "payment_intent.failed" | "payment_intent.authorised" | "payment_intent.captured" | "payment_intent.succeeded" | "payment_intent.ambiguous_hold" | "payment_intent.late_payment" | "payment_intent.late_payment_refunded" | "payment_intent.late_payment_refund_failed" | "payment_intent.late_payment_released" | "payment_intent.cancelled" | "payment_intent.expired" | "payment_intent.refunded" | "payment_intent.disputed" | "refund.*" | "refund.created" | "refund.updated" | "refund.rejected" | "refund.succeeded" | "refund.failed" | "checkout.*" | "checkout.session.completed" | "checkout.session.expired" | "payment_link.*" | "payment_link.deactivated" | "money_request.*" | "money_request.paid" | "money_request.cancelled" | "qr_code.*" | "qr_code.created" | "qr_code.revoked" | "dispute.*" | "dispute.opened" | "dispute.updated" | "dispute.won" | "dispute.lost" | "verification.*" | "verification.completed" | "verification.confirmed" | "payment_intent.settled" | "webhook_endpoint.*" | "webhook_endpoint.disabled" | "transfer.*" | "transfer.created" | "transfer.succeeded" | "offline_promise.*" | "offline_promise.settled" | "offline_promise.rejected" | "payment.*" | "payment.completed" | "payout.*" | "payout.created" | "payout.processing" | "payout.succeeded" | "payout.failed" | "payout.needs_review" | "payout_batch.*" | "payout_batch.created" | "payout_batch.cancelled" | "payout_batch.updated" | "route.*" | "route.created" | "route.funding_pending" | "route.funded" | "route.fx_reserved" | "route.insufficient_liquidity" | "route.payout_routed" | "route.payout_sent" | "route.evidence_received" | "route.verifying" | "route.verified" | "route.settled" | "route.mismatched" | "route.manual_review" | "route.failed" | "route.expired" | "route.refunded" | "remittance.*" | "remittance.created" | "remittance.completed" | "remittance.ready_for_pickup" | "remittance.failed" | "remittance.refunded" | "payout_batch.approved" | "payout_batch.executed" | "payout_batch.partial" | "payout_batch.failed" | "settlement.*" | "settlement.completed" | "settlement.failed" | "account.*" | "account.created" | "account.updated" | "account.claimed" | "account.detached" | "plan.*" | "plan.created" | "plan.archived" | "subscription.*" | "subscription.created" | "subscription.updated" | "subscription.cancelled" | "subscription.ended" | "invoice.*" | "invoice.created" | "invoice.paid" | "invoice.payment_failed" | "invoice.voided" | "switch_payment.*" | "switch_payment.received" | "switch_payment.requires_action" | "switch_payment.ready" | "switch_payment.dispatching" | "switch_payment.pending" | "switch_payment.authorized" | "switch_payment.unknown" | "switch_payment.completed" | "switch_payment.rejected" | "switch_payment.expired" | "switch_payment.cancelled" | "reconciliation.*" | "reconciliation.mismatch" | "diaspora_quote.*" | "diaspora_quote.paid" | "diaspora_quote.expired" | "test_clock.*" | "test_clock.advancing" | "test_clock.ready")[] | null;
             metadata?: {
                 [key: string]: string;
             } | null;
@@ -15641,6 +15680,234 @@ export interface operations {
                 };
             };
             /** @description payout_batch_not_cancellable: not PENDING_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The operation cannot be carried out (insufficient_funds, rail_not_configured) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The ledger writer is saturated, or money movement is halted (overloaded, guardian_halt); retry with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fix_row: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored response for 24 h; required on money-moving operations */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description pb_... */
+                id: string;
+                /** @description The row's number, 1 to counts.rows (its `row`, not its CSV line) */
+                row: number;
+            };
+            cookie?: never;
+        };
+        /** @description The row's columns, all of them, as a corrected CSV line: a field left out is empty */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutBatchRowInput"];
+            };
+        };
+        responses: {
+            /** @description Fixed: the row is VALID with these values, and the batch's counts, totals, fees, errors and readiness are computed again (still PENDING_APPROVAL). The caller joins `editors`: another member approves. Payout_batch.updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description The values do not pass a CSV row's validation (`param` names the first column at fault, the message says every error; `duplicate` on reference repeats another row), or amount and amount_minor both. Nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No API key (unauthorized), or one that does not exist or was revoked (invalid_api_key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key lacks the scope, or may not act for this account (scope_denied, account_not_connected, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payout_batch_not_found; payout_batch_row_not_found (param `row`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payout_batch_not_editable: the batch is not PENDING_APPROVAL, the row was excluded (param `row`), or 20 people edited it already. Nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The operation cannot be carried out (insufficient_funds, rail_not_configured) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The ledger writer is saturated, or money movement is halted (overloaded, guardian_halt); retry with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exclude_row: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the stored response for 24 h; required on money-moving operations */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description pb_... */
+                id: string;
+                /** @description The row's number, 1 to counts.rows */
+                row: number;
+            };
+            cookie?: never;
+        };
+        /** @description Optional, empty */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExcludeRow"];
+            };
+        };
+        responses: {
+            /** @description Excluded: the row is SKIPPED for good (never paid, not fixed again), and the batch's counts, totals, errors and readiness are computed again (still PENDING_APPROVAL). The caller joins `editors`. Payout_batch.updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            /** @description Invalid input: `param` names the field (validation_error, invalid_json, ...) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No API key (unauthorized), or one that does not exist or was revoked (invalid_api_key) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key lacks the scope, or may not act for this account (scope_denied, account_not_connected, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payout_batch_not_found; payout_batch_row_not_found (param `row`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payout_batch_not_editable: the batch is not PENDING_APPROVAL, the row is excluded already (param `row`), or 20 people edited it already. Nothing changed */
             409: {
                 headers: {
                     [name: string]: unknown;

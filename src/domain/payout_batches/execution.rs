@@ -45,7 +45,8 @@ pub const CHUNK_ROWS_MAX: u32 = 250;
 /// Rows that fail ten times need a new batch (and a look at why).
 pub const RUNS_MAX: u32 = 10;
 
-/// `POST /payouts/batches/{id}/approve`, in the writer: checks the rule,
+/// `POST /payouts/batches/{id}/approve`, in the writer: checks the rule
+/// (against the maker and whoever edited a row),
 /// the rows and the funds, reserves, and pays the first chunk. `stepped_up`:
 /// the approver's PIN was verified (off the writer, before this command).
 pub fn approve(
@@ -58,7 +59,7 @@ pub fn approve(
     let mut batch = read(tx, principal, id)?;
     approvable(&batch)?;
     let approver = Maker::of(principal);
-    if !readiness::may_approve(&batch.maker, &approver, stepped_up) {
+    if !readiness::may_approve_batch(batch.makers(), &approver, stepped_up) {
         return Err(step_up_required(&batch, &approver));
     }
     let rows = ready(&batch)?;
@@ -144,7 +145,7 @@ fn ready(batch: &PayoutBatch) -> Result<u32, ApiError> {
         return Err(ApiError::new(
             Code::PayoutBatchNotReady,
             format!(
-                "payout batch {} has {} invalid rows and was not made with skip_invalid: fix them in a new batch, or make it with skip_invalid to skip them",
+                "payout batch {} has {} invalid rows and was not made with skip_invalid: fix or exclude each (POST /payouts/batches/{{id}}/rows/{{row}}), or make it with skip_invalid to skip them",
                 batch.id, batch.counts.invalid
             ),
         )
@@ -169,7 +170,7 @@ fn step_up_required(batch: &PayoutBatch, approver: &Maker) -> ApiError {
         )
     } else {
         format!(
-            "you made payout batch {} (or act as its maker): another team member with payouts:approve approves it, or you with your PIN in the pin field",
+            "you made payout batch {} or fixed or excluded one of its rows (or act as its maker): another team member with payouts:approve approves it, or you with your PIN in the pin field",
             batch.id
         )
     };

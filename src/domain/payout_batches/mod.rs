@@ -10,11 +10,13 @@
 //! and audit row. Rows are child records (`pbr_...`, listed by
 //! `Rows::children(Child::PayoutBatchRow, batch)`), bounded by
 //! [`ROWS_MAX`]; their ids sort in reverse line order, so the index (read
-//! newest, that is greatest, first) lists them from line 1.
+//! newest, that is greatest, first) lists them from line 1. Before
+//! approval one row may be fixed or excluded (`edit`).
 
 pub mod amount;
 pub mod columns;
 pub mod csv_rows;
+mod edit;
 mod execution;
 pub mod export;
 #[cfg(test)]
@@ -32,6 +34,7 @@ use serde::{Deserialize, Serialize};
 
 pub use self::columns::Cells;
 pub use self::csv_rows::{CSV_BYTES_MAX, ROWS_MAX, RawRow};
+pub use self::edit::{RowChange, edit_row, prepare_edit};
 pub use self::execution::{CHUNK_ROWS_DEFAULT, CHUNK_ROWS_MAX, approve, on_chunk, on_payout};
 use self::readiness::Maker;
 use self::readiness::Readiness;
@@ -200,6 +203,14 @@ crate::domain::resource::record_and_view! {
         /// The sandbox whose test clock execution follows (set at approval).
         #[serde(default)]
         pub sandbox: Option<String>,
+        /// Who fixed or excluded a row, besides the maker (at most
+        /// [`edit::EDITORS_MAX`]): each counts as a maker for approval.
+        #[serde(default)]
+        pub editors: Vec<Maker>,
+        /// One more with every edit of a row: the writer stores an edit
+        /// computed off the writer only if no other came first (`edit`).
+        #[serde(default)]
+        pub revision: u32,
         /// The first [`ERRORS_SHOWN_MAX`] row errors, by line.
         pub errors: Vec<BatchError>,
         pub error_count: u32,
@@ -226,6 +237,9 @@ crate::domain::resource::record_and_view! {
         pub runs: Vec<RunView>,
         /// Who made it (approval needs someone else, or the maker with step-up).
         pub maker: Maker,
+        /// Who fixed or excluded a row before approval, besides the maker:
+        /// each counts as a maker, so approval needs someone else (or them with step-up).
+        pub editors: Vec<Maker>,
         /// Row errors in the batch (the rows keep all of theirs).
         pub error_count: u32,
         /// The first 100 row errors, by line (on creation and `GET /payouts/batches/{id}`).
@@ -254,6 +268,11 @@ impl PayoutBatch {
             - self.paid_minor
             - self.paid_fees_minor
             - self.in_transit_minor
+    }
+
+    /// Its maker and whoever edited a row: none of them approves alone.
+    pub fn makers(&self) -> impl Iterator<Item = &Maker> {
+        std::iter::once(&self.maker).chain(&self.editors)
     }
 }
 
@@ -356,12 +375,7 @@ pub fn prepare(
     new: NewBatch,
     now_ms: i64,
 ) -> Result<Prepared, ApiError> {
-    let rules = Rules {
-        currency: new.currency.code,
-        exponent: new.currency.exponent,
-        // A row is a payout or a transfer: both start at 100 minor units.
-        amount_minor_min: payouts::AMOUNT_MIN_MINOR.max(transfers::AMOUNT_MIN_MINOR),
-    };
+    let rules = rules(new.currency);
     let mut checked: Vec<Checked> = Vec::new();
     let source = match new.rows {
         NewRows::Csv(text) => {
@@ -406,6 +420,8 @@ pub fn prepare(
         cursor: 0,
         runs: Vec::new(),
         sandbox: None,
+        editors: Vec::new(),
+        revision: 0,
         errors: Vec::new(),
         error_count: 0,
         cancellation: None,
@@ -426,6 +442,17 @@ pub fn prepare(
         rows: encoded,
         first_rows,
     })
+}
+
+/// What every row of a batch in `currency` is checked against (creation
+/// and a fixed row alike).
+fn rules(currency: Currency) -> Rules<'static> {
+    Rules {
+        currency: currency.code,
+        exponent: currency.exponent,
+        // A row is a payout or a transfer: both start at 100 minor units.
+        amount_minor_min: payouts::AMOUNT_MIN_MINOR.max(transfers::AMOUNT_MIN_MINOR),
+    }
 }
 
 /// The answer to a CSV that is refused as a whole: 413 when too large, 400
@@ -538,19 +565,21 @@ fn stored_row(batch_id: &str, checked: Checked, now_ms: i64) -> BatchRow {
     }
 }
 
-/// The batch with its counts, totals and first errors from its rows.
+/// The batch with its counts, totals and first errors from its rows, before
+/// any approval (rows VALID, INVALID, or SKIPPED when excluded, whose errors
+/// no longer count).
 fn totalled(mut batch: PayoutBatch, rows: &[BatchRow]) -> Result<PayoutBatch, ApiError> {
     let overflow = || ApiError::internal("a batch's total overflows i64");
     for row in rows {
         batch.counts.rows += 1;
-        match row.status {
-            RowStatus::Valid => {
-                batch.counts.valid += 1;
-                let (amount, fee) = (row.amount_minor.unwrap_or(0), row.fee_minor.unwrap_or(0));
-                batch.total_minor = batch.total_minor.checked_add(amount).ok_or_else(overflow)?;
-                batch.fees_minor = batch.fees_minor.checked_add(fee).ok_or_else(overflow)?;
-            }
-            _ => batch.counts.invalid += 1,
+        *batch.counts.of(row.status) += 1;
+        if row.status == RowStatus::Valid {
+            let (amount, fee) = (row.amount_minor.unwrap_or(0), row.fee_minor.unwrap_or(0));
+            batch.total_minor = batch.total_minor.checked_add(amount).ok_or_else(overflow)?;
+            batch.fees_minor = batch.fees_minor.checked_add(fee).ok_or_else(overflow)?;
+        }
+        if row.status == RowStatus::Skipped {
+            continue;
         }
         for error in &row.errors {
             batch.error_count += 1;
@@ -610,13 +639,26 @@ pub fn create(
         Some(&batch.id),
         details,
     )?;
-    let available_minor = available_in_tx(tx, &batch)?;
     let next_cursor = more
         .then(|| first_rows.last().map(|r| r.id.clone()))
         .flatten();
+    answered(tx, principal, &batch, &first_rows, next_cursor)
+}
+
+/// The batch as a command that made or changed it answers: its readiness
+/// against the available balance as the command sees it (shown to a caller
+/// who may read balances), and its first rows.
+fn answered(
+    tx: &Tx<'_>,
+    principal: &Principal,
+    batch: &PayoutBatch,
+    first_rows: &[BatchRow],
+    next_cursor: Option<String>,
+) -> Result<BatchView, ApiError> {
+    let available_minor = available_in_tx(tx, batch)?;
     let page = RowList::page(first_rows.iter().map(row_view).collect(), next_cursor);
     Ok(detailed(
-        &batch,
+        batch,
         available_minor,
         principal.may("balance:read"),
         page,
@@ -690,16 +732,13 @@ pub fn read(read: &impl Read, principal: &Principal, id: &str) -> Result<PayoutB
 }
 
 /// Every row of `batch`, in row order (bounded by [`ROWS_MAX`]), for the export.
-pub fn all_rows(
-    snapshot: &crate::store::Snapshot,
-    batch: &PayoutBatch,
-) -> Result<Vec<BatchRow>, ApiError> {
+pub fn all_rows(read: &impl Read, batch: &PayoutBatch) -> Result<Vec<BatchRow>, ApiError> {
     let prefix = keys::child_prefix(Child::PayoutBatchRow, &batch.id);
-    let index = snapshot.scan_index_rev(&prefix, ROWS_MAX)?;
+    let index = read.scan_index_rev(&prefix, ROWS_MAX)?;
     let mut rows = Vec::with_capacity(index.len());
     for (key, _) in index {
         let id = crate::store::keys::id_of(&key);
-        if let Some(row) = snapshot.object::<BatchRow>(id)? {
+        if let Some(row) = read.object::<BatchRow>(id)? {
             rows.push(row);
         }
     }

@@ -79,6 +79,19 @@ pub fn may_approve(maker: &Maker, approver: &Maker, stepped_up: bool) -> bool {
     !is_maker || (stepped_up && !approver.is_key())
 }
 
+/// [`may_approve`] against every maker of a batch: whoever made it and
+/// whoever fixed or excluded a row (decision 571), so that the member who
+/// changed what is paid never approves it alone.
+pub fn may_approve_batch<'a>(
+    makers: impl IntoIterator<Item = &'a Maker>,
+    approver: &Maker,
+    stepped_up: bool,
+) -> bool {
+    makers
+        .into_iter()
+        .all(|maker| may_approve(maker, approver, stepped_up))
+}
+
 /// What `GET /payouts/batches/{id}` says about approving the batch now.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[schema(as = PayoutBatchReadiness)]
@@ -140,8 +153,9 @@ pub struct Approval {
     pub maker: Maker,
     /// The maker may approve it only with step-up (always true).
     pub maker_needs_step_up: bool,
-    /// An API key (acting as the owner) may approve it: only a batch made by
-    /// a team member who is not an owner, through a key that member did not make.
+    /// An API key (acting as the owner) may approve it: only a batch made
+    /// (and edited) by team members who are not owners, through a key none
+    /// of them made.
     pub api_keys_may_approve: bool,
 }
 
@@ -159,6 +173,8 @@ pub struct Inputs<'a> {
     pub required_minor: i64,
     pub available_minor: i64,
     pub maker: &'a Maker,
+    /// Whoever edited a row besides the maker: makers too.
+    pub editors: &'a [Maker],
 }
 
 pub fn readiness(inputs: Inputs<'_>) -> Readiness {
@@ -195,7 +211,8 @@ pub fn readiness(inputs: Inputs<'_>) -> Readiness {
             rule: RULE,
             maker: inputs.maker.clone(),
             maker_needs_step_up: true,
-            api_keys_may_approve: !inputs.maker.acts_as_owner,
+            api_keys_may_approve: !inputs.maker.acts_as_owner
+                && inputs.editors.iter().all(|e| !e.acts_as_owner),
         },
     }
 }
@@ -315,7 +332,41 @@ mod tests {
             required_minor: 1_000,
             available_minor: 1_000,
             maker,
+            editors: &[],
         }
+    }
+
+    #[test]
+    fn whoever_edited_a_row_is_a_maker_and_does_not_approve_alone() {
+        let (maker, editor, checker) = (
+            member("mem_m", false),
+            member("mem_e", false),
+            member("mem_c", false),
+        );
+        let makers = [maker.clone(), editor.clone()];
+        assert!(
+            !may_approve_batch(&makers, &editor, false),
+            "the editor alone"
+        );
+        assert!(may_approve_batch(&makers, &editor, true), "... with PIN");
+        assert!(
+            !may_approve_batch(&makers, &maker, false),
+            "the maker alone"
+        );
+        assert!(
+            may_approve_batch(&makers, &checker, false),
+            "a third member"
+        );
+        let owner_edited = [maker, member("mem_o", true)];
+        assert!(
+            !may_approve_batch(&owner_edited, &key("key_1"), false),
+            "a key acts as the owner who edited it"
+        );
+        let ready = readiness(Inputs {
+            editors: &owner_edited[1..],
+            ..inputs(&owner_edited[0])
+        });
+        assert!(!ready.approval.api_keys_may_approve);
     }
 
     #[test]

@@ -5,11 +5,17 @@
 //! `PARTIAL` / `FAILED` again to retry the failed rows) → `EXECUTING`; when
 //! every row is decided → `EXECUTED` (none failed), `PARTIAL` (some failed,
 //! some paid) or `FAILED` (none paid); `PENDING_APPROVAL → CANCELLED`.
+//! While `PENDING_APPROVAL` a row may be fixed or excluded
+//! (`POST /payouts/batches/{id}/rows/{row}`, decision 570): the batch stays
+//! `PENDING_APPROVAL`, and only then, because what a checker approves is
+//! what was there when they looked.
 //!
 //! Row: created `VALID` or `INVALID`; a valid row is `PAID` or `FAILED`, a
 //! failed one is retried (`PAID`, or `FAILED` again) when the batch is
 //! approved again; an invalid row is `SKIPPED` when the batch executes with
-//! `skip_invalid`. A row follows its payout: while the rail has not answered
+//! `skip_invalid`. Before approval a VALID or INVALID row is fixed (VALID
+//! again, only with values that pass a CSV row's validation) or excluded
+//! (SKIPPED, for good). A row follows its payout: while the rail has not answered
 //! it is `PROCESSING` (the batch waits for it), and when the rail cannot tell
 //! it is `NEEDS_REVIEW` (its money stays in transit and it is never retried,
 //! so it is never paid twice). These two are this gateway's additions to
@@ -80,6 +86,9 @@ pub enum Trigger {
     /// `any_failed` as for [`Trigger::Finish`]), so a returned row can be
     /// retried by approving the batch again.
     Reviewed { any_paid: bool, any_failed: bool },
+    /// `POST /payouts/batches/{id}/rows/{row}` (fix) or `.../exclude`: one
+    /// row changes before anyone approved the batch.
+    EditRow,
 }
 
 impl Trigger {
@@ -90,6 +99,7 @@ impl Trigger {
             Trigger::Finish { .. } => "finish executing",
             Trigger::Cancel => "be cancelled",
             Trigger::Reviewed { .. } => "follow a review",
+            Trigger::EditRow => "have a row fixed or excluded",
         }
     }
 }
@@ -121,6 +131,9 @@ pub fn transition(from: Status, trigger: Trigger) -> Result<Status, Refusal> {
             },
         ) => Ok(Failed),
         (PendingApproval, Cancel) => Ok(Cancelled),
+        // Only before any approval: a PARTIAL or FAILED batch was approved
+        // with its rows as they are, and a retry pays those same rows.
+        (PendingApproval, EditRow) => Ok(PendingApproval),
         (
             Executed | Partial | Failed,
             Reviewed {
@@ -207,6 +220,10 @@ pub enum RowTrigger {
     /// An operator's review of its payout in NEEDS_REVIEW (`paid`, or
     /// returned): the only way out of NEEDS_REVIEW, which no run retries.
     Resolve { paid: bool },
+    /// Fixed before approval with values that pass validation.
+    Fix,
+    /// Excluded before approval: never paid, and not fixed again.
+    Exclude,
 }
 
 /// The next status of a row for `trigger` in `from`, or why not.
@@ -219,6 +236,8 @@ pub fn row_transition(from: RowStatus, trigger: RowTrigger) -> Result<RowStatus,
         (Valid | Failed | Processing, Hold) => Ok(NeedsReview),
         (Valid | Failed, Wait) => Ok(Processing),
         (Invalid, Skip) => Ok(Skipped),
+        (Valid | Invalid, Fix) => Ok(Valid),
+        (Valid | Invalid, Exclude) => Ok(Skipped),
         (NeedsReview, Resolve { paid: true }) => Ok(Paid),
         (NeedsReview, Resolve { paid: false }) => Ok(Failed),
         (Paid | Skipped | NeedsReview, _) => Err(Refusal::Closed),
@@ -236,8 +255,9 @@ mod tests {
         use Status::*;
         use Trigger::*;
 
-        const TRIGGERS: [Trigger; 10] = [
+        const TRIGGERS: [Trigger; 11] = [
             Approve,
+            EditRow,
             Finish {
                 any_paid: true,
                 any_failed: false,
@@ -311,6 +331,8 @@ mod tests {
                 Failed,
             ),
             (PendingApproval, Cancel, Cancelled),
+            // A row fixed or excluded: still awaiting approval.
+            (PendingApproval, EditRow, PendingApproval),
             // A row's review after the run: the status follows the rows.
             (
                 Executed,
@@ -420,7 +442,7 @@ mod tests {
             }
             for t in TRIGGERS {
                 match t {
-                    Approve | Finish { .. } | Cancel | Reviewed { .. } => {}
+                    Approve | Finish { .. } | Cancel | Reviewed { .. } | EditRow => {}
                 }
             }
             assert_table(&Status::ALL, &TRIGGERS, ALLOWED, transition);
@@ -442,6 +464,19 @@ mod tests {
         }
 
         #[test]
+        fn rows_change_only_before_any_approval() {
+            let editable: Vec<Status> = Status::ALL
+                .into_iter()
+                .filter(|s| transition(*s, EditRow).is_ok())
+                .collect();
+            assert_eq!(editable, vec![PendingApproval]);
+            assert_eq!(transition(Executed, EditRow), Err(Refusal::Closed));
+            assert_eq!(transition(Cancelled, EditRow), Err(Refusal::Closed));
+            assert_eq!(transition(Partial, EditRow), Err(Refusal::Invalid));
+            assert_eq!(transition(Executing, EditRow), Err(Refusal::Invalid));
+        }
+
+        #[test]
         fn statuses_are_written_in_the_origins_casing() {
             for s in Status::ALL {
                 let json = serde_json::to_value(s).expect("json");
@@ -456,7 +491,7 @@ mod tests {
         use RowStatus::*;
         use RowTrigger::*;
 
-        const TRIGGERS: [RowTrigger; 7] = [
+        const TRIGGERS: [RowTrigger; 9] = [
             Pay,
             Fail,
             Wait,
@@ -464,6 +499,8 @@ mod tests {
             Skip,
             Resolve { paid: true },
             Resolve { paid: false },
+            Fix,
+            Exclude,
         ];
 
         const ALLOWED: &[(RowStatus, RowTrigger, RowStatus)] = &[
@@ -481,6 +518,11 @@ mod tests {
             (Processing, Fail, Failed),
             (Processing, Hold, NeedsReview),
             (Invalid, Skip, Skipped),
+            // Before approval: fixed (valid again) or excluded for good.
+            (Valid, Fix, Valid),
+            (Invalid, Fix, Valid),
+            (Valid, Exclude, Skipped),
+            (Invalid, Exclude, Skipped),
             // Only an operator's review of its payout ends a row's review.
             (NeedsReview, Resolve { paid: true }, Paid),
             (NeedsReview, Resolve { paid: false }, Failed),
@@ -495,7 +537,7 @@ mod tests {
             }
             for t in TRIGGERS {
                 match t {
-                    Pay | Fail | Wait | Hold | Skip | Resolve { .. } => {}
+                    Pay | Fail | Wait | Hold | Skip | Resolve { .. } | Fix | Exclude => {}
                 }
             }
             assert_table(&RowStatus::ALL, &TRIGGERS, ALLOWED, row_transition);
@@ -510,7 +552,7 @@ mod tests {
             for t in TRIGGERS {
                 assert_eq!(row_transition(Paid, t), Err(Refusal::Closed));
             }
-            for t in [Pay, Fail, Wait, Hold, Skip] {
+            for t in [Pay, Fail, Wait, Hold, Skip, Fix, Exclude] {
                 assert_eq!(row_transition(NeedsReview, t), Err(Refusal::Closed));
             }
             assert_eq!(row_transition(Invalid, Pay), Err(Refusal::Invalid));

@@ -157,6 +157,7 @@ pub fn batch_view(batch: &PayoutBatch) -> BatchView {
         reserved_minor: batch.reserved_minor,
         runs: batch.runs.iter().map(run_view).collect(),
         maker: batch.maker.clone(),
+        editors: batch.editors.clone(),
         error_count: batch.error_count,
         errors: None,
         readiness: None,
@@ -185,6 +186,7 @@ pub fn detailed(
         required_minor: batch.required_minor(),
         available_minor,
         maker: &batch.maker,
+        editors: &batch.editors,
     });
     if !shows_balance {
         readiness.funds = readiness.funds.without_balance();

@@ -54,25 +54,50 @@ impl Creator {
         if !member.may(self.permission) {
             return String::new();
         }
-        let mut inner = (self.fields)(member, context);
-        if let Some(flash) = member
-            .flash
-            .as_ref()
-            .filter(|f| !f.good && f.form.as_deref() == Some(self.key))
-        {
-            inner = refill(&inner, &flash.typed);
-        }
-        section(
-            w(member, self.title),
-            &form(
-                member,
-                &format!("/console/new/{}", self.key),
-                self.key,
-                &inner,
-                w(member, self.button),
-            ),
-        )
+        let inner = (self.fields)(member, context);
+        let action = format!("/console/new/{}", self.key);
+        let form = refilled_form(member, &action, self.key, &inner, w(member, self.button));
+        section(w(member, self.title), &form)
     }
+}
+
+/// [`form`] `key` with what the member typed into it put back when the API
+/// refused it (see [`refused`]): every form of this kit, and any other
+/// form whose refusal should keep what was typed (a batch row's fix).
+pub fn refilled_form(
+    member: &Member,
+    action: &str,
+    key: &str,
+    inner: &str,
+    button: &str,
+) -> String {
+    let inner = match member
+        .flash
+        .as_ref()
+        .filter(|f| !f.good && f.form.as_deref() == Some(key))
+    {
+        Some(flash) => refill(inner, &flash.typed),
+        None => inner.to_string(),
+    };
+    form(member, action, key, &inner, button)
+}
+
+/// Back to `page` with `text` shown inside form `key`, and what was typed
+/// (never its tokens or a PIN) kept for [`refilled_form`]; nothing was made.
+pub fn refused(console: &Console, page: &str, key: &str, post: &Post, text: String) -> Response {
+    let typed = post
+        .fields
+        .iter()
+        .filter(|(name, _)| !NOT_ECHOED.contains(&name.as_str()))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    let flash = Flash {
+        good: false,
+        text,
+        form: Some(key.to_string()),
+        typed,
+    };
+    layout::redirect(console, page, flash)
 }
 
 pub fn routes() -> Router<Console> {
@@ -96,21 +121,7 @@ async fn create(Action(console, key, post): Action) -> Response {
     let Some(creator) = CREATORS.iter().find(|c| c.key == key) else {
         return layout::see_other("/console");
     };
-    let refuse = |text: String| {
-        let typed = post
-            .fields
-            .iter()
-            .filter(|(name, _)| !NOT_ECHOED.contains(&name.as_str()))
-            .map(|(name, value)| (name.clone(), value.clone()))
-            .collect();
-        let flash = Flash {
-            good: false,
-            text,
-            form: Some(creator.key.to_string()),
-            typed,
-        };
-        layout::redirect(&console, creator.page, flash)
-    };
+    let refuse = |text: String| refused(&console, creator.page, creator.key, &post, text);
     let body = match (creator.body)(&post) {
         Ok(body) => body,
         Err(text) => return refuse(text),

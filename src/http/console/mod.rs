@@ -28,6 +28,7 @@ mod html;
 mod layout;
 mod payer;
 mod payments;
+mod payout_rows;
 mod payouts;
 mod qr;
 mod review;

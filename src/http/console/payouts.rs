@@ -5,6 +5,7 @@
 //! outcomes after the run. A checker sees each row's recipient (name and
 //! number or account), who made the batch by e-mail, and Approve only when
 //! the API says the batch is ready; a row's payout opens on its own page.
+//! An invalid row is fixed or excluded on the page (`payout_rows`).
 
 use axum::Router;
 use axum::extract::State;
@@ -42,6 +43,11 @@ pub fn routes() -> Router<Console> {
         .route("/console/payouts/{id}", get(batch))
         .route("/console/payouts/{id}/approve", post(approve))
         .route("/console/payouts/{id}/cancel", post(cancel))
+        .route("/console/payouts/{id}/fix", post(super::payout_rows::fix))
+        .route(
+            "/console/payouts/{id}/exclude",
+            post(super::payout_rows::exclude),
+        )
 }
 
 const BATCHES: Kind = Kind::new("pb", "/payouts/batches", HERE, Some(HERE));
@@ -228,6 +234,7 @@ pub async fn batch(ObjectPage(console, member, id): ObjectPage) -> Response {
     let mut body = summary(&member, &b);
     body.push_str(&decisions(&member, &b, id));
     body.push_str(&rows(&member, &b));
+    body.push_str(&super::payout_rows::forms(&member, &b, id));
     let title = format!("{} {id}", w(&member, "batches"));
     layout::page(&console, &member, &here, "payouts", &title, body)
 }
@@ -274,6 +281,20 @@ fn summary(member: &Member, b: &Value) -> String {
             "<p class=\"muted\" id=\"blockers\">{}: {}</p>",
             w(member, "cannot_approve"),
             esc(&said.join("; "))
+        ));
+    }
+    // Whoever fixed or excluded a row is a maker too: a checker reads who.
+    let editors: Vec<String> = b["editors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| person(member, e))
+        .collect();
+    if !editors.is_empty() {
+        out.push_str(&format!(
+            "<p class=\"muted\" id=\"editors\">{}: {}</p>",
+            w(member, "edited_by"),
+            editors.join(", ")
         ));
     }
     for run in b["runs"].as_array().into_iter().flatten() {

@@ -171,6 +171,7 @@ from .event_type_list import EventTypeList
 from .event_type_view import EventTypeView
 from .event_view import EventView
 from .evidence import Evidence
+from .exclude_row import ExcludeRow
 from .fact_view import FactView
 from .failure_reason import FailureReason
 from .fees import Fees
@@ -718,6 +719,7 @@ __all__ = (
     "EventTypeView",
     "EventView",
     "Evidence",
+    "ExcludeRow",
     "FactView",
     "FailureReason",
     "Fees",

@@ -38,6 +38,8 @@ class BatchView:
             counts (PayoutBatchCounts): How many rows are in each status now (they add up to `rows`).
             created_at (str):
             currency (BatchViewCurrency):
+            editors (list[PayoutBatchMaker]): Who fixed or excluded a row before approval, besides the maker:
+                each counts as a maker, so approval needs someone else (or them with step-up).
             error_count (int): Row errors in the batch (the rows keep all of theirs).
             fees_minor (int): Their fees, on top: a payout's (70 bps, half up, at least 1 minor unit) or, for a `wallet`
                 row, a transfer's (75 bps).
@@ -69,6 +71,7 @@ class BatchView:
     counts: PayoutBatchCounts
     created_at: str
     currency: BatchViewCurrency
+    editors: list[PayoutBatchMaker]
     error_count: int
     fees_minor: int
     id: str
@@ -110,6 +113,13 @@ class BatchView:
         created_at = self.created_at
 
         currency = self.currency.value
+
+        editors = []
+        for editors_item_data in self.editors:
+            editors_item = editors_item_data.to_dict()
+            editors.append(editors_item)
+
+
 
         error_count = self.error_count
 
@@ -204,6 +214,7 @@ class BatchView:
             "counts": counts,
             "created_at": created_at,
             "currency": currency,
+            "editors": editors,
             "error_count": error_count,
             "fees_minor": fees_minor,
             "id": id,
@@ -258,6 +269,16 @@ class BatchView:
         currency = BatchViewCurrency(d.pop("currency"))
 
 
+
+
+        editors = []
+        _editors = d.pop("editors")
+        for editors_item_data in (_editors):
+            editors_item = PayoutBatchMaker.from_dict(editors_item_data)
+
+
+
+            editors.append(editors_item)
 
 
         error_count = d.pop("error_count")
@@ -418,6 +439,7 @@ class BatchView:
             counts=counts,
             created_at=created_at,
             currency=currency,
+            editors=editors,
             error_count=error_count,
             fees_minor=fees_minor,
             id=id,

@@ -59,6 +59,7 @@ class EndpointViewEnabledEventsItem(StrEnum):
     PAYOUT_BATCH_EXECUTED = "payout_batch.executed"
     PAYOUT_BATCH_FAILED = "payout_batch.failed"
     PAYOUT_BATCH_PARTIAL = "payout_batch.partial"
+    PAYOUT_BATCH_UPDATED = "payout_batch.updated"
     PAYOUT_CREATED = "payout.created"
     PAYOUT_FAILED = "payout.failed"
     PAYOUT_NEEDS_REVIEW = "payout.needs_review"

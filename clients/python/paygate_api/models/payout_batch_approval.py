@@ -25,8 +25,9 @@ T = TypeVar("T", bound="PayoutBatchApproval")
 class PayoutBatchApproval:
     """ 
         Attributes:
-            api_keys_may_approve (bool): An API key (acting as the owner) may approve it: only a batch made by
-                a team member who is not an owner, through a key that member did not make.
+            api_keys_may_approve (bool): An API key (acting as the owner) may approve it: only a batch made
+                (and edited) by team members who are not owners, through a key none
+                of them made.
             maker (PayoutBatchMaker): Who made the batch (the maker of maker-checker).
             maker_needs_step_up (bool): The maker may approve it only with step-up (always true).
             rule (str): The rule, for a person.
