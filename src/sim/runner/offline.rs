@@ -49,6 +49,9 @@ struct Nonce {
     used: bool,
 }
 
+/// Available balances by organisation and currency.
+type Holdings = BTreeMap<(String, String), i64>;
+
 /// What the devices of a run hold, and what the gateway answered of their
 /// promises.
 #[derive(Default)]
@@ -71,7 +74,7 @@ pub(super) struct Offline {
     pub(super) ids: Vec<String>,
     /// The merchants' available balances before the sync with this key ran
     /// alone in its batch.
-    before: Option<(String, BTreeMap<(String, String), i64>)>,
+    before: Option<(String, Holdings)>,
 }
 
 /// A key from a draw: 32 bytes of a seeded stream.
@@ -297,7 +300,7 @@ impl World {
     }
 
     /// Every organisation's available balance per currency.
-    fn available(&self) -> Result<BTreeMap<(String, String), i64>, String> {
+    fn available(&self) -> Result<Holdings, String> {
         let snapshot = self.store().snapshot().map_err(|e| e.to_string())?;
         let mut all = BTreeMap::new();
         for org in &self.orgs {
@@ -418,7 +421,7 @@ impl World {
                 results.len()
             ));
         }
-        let mut moved: BTreeMap<(String, String), i64> = BTreeMap::new();
+        let mut moved = Holdings::new();
         for (item, r) in items.iter().zip(&results) {
             let hash = device_keys::digest(&item.promise);
             let (status, id) = (r["status"].as_str().unwrap_or(""), r["promise"].as_str());

@@ -53,7 +53,7 @@ impl World {
                          "account_number": "000000501", "country": "CD", "swift": "RAWBCDKI" }),
             // Another's code, or (one in six) the sender's own: refused
             // `self_transfer`; one in thirteen, a payload of no merchant.
-            2 if ask.other % 13 == 0 => json!({ "method": "qr", "data": "000201hello" }),
+            2 if ask.other.is_multiple_of(13) => json!({ "method": "qr", "data": "000201hello" }),
             2 => json!({ "method": "qr", "data": self.qr_codes[other] }),
             3 => json!({ "method": "wallet", "to": self.orgs[other].id }),
             4 => json!({ "method": "keep" }),
