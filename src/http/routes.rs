@@ -121,7 +121,7 @@ pub async fn quote(
     Body(input): Body<QuoteRoute>,
 ) -> Result<Response, ApiError> {
     let checked = check_quote(input)?;
-    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.destination)?;
+    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.ask.destination)?;
     // Rail statistics are kept in real time, whatever the sandbox's clock.
     let real_now = state.clock.now_ms();
     let config = state.settings.routes.clone();
@@ -131,32 +131,92 @@ pub async fn quote(
     .await
 }
 
-/// A route quote's body, checked before the command.
+/// What every route body asks, checked before the command.
 #[derive(Clone)]
-pub struct CheckedQuote {
+pub struct CheckedAsk {
     amount_minor: i64,
     source_currency: Currency,
     target: Currency,
     source: routes::Source,
     /// Resolved against a snapshot before the command (`qr`).
     pub destination: DestinationInput,
+}
+
+fn check_ask(
+    amount_minor: i64,
+    currency: &str,
+    target_currency: Option<&str>,
+    source: Option<SourceInput>,
+    destination: DestinationInput,
+) -> Result<CheckedAsk, ApiError> {
+    let (amount_minor, source_currency, target) =
+        ask_of(amount_minor, currency, target_currency, &destination)?;
+    Ok(CheckedAsk {
+        amount_minor,
+        source_currency,
+        target,
+        source: ends::parse_source(source)?,
+        destination,
+    })
+}
+
+/// A checked ask with its destination parsed inside the command.
+struct Asked {
+    amount_minor: i64,
+    source_currency: Currency,
+    target: Currency,
+    source: routes::Source,
+    destination: Destination,
+}
+
+impl CheckedAsk {
+    fn parse(
+        self,
+        tx: &crate::store::Tx<'_>,
+        caller: &Principal,
+        merchant: Option<String>,
+    ) -> Result<Asked, ApiError> {
+        let destination =
+            ends::parse_destination(tx, caller, self.destination, self.target.code, merchant)?;
+        Ok(Asked {
+            amount_minor: self.amount_minor,
+            source_currency: self.source_currency,
+            target: self.target,
+            source: self.source,
+            destination,
+        })
+    }
+}
+
+impl Asked {
+    fn ask(&self) -> Ask<'_> {
+        Ask {
+            amount_minor: self.amount_minor,
+            currency: self.source_currency,
+            target_currency: self.target,
+            source: &self.source,
+            destination: &self.destination,
+        }
+    }
+}
+
+/// A route quote's body, checked before the command.
+#[derive(Clone)]
+pub struct CheckedQuote {
+    pub ask: CheckedAsk,
     policy: Policy,
 }
 
 /// What `POST /routes/quote` checks before its command.
 pub fn check_quote(input: QuoteRoute) -> Result<CheckedQuote, ApiError> {
-    let (amount_minor, source_currency, target) = ask_of(
-        input.amount_minor,
-        &input.currency,
-        input.target_currency.as_deref(),
-        &input.destination,
-    )?;
     Ok(CheckedQuote {
-        amount_minor,
-        source_currency,
-        target,
-        source: ends::parse_source(input.source)?,
-        destination: input.destination,
+        ask: check_ask(
+            input.amount_minor,
+            &input.currency,
+            input.target_currency.as_deref(),
+            input.source,
+            input.destination,
+        )?,
         policy: input.policy.unwrap_or_default(),
     })
 }
@@ -171,29 +231,28 @@ pub fn quote_in(
     merchant: Option<String>,
     real_now: i64,
 ) -> Result<QuoteView, ApiError> {
-    let CheckedQuote {
+    let asked = checked.ask.parse(tx, caller, merchant)?;
+    let (figures, fx_quote) = routes::price(tx, caller, &asked.ask(), FxLock::Offer)?;
+    let Asked {
         amount_minor,
         source_currency,
         target,
         source,
         destination,
-        policy,
-    } = checked;
-    let destination = ends::parse_destination(tx, caller, destination, target.code, merchant)?;
-    let ask = Ask {
-        amount_minor,
-        currency: source_currency,
-        target_currency: target,
-        source: &source,
-        destination: &destination,
-    };
-    let (figures, fx_quote) = routes::price(tx, caller, &ask, FxLock::Offer)?;
+    } = asked;
     let now = tx.now_ms();
     let pair = routes::config::pair(source_currency.code, target.code);
     let corridor = config
         .corridor(caller.mode, &pair, now)
         .map_err(|c| c.error(&pair, caller.mode))?;
-    let rails = payout_rails(tx, caller, &destination, target.code, policy, real_now)?;
+    let rails = payout_rails(
+        tx,
+        caller,
+        &destination,
+        target.code,
+        checked.policy,
+        real_now,
+    )?;
     let legs = legs_of(
         &source,
         &destination,
@@ -529,7 +588,7 @@ pub async fn create(
     Body(input): Body<CreateRoute>,
 ) -> Result<Response, ApiError> {
     let checked = check_create(input)?;
-    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.destination)?;
+    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.ask.destination)?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
         create_in(tx, &settings, &caller, checked, merchant)
@@ -540,12 +599,7 @@ pub async fn create(
 /// A route's body, checked before the command.
 #[derive(Clone)]
 pub struct CheckedRoute {
-    amount_minor: i64,
-    source_currency: Currency,
-    target: Currency,
-    source: routes::Source,
-    /// Resolved against a snapshot before the command (`qr`).
-    pub destination: DestinationInput,
+    pub ask: CheckedAsk,
     note: Option<String>,
     source_of_funds: Option<String>,
     quote_id: Option<String>,
@@ -554,18 +608,14 @@ pub struct CheckedRoute {
 
 /// What `POST /routes` checks before its command.
 pub fn check_create(input: CreateRoute) -> Result<CheckedRoute, ApiError> {
-    let (amount_minor, source_currency, target) = ask_of(
-        input.amount_minor,
-        &input.currency,
-        input.target_currency.as_deref(),
-        &input.destination,
-    )?;
     Ok(CheckedRoute {
-        amount_minor,
-        source_currency,
-        target,
-        source: ends::parse_source(input.source)?,
-        destination: input.destination,
+        ask: check_ask(
+            input.amount_minor,
+            &input.currency,
+            input.target_currency.as_deref(),
+            input.source,
+            input.destination,
+        )?,
         note: fields::text("note", input.note, routes::NOTE_CHARS_MAX)?,
         source_of_funds: fields::text(
             "source_of_funds",
@@ -588,17 +638,14 @@ pub fn create_in(
     merchant: Option<String>,
 ) -> Result<RouteView, ApiError> {
     let CheckedRoute {
-        amount_minor,
-        source_currency,
-        target,
-        source,
-        destination,
+        ask,
         note,
         source_of_funds,
         quote_id,
         purpose,
     } = checked;
-    let destination = ends::parse_destination(tx, caller, destination, target.code, merchant)?;
+    let asked = ask.parse(tx, caller, merchant)?;
+    let (amount_minor, source_currency) = (asked.amount_minor, asked.source_currency);
     if source_of_funds.is_none()
         && routes::source_of_funds_required(tx, caller.mode, amount_minor, source_currency)?
     {
@@ -608,18 +655,12 @@ pub fn create_in(
         )
         .with_param("source_of_funds"));
     }
-    let ask = Ask {
-        amount_minor,
-        currency: source_currency,
-        target_currency: target,
-        source: &source,
-        destination: &destination,
-    };
-    let (figures, fx_quote) = routes::price(tx, caller, &ask, FxLock::Take(quote_id.as_deref()))?;
+    let lock = FxLock::Take(quote_id.as_deref());
+    let (figures, fx_quote) = routes::price(tx, caller, &asked.ask(), lock)?;
     let new = NewRoute {
         id: ROUTE.new_id(),
-        source,
-        destination,
+        source: asked.source,
+        destination: asked.destination,
         figures,
         quote_id: fx_quote.map(|q| q.id),
         note,

@@ -501,8 +501,12 @@ impl Request {
             } => offline::register(caller, device_id, &spki, rotation_signature)?,
             Request::FetchNonces { device_id, count } => offline::nonces(caller, device_id, count)?,
             Request::OfflineSync { promises } => offline::sync(store, caller, &promises)?,
-            Request::RouteQuote { body } => routes::quote(store, &settings, caller, body, now_ms)?,
-            Request::Route { body } => routes::create(store, &settings, caller, body, now_ms)?,
+            Request::RouteQuote { body } => {
+                routes::route(store, &settings, caller, body, now_ms, true)?
+            }
+            Request::Route { body } => {
+                routes::route(store, &settings, caller, body, now_ms, false)?
+            }
             Request::Review { of, id, paid } => {
                 let outcome = if paid {
                     Outcome::Paid

@@ -14,41 +14,33 @@ use serde_json::Value;
 use crate::auth::Principal;
 use crate::domain::Settings;
 use crate::error::ApiError;
-use crate::http::routes::{
-    CreateRoute, QuoteRoute, check_create, check_quote, create_in, qr_merchant_at, quote_in,
-};
+use crate::http::routes::{check_create, check_quote, create_in, qr_merchant_at, quote_in};
 use crate::store::writer::Work;
 use crate::store::{Output, Store};
 
-/// `POST /routes/quote`. The payout rails are ranked at the simulator's
-/// time (the handler's real time: rail statistics are kept in real time).
-pub fn quote(
+/// `POST /routes` (`quote` false) or `POST /routes/quote`. A quote's
+/// payout rails are ranked at the simulator's time (the handler's real
+/// time: rail statistics are kept in real time).
+pub fn route(
     store: &Store,
     settings: &Arc<Settings>,
     caller: Principal,
     body: Value,
     now_ms: i64,
+    quote: bool,
 ) -> Result<Work, ApiError> {
-    let checked = check_quote(super::parse::<QuoteRoute>(body)?)?;
-    let merchant = qr_merchant_at(&store.snapshot()?, settings, now_ms, &checked.destination)?;
-    let config = settings.routes.clone();
-    Ok(Box::new(move |tx| {
-        let view = quote_in(tx, &config, &caller, checked, merchant, now_ms)?;
-        Output::json(200, &view)
-    }))
-}
-
-/// `POST /routes`: recorded and moved as far as it goes in one command.
-pub fn create(
-    store: &Store,
-    settings: &Arc<Settings>,
-    caller: Principal,
-    body: Value,
-    now_ms: i64,
-) -> Result<Work, ApiError> {
-    let checked = check_create(super::parse::<CreateRoute>(body)?)?;
-    let merchant = qr_merchant_at(&store.snapshot()?, settings, now_ms, &checked.destination)?;
+    let snapshot = store.snapshot()?;
     let settings = settings.clone();
+    if quote {
+        let checked = check_quote(super::parse(body)?)?;
+        let merchant = qr_merchant_at(&snapshot, &settings, now_ms, &checked.ask.destination)?;
+        return Ok(Box::new(move |tx| {
+            let view = quote_in(tx, &settings.routes, &caller, checked, merchant, now_ms)?;
+            Output::json(200, &view)
+        }));
+    }
+    let checked = check_create(super::parse(body)?)?;
+    let merchant = qr_merchant_at(&snapshot, &settings, now_ms, &checked.ask.destination)?;
     Ok(Box::new(move |tx| {
         let view = create_in(tx, &settings, &caller, checked, merchant)?;
         Output::json(201, &view)
