@@ -65,6 +65,16 @@ fn qr_merchant(
     snapshot: &Snapshot,
     destination: &DestinationInput,
 ) -> Result<Option<String>, ApiError> {
+    qr_merchant_at(snapshot, &state.settings, state.clock.now_ms(), destination)
+}
+
+/// [`qr_merchant`] at `now` (the simulator's clock).
+pub fn qr_merchant_at(
+    snapshot: &Snapshot,
+    settings: &crate::domain::Settings,
+    now: i64,
+    destination: &DestinationInput,
+) -> Result<Option<String>, ApiError> {
     let (Some(DestinationMethod::Qr), Some(data)) = (destination.method, &destination.data) else {
         return Ok(None);
     };
@@ -74,8 +84,7 @@ fn qr_merchant(
             "destination.data is at most 1024 characters",
         ));
     }
-    let now = state.clock.now_ms();
-    let (resolution, _) = crate::domain::qr_codes::resolve(snapshot, &state.settings, now, data)?;
+    let (resolution, _) = crate::domain::qr_codes::resolve(snapshot, settings, now, data)?;
     Ok(resolution
         .merchant
         .and_then(|m| m.account)
@@ -111,75 +120,171 @@ pub async fn quote(
     Write(state, caller, claim): Write,
     Body(input): Body<QuoteRoute>,
 ) -> Result<Response, ApiError> {
-    let (amount_minor, source_currency, target) = ask_of(
-        input.amount_minor,
-        &input.currency,
-        input.target_currency.as_deref(),
-        &input.destination,
-    )?;
-    let source = ends::parse_source(input.source)?;
-    let policy = input.policy.unwrap_or_default();
-    let merchant = qr_merchant(&state, &state.store.snapshot()?, &input.destination)?;
+    let checked = check_quote(input)?;
+    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.ask.destination)?;
     // Rail statistics are kept in real time, whatever the sandbox's clock.
     let real_now = state.clock.now_ms();
     let config = state.settings.routes.clone();
     command::apply(&state, claim, StatusCode::OK, move |tx| {
-        let destination =
-            ends::parse_destination(tx, &caller, input.destination, target.code, merchant)?;
-        let ask = Ask {
-            amount_minor,
-            currency: source_currency,
-            target_currency: target,
-            source: &source,
-            destination: &destination,
-        };
-        let (figures, fx_quote) = routes::price(tx, &caller, &ask, FxLock::Offer)?;
-        let now = tx.now_ms();
-        let pair = routes::config::pair(source_currency.code, target.code);
-        let corridor = config
-            .corridor(caller.mode, &pair, now)
-            .map_err(|c| c.error(&pair, caller.mode))?;
-        let rails = payout_rails(tx, &caller, &destination, target.code, policy, real_now)?;
-        let legs = legs_of(
-            &source,
-            &destination,
-            &figures,
-            rails.first().map(|r| r.rail_id),
-        );
-        let parts = routes::view::QuoteParts {
-            livemode: caller.mode.livemode(),
-            destination: preview(&destination),
-            figures: routes::view::figures_view(&figures, &source),
-            fx: fx_quote
-                .as_ref()
-                .map(|q| crate::domain::fx::quote_view(q, now)),
-            corridor: routes::view::CorridorView {
-                pair: corridor.pair,
-                status: corridor.status,
-                automatic: corridor.automatic,
-                per_transfer_limit_minor: corridor.per_transfer_limit_minor,
-                monthly_limit_minor: corridor.monthly_limit_minor,
-            },
-            source_of_funds_required: routes::source_of_funds_required(
-                tx,
-                caller.mode,
-                amount_minor,
-                source_currency,
-            )?,
-            legs,
-            payout_rails: rails,
-            payout_currency: routes::judge_target(
-                &config,
-                caller.mode,
-                now,
-                &figures,
-                &destination,
-            ),
-            source,
-        };
-        Ok(routes::quote_view(parts))
+        quote_in(tx, &config, &caller, checked, merchant, real_now)
     })
     .await
+}
+
+/// What every route body asks, checked before the command.
+#[derive(Clone)]
+pub struct CheckedAsk {
+    amount_minor: i64,
+    source_currency: Currency,
+    target: Currency,
+    source: routes::Source,
+    /// Resolved against a snapshot before the command (`qr`).
+    pub destination: DestinationInput,
+}
+
+fn check_ask(
+    amount_minor: i64,
+    currency: &str,
+    target_currency: Option<&str>,
+    source: Option<SourceInput>,
+    destination: DestinationInput,
+) -> Result<CheckedAsk, ApiError> {
+    let (amount_minor, source_currency, target) =
+        ask_of(amount_minor, currency, target_currency, &destination)?;
+    Ok(CheckedAsk {
+        amount_minor,
+        source_currency,
+        target,
+        source: ends::parse_source(source)?,
+        destination,
+    })
+}
+
+/// A checked ask with its destination parsed inside the command.
+struct Asked {
+    amount_minor: i64,
+    source_currency: Currency,
+    target: Currency,
+    source: routes::Source,
+    destination: Destination,
+}
+
+impl CheckedAsk {
+    fn parse(
+        self,
+        tx: &crate::store::Tx<'_>,
+        caller: &Principal,
+        merchant: Option<String>,
+    ) -> Result<Asked, ApiError> {
+        let destination =
+            ends::parse_destination(tx, caller, self.destination, self.target.code, merchant)?;
+        Ok(Asked {
+            amount_minor: self.amount_minor,
+            source_currency: self.source_currency,
+            target: self.target,
+            source: self.source,
+            destination,
+        })
+    }
+}
+
+impl Asked {
+    fn ask(&self) -> Ask<'_> {
+        Ask {
+            amount_minor: self.amount_minor,
+            currency: self.source_currency,
+            target_currency: self.target,
+            source: &self.source,
+            destination: &self.destination,
+        }
+    }
+}
+
+/// A route quote's body, checked before the command.
+#[derive(Clone)]
+pub struct CheckedQuote {
+    pub ask: CheckedAsk,
+    policy: Policy,
+}
+
+/// What `POST /routes/quote` checks before its command.
+pub fn check_quote(input: QuoteRoute) -> Result<CheckedQuote, ApiError> {
+    Ok(CheckedQuote {
+        ask: check_ask(
+            input.amount_minor,
+            &input.currency,
+            input.target_currency.as_deref(),
+            input.source,
+            input.destination,
+        )?,
+        policy: input.policy.unwrap_or_default(),
+    })
+}
+
+/// `POST /routes/quote`'s command: the route priced with an FX quote
+/// offered (locked for the client), its corridor, legs and payout rails.
+pub fn quote_in(
+    tx: &mut crate::store::Tx<'_>,
+    config: &routes::Config,
+    caller: &Principal,
+    checked: CheckedQuote,
+    merchant: Option<String>,
+    real_now: i64,
+) -> Result<QuoteView, ApiError> {
+    let asked = checked.ask.parse(tx, caller, merchant)?;
+    let (figures, fx_quote) = routes::price(tx, caller, &asked.ask(), FxLock::Offer)?;
+    let Asked {
+        amount_minor,
+        source_currency,
+        target,
+        source,
+        destination,
+    } = asked;
+    let now = tx.now_ms();
+    let pair = routes::config::pair(source_currency.code, target.code);
+    let corridor = config
+        .corridor(caller.mode, &pair, now)
+        .map_err(|c| c.error(&pair, caller.mode))?;
+    let rails = payout_rails(
+        tx,
+        caller,
+        &destination,
+        target.code,
+        checked.policy,
+        real_now,
+    )?;
+    let legs = legs_of(
+        &source,
+        &destination,
+        &figures,
+        rails.first().map(|r| r.rail_id),
+    );
+    let parts = routes::view::QuoteParts {
+        livemode: caller.mode.livemode(),
+        destination: preview(&destination),
+        figures: routes::view::figures_view(&figures, &source),
+        fx: fx_quote
+            .as_ref()
+            .map(|q| crate::domain::fx::quote_view(q, now)),
+        corridor: routes::view::CorridorView {
+            pair: corridor.pair,
+            status: corridor.status,
+            automatic: corridor.automatic,
+            per_transfer_limit_minor: corridor.per_transfer_limit_minor,
+            monthly_limit_minor: corridor.monthly_limit_minor,
+        },
+        source_of_funds_required: routes::source_of_funds_required(
+            tx,
+            caller.mode,
+            amount_minor,
+            source_currency,
+        )?,
+        legs,
+        payout_rails: rails,
+        payout_currency: routes::judge_target(config, caller.mode, now, &figures, &destination),
+        source,
+    };
+    Ok(routes::quote_view(parts))
 }
 
 fn payout_rails(
@@ -482,50 +587,89 @@ pub async fn create(
     Write(state, caller, claim): Write,
     Body(input): Body<CreateRoute>,
 ) -> Result<Response, ApiError> {
-    let (amount_minor, source_currency, target) = ask_of(
-        input.amount_minor,
-        &input.currency,
-        input.target_currency.as_deref(),
-        &input.destination,
-    )?;
-    let source = ends::parse_source(input.source)?;
-    let note = fields::text("note", input.note, routes::NOTE_CHARS_MAX)?;
-    let source_of_funds = fields::text(
-        "source_of_funds",
-        input.source_of_funds,
-        routes::SOURCE_OF_FUNDS_CHARS_MAX,
-    )?
-    .filter(|s| !s.trim().is_empty());
-    let merchant = qr_merchant(&state, &state.store.snapshot()?, &input.destination)?;
+    let checked = check_create(input)?;
+    let merchant = qr_merchant(&state, &state.store.snapshot()?, &checked.ask.destination)?;
     let settings = state.settings.clone();
     command::apply(&state, claim, StatusCode::CREATED, move |tx| {
-        let destination = ends::parse_destination(tx, &caller, input.destination, target.code, merchant)?;
-        if source_of_funds.is_none()
-            && routes::source_of_funds_required(tx, caller.mode, amount_minor, source_currency)?
-        {
-            return Err(ApiError::new(
-                crate::error::Code::SourceOfFundsRequired,
-                format!("a route worth USD 5,000 or more states its source_of_funds ({amount_minor} {} minor units)", source_currency.code),
-            )
-            .with_param("source_of_funds"));
-        }
-        let ask = Ask { amount_minor, currency: source_currency, target_currency: target, source: &source, destination: &destination };
-        let (figures, fx_quote) = routes::price(tx, &caller, &ask, FxLock::Take(input.quote_id.as_deref()))?;
-        let new = NewRoute {
-            id: ROUTE.new_id(),
-            source,
-            destination,
-            figures,
-            quote_id: fx_quote.map(|q| q.id),
-            note,
-            purpose: input.purpose,
-            source_of_funds,
-            remittance: None,
-        };
-        let route = routes::create(tx, &settings, &caller, new)?;
-        routes::view(tx, &route)
+        create_in(tx, &settings, &caller, checked, merchant)
     })
     .await
+}
+
+/// A route's body, checked before the command.
+#[derive(Clone)]
+pub struct CheckedRoute {
+    pub ask: CheckedAsk,
+    note: Option<String>,
+    source_of_funds: Option<String>,
+    quote_id: Option<String>,
+    purpose: Option<PurposeCode>,
+}
+
+/// What `POST /routes` checks before its command.
+pub fn check_create(input: CreateRoute) -> Result<CheckedRoute, ApiError> {
+    Ok(CheckedRoute {
+        ask: check_ask(
+            input.amount_minor,
+            &input.currency,
+            input.target_currency.as_deref(),
+            input.source,
+            input.destination,
+        )?,
+        note: fields::text("note", input.note, routes::NOTE_CHARS_MAX)?,
+        source_of_funds: fields::text(
+            "source_of_funds",
+            input.source_of_funds,
+            routes::SOURCE_OF_FUNDS_CHARS_MAX,
+        )?
+        .filter(|s| !s.trim().is_empty()),
+        quote_id: input.quote_id,
+        purpose: input.purpose,
+    })
+}
+
+/// `POST /routes`'s command: the route priced (taking the client's FX
+/// quote, or a fresh one), recorded and moved as far as it goes.
+pub fn create_in(
+    tx: &mut crate::store::Tx<'_>,
+    settings: &crate::domain::Settings,
+    caller: &Principal,
+    checked: CheckedRoute,
+    merchant: Option<String>,
+) -> Result<RouteView, ApiError> {
+    let CheckedRoute {
+        ask,
+        note,
+        source_of_funds,
+        quote_id,
+        purpose,
+    } = checked;
+    let asked = ask.parse(tx, caller, merchant)?;
+    let (amount_minor, source_currency) = (asked.amount_minor, asked.source_currency);
+    if source_of_funds.is_none()
+        && routes::source_of_funds_required(tx, caller.mode, amount_minor, source_currency)?
+    {
+        return Err(ApiError::new(
+            crate::error::Code::SourceOfFundsRequired,
+            format!("a route worth USD 5,000 or more states its source_of_funds ({amount_minor} {} minor units)", source_currency.code),
+        )
+        .with_param("source_of_funds"));
+    }
+    let lock = FxLock::Take(quote_id.as_deref());
+    let (figures, fx_quote) = routes::price(tx, caller, &asked.ask(), lock)?;
+    let new = NewRoute {
+        id: ROUTE.new_id(),
+        source: asked.source,
+        destination: asked.destination,
+        figures,
+        quote_id: fx_quote.map(|q| q.id),
+        note,
+        purpose,
+        source_of_funds,
+        remittance: None,
+    };
+    let route = routes::create(tx, settings, caller, new)?;
+    routes::view(tx, &route)
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

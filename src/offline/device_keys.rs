@@ -53,8 +53,8 @@ pub fn public_key_from_spki(spki_b64: &str) -> Result<[u8; 32], String> {
     Ok(raw)
 }
 
-/// The SPKI DER in base64 of a raw public key (what devices send).
-#[cfg(test)]
+/// The SPKI DER in base64 of a raw public key (what devices send; the
+/// simulator's devices register with it).
 pub fn spki_of(raw: &[u8; 32]) -> String {
     let mut der = SPKI_PREFIX.to_vec();
     der.extend_from_slice(raw);

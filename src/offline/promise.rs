@@ -24,7 +24,8 @@ pub const VERSION: &str = "v1";
 pub const TAG_SUFFIX: &str = "-OFFLINE";
 /// This gateway's tag (devices may use another brand's: any tag ending in
 /// `-OFFLINE` is read, and the receipt names the promise's own).
-#[allow(dead_code)] // the devices' side: tests and docs
+/// The simulator's devices sign with it.
+#[allow(dead_code)] // unused where the fuzz target includes this file
 pub const TAG: &str = "PAYGATE-OFFLINE";
 /// Bounds of the string and of its free fields.
 pub const PROMISE_CHARS_MAX: usize = 400;
@@ -110,8 +111,9 @@ pub fn parse(text: &str) -> Result<Promise, ParseError> {
     Ok(promise)
 }
 
-/// The string of `promise`: [`parse`] reads it back to the same promise.
-#[allow(dead_code)] // the devices' side: the fuzz target and tests
+/// The string of `promise`: [`parse`] reads it back to the same promise
+/// (the devices' side: the simulator's devices, the fuzz target, tests).
+#[allow(dead_code)] // unused where the fuzz target includes this file
 pub fn encode(p: &Promise) -> String {
     format!(
         "{}|{VERSION}|{}|{}|{}|{}|{}|{}|{}|{}",

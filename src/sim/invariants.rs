@@ -108,6 +108,51 @@ pub fn intents(snapshot: &Snapshot, ids: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Offline promises are settled at most once: no two settled promises
+/// share a nonce; a settled one has its posting and its receipt, a
+/// rejected one neither; each is recorded under the SHA-256 of its string,
+/// and that hash names it.
+pub fn offline_promises(snapshot: &Snapshot, ids: &[String]) -> Result<(), String> {
+    use crate::domain::offline::Status;
+    use crate::domain::offline::sync::OfflinePromise;
+    let mut nonces: BTreeMap<&str, &str> = BTreeMap::new();
+    let promises: Vec<OfflinePromise> = ids
+        .iter()
+        .map(|id| {
+            snapshot
+                .object::<OfflinePromise>(id)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("recorded promise {id} is gone"))
+        })
+        .collect::<Result<_, String>>()?;
+    for p in &promises {
+        let settled = p.status == Status::Settled;
+        let posted = p.transaction.is_some() && p.receipt.is_some();
+        if settled != posted || (!settled && p.transaction.is_some()) {
+            return Err(format!(
+                "{}: {:?} with transaction {:?}",
+                p.id, p.status, p.transaction
+            ));
+        }
+        if p.hash != crate::offline::device_keys::digest(&p.promise) {
+            return Err(format!("{}: its hash is not its string's", p.id));
+        }
+        let named = snapshot
+            .index(&crate::store::keys::offline_promise_hash(p.mode, &p.hash))
+            .map_err(|e| e.to_string())?;
+        if named.as_deref() != Some(p.id.as_bytes()) {
+            return Err(format!("{}: its hash names another record", p.id));
+        }
+        if settled && let Some(first) = nonces.insert(&p.nonce, &p.id) {
+            return Err(format!(
+                "nonce {} settled two promises: {first} and {}",
+                p.nonce, p.id
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// What a command did, on its transaction before it is flushed: every
 /// object it wrote moved as its resource's transition table allows
 /// (`lifecycles`), and the last event it emitted about an object carries

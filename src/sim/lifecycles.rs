@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 use crate::domain::{
-    accounts, disputes, fx, intents, invoices, payout_batches, payouts, plans, refunds,
+    accounts, disputes, fx, intents, invoices, offline, payout_batches, payouts, plans, refunds,
     remittances, routes, settlement, subscriptions, switch_payments, webhooks,
 };
 use crate::lifecycle::Refusal;
@@ -287,6 +287,26 @@ fn routes() -> Machine {
     machine(&Stage::ALL, Trigger::ALL, transition)
 }
 
+/// An offline promise: RECEIVED (inside its sync only) to SETTLED or
+/// REJECTED, both final.
+fn offline_promises() -> Machine {
+    use offline::state::{Status, Trigger, transition};
+    let statuses = [Status::Received, Status::Settled, Status::Rejected];
+    let triggers = [Trigger::Settle, Trigger::Reject];
+    // Exhaustive: a new status or trigger does not compile until listed.
+    for s in &statuses {
+        match s {
+            Status::Received | Status::Settled | Status::Rejected => {}
+        }
+    }
+    for t in &triggers {
+        match t {
+            Trigger::Settle | Trigger::Reject => {}
+        }
+    }
+    machine(&statuses, &triggers, transition)
+}
+
 fn webhook_deliveries() -> Machine {
     use webhooks::state::delivery::{DeliveryStatus, Trigger, transition};
     let mut triggers = vec![Trigger::Abandon];
@@ -340,6 +360,7 @@ fn machines() -> &'static BTreeMap<&'static str, Machine> {
             ("plan", plans()),
             ("rem", remittances()),
             ("rt", routes()),
+            ("ofp", offline_promises()),
             ("wd", webhook_deliveries()),
             ("we", webhook_endpoints()),
         ])
@@ -464,6 +485,10 @@ mod tests {
         assert!(super::check("wd_1", Some("FAILED"), "PENDING").is_err());
         assert!(super::check("pbr_1", Some("PAID"), "FAILED").is_err());
         assert!(super::check("pbr_1", Some("NEEDS_REVIEW"), "PAID").is_ok());
+        assert!(super::check("ofp_1", None, "SETTLED").is_ok());
+        assert!(super::check("ofp_1", Some("RECEIVED"), "REJECTED").is_ok());
+        assert!(super::check("ofp_1", Some("SETTLED"), "REJECTED").is_err());
+        assert!(super::check("ofp_1", Some("REJECTED"), "SETTLED").is_err());
         // A route's status is its stage.
         assert_eq!(
             super::status(br#"{"id":"rt_1","stage":"FUNDED"}"#).as_deref(),

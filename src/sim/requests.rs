@@ -2,14 +2,19 @@
 //! same domain calls, in the same order, as the handler of its operation
 //! (`src/http/intents.rs`, `refunds.rs`, `disputes.rs`, `wallets.rs`,
 //! `payouts.rs`, `fx.rs`, `switch_payments.rs`, `payout_batches.rs`,
-//! `accounts.rs`, `review.rs`), without HTTP. Bodies are parsed by the same
+//! `accounts.rs`, `review.rs`, `offline.rs`, `routes.rs`), without HTTP. Bodies are parsed by the same
 //! input types (`CreateIntent`, `ConfirmIntent`, `CreatePayout`, ...) from
 //! JSON; where the handler's input type is private to `http`, the request
 //! carries what its validation yields, through the domain's own checks.
 
+mod offline;
+mod routes;
+
 use std::sync::Arc;
 
 use serde_json::{Value, json};
+
+pub use offline::SyncItem;
 
 use crate::auth::Principal;
 use crate::domain::accounts::{self, AccountType, NewAccount};
@@ -119,8 +124,33 @@ pub enum Request {
     Remit {
         body: Value,
     },
-    /// `POST /payouts/{id}/review`, `/payments/{id}/review` (a member's
-    /// session): the operator's decision from the provider's statement.
+    /// `POST /offline/devices`: a device's subkey (SPKI DER, base64), or a
+    /// new one signed by its current key (a rotation).
+    RegisterDevice {
+        device_id: String,
+        spki: String,
+        rotation_signature: Option<String>,
+    },
+    /// `POST /offline/nonces`.
+    FetchNonces {
+        device_id: String,
+        count: i64,
+    },
+    /// `POST /offline/sync`: signed promises, settled or rejected in order.
+    OfflineSync {
+        promises: Vec<SyncItem>,
+    },
+    /// `POST /routes/quote`.
+    RouteQuote {
+        body: Value,
+    },
+    /// `POST /routes`.
+    Route {
+        body: Value,
+    },
+    /// `POST /payouts/{id}/review`, `/payments/{id}/review`,
+    /// `/routes/{id}/review` (a member's session): the operator's decision
+    /// from the provider's statement.
     Review {
         of: Reviewed,
         id: String,
@@ -133,6 +163,8 @@ pub enum Request {
 pub enum Reviewed {
     Payout,
     SwitchPayment,
+    /// A route in MANUAL_REVIEW or MISMATCHED.
+    Route,
 }
 
 impl Request {
@@ -161,6 +193,16 @@ impl Request {
                 format!("POST /subscriptions/{subscription}/cancel")
             }
             Request::Remit { .. } => "POST /remittances".into(),
+            Request::RegisterDevice { .. } => "POST /offline/devices".into(),
+            Request::FetchNonces { .. } => "POST /offline/nonces".into(),
+            Request::OfflineSync { .. } => "POST /offline/sync".into(),
+            Request::RouteQuote { .. } => "POST /routes/quote".into(),
+            Request::Route { .. } => "POST /routes".into(),
+            Request::Review {
+                of: Reviewed::Route,
+                id,
+                ..
+            } => format!("POST /routes/{id}/review"),
             Request::Review {
                 of: Reviewed::Payout,
                 id,
@@ -452,6 +494,19 @@ impl Request {
                     Output::json(201, &remittances::view(&remittance, route.as_ref()))
                 })
             }
+            Request::RegisterDevice {
+                device_id,
+                spki,
+                rotation_signature,
+            } => offline::register(caller, device_id, &spki, rotation_signature)?,
+            Request::FetchNonces { device_id, count } => offline::nonces(caller, device_id, count)?,
+            Request::OfflineSync { promises } => offline::sync(store, caller, &promises)?,
+            Request::RouteQuote { body } => {
+                routes::route(store, &settings, caller, body, now_ms, true)?
+            }
+            Request::Route { body } => {
+                routes::route(store, &settings, caller, body, now_ms, false)?
+            }
             Request::Review { of, id, paid } => {
                 let outcome = if paid {
                     Outcome::Paid
@@ -474,6 +529,12 @@ impl Request {
                         let payment =
                             switch_payments::review(tx, &caller, &id, outcome, &evidence)?;
                         Output::json(200, &switch_payments::view(&payment))
+                    }
+                    Reviewed::Route => {
+                        let route = crate::domain::routes::review(
+                            tx, &settings, &caller, &id, outcome, &evidence,
+                        )?;
+                        Output::json(200, &crate::domain::routes::view(tx, &route)?)
                     }
                 })
             }

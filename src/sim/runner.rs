@@ -7,6 +7,8 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::json;
 
+mod offline;
+mod routes;
 mod switch;
 mod webhooks;
 
@@ -177,6 +179,13 @@ struct World {
     usage: std::collections::BTreeMap<String, i64>,
     /// The webhook endpoints and the receiver behind each.
     endpoints: Vec<(String, webhooks::Receiver)>,
+    /// Offline devices, nonces, held promises and what syncs answered.
+    offline: offline::Offline,
+    /// Routes made by `POST /routes`, and route quotes a route may take.
+    routes: Vec<String>,
+    route_quotes: Vec<routes::RouteQuote>,
+    /// Each organisation's static QR code (its payload), by organisation.
+    qr_codes: Vec<String>,
     keyed: Vec<Keyed>,
     acked: Vec<String>,
     pending: Vec<Pending>,
@@ -272,6 +281,10 @@ impl World {
             subscriptions: Vec::new(),
             usage: Default::default(),
             endpoints: Vec::new(),
+            offline: Default::default(),
+            routes: Vec::new(),
+            route_quotes: Vec::new(),
+            qr_codes: Vec::new(),
             keyed: Vec::new(),
             acked: Vec::new(),
             pending: Vec::new(),
@@ -335,10 +348,13 @@ impl World {
                     )
                     .post(tx)?;
                 }
-                ids.push(org.id);
+                let code = routes::qr_payload(tx, &org.id)?;
+                ids.push((org.id, code));
             }
             Ok(ids)
         })?;
+        let (created, codes): (Vec<String>, Vec<String>) = created.into_iter().unzip();
+        self.qr_codes = codes;
         self.orgs = created
             .into_iter()
             .map(|id| Org {
@@ -463,16 +479,44 @@ impl World {
                 self.figures.retries += 1;
                 self.queue(n, pending, step)
             }
+            Op::Promise {
+                payer,
+                merchant,
+                amount,
+                usd,
+                fault,
+            } => {
+                self.sign_promise(n, *payer, *merchant, *amount, *usd, *fault);
+                Ok(())
+            }
             op => {
-                // Judged on the state its batch-mates leave: a refund and
-                // a review start a batch of their own.
-                if matches!(op, Op::Refund { .. } | Op::Review { .. }) {
+                // Judged on the state its batch-mates leave: a refund, a
+                // review and a sync start a batch of their own.
+                if matches!(
+                    op,
+                    Op::Refund { .. } | Op::Review { .. } | Op::SyncPromises { .. }
+                ) {
                     self.flush(n)?;
                 }
-                let Some((org, who, request)) = self.resolve(n, op) else {
+                let resolved = match op {
+                    Op::RegisterDevice { org, key, rotate } => {
+                        self.register_device(n, *org, *key, *rotate)
+                    }
+                    Op::SyncPromises {
+                        pick,
+                        count,
+                        by_payer,
+                        replay,
+                    } => self.sync_promises(*pick, *count, *by_payer, *replay),
+                    op => self.resolve(n, op),
+                };
+                let Some((org, who, request)) = resolved else {
                     return Ok(());
                 };
                 self.next_key += 1;
+                if let Request::OfflineSync { .. } = request {
+                    self.before_sync(n, &format!("sim-{}", self.next_key))?;
+                }
                 let must_succeed = self.must_succeed(&request);
                 // The maker of an approvable batch approving it without a
                 // PIN is refused (maker-checker).
@@ -601,8 +645,12 @@ impl World {
     /// within what is refundable (`refunds::refundable`, the domain's own
     /// rule) whose owner holds the amount in available and pending.
     fn must_succeed(&self, request: &Request) -> bool {
-        if let Request::Review { of, id, .. } = request {
-            return self.in_review(*of, id);
+        match request {
+            Request::Review { of, id, .. } => return self.in_review(*of, id),
+            // Well-formed promises: each is settled or rejected, the sync
+            // itself is never refused.
+            Request::OfflineSync { .. } => return true,
+            _ => {}
         }
         let Request::Refund { intent, amount } = request else {
             return false;
@@ -644,6 +692,7 @@ impl World {
         match of {
             Reviewed::Payout => payout_parked(&value),
             Reviewed::SwitchPayment => switch_parked(&value),
+            Reviewed::Route => route_parked(&value),
         }
     }
 
@@ -833,15 +882,20 @@ impl World {
                 let request = Request::CreateIntent { body };
                 return Some((account.platform, Who::Account(n), request));
             }
-            Op::Review { pick, switch, paid } => {
-                let (of, (org, id)) = if *switch {
-                    let found = self.parked(&self.switch_payments, *pick, switch_parked)?;
-                    (Reviewed::SwitchPayment, found)
-                } else {
-                    (
+            Op::Review { pick, of, paid } => {
+                let (of, (org, id)) = match of {
+                    0..=4 => (
                         Reviewed::Payout,
                         self.parked(&self.payouts, *pick, payout_parked)?,
-                    )
+                    ),
+                    5..=7 => (
+                        Reviewed::SwitchPayment,
+                        self.parked(&self.switch_payments, *pick, switch_parked)?,
+                    ),
+                    _ => (
+                        Reviewed::Route,
+                        self.parked(&self.routes, *pick, route_parked)?,
+                    ),
                 };
                 let request = Request::Review {
                     of,
@@ -945,7 +999,22 @@ impl World {
                 });
                 (org, Request::Remit { body })
             }
-            Op::Retry { .. } | Op::Advance { .. } | Op::Crash { .. } => return None,
+            Op::FetchNonces { pick, count } => return self.fetch_nonces(*pick, *count),
+            Op::Route { ask, quote_only } => {
+                let (org, body) = self.route_body(ask);
+                if *quote_only {
+                    (org, Request::RouteQuote { body })
+                } else {
+                    (org, Request::Route { body })
+                }
+            }
+            Op::QuotedRoute { pick } => return self.quoted_route(*pick),
+            Op::Retry { .. }
+            | Op::Advance { .. }
+            | Op::Crash { .. }
+            | Op::Promise { .. }
+            | Op::RegisterDevice { .. }
+            | Op::SyncPromises { .. } => return None,
         };
         Some((org, Who::Key, request))
     }
@@ -1067,6 +1136,7 @@ impl World {
             if self.keyed.iter().any(|k| k.key == p.key) {
                 return Err(self.fail(step, "a failed command's key was recorded"));
             }
+            self.sync_failed(&p.request);
             return Ok(());
         }
         match (p.expect.take(), result) {
@@ -1132,6 +1202,7 @@ impl World {
                 if reply.replayed
                     || (reply.output.status == 201
                         && first.status == 201
+                        && id(&reply.output).is_some()
                         && id(&reply.output) == id(&first))
                 {
                     return Err(self.fail(
@@ -1163,8 +1234,14 @@ impl World {
                     .and_then(|v| v.get("id").and_then(|id| id.as_str()).map(str::to_string));
                 if let Some(id) = created.filter(|_| reply.output.status == 201) {
                     self.created(p.org, &p.request, &id);
-                    self.acked.push(id);
+                    // A device's id is its owner's name for it, not a
+                    // stored object's (its survival: `devices_kept`).
+                    if !matches!(p.request, Request::RegisterDevice { .. }) {
+                        self.acked.push(id);
+                    }
                 }
+                self.offline_answered(step, p.org, &p.key, &p.request, &reply.output)?;
+                self.routes_answered(p.org, &p.request, &reply.output);
                 if let Request::Usage {
                     subscription,
                     quantity,
@@ -1182,10 +1259,10 @@ impl World {
                 });
             }
             (None, Err(e)) if p.must_succeed => {
-                let what = if matches!(p.request, Request::Review { .. }) {
-                    "a member's review of an object waiting for one"
-                } else {
-                    "a refund within what is refundable and held"
+                let what = match p.request {
+                    Request::Review { .. } => "a member's review of an object waiting for one",
+                    Request::OfflineSync { .. } => "a sync of well-formed promises",
+                    _ => "a refund within what is refundable and held",
                 };
                 return Err(self.fail(
                     step,
@@ -1233,6 +1310,7 @@ impl World {
             Request::SwitchPayment { .. } => self.switch_payments.push(id),
             Request::CreateBatch { .. } => self.batches.push(id),
             Request::CreatePlan { .. } => self.plans.push(id),
+            Request::Route { .. } => self.routes.push(id),
             Request::Subscribe { .. } => {
                 self.usage.insert(id.clone(), 0);
                 self.subscriptions.push(id);
@@ -1513,6 +1591,10 @@ impl World {
         invariants::usage(&snapshot, &self.usage).map_err(|what| self.fail(n, what))?;
         let endpoints: Vec<&str> = self.endpoints.iter().map(|(id, _)| id.as_str()).collect();
         invariants::deliveries(&snapshot, &endpoints).map_err(|what| self.fail(n, what))?;
+        invariants::offline_promises(&snapshot, &self.offline.ids)
+            .map_err(|what| self.fail(n, what))?;
+        self.devices_kept(&snapshot)
+            .map_err(|what| self.fail(n, what))?;
         Ok(())
     }
 }
@@ -1534,6 +1616,15 @@ fn switch_parked(payment: &serde_json::Value) -> bool {
             .pointer("/dimensions/resolution_status")
             .and_then(|s| s.as_str())
             == Some("MANUAL_REVIEW")
+}
+
+/// A route an operator must decide: its payout's outcome unknown, or
+/// disagreeing with its figures.
+fn route_parked(route: &serde_json::Value) -> bool {
+    matches!(
+        route.get("stage").and_then(|s| s.as_str()),
+        Some("MANUAL_REVIEW" | "MISMATCHED")
+    )
 }
 
 /// `work`, then the invariants of what it did, on its own transaction
@@ -1565,7 +1656,14 @@ fn other_body(request: &Request) -> Request {
     match &mut other {
         Request::CreateIntent { body } | Request::Payout { body } => another(body, "description"),
         Request::CreatePlan { body } => another(body, "name"),
-        Request::Remit { body } => another(body, "note"),
+        Request::Remit { body } | Request::Route { body } => another(body, "note"),
+        Request::RouteQuote { body } => {
+            body["amount_minor"] = json!(body["amount_minor"].as_i64().unwrap_or(0) + 1)
+        }
+        Request::RegisterDevice { device_id, .. } => device_id.push('x'),
+        Request::FetchNonces { count, .. } => *count += 1,
+        // The same promises and the first once more (a DUPLICATE).
+        Request::OfflineSync { promises } => promises.push(promises[0].clone()),
         Request::Confirm { body, .. } => {
             let other = if body["customer_msisdn"] == "+243000000777" {
                 "+243000000778"
@@ -1613,7 +1711,12 @@ fn describe(request: &Request) -> String {
         | Request::Confirm { body, .. }
         | Request::Payout { body }
         | Request::CreatePlan { body }
-        | Request::Remit { body } => body.clone(),
+        | Request::Remit { body }
+        | Request::Route { body }
+        | Request::RouteQuote { body } => body.clone(),
+        Request::OfflineSync { promises } => {
+            json!(promises.iter().map(|p| &p.promise).collect::<Vec<_>>())
+        }
         Request::Capture { amount, .. } => json!({ "amount_minor": amount }),
         Request::Refund { intent, amount } | Request::Dispute { intent, amount } => {
             json!({ "payment_intent": intent, "amount_minor": amount })
@@ -1632,7 +1735,134 @@ fn describe(request: &Request) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::workload;
+    use super::super::workload::{self, Fault, Op, Payee, Payer, RouteAsk, Step};
+    use crate::store::Read;
+
+    fn steps(ops: Vec<Op>) -> Vec<Step> {
+        ops.into_iter()
+            .enumerate()
+            .map(|(n, op)| Step {
+                op,
+                join: false,
+                fail: false,
+                salt: n as u64,
+            })
+            .collect()
+    }
+
+    fn route(destination: u8, payee: Payee) -> Op {
+        Op::Route {
+            ask: RouteAsk {
+                org: 0,
+                amount: 50_000,
+                usd: false,
+                to_usd: false,
+                destination,
+                source: 0,
+                payer: Payer::Pays,
+                payee,
+                other: 1,
+            },
+            quote_only: false,
+        }
+    }
+
+    #[test]
+    fn an_offline_promise_settles_once_and_its_replay_is_a_duplicate() {
+        let mut world = super::World::new(5).expect("a world");
+        let sync = |replay| Op::SyncPromises {
+            pick: 0,
+            count: 1,
+            by_payer: false,
+            replay,
+        };
+        let ops = vec![
+            Op::RegisterDevice {
+                org: 0,
+                key: 1,
+                rotate: false,
+            },
+            Op::RegisterDevice {
+                org: 1,
+                key: 2,
+                rotate: false,
+            },
+            Op::FetchNonces { pick: 1, count: 2 },
+            Op::Promise {
+                payer: 0,
+                merchant: 0,
+                amount: 5_000,
+                usd: false,
+                fault: Fault::Honest,
+            },
+            sync(false),
+            // The same promise again, and a tampered one on the other nonce.
+            Op::Promise {
+                payer: 0,
+                merchant: 0,
+                amount: 700,
+                usd: false,
+                fault: Fault::Tampered,
+            },
+            sync(true),
+        ];
+        world
+            .run(&steps(ops))
+            .expect("the run keeps every invariant");
+        assert_eq!(world.offline.devices.len(), 2);
+        assert_eq!(world.offline.settled_nonces.len(), 1);
+        assert_eq!(
+            world.offline.ids.len(),
+            1,
+            "the forged promise is not recorded"
+        );
+        assert_eq!(world.offline.forged.len(), 1);
+        let id = &world.offline.ids[0];
+        let stored: crate::domain::offline::sync::OfflinePromise = world
+            .store()
+            .snapshot()
+            .and_then(|s| s.object(id))
+            .ok()
+            .flatten()
+            .expect("the settled promise");
+        assert_eq!(stored.status, crate::domain::offline::Status::Settled);
+        assert_eq!(stored.amount_minor, 5_000);
+    }
+
+    #[test]
+    fn a_route_parked_for_review_is_reviewed_by_a_member() {
+        let mut world = super::World::new(6).expect("a world");
+        let ops = vec![
+            // To a wallet: settled at once; to a number the rail never
+            // answers: MANUAL_REVIEW, which a member's review settles.
+            route(3, Payee::Paid),
+            route(0, Payee::Unknown),
+            Op::Advance {
+                ms: 3_600_000,
+                twice: false,
+            },
+            Op::Review {
+                pick: 0,
+                of: 9,
+                paid: true,
+            },
+        ];
+        world
+            .run(&steps(ops))
+            .expect("the run keeps every invariant");
+        assert_eq!(world.routes.len(), 2);
+        let stage = |id: &str| {
+            world
+                .store()
+                .snapshot()
+                .and_then(|s| s.object::<serde_json::Value>(id))
+                .ok()
+                .flatten()
+                .and_then(|v| v["stage"].as_str().map(str::to_string))
+        };
+        assert_eq!(stage(&world.routes[0]).as_deref(), Some("SETTLED"));
+        assert_eq!(stage(&world.routes[1]).as_deref(), Some("SETTLED"));
+    }
 
     #[test]
     fn a_seed_replays_exactly() {

@@ -119,6 +119,76 @@ impl Binding {
     }
 }
 
+/// How an offline promise goes wrong, if it does (`Op::Promise`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    Honest,
+    /// Its amount changed after both devices signed.
+    Tampered,
+    /// The payer's signature made by another device's key.
+    PayerForged,
+    /// The merchant's countersignature made by another device's key.
+    MerchantForged,
+    /// Above the ceiling of one promise.
+    OverCeiling,
+    /// On a nonce an earlier promise of the run used.
+    SpentNonce,
+    /// A counter the payer's device already used.
+    StaleCounter,
+    /// Expiring within two minutes: late if time passes before its sync.
+    Expiring,
+}
+
+impl Fault {
+    fn draw(prng: &mut Prng) -> Fault {
+        match prng.below(20) {
+            0..=11 => Fault::Honest,
+            12 => Fault::Tampered,
+            13 => Fault::PayerForged,
+            14 => Fault::MerchantForged,
+            15 => Fault::OverCeiling,
+            16 => Fault::SpentNonce,
+            17 => Fault::StaleCounter,
+            _ => Fault::Expiring,
+        }
+    }
+}
+
+/// A route as `POST /routes` (or its quote) asks for it.
+#[derive(Debug, Clone)]
+pub struct RouteAsk {
+    pub org: u64,
+    pub amount: i64,
+    pub usd: bool,
+    pub to_usd: bool,
+    /// Mobile money, bank, a QR code, a wallet, the sender's own wallet,
+    /// an agent's cash pickup (by a draw modulo 6).
+    pub destination: u8,
+    /// The wallet (most), mobile money with the payer's number, a card,
+    /// mobile money paid on the checkout page.
+    pub source: u8,
+    pub payer: Payer,
+    pub payee: Payee,
+    /// Another organisation of the run (a wallet's or a QR code's).
+    pub other: u64,
+}
+
+impl RouteAsk {
+    fn draw(prng: &mut Prng) -> RouteAsk {
+        RouteAsk {
+            org: prng.below(ORGS),
+            amount: amount(prng),
+            usd: prng.chance(300),
+            to_usd: prng.chance(300),
+            destination: u8::try_from(prng.below(6)).unwrap_or(0),
+            source: u8::try_from(prng.below(10)).unwrap_or(0),
+            payer: Payer::draw(prng),
+            payee: Payee::draw(prng),
+            other: prng.next_u64(),
+        }
+    }
+}
+
 /// One operation of the workload.
 #[derive(Debug, Clone)]
 pub enum Op {
@@ -215,11 +285,12 @@ pub enum Op {
         fee_percent: u8,
         payer: Payer,
     },
-    /// A member's review of parked money: a payout in NEEDS_REVIEW or a
-    /// national-switch payment in MANUAL_REVIEW.
+    /// A member's review of parked money: a payout in NEEDS_REVIEW, a
+    /// national-switch payment in MANUAL_REVIEW (`of` 5 to 7) or a route in
+    /// MANUAL_REVIEW or MISMATCHED (`of` 8, 9).
     Review {
         pick: u64,
-        switch: bool,
+        of: u8,
         paid: bool,
     },
     /// `POST /plans`: a weekly or monthly plan, with or without a trial,
@@ -259,6 +330,46 @@ pub enum Op {
         method: u8,
         payee: Payee,
     },
+    /// `POST /offline/devices`: a new device of the organisation with its
+    /// own ed25519 key (drawn from `key`), or (`rotate`) a new key for one
+    /// of its devices, signed by the current one.
+    RegisterDevice {
+        org: u64,
+        key: u64,
+        rotate: bool,
+    },
+    /// `POST /offline/nonces` for a device of the run.
+    FetchNonces {
+        pick: u64,
+        count: u8,
+    },
+    /// Offline, no request: a payer's device signs a promise to a
+    /// merchant's device on one of its nonces, and the merchant's device
+    /// countersigns it; both keep it until a sync.
+    Promise {
+        payer: u64,
+        merchant: u64,
+        amount: i64,
+        usd: bool,
+        fault: Fault,
+    },
+    /// `POST /offline/sync` by a party of the first promise picked: up to
+    /// four held promises in any order; `replay`: with one synced before.
+    SyncPromises {
+        pick: u64,
+        count: u8,
+        by_payer: bool,
+        replay: bool,
+    },
+    /// `POST /routes/quote` (`quote_only`) or `POST /routes`.
+    Route {
+        ask: RouteAsk,
+        quote_only: bool,
+    },
+    /// `POST /routes` with a recent route quote's body and FX quote.
+    QuotedRoute {
+        pick: u64,
+    },
     /// A client retries an earlier keyed request: with the same body (it
     /// must get the same answer) or another (it must be refused).
     Retry {
@@ -284,7 +395,10 @@ impl Op {
     /// A command a client sends (batched with its neighbours); the others
     /// are the world's doing.
     pub fn is_request(&self) -> bool {
-        !matches!(self, Op::Advance { .. } | Op::Crash { .. })
+        !matches!(
+            self,
+            Op::Advance { .. } | Op::Crash { .. } | Op::Promise { .. }
+        )
     }
 }
 
@@ -327,7 +441,7 @@ fn part(prng: &mut Prng) -> u8 {
 }
 
 fn step(prng: &mut Prng) -> Step {
-    let op = match prng.below(110) {
+    let op = match prng.below(122) {
         0..=17 => Op::CreateIntent {
             org: prng.below(ORGS),
             amount: amount(prng),
@@ -406,7 +520,7 @@ fn step(prng: &mut Prng) -> Step {
         },
         75..=76 => Op::Review {
             pick: prng.next_u64(),
-            switch: prng.chance(500),
+            of: u8::try_from(prng.below(10)).unwrap_or(0),
             paid: prng.chance(500),
         },
         77..=84 => Op::Retry {
@@ -449,6 +563,35 @@ fn step(prng: &mut Prng) -> Step {
             to_usd: prng.chance(300),
             method: u8::try_from(prng.below(3)).unwrap_or(0),
             payee: Payee::draw(prng),
+        },
+        110..=111 => Op::RegisterDevice {
+            org: prng.below(ORGS),
+            key: prng.next_u64(),
+            rotate: prng.chance(300),
+        },
+        112..=113 => Op::FetchNonces {
+            pick: prng.next_u64(),
+            count: u8::try_from(prng.between(1, 6)).unwrap_or(1),
+        },
+        114..=116 => Op::Promise {
+            payer: prng.next_u64(),
+            merchant: prng.next_u64(),
+            amount: prng.between(100, 12_000),
+            usd: prng.chance(300),
+            fault: Fault::draw(prng),
+        },
+        117..=118 => Op::SyncPromises {
+            pick: prng.next_u64(),
+            count: u8::try_from(prng.between(1, 4)).unwrap_or(1),
+            by_payer: prng.chance(400),
+            replay: prng.chance(250),
+        },
+        119..=120 => Op::Route {
+            ask: RouteAsk::draw(prng),
+            quote_only: prng.chance(250),
+        },
+        121 => Op::QuotedRoute {
+            pick: prng.next_u64(),
         },
         _ if prng.chance(500) => Op::Crash {
             mid_commit: prng

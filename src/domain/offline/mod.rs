@@ -380,11 +380,12 @@ pub fn issue_nonces(
     Ok(issued)
 }
 
-/// 16 random bytes in unpadded base64url.
+/// 16 random bytes in unpadded base64url: from the CSPRNG, or the seeded
+/// source under the simulator (`ids::fill`), so a seed replays its nonces.
 pub fn fresh_nonce() -> String {
     use base64::Engine;
-    use rand::RngExt;
-    let bytes: [u8; 16] = rand::rng().random();
+    let mut bytes = [0u8; 16];
+    crate::ids::fill(&mut bytes);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 

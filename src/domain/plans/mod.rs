@@ -179,7 +179,7 @@ fn default_code(name: &str) -> String {
     }
     code.push('-');
     for _ in 0..4 {
-        code.push(SUFFIX_ALPHABET[rand::random_range(0..SUFFIX_ALPHABET.len())] as char);
+        code.push(SUFFIX_ALPHABET[crate::ids::random_below(SUFFIX_ALPHABET.len())] as char);
     }
     code
 }

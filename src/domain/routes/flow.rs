@@ -94,8 +94,10 @@ fn pickup_code() -> String {
         if i == 4 {
             code.push('-');
         }
+        // Seeded under the simulator (`ids::random_below`), so a seed's
+        // run stores the same codes each time.
         code.push(char::from(
-            CODE_ALPHABET[rand::random_range(0..CODE_ALPHABET.len())],
+            CODE_ALPHABET[crate::ids::random_below(CODE_ALPHABET.len())],
         ));
     }
     code
