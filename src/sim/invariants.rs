@@ -93,17 +93,149 @@ pub fn intents(snapshot: &Snapshot, ids: &[String]) -> Result<(), String> {
         else {
             continue;
         };
-        let field = |name: &str| intent.get(name).and_then(|v| v.as_i64()).unwrap_or(0);
-        let received = field("amount_received_minor");
-        let out = field("amount_refunded_minor") + field("amount_reserved_minor");
-        if out > received {
+        counters(id, &intent)?;
+    }
+    Ok(())
+}
+
+/// The counters of one intent (its stored record): none negative, and
+/// refunded and reserved within what was received.
+fn counters(id: &str, intent: &Value) -> Result<(), String> {
+    let field = |name: &str| intent.get(name).and_then(|v| v.as_i64()).unwrap_or(0);
+    let received = field("amount_received_minor");
+    let out = field("amount_refunded_minor") + field("amount_reserved_minor");
+    if out > received {
+        return Err(format!(
+            "{id}: refunded and reserved {out} exceed the {received} received"
+        ));
+    }
+    // A refund that resolves a reservation its creation never stored
+    // drives `amount_reserved_minor` below zero.
+    for name in [
+        "amount_received_minor",
+        "amount_refunded_minor",
+        "amount_reserved_minor",
+        "amount_disputed_minor",
+        "amount_charged_back_minor",
+    ] {
+        if field(name) < 0 {
+            return Err(format!("{id}: {name} is negative ({})", field(name)));
+        }
+    }
+    Ok(())
+}
+
+/// What a command did to payment intents, on its transaction: each intent
+/// it wrote keeps its counters (`counters`), and the command that collects
+/// a payment (sets its `collection_transaction`) posts what the intent
+/// records (`collection_posting`).
+pub fn collections(tx: &Tx<'_>) -> Result<(), String> {
+    for object in tx.written_objects().map_err(|e| e.to_string())? {
+        let Some(now) = object
+            .now
+            .as_deref()
+            .filter(|_| object.id.starts_with("pi_"))
+        else {
+            continue;
+        };
+        let Ok(intent) = serde_json::from_slice::<Value>(now) else {
+            return Err(format!("{}: its record is not JSON", object.id));
+        };
+        counters(&object.id, &intent)?;
+        let collection = |record: &Value| {
+            record
+                .get("collection_transaction")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let Some(txn) = collection(&intent) else {
+            continue;
+        };
+        let before = object
+            .before
+            .as_deref()
+            .and_then(|b| serde_json::from_slice::<Value>(b).ok());
+        if before.as_ref().and_then(collection).as_deref() == Some(txn.as_str()) {
+            continue;
+        }
+        let posting = tx
+            .posting::<ledger::Posting>(&txn)
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("{}: its collection {txn} is not in the journal", object.id))?;
+        collection_posting(&object.id, &intent, &posting)?;
+    }
+    Ok(())
+}
+
+/// A collection posting moves what the intent received out of its source
+/// (the rail's clearing account, or a wallet payer's available balance)
+/// and credits the merchant's pending with the received less the fees,
+/// and the fee accounts (provider fees, fee revenue, tax payable) with
+/// exactly the intent's stored `fees`: a fee line dropped or doubled
+/// leaves the posting balanced, money conserved, and the fee misbooked.
+fn collection_posting(id: &str, intent: &Value, posting: &ledger::Posting) -> Result<(), String> {
+    use crate::domain::fees::Fees;
+    use ledger::{Class, System};
+    let text = |name: &str| intent.get(name).and_then(Value::as_str).unwrap_or_default();
+    let mode = serde_json::from_value::<Mode>(intent.get("mode").cloned().unwrap_or_default())
+        .map_err(|e| format!("{id}: mode: {e}"))?;
+    let (owner, currency) = (text("owner"), text("currency"));
+    let received = intent
+        .get("amount_received_minor")
+        .and_then(Value::as_i64)
+        .unwrap_or(0);
+    let fees = match intent.get("fees").filter(|f| !f.is_null()) {
+        Some(fees) => {
+            serde_json::from_value::<Fees>(fees.clone()).map_err(|e| format!("{id}: fees: {e}"))?
+        }
+        None => Fees {
+            provider_fee_minor: 0,
+            service_fee_minor: 0,
+            tax_minor: 0,
+        },
+    };
+    let mut credited: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut paid_out = 0;
+    for line in &posting.lines {
+        if line.amount_minor < 0 {
+            paid_out -= line.amount_minor;
+        } else {
+            *credited.entry(&line.account).or_default() += line.amount_minor;
+        }
+    }
+    let expected = [
+        (
+            ledger::merchant_account(mode, owner, currency, Class::Pending),
+            received - fees.total_minor(),
+        ),
+        (
+            ledger::system_account(mode, System::ProviderFees, currency),
+            fees.provider_fee_minor,
+        ),
+        (
+            ledger::system_account(mode, System::FeeRevenue, currency),
+            fees.service_fee_minor,
+        ),
+        (
+            ledger::system_account(mode, System::TaxPayable, currency),
+            fees.tax_minor,
+        ),
+    ];
+    for (account, amount) in expected {
+        let key = account.key();
+        let got = credited.get(key.as_str()).copied().unwrap_or(0);
+        if got != amount {
             return Err(format!(
-                "{id}: refunded and reserved {out} exceed the {received} received"
+                "{id}: its collection {} credits {key} with {got}, the intent says {amount}",
+                posting.id
             ));
         }
-        if field("amount_refunded_minor") < 0 || received < 0 {
-            return Err(format!("{id}: a negative amount: {intent}"));
-        }
+    }
+    if paid_out != received {
+        return Err(format!(
+            "{id}: its collection {} takes {paid_out} from its source, the intent received {received}",
+            posting.id
+        ));
     }
     Ok(())
 }
@@ -413,5 +545,95 @@ pub fn no_delivery_pending(snapshot: &Snapshot) -> Result<(), String> {
             "a delivery is still due at {due} after the last rounds"
         )),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use crate::ledger::{Cause, CauseKind, Line, Posting};
+
+    const CLEARING: &str = "test:sys.rail_clearing.mobile_money:CDF:system";
+    const PENDING: &str = "test:org_1:CDF:pending";
+    const FEES: &str = "test:sys.fee_revenue:CDF:system";
+    const PROVIDER: &str = "test:sys.provider_fees:CDF:system";
+    const TAX: &str = "test:sys.tax_payable:CDF:system";
+
+    fn intent() -> serde_json::Value {
+        json!({
+            "id": "pi_1", "mode": "test", "owner": "org_1", "currency": "CDF",
+            "amount_received_minor": 10_000,
+            "fees": {"provider_fee_minor": 150, "service_fee_minor": 100, "tax_minor": 16},
+        })
+    }
+
+    /// The posting of `transfers` out of `source`: each a debit and a credit.
+    fn posting(source: &str, transfers: &[(&str, i64)]) -> Posting {
+        let line = |account: &str, amount_minor| Line {
+            account: account.to_string(),
+            amount_minor,
+            currency: "CDF".into(),
+        };
+        Posting {
+            id: "txn_1".into(),
+            mode: crate::mode::Mode::Test,
+            owner: "org_1".into(),
+            cause: Cause {
+                kind: CauseKind::PaymentIntent,
+                id: "pi_1".into(),
+            },
+            payment_intent: Some("pi_1".into()),
+            description: "collection".into(),
+            lines: transfers
+                .iter()
+                .flat_map(|(to, amount)| [line(source, -amount), line(to, *amount)])
+                .collect(),
+            created_at_ms: 0,
+        }
+    }
+
+    #[test]
+    fn a_collection_books_each_fee_the_intent_records() {
+        let whole = [(PENDING, 9_734), (PROVIDER, 150), (FEES, 100), (TAX, 16)];
+        assert_eq!(
+            super::collection_posting("pi_1", &intent(), &posting(CLEARING, &whole)),
+            Ok(())
+        );
+        // A wallet payment: from the payer's available balance.
+        let wallet = posting("test:org_2:CDF:available", &whole);
+        assert_eq!(
+            super::collection_posting("pi_1", &intent(), &wallet),
+            Ok(())
+        );
+        // The service fee's line dropped: balanced, and caught.
+        let dropped = posting(CLEARING, &[(PENDING, 9_734), (PROVIDER, 150), (TAX, 16)]);
+        let what = super::collection_posting("pi_1", &intent(), &dropped).unwrap_err();
+        assert!(
+            what.contains("fee_revenue") && what.contains("100"),
+            "{what}"
+        );
+        // The fee kept by the merchant instead.
+        let kept = posting(CLEARING, &[(PENDING, 9_834), (PROVIDER, 150), (TAX, 16)]);
+        assert!(super::collection_posting("pi_1", &intent(), &kept).is_err());
+        // No fees recorded: the whole amount to pending.
+        let mut free = intent();
+        free["fees"] = serde_json::Value::Null;
+        let all = posting(CLEARING, &[(PENDING, 10_000)]);
+        assert_eq!(super::collection_posting("pi_1", &free, &all), Ok(()));
+    }
+
+    #[test]
+    fn an_intent_counter_below_zero_is_caught() {
+        let mut record = intent();
+        record["amount_reserved_minor"] = json!(0);
+        assert_eq!(super::counters("pi_1", &record), Ok(()));
+        // A refund resolved whose reservation was never stored.
+        record["amount_refunded_minor"] = json!(2_000);
+        record["amount_reserved_minor"] = json!(-2_000);
+        let what = super::counters("pi_1", &record).unwrap_err();
+        assert!(what.contains("amount_reserved_minor is negative"), "{what}");
+        record["amount_reserved_minor"] = json!(8_001);
+        assert!(super::counters("pi_1", &record).is_err());
     }
 }

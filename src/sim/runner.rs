@@ -1283,7 +1283,9 @@ impl World {
     /// Applies `commands` as one batch through the writer's batch code,
     /// each watched: what it moved must follow its resource's transition
     /// table, and the last event it emitted about an object must carry the
-    /// object as stored (`invariants::moves_and_events`).
+    /// object as stored (`invariants::moves_and_events`); the intents it
+    /// wrote keep their counters and a collection books the intent's fees
+    /// (`invariants::collections`).
     fn apply(
         &mut self,
         n: usize,
@@ -1421,12 +1423,24 @@ impl World {
                 let copies = if twice && prng.chance(300) { 2 } else { 1 };
                 for _ in 0..copies {
                     let settings = self.settings.clone();
+                    let seen = self.seen.clone();
                     let (key, timer) = (key.clone(), timer.clone());
                     fired.push((key.clone(), timer.clone()));
                     commands.push((
                         None,
                         Box::new(move |tx| {
+                            // A timer delivered again (its row gone) is a
+                            // no-op: it writes no row and emits no event.
+                            let again = tx.timer(&key)?.is_none();
                             crate::outbox::timers::fire_in(tx, &settings, key, &timer)?;
+                            if again && (tx.writes() > 0 || !tx.emitted().is_empty()) {
+                                seen.lock().unwrap_or_else(|e| e.into_inner()).push(format!(
+                                    "timer {:?} delivered again (its row gone) wrote {} rows and emitted {} events",
+                                    timer.kind,
+                                    tx.writes(),
+                                    tx.emitted().len()
+                                ));
+                            }
                             Ok(Output::empty())
                         }),
                     ));
@@ -1632,7 +1646,7 @@ fn route_parked(route: &serde_json::Value) -> bool {
 fn watched(work: Work, seen: Arc<Mutex<Vec<String>>>) -> Work {
     Box::new(move |tx| {
         let output = work(tx)?;
-        if let Err(what) = invariants::moves_and_events(tx) {
+        if let Err(what) = invariants::moves_and_events(tx).and(invariants::collections(tx)) {
             seen.lock().unwrap_or_else(|e| e.into_inner()).push(what);
         }
         Ok(output)

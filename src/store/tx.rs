@@ -213,6 +213,12 @@ impl<'a> Tx<'a> {
             .collect()
     }
 
+    /// How many rows of any table this command wrote or deleted so far:
+    /// the simulator checks that a timer delivered again writes none.
+    pub(crate) fn writes(&self) -> usize {
+        self.overlay.len()
+    }
+
     /// "Now" for the command: the time of the batch (every write of one
     /// command sees one instant), or the frozen time of the test clock that
     /// governs the command's sandbox.
