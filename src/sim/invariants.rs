@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::ledger;
 use crate::mode::Mode;
-use crate::store::{Read, Snapshot, Tx};
+use crate::store::{Read, Snapshot, Tx, WrittenObject};
 
 /// No merchant balance of `owner` is negative (system accounts may be).
 pub fn owner_balances_not_negative(snapshot: &Snapshot, owner: &str) -> Result<(), String> {
@@ -129,8 +129,8 @@ fn counters(id: &str, intent: &Value) -> Result<(), String> {
 /// it wrote keeps its counters (`counters`), and the command that collects
 /// a payment (sets its `collection_transaction`) posts what the intent
 /// records (`collection_posting`).
-pub fn collections(tx: &Tx<'_>) -> Result<(), String> {
-    for object in tx.written_objects().map_err(|e| e.to_string())? {
+pub fn collections(tx: &Tx<'_>, written: &[WrittenObject]) -> Result<(), String> {
+    for object in written {
         let Some(now) = object
             .now
             .as_deref()
@@ -291,10 +291,9 @@ pub fn offline_promises(snapshot: &Snapshot, ids: &[String]) -> Result<(), Strin
 /// that object as stored: every field the event's object shares by name
 /// with the stored object holds the same value (the event carries the API's
 /// view, the store the record; what both name must agree).
-pub fn moves_and_events(tx: &Tx<'_>) -> Result<(), String> {
-    let written = tx.written_objects().map_err(|e| e.to_string())?;
+pub fn moves_and_events(tx: &Tx<'_>, written: &[WrittenObject]) -> Result<(), String> {
     let mut stored: BTreeMap<&str, &[u8]> = BTreeMap::new();
-    for object in &written {
+    for object in written {
         let Some(now) = &object.now else { continue };
         stored.insert(&object.id, now);
         super::lifecycles::check_nested(&object.id, object.before.as_deref(), now)?;

@@ -1646,7 +1646,15 @@ fn route_parked(route: &serde_json::Value) -> bool {
 fn watched(work: Work, seen: Arc<Mutex<Vec<String>>>) -> Work {
     Box::new(move |tx| {
         let output = work(tx)?;
-        if let Err(what) = invariants::moves_and_events(tx).and(invariants::collections(tx)) {
+        // What the command wrote, read once for every check of it.
+        let checked = tx
+            .written_objects()
+            .map_err(|e| e.to_string())
+            .and_then(|written| {
+                invariants::moves_and_events(tx, &written)?;
+                invariants::collections(tx, &written)
+            });
+        if let Err(what) = checked {
             seen.lock().unwrap_or_else(|e| e.into_inner()).push(what);
         }
         Ok(output)

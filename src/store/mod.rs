@@ -34,7 +34,7 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiError;
 
 pub use codec::{decode, encode};
-pub use tx::Tx;
+pub use tx::{Tx, WrittenObject};
 pub use typed::{Meta, Queue, Read, Records};
 pub use writer::{Output, Reply, Writer};
 

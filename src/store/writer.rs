@@ -80,7 +80,7 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// An answer shares an event's bytes when at least this many are common (a
+/// An answer shares an event's bytes when that saves at least this many (a
 /// reference costs about a hundred bytes of record), however much of the
 /// answer differs: a payment confirmed at creation answers its object one
 /// status on from its last event, and with the client secret.
@@ -163,34 +163,22 @@ impl Output {
             .iter()
             .map(|e| (e, overlap(&self.body, &e.object)))
             .max_by_key(|(_, (prefix, suffix))| prefix + suffix);
-        let (kept, shared) = match best {
-            Some((e, (prefix, suffix))) => {
-                let shared = |prefix, suffix, delta| SharedBytes {
+        // A delta is kept when it saves more than the reference costs;
+        // records written before decision 590 kept a prefix and a suffix,
+        // which `SharedBytes::around` still reads.
+        let delta = best.and_then(|(e, _)| {
+            let frame = super::codec::delta(&e.object, &self.body)?;
+            (frame.len() + SHARED_BYTES_MIN <= self.body.len()).then(|| {
+                let shared = SharedBytes {
                     event: e.event.clone(),
-                    prefix,
-                    suffix,
-                    delta,
+                    prefix: 0,
+                    suffix: 0,
+                    delta: true,
                 };
-                let spliced = (prefix + suffix >= SHARED_BYTES_MIN)
-                    .then(|| &self.body[prefix..self.body.len() - suffix]);
-                // A delta replaces the body when it is smaller than what
-                // would be kept otherwise, a reference's cost included.
-                let worth = spliced.map_or(
-                    self.body.len().saturating_sub(SHARED_BYTES_MIN),
-                    <[u8]>::len,
-                );
-                match (super::codec::delta(&e.object, &self.body), spliced) {
-                    (Some(frame), _) if frame.len() < worth => {
-                        (Cow::Owned(frame), Some(shared(0, 0, true)))
-                    }
-                    (_, Some(spliced)) => {
-                        (Cow::Borrowed(spliced), Some(shared(prefix, suffix, false)))
-                    }
-                    _ => (Cow::Borrowed(&self.body[..]), None),
-                }
-            }
-            None => (Cow::Borrowed(&self.body[..]), None),
-        };
+                (Cow::Owned(frame), Some(shared))
+            })
+        });
+        let (kept, shared) = delta.unwrap_or((Cow::Borrowed(&self.body[..]), None));
         let output = Output {
             status: self.status,
             body: crate::secrets::seal(&kept).into_bytes(),
@@ -1127,6 +1115,56 @@ pub(crate) mod tests {
             object,
         )?;
         Ok(())
+    }
+
+    #[test]
+    fn a_record_written_before_deltas_replays_its_prefix_middle_and_suffix() {
+        let store = Store::ephemeral().expect("store");
+        let writer = start(&store);
+        let claim = claim("spliced", "f");
+        let object = serde_json::json!({"id": "thing_1", "padding": "x".repeat(300)});
+        let stored = claim.clone();
+        let work: Work = Box::new(move |tx| {
+            emit_created(tx, object)?;
+            let (event, body) = (
+                tx.emitted()[0].event.clone(),
+                tx.emitted()[0].object.clone(),
+            );
+            // As decision 225 kept it: the object's first 10 bytes, the
+            // middle sealed, the last 20.
+            let (prefix, suffix) = (10, 20);
+            let record = IdempotencyRecord {
+                principal: stored.principal.clone(),
+                endpoint: stored.endpoint.clone(),
+                fingerprint: stored.fingerprint.clone(),
+                created_at_ms: tx.wall_ms(),
+                output: Output {
+                    status: 201,
+                    body: crate::secrets::seal(&body[prefix..body.len() - suffix]).into_bytes(),
+                    sealed: true,
+                },
+                shared: Some(SharedBytes {
+                    event,
+                    prefix,
+                    suffix,
+                    delta: false,
+                }),
+            };
+            tx.put_json(Table::Idempotency, stored.storage_key.clone(), &record)?;
+            Ok(Output {
+                status: 201,
+                body,
+                sealed: false,
+            })
+        });
+        let first = rt().block_on(writer.execute(None, work)).expect("first");
+        let snapshot = store.snapshot().expect("snapshot");
+        let record: IdempotencyRecord = snapshot
+            .get_json(Table::Idempotency, &claim.storage_key)
+            .expect("read")
+            .expect("record");
+        let replay = record.answer(&claim, &snapshot).expect("answer");
+        assert_eq!(replay.output.body, first.output.body);
     }
 
     #[test]
