@@ -630,7 +630,8 @@ fn tls_to_postgres_checks_the_chain_and_the_name_as_sslmode_asks() {
     make_ca(certs.path(), "other", false);
     let cluster = TlsCluster {
         dir: tempfile::tempdir().expect("temp dir"),
-        port: 55_400 + (std::process::id() % 30) as u16,
+        // Below 32768, outside the local ports of outgoing connections.
+        port: 25_400 + (std::process::id() % 30) as u16,
     };
     // The server's user (not root) must be able to enter the directory.
     use std::os::unix::fs::PermissionsExt;
