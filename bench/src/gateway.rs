@@ -124,6 +124,13 @@ impl Server {
             .unwrap_or(0)
     }
 
+    /// SIGKILL, as a crash: no signal handler runs, so the next start finds
+    /// redb at its last checkpoint and the write-ahead log's records after it.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// SIGTERM, then waits for the exit (a clean redb close); kills after a minute.
     pub fn stop(mut self) -> Duration {
         let began = Instant::now();
@@ -235,6 +242,22 @@ impl Gateway {
 
     pub fn store_path(&self) -> Option<PathBuf> {
         self.data_dir.as_ref().map(|d| d.join(STORE_FILE))
+    }
+
+    /// What the last start found (`GET /v1/status`): whether redb repaired
+    /// the file, and how many write-ahead log batches it replayed.
+    pub async fn start_recovery(&self) -> Result<(bool, u64), String> {
+        let (status, body) =
+            load::fetch(&self.target(), Method::GET, "/v1/status", "", None).await?;
+        if status != 200 {
+            return Err(format!("GET /v1/status -> {status}"));
+        }
+        let view: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+        let store = &view["store"];
+        Ok((
+            store["repaired_at_start"].as_bool().unwrap_or(false),
+            store["replayed_batches_at_start"].as_u64().unwrap_or(0),
+        ))
     }
 
     /// The writer's counters and the store size, from `GET /v1/status`.
