@@ -664,6 +664,7 @@ fn log_batch(
     let seq = wal.append(rows)?;
     super::wal::record_applied(txn, seq)?;
     if wal.checkpoint_due() {
+        super::wal::quick_repair(txn);
         return Ok(Logged::Checkpoint(seq));
     }
     durability(txn, redb::Durability::None)?;
