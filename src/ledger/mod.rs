@@ -10,7 +10,11 @@
 //! gateway owes them and never go negative. System accounts stand for the
 //! outside world (rail clearing, provider fees, ...) and may go negative: money
 //! that came in from a rail leaves `rail_clearing` negative by that amount.
+//!
+//! A system account is split into per-shard sub-accounts, so that postings
+//! of different organisations do not all write one row (`shards.rs`).
 
+mod shards;
 pub mod verify;
 
 use crate::error::Missing;
@@ -19,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, Code};
 use crate::store::{Read, StoreError, Tx};
 
+pub use shards::{base_account, base_owner};
 pub use verify::{VerifyReport, verify};
 // Test or live: below the ledger, for the store and auth that come before it.
 use crate::mode::Mode;
@@ -133,7 +138,9 @@ pub enum Account {
 }
 
 impl Account {
-    /// `test:org_01j..:CDF:pending`, `test:sys.fee_revenue:CDF:system`.
+    /// `test:org_01j..:CDF:pending`, `test:sys.fee_revenue:CDF:system`: a
+    /// system account's base key, which a posting sends to a shard
+    /// ([`PostingBuilder::post`]) and [`balance`] totals.
     pub fn key(&self) -> String {
         match self {
             Account::Merchant {
@@ -176,10 +183,7 @@ pub fn system_account(mode: Mode, system: System, currency: &str) -> Account {
 
 /// Whether a stored account key names a system account.
 fn is_system(account: &str) -> bool {
-    account
-        .split(':')
-        .nth(1)
-        .is_some_and(|owner| owner.starts_with(SYSTEM_OWNER))
+    split_key(account).is_some_and(|(_, owner, _, _)| owner.starts_with(SYSTEM_OWNER))
 }
 
 /// One currency's balances of an owner, by class, in minor units.
@@ -235,7 +239,8 @@ pub fn balances(
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Line {
-    /// Account key `<mode>:<owner>:<currency>:<class>`.
+    /// Account key `<mode>:<owner>:<currency>:<class>`; a system account's
+    /// owner carries its shard (`sys.fee_revenue~07`, the module's doc).
     pub account: String,
     /// Signed change of the account's balance, in minor units.
     pub amount_minor: i64,
@@ -396,9 +401,11 @@ impl PostingBuilder {
     }
 
     /// Checks the posting and applies it: journal entry and balances, in `tx`.
+    /// Its system lines go to the shard of its owner (the module's doc).
     /// Returns the posting id.
     pub fn post(mut self, tx: &mut Tx<'_>) -> Result<String, ApiError> {
         self.posting.created_at_ms = tx.now_ms();
+        shards::send_system_lines(&mut self.posting);
         apply(tx, &self.posting)?;
         Ok(self.posting.id)
     }
@@ -461,17 +468,31 @@ fn account_label(account: &str) -> String {
     }
 }
 
-/// The balance of `account` as this command sees it.
-pub fn balance(tx: &Tx<'_>, account: &Account) -> Result<i64, StoreError> {
-    stored_balance(tx, &account.key())
+/// The balance of `account` as `read` (a command's `Tx` or a snapshot) sees
+/// it: a merchant's one row; a system account's total over its shards and
+/// its unsharded row (a store written before the split).
+pub fn balance(read: &impl Read, account: &Account) -> Result<i64, StoreError> {
+    let key = account.key();
+    if matches!(account, Account::System { .. }) {
+        return shards::total(read, &key);
+    }
+    stored_balance(read, &key)
 }
 
-fn stored_balance(tx: &Tx<'_>, key: &str) -> Result<i64, StoreError> {
-    Ok(tx.balance(key)?.unwrap_or(0))
+fn stored_balance(read: &impl Read, key: &str) -> Result<i64, StoreError> {
+    Ok(read.balance(key)?.unwrap_or(0))
 }
 
-/// Splits an account key into `(mode, owner, currency, class)`.
+/// Splits an account key into `(mode, owner, currency, class)`, the owner by
+/// its base name (a system account's shard dropped: [`base_owner`]), as a
+/// person or a client reads it.
 pub fn parse_account(account: &str) -> Option<(&str, &str, &str, &str)> {
+    let (mode, owner, currency, class) = split_key(account)?;
+    Some((mode, base_owner(owner), currency, class))
+}
+
+/// Splits an account key into its four stored parts, the owner as stored.
+fn split_key(account: &str) -> Option<(&str, &str, &str, &str)> {
     let mut parts = account.splitn(4, ':');
     Some((parts.next()?, parts.next()?, parts.next()?, parts.next()?))
 }

@@ -30,8 +30,8 @@ pub fn owner_balances_not_negative(snapshot: &Snapshot, owner: &str) -> Result<(
 /// Every posting balances and every stored balance equals its journal
 /// (`ledger::verify`, what `paygate verify` and the auditor run); money is
 /// conserved: per mode and currency, all accounts (merchants, system
-/// accounts standing for the outside world) sum to zero; no merchant
-/// balance is negative.
+/// accounts standing for the outside world, each shard of one a row of
+/// its own) sum to zero; no merchant balance is negative.
 pub fn ledger(snapshot: &Snapshot) -> Result<(), String> {
     let report = ledger::verify(snapshot).map_err(|e| e.to_string())?;
     if !report.ok() {
@@ -194,13 +194,16 @@ fn collection_posting(id: &str, intent: &Value, posting: &ledger::Posting) -> Re
             tax_minor: 0,
         },
     };
-    let mut credited: BTreeMap<&str, i64> = BTreeMap::new();
+    // By base account: a fee line goes to a shard of its system account.
+    let mut credited: BTreeMap<String, i64> = BTreeMap::new();
     let mut paid_out = 0;
     for line in &posting.lines {
         if line.amount_minor < 0 {
             paid_out -= line.amount_minor;
         } else {
-            *credited.entry(&line.account).or_default() += line.amount_minor;
+            *credited
+                .entry(ledger::base_account(&line.account))
+                .or_default() += line.amount_minor;
         }
     }
     let expected = [
@@ -603,6 +606,17 @@ mod tests {
         let wallet = posting("test:org_2:CDF:available", &whole);
         assert_eq!(
             super::collection_posting("pi_1", &intent(), &wallet),
+            Ok(())
+        );
+        // The fee lines on their system accounts' shards, as postings write them.
+        let sharded = [
+            (PENDING, 9_734),
+            ("test:sys.provider_fees~03:CDF:system", 150),
+            ("test:sys.fee_revenue~03:CDF:system", 100),
+            ("test:sys.tax_payable~03:CDF:system", 16),
+        ];
+        assert_eq!(
+            super::collection_posting("pi_1", &intent(), &posting(CLEARING, &sharded)),
             Ok(())
         );
         // The service fee's line dropped: balanced, and caught.

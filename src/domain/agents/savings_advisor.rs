@@ -93,6 +93,7 @@ impl Agent for SavingsAdvisor {
 
 /// A collection posting's rail, gross and fees; `None` for another posting.
 fn collection(posting: &Posting) -> Option<Collected> {
+    // The base owner (`sys.fee_revenue`, a system account's shard dropped).
     let owner_of = |account: &str| {
         crate::ledger::parse_account(account).map(|(_, owner, _, _)| owner.to_string())
     };

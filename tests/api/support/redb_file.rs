@@ -35,3 +35,28 @@ pub fn tamper_pending_balance(data_dir: &Path, delta: i64) {
     }
     txn.commit().expect("commit");
 }
+
+/// Every stored balance whose account key starts with `prefix`, read from a
+/// stopped server's redb file, by key.
+pub fn balances_starting_with(
+    data_dir: &Path,
+    prefix: &str,
+) -> std::collections::BTreeMap<String, i64> {
+    // As above: a killed server's last batches may be in its log only.
+    super::verify(data_dir).assert_success();
+    let db = redb::Database::open(data_dir.join("paygate.redb")).expect("open the store");
+    let table: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("balances");
+    use redb::{ReadableDatabase, ReadableTable};
+    let txn = db.begin_read().expect("read");
+    let balances = txn.open_table(table).expect("balances");
+    balances
+        .iter()
+        .expect("iter")
+        .filter_map(Result::ok)
+        .filter(|(k, _)| k.value().starts_with(prefix))
+        .map(|(k, v)| {
+            let bytes: [u8; 8] = v.value().try_into().expect("8 bytes");
+            (k.value().to_string(), i64::from_be_bytes(bytes))
+        })
+        .collect()
+}
