@@ -306,6 +306,26 @@ pub fn cpu_us(pid: u32) -> u64 {
     ticks * 1_000_000 / per_second
 }
 
+/// CPU time, in microseconds, of every process on this machine named
+/// `name` (its `comm`, as `/proc/<pid>/stat` gives it): a local database's
+/// postmaster and backends. A process that exits between two samples takes
+/// its time with it, so a delta holds what ran throughout (the nodes' pooled
+/// connections do).
+pub fn cpu_us_named(name: &str) -> u64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|comm| comm.trim_end() == name)
+        })
+        .map(cpu_us)
+        .sum()
+}
+
 pub fn memory(pid: u32) -> Memory {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let field = |name: &str| {

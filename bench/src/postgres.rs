@@ -85,7 +85,9 @@ async fn measure_all(
     for (name, workload) in workloads(&wallets) {
         let label = format!("{name} (postgres, 1 node)");
         eprintln!("{label}");
-        report.add(spread(&label, &nodes, clients, until, workload).await?);
+        let (row, note) = spread(&label, &nodes, clients, until, workload).await?;
+        report.add(row);
+        report.notes.push(note);
     }
     let key = nodes[0].secret_key.clone();
     for (n, dir) in dirs.iter().enumerate().skip(1) {
@@ -103,7 +105,9 @@ async fn measure_all(
     for (name, workload) in workloads(&wallets) {
         let label = format!("{name} (postgres, {NODES} nodes)");
         eprintln!("{label}");
-        report.add(spread(&label, &nodes, clients, until, workload).await?);
+        let (row, note) = spread(&label, &nodes, clients, until, workload).await?;
+        report.add(row);
+        report.notes.push(note);
     }
     for node in nodes {
         node.server.stop();
@@ -117,24 +121,30 @@ async fn measure_all(
 
 /// Runs `workload` with `clients` spread evenly over `nodes` at once, and
 /// measures it: requests of all nodes, the writers' counters and time and
-/// the nodes' CPU summed.
+/// the nodes' CPU summed; and a note of what each request cost each kind of
+/// process (issue 50: what bounds the nodes on a machine they share with
+/// the database and this load generator).
 async fn spread(
     name: &str,
     nodes: &[Gateway],
     clients: usize,
     until: Until,
     workload: Workload,
-) -> Result<Measured, String> {
+) -> Result<(Measured, String), String> {
     let mut before = Vec::new();
     for node in nodes {
         before.push((node.counts().await?, node.server.cpu_us()));
     }
+    let database_before = crate::gateway::cpu_us_named("postgres");
+    let own_before = crate::gateway::cpu_us(std::process::id());
     let runs = nodes.iter().enumerate().map(|(i, node)| {
         let share = clients / nodes.len() + usize::from(i < clients % nodes.len());
         let workload = workload.clone();
         async move { load::run(&node.target(), share.max(1), until, workload, false).await }
     });
     let results = futures_util::future::join_all(runs).await;
+    let database_cpu = crate::gateway::cpu_us_named("postgres").saturating_sub(database_before);
+    let own_cpu = crate::gateway::cpu_us(std::process::id()).saturating_sub(own_before);
     let (mut batches, mut commands, mut cpu) = (0, 0, 0);
     let mut time = crate::report::WriterTime {
         apply_us: 0,
@@ -149,12 +159,46 @@ async fn spread(
         cpu += node.server.cpu_us() - cpu_before;
     }
     let merged = merge(results);
-    Ok(Measured::new(name, clients, merged)
+    let note = cpu_note(
+        name,
+        merged.ok,
+        merged.elapsed,
+        [cpu, database_cpu, own_cpu],
+    );
+    let row = Measured::new(name, clients, merged)
         .with_writer(batches, commands)
         .with_writer_time(time)
         .with_server_cpu(cpu)
         .with_memory(nodes[0].server.memory())
-        .against(RAW_COMMIT))
+        .against(RAW_COMMIT);
+    Ok((row, note))
+}
+
+/// What one request of `name` cost the nodes, the database (its processes
+/// on this machine) and the load generator, in CPU µs, and the rate the
+/// machine's cores allow at that cost: when the rate measured is near it,
+/// CPU bounds the run, whatever the number of nodes.
+fn cpu_note(
+    name: &str,
+    requests: u64,
+    elapsed: std::time::Duration,
+    [nodes, database, generator]: [u64; 3],
+) -> String {
+    let per = |us: u64| us as f64 / requests.max(1) as f64;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    let total = per(nodes) + per(database) + per(generator);
+    let busy = (nodes + database + generator) as f64 / elapsed.as_micros().max(1) as f64;
+    format!(
+        "`{name}`: CPU per request: nodes {:.0} µs, database {:.0} µs, load generator {:.0} µs \
+         ({total:.0} µs in all); the {cores:.0} cores allow at most {:.0} req/s at that cost, \
+         {:.0} were measured; these processes kept {:.2} of the {cores:.0} cores busy.",
+        per(nodes),
+        per(database),
+        per(generator),
+        cores * 1e6 / total.max(1.0),
+        requests as f64 / elapsed.as_secs_f64().max(1e-9),
+        busy
+    )
 }
 
 /// The runs of several nodes as one: counts added, latencies merged, the
@@ -251,7 +295,24 @@ fn verify(binary: &Path, dir: &Path, url: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::with_database;
+    use super::{cpu_note, with_database};
+
+    #[test]
+    fn the_cpu_note_divides_each_process_kind_by_the_requests() {
+        let second = std::time::Duration::from_secs(1);
+        let note = cpu_note("create", 1000, second, [500_000, 300_000, 200_000]);
+        assert!(
+            note.contains("nodes 500 µs, database 300 µs, load generator 200 µs (1000 µs in all)"),
+            "{note}"
+        );
+        assert!(note.contains("1000 were measured"), "{note}");
+        assert!(note.contains("kept 1.00 of the"), "{note}");
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert!(
+            note.contains(&format!("allow at most {} req/s", cores * 1000)),
+            "{note}"
+        );
+    }
 
     #[test]
     fn a_server_url_names_the_benchs_database() {
