@@ -244,16 +244,22 @@ impl Gateway {
         self.data_dir.as_ref().map(|d| d.join(STORE_FILE))
     }
 
-    /// What the last start found (`GET /v1/status`): whether redb repaired
-    /// the file, and how many write-ahead log batches it replayed.
-    pub async fn start_recovery(&self) -> Result<(bool, u64), String> {
+    /// The `store` object of `GET /v1/status`.
+    async fn store_status(&self) -> Result<serde_json::Value, String> {
         let (status, body) =
             load::fetch(&self.target(), Method::GET, "/v1/status", "", None).await?;
         if status != 200 {
             return Err(format!("GET /v1/status -> {status}"));
         }
-        let view: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-        let store = &view["store"];
+        let mut view: serde_json::Value =
+            serde_json::from_slice(&body).map_err(|e| e.to_string())?;
+        Ok(view["store"].take())
+    }
+
+    /// What the last start found (`GET /v1/status`): whether redb repaired
+    /// the file, and how many write-ahead log batches it replayed.
+    pub async fn start_recovery(&self) -> Result<(bool, u64), String> {
+        let store = self.store_status().await?;
         Ok((
             store["repaired_at_start"].as_bool().unwrap_or(false),
             store["replayed_batches_at_start"].as_u64().unwrap_or(0),
@@ -262,13 +268,7 @@ impl Gateway {
 
     /// The writer's counters and the store size, from `GET /v1/status`.
     pub async fn counts(&self) -> Result<WriterCounts, String> {
-        let (status, body) =
-            load::fetch(&self.target(), Method::GET, "/v1/status", "", None).await?;
-        if status != 200 {
-            return Err(format!("GET /v1/status -> {status}"));
-        }
-        let view: serde_json::Value = serde_json::from_slice(&body).map_err(|e| e.to_string())?;
-        let store = &view["store"];
+        let store = self.store_status().await?;
         Ok(WriterCounts {
             batches: store["writer_batches"].as_u64().unwrap_or(0),
             commands: store["writer_commands"].as_u64().unwrap_or(0),
